@@ -1,0 +1,14 @@
+import { benchBundle } from './bundle.js';
+import { benchSelfInfo } from './selfinfo.js';
+import { benchStartup } from './startup.js';
+
+/** `npm run bench`: every benchmark, each printing its table and writing bench/results/<name>.json. */
+const only = process.argv[2];
+const benches: Record<string, () => Promise<unknown>> = {
+  bundle: benchBundle,
+  startup: benchStartup,
+  selfinfo: benchSelfInfo,
+};
+for (const [name, run] of Object.entries(benches)) {
+  if (!only || only === name) await run();
+}

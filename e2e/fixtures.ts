@@ -1,0 +1,28 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './global-setup.js';
+
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright test');
+    await use(url);
+  },
+});
+export { expect };
+
+/** Fills the login form, waits for the robot check to solve, and submits. */
+export async function logIn(page: Page, username = 'admin', password = E2E_ADMIN_PASSWORD) {
+  await page.getByLabel(/username/i).fill(username);
+  await page.getByLabel(/password/i).fill(password);
+  await solveRobotCheck(page);
+  await page.getByRole('button', { name: /log in/i }).click();
+}
+
+export async function solveRobotCheck(page: Page) {
+  const widget = page.getByTestId('robot-check');
+  // A click starts the proof-of-work; the box is ticked only once it is solved.
+  await widget.getByRole('checkbox').click();
+  // The widget puts its solution into a hidden input once the proof-of-work is done.
+  await expect(widget.locator('input[name="code"]')).toHaveValue(/.{20,}/, { timeout: 30_000 });
+}

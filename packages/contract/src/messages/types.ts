@@ -1,0 +1,4 @@
+import type { CodeKey } from '../codes.js';
+
+/** One language's message for every codeKey; the type makes a missing translation a compile error. */
+export type Messages = Record<CodeKey, string>;

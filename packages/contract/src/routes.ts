@@ -1,0 +1,222 @@
+import type { Role } from './roles.js';
+
+/**
+ * The route table of SPEC section 2 (shape described in CONSOLE.md). It feeds the server's role
+ * checks and the console's router, menu, breadcrumb, header search, tabs and guard.
+ */
+export interface RouteEntry {
+  path: string;
+  /** Unique; the tab and cache key. Routes without a name get no tab. */
+  name?: string;
+  /** i18n key of the title, under `route.` in the console's texts. */
+  title?: string;
+  icon?: string;
+  /** Routes without roles are open to every console role. */
+  roles?: readonly Role[];
+  hidden?: boolean;
+  affix?: boolean;
+  noCache?: boolean;
+  alwaysShow?: boolean;
+  /** A path to go to instead, or 'noRedirect' for a breadcrumb entry without a link. */
+  redirect?: string;
+  activeMenu?: string;
+  children?: readonly RouteEntry[];
+}
+
+const SUPER: readonly Role[] = ['SUPER_ADMIN'];
+const SUPER_COMPANY: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN'];
+const SUPER_AGENT: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN'];
+const ORG_ADMINS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN'];
+const CLAUSE_READERS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'];
+const WITH_SITE: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
+
+/** Reachable without a session (SPEC section 2 and the guard's list). */
+export const publicPaths: readonly string[] = [
+  '/login',
+  '/auth-redirect',
+  '/maintenance',
+  '/1ncident',
+  '/deviceLock',
+  '/device/setting',
+  '/404',
+  '/401',
+];
+
+/** Routes inside the layout. */
+export const mainRoutes: readonly RouteEntry[] = [
+  {
+    path: '/',
+    redirect: '/dashboard',
+    children: [{ path: 'dashboard', name: 'Dashboard', title: 'dashboard', icon: 'dashboard', affix: true }],
+  },
+  {
+    path: '/event',
+    redirect: '/event/list',
+    title: 'incidents',
+    icon: 'alert',
+    alwaysShow: false,
+    children: [
+      { path: 'list', name: 'EventList', title: 'incidentList', icon: 'alert' },
+      { path: 'tag/list', name: 'TagList', title: 'tag', hidden: true, roles: SUPER_COMPANY },
+      { path: 'recycleBin', name: 'RecycleBin', title: 'recycleBin', hidden: true },
+      { path: ':eventId', name: 'EventDetail', title: 'incidentDetail', hidden: true, activeMenu: '/event/list' },
+    ],
+  },
+  {
+    path: '/vehicle',
+    redirect: '/vehicle/list',
+    title: 'vehicles',
+    icon: 'car',
+    children: [
+      { path: 'list/:licensePlate?', name: 'VehicleList', title: 'vehicleList', icon: 'car' },
+      { path: 'edit', name: 'VehicleEdit', title: 'vehicleEdit', hidden: true, activeMenu: '/vehicle/list' },
+    ],
+  },
+  {
+    path: '/map',
+    redirect: '/map/event',
+    title: 'map',
+    icon: 'map',
+    roles: WITH_SITE,
+    children: [
+      { path: 'event', name: 'EventMap', title: 'incidentsMap', roles: WITH_SITE },
+      { path: ':licensePlate', name: 'VehicleMap', title: 'vehicleMap', hidden: true, roles: WITH_SITE },
+    ],
+  },
+  {
+    path: '/dvr',
+    hidden: true,
+    roles: SUPER,
+    children: [{ path: ':licensePlate', name: 'Dvr', title: 'dvr', roles: SUPER }],
+  },
+  {
+    path: '/statistics',
+    redirect: '/statistics/list',
+    title: 'statistics',
+    icon: 'chart',
+    children: [
+      { path: 'list', name: 'Statistics', title: 'dataAnalyst', roles: SUPER },
+      { path: 'report', name: 'Report', title: 'report', hidden: true },
+    ],
+  },
+  {
+    path: '/devicepage',
+    redirect: '/devicepage/unMatched',
+    title: 'devices',
+    icon: 'device',
+    children: [
+      { path: 'unMatched', name: 'UnmatchedDevices', title: 'unmatchedDevices' },
+      { path: 'list', name: 'DeviceList', title: 'deviceList', roles: SUPER },
+      { path: 'upgrade-list', name: 'UpgradeList', title: 'upgradeList', roles: SUPER },
+      { path: 'maintenance', name: 'DeviceMaintenance', title: 'deviceMaintenance', roles: SUPER },
+      { path: 'taskManager', name: 'TaskManager', title: 'taskManager', hidden: true },
+      { path: 'upgradeManager', name: 'UpgradeManager', title: 'upgradeManager', hidden: true },
+      { path: 'thresholds', name: 'Thresholds', title: 'thresholds', hidden: true, roles: SUPER },
+    ],
+  },
+  {
+    path: '/device',
+    hidden: true,
+    children: [
+      { path: 'monitor', name: 'DeviceMonitor', title: 'deviceMonitor', hidden: true },
+      { path: 'configSetting', name: 'DeviceConfigSetting', title: 'deviceConfig', hidden: true },
+      { path: 'detailPage', name: 'DeviceDetail', title: 'deviceDetail', hidden: true },
+      { path: 'lineSummary', name: 'LineSummary', title: 'lineSummary', hidden: true },
+      { path: 'deviceConfigInfo', name: 'DeviceConfigInfo', title: 'deviceConfigInfo', hidden: true },
+    ],
+  },
+  {
+    path: '/org',
+    redirect: 'noRedirect',
+    title: 'organisations',
+    icon: 'org',
+    roles: ORG_ADMINS,
+    children: [
+      { path: 'agent/list', name: 'AgentList', title: 'areaSuppliers', roles: SUPER },
+      { path: 'company/list', name: 'CompanyList', title: 'companies', roles: SUPER_AGENT },
+      { path: 'fleet/list', name: 'FleetList', title: 'fleets', roles: ORG_ADMINS },
+      { path: 'site/list', name: 'SiteList', title: 'site', roles: ORG_ADMINS },
+    ],
+  },
+  {
+    path: '/account',
+    redirect: '/account/list',
+    title: 'users',
+    icon: 'user',
+    children: [
+      { path: 'list', name: 'AccountList', title: 'users', icon: 'user' },
+      { path: 'add', name: 'AccountAdd', title: 'accountAdd', hidden: true, activeMenu: '/account/list' },
+      { path: 'edit', name: 'AccountEdit', title: 'accountEdit', hidden: true, activeMenu: '/account/list' },
+    ],
+  },
+  {
+    path: '/subscribe',
+    redirect: '/subscribe/list',
+    title: 'subscribe',
+    icon: 'subscribe',
+    roles: SUPER,
+    children: [
+      { path: 'list', name: 'SubscribeList', title: 'subscribe', roles: SUPER },
+      { path: 'usage', name: 'Usage', title: 'usage', roles: SUPER },
+    ],
+  },
+  {
+    path: '/self',
+    hidden: true,
+    children: [{ path: 'index', name: 'Self', title: 'profile' }],
+  },
+  {
+    path: '/clause',
+    hidden: true,
+    title: 'terms',
+    children: [
+      { path: 'list', name: 'ClauseList', title: 'terms', roles: SUPER_AGENT },
+      { path: 'add', name: 'ClauseAdd', title: 'clauseAdd', roles: SUPER_AGENT },
+      { path: 'edit', name: 'ClauseEdit', title: 'clauseEdit', roles: SUPER_AGENT },
+      { path: 'state', name: 'ClauseState', title: 'clauseState', roles: CLAUSE_READERS },
+      { path: 'log', name: 'ClauseLog', title: 'clauseLog', roles: CLAUSE_READERS },
+      { path: 'operationlog', name: 'ClauseOperationLog', title: 'clauseOperationLog', roles: SUPER },
+    ],
+  },
+  { path: '/clauseInfo', hidden: true, redirect: '/clause/list' },
+  {
+    path: '/collection',
+    hidden: true,
+    children: [{ path: 'index', name: 'Collection', title: 'folder' }],
+  },
+  {
+    path: '/upgradeCollection',
+    hidden: true,
+    children: [{ path: 'index', name: 'UpgradeCollection', title: 'upgradeCollection' }],
+  },
+  {
+    path: '/system',
+    redirect: 'noRedirect',
+    title: 'systemSetting',
+    icon: 'setting',
+    children: [
+      { path: 'companySetting', name: 'CompanySetting', title: 'companySetting', roles: ['COMPANY_ADMIN'] },
+      { path: 'log', name: 'SystemLog', title: 'log', roles: SUPER_AGENT },
+      { path: 'deviceLog', name: 'DeviceLog', title: 'deviceUpgradeLog', roles: SUPER },
+      { path: 'deviceOperatonLog', name: 'DeviceOperationLog', title: 'deviceOperationLog', roles: SUPER },
+    ],
+  },
+];
+
+/** SPEC section 6: a route passes when it has no roles or the effective role is among them. */
+export function routeAllows(route: Pick<RouteEntry, 'roles'>, role: Role): boolean {
+  return !route.roles || route.roles.includes(role);
+}
+
+/** Keeps the routes the role may see; a parent that fails drops its subtree (CONSOLE.md, route table). */
+export function filterRoutes(routes: readonly RouteEntry[], role: Role): RouteEntry[] {
+  return routes
+    .filter((route) => routeAllows(route, role))
+    .map((route) => (route.children ? { ...route, children: filterRoutes(route.children, role) } : route));
+}
+
+/** Joins a parent path and a child path the way the router does. */
+export function joinPath(parent: string, child: string): string {
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/$/, '')}/${child}`;
+}

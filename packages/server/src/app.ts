@@ -1,0 +1,62 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { ensureSuperAdmin } from './modules/account/bootstrap.js';
+import { Captcha } from './modules/account/captcha.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { AccountService } from './modules/account/service.js';
+import { Sessions } from './modules/account/sessions.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { releaseTime } from './release.js';
+import { registerWeb } from './web.js';
+
+export type AppConfig = Pick<Config, 'adminPassword' | 'sessionIdleMinutes' | 'captchaComplexity' | 'logLevel'>;
+
+/** Log lines never carry tokens, cookies, passwords or query strings (SPEC section 5 puts a password in one). */
+const logger = {
+  redact: ['req.headers["x-token"]', 'req.headers.cookie', 'req.headers.authorization'],
+  serializers: {
+    req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+  },
+} satisfies FastifyServerOptions['logger'];
+
+/** Builds the whole portal without listening: tests call it and use `app.inject`. */
+export async function buildApp(config: AppConfig, database: Database, options: { logger?: boolean } = {}) {
+  const app = Fastify({
+    logger: options.logger === false ? false : { ...logger, level: config.logLevel },
+    // A proxy in front may forward the caller's address; no body is ever larger than this.
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const { db } = database;
+  const sessions = new Sessions(db, config.sessionIdleMinutes * 60_000);
+  const captcha = await Captcha.open(db, config.captchaComplexity);
+  const accounts = new AccountService(db, captcha, sessions);
+  await ensureSuperAdmin(db, config.adminPassword, app.log);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Safety Shield API',
+        version: releaseTime,
+        description: 'Every JSON response is an envelope { code, msg, codeKey, data }.',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
+      security: [{ token: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  registerErrorHandling(app);
+  registerAuth(app, sessions);
+  await app.register(healthRoutes);
+  await app.register(accountRoutes, { db, captcha, sessions, accounts });
+  await registerWeb(app);
+  return app;
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+/** Every environment variable the server reads, typed, with its default. The README's table mirrors this. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server; without it the embedded PGlite under `dataDir/db` is used. */
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  /** Sessions expire after this many minutes without a request. */
+  sessionIdleMinutes: number;
+  /** Upper bound of the robot check's proof-of-work counter: the browser tries about half of it on average. */
+  captchaComplexity: number;
+  production: boolean;
+}
+
+function integer(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(): Config {
+  const production = process.env.NODE_ENV === 'production';
+  const captchaComplexity = integer('CAPTCHA_COMPLEXITY', 50_000);
+  // ARCHITECTURE section 3: the robot check cannot be switched off in production.
+  if (production && captchaComplexity < 1_000) throw new Error('CAPTCHA_COMPLEXITY must be ≥ 1000 in production');
+  return {
+    port: integer('PORT', 8080, 0),
+    host: process.env.HOST || '0.0.0.0',
+    dataDir: path.resolve(process.env.DATA_DIR || './data'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    adminPassword: process.env.ADMIN_PASSWORD || undefined,
+    logLevel: process.env.LOG_LEVEL || 'info',
+    sessionIdleMinutes: integer('SESSION_IDLE_MINUTES', 30),
+    captchaComplexity,
+    production,
+  };
+}

@@ -1,0 +1,36 @@
+import { consoleRoles } from '@safety-shield/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Sessions } from '../modules/account/sessions.js';
+import { AppError } from './errors.js';
+import type { Principal } from './principal.js';
+
+/** API paths: everything else is the console's (static files and the SPA fallback). */
+export const isApiPath = (url: string) => /^\/(v1|v2|health|docs)(\/|$|\?)/.test(url);
+
+/**
+ * Resolves X-Token into `req.principal` and enforces each route's declared `access`.
+ * A route of the API that declares no access fails at start-up, so none can be forgotten.
+ */
+export function registerAuth(app: FastifyInstance, sessions: Sessions) {
+  app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route) => {
+    if (isApiPath(route.url) && !route.url.startsWith('/docs') && route.config?.access === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    }
+  });
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const header = req.headers['x-token'];
+    const principal = await sessions.resolve(Array.isArray(header) ? header[0] : header);
+    req.principal = principal;
+    const allowed = access === 'session' ? consoleRoles : access;
+    if (!allowed.includes(principal.role)) throw new AppError('PERMISSION_CHECK_FAIL');
+  });
+}
+
+/** The caller of a route whose access is not 'public'. */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw new AppError('PERMISSION_TOKEN_MISSING');
+  return req.principal;
+}

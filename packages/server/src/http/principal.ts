@@ -1,0 +1,26 @@
+import type { Language, Role } from '@safety-shield/contract';
+
+/** Who is calling: resolved from the X-Token header once per request. */
+export interface Principal {
+  accountId: number;
+  username: string;
+  role: Role;
+  language: Language | undefined;
+  agentId: number | null;
+  companyId: number | null;
+  fleetId: number | null;
+  siteId: number | null;
+  tokenHash: string;
+}
+
+/** Who may call a route: anyone, any signed-in console user, or the listed roles. Every API route declares it. */
+export type Access = 'public' | 'session' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Role, toLanguage } from '@safety-shield/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { account, session } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+interface Cached {
+  principal: Principal;
+  lastSeenAt: number;
+  cachedAt: number;
+}
+
+/** How long a node trusts its cached copy of a session before asking the database again. */
+const CACHE_MS = 5_000;
+/** last_seen_at is written at most this often per session, not on every request. */
+const TOUCH_MS = 60_000;
+const CACHE_MAX = 10_000;
+
+/**
+ * Console sessions: opaque random tokens stored hashed, expired after inactivity, revoked on logout.
+ * A short per-node cache keeps the token check off the database on the hot path.
+ */
+export class Sessions {
+  private readonly cache = new Map<string, Cached>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly idleMs: number,
+  ) {}
+
+  async create(accountId: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.db.insert(session).values({ tokenHash: hashToken(token), accountId });
+    return token;
+  }
+
+  /** The principal behind a token, or the token error of SPEC section 8 (50003 missing, 50001 invalid, 50014 expired). */
+  async resolve(token: string | undefined): Promise<Principal> {
+    if (!token) throw new AppError('PERMISSION_TOKEN_MISSING');
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    let entry = this.cache.get(tokenHash);
+    if (!entry || now - entry.cachedAt > CACHE_MS) {
+      entry = await this.load(tokenHash, now);
+      if (!entry) {
+        this.cache.delete(tokenHash);
+        throw new AppError('PERMISSION_TOKEN_FAIL');
+      }
+      this.remember(tokenHash, entry);
+    }
+    if (now - entry.lastSeenAt > this.idleMs) {
+      await this.revoke(tokenHash);
+      throw new AppError('PERMISSION_TOKEN_EXPIRE_FAIL');
+    }
+    if (now - entry.lastSeenAt > TOUCH_MS) {
+      entry.lastSeenAt = now;
+      await this.db
+        .update(session)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(session.tokenHash, tokenHash));
+    }
+    return entry.principal;
+  }
+
+  async revoke(tokenHash: string): Promise<void> {
+    this.cache.delete(tokenHash);
+    await this.db.delete(session).where(eq(session.tokenHash, tokenHash));
+  }
+
+  private remember(tokenHash: string, entry: Cached) {
+    if (this.cache.size >= CACHE_MAX) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(tokenHash, entry);
+  }
+
+  private async load(tokenHash: string, now: number): Promise<Cached | undefined> {
+    const [row] = await this.db
+      .select({
+        accountId: account.id,
+        username: account.username,
+        role: account.role,
+        language: account.language,
+        agentId: account.belongAgentId,
+        companyId: account.belongCompanyId,
+        fleetId: account.belongFleetId,
+        siteId: account.belongSiteId,
+        lastSeenAt: session.lastSeenAt,
+      })
+      .from(session)
+      .innerJoin(account, eq(account.id, session.accountId))
+      .where(eq(session.tokenHash, tokenHash));
+    if (!row) return undefined;
+    const { lastSeenAt, language, role, ...rest } = row;
+    return {
+      principal: { ...rest, role: role as Role, language: toLanguage(language), tokenHash },
+      lastSeenAt: lastSeenAt.getTime(),
+      cachedAt: now,
+    };
+  }
+}

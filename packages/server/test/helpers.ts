@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import pg from 'pg';
+import { type AppConfig, buildApp } from '../src/app.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+
+export const ADMIN_PASSWORD = 'Test1234admin';
+
+export const testConfig: AppConfig = {
+  adminPassword: ADMIN_PASSWORD,
+  sessionIdleMinutes: 30,
+  captchaComplexity: 20,
+  logLevel: 'silent',
+};
+
+/**
+ * A database for one test file: embedded PGlite in memory, or, when TEST_DATABASE_URL is set,
+ * a fresh database with a random name on that server, dropped again by `close`.
+ */
+export async function testDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({});
+  const name = `ss_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function testApp(config: Partial<AppConfig> = {}) {
+  const database = await testDatabase();
+  const app = await buildApp({ ...testConfig, ...config }, database, { logger: false });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+type App = Awaited<ReturnType<typeof testApp>>['app'];
+
+/** Solves the robot check the way the browser widget does and returns the payload it would submit. */
+export async function solveCaptcha(app: App): Promise<string> {
+  const challenge = (await app.inject({ method: 'GET', url: '/v1/account/captcha' })).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+export async function login(app: App, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/account/login',
+    payload: { username, password, code: await solveCaptcha(app) },
+  });
+  const body = res.json();
+  if (body.code !== 200) throw new Error(`login failed: ${res.body}`);
+  return body.data.token;
+}

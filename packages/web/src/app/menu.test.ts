@@ -1,0 +1,53 @@
+import { mainRoutes, type RouteEntry } from '@safety-shield/contract';
+import { describe, expect, it } from 'vitest';
+import { buildMenu } from './menu.js';
+
+const table: RouteEntry[] = [
+  { path: '/', children: [{ path: 'dashboard', name: 'Dashboard', title: 'dashboard', icon: 'dashboard' }] },
+  {
+    path: '/org',
+    title: 'organisations',
+    icon: 'org',
+    roles: ['SUPER_ADMIN', 'COMPANY_ADMIN'],
+    children: [
+      { path: 'agent/list', name: 'AgentList', title: 'areaSuppliers', roles: ['SUPER_ADMIN'] },
+      { path: 'fleet/list', name: 'FleetList', title: 'fleets' },
+    ],
+  },
+  {
+    path: '/vehicle',
+    title: 'vehicles',
+    icon: 'car',
+    children: [{ path: 'list/:licensePlate?', name: 'VehicleList', title: 'vehicleList' }],
+  },
+  { path: '/self', hidden: true, children: [{ path: 'index', name: 'Self', title: 'profile' }] },
+];
+const all = new Set(['Dashboard', 'AgentList', 'FleetList', 'VehicleList', 'Self']);
+
+describe('buildMenu', () => {
+  it('draws a single child in its parent’s place, with the parent’s icon when it has none', () => {
+    const menu = buildMenu(table, 'SUPER_ADMIN', all);
+    expect(menu[0]).toEqual({ key: '/dashboard', titleKey: 'dashboard', icon: 'dashboard' });
+    expect(menu[2]).toEqual({ key: '/vehicle/list', titleKey: 'vehicleList', icon: 'car' });
+  });
+
+  it('keeps a submenu when several children are visible', () => {
+    const org = buildMenu(table, 'SUPER_ADMIN', all)[1];
+    expect(org?.children?.map((child) => child.key)).toEqual(['/org/agent/list', '/org/fleet/list']);
+  });
+
+  it('drops children the role may not see, and a parent that fails drops its subtree', () => {
+    expect(buildMenu(table, 'COMPANY_ADMIN', all)[1]).toEqual({ key: '/org/fleet/list', titleKey: 'fleets', icon: 'org' });
+    expect(buildMenu(table, 'FLEET_ADMIN', all).map((node) => node.key)).toEqual(['/dashboard', '/vehicle/list']);
+  });
+
+  it('leaves out hidden routes and pages not built yet', () => {
+    expect(buildMenu(table, 'SUPER_ADMIN', new Set(['Dashboard'])).map((node) => node.key)).toEqual(['/dashboard']);
+  });
+
+  it('builds from the real route table', () => {
+    expect(buildMenu(mainRoutes, 'FLEET_ADMIN', new Set(['Dashboard']))).toEqual([
+      { key: '/dashboard', titleKey: 'dashboard', icon: 'dashboard' },
+    ]);
+  });
+});

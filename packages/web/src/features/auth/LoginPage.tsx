@@ -1,0 +1,91 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import logo from '../../shared/assets/logo.svg';
+import { setToken } from '../../shared/auth/token.js';
+import { usePageTitle } from '../../shared/hooks/use-page-title.js';
+import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
+import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
+import { useLogin } from './api/login.js';
+import { RobotCheck, type RobotCheckHandle } from './components/RobotCheck.js';
+import { safeRedirect } from './redirect.js';
+import './login.css';
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { language } = usePreferences();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [code, setCode] = useState<string | null>(null);
+  const [robotError, setRobotError] = useState(false);
+  const robotCheck = useRef<RobotCheckHandle>(null);
+  const loginMutation = useLogin();
+  usePageTitle('login');
+
+  const submit = async ({ username, password }: Credentials) => {
+    if (!code) {
+      setRobotError(true);
+      return;
+    }
+    try {
+      const { token } = await loginMutation.mutateAsync({ username: username.trim(), password, code });
+      setToken(token);
+      await navigate(safeRedirect(search.get('redirect')), { replace: true });
+    } catch {
+      // The HTTP layer has shown the server's message; a solution is single-use, so solve a new one.
+      robotCheck.current?.reset();
+    }
+  };
+
+  return (
+    <main className="login-page">
+      <div className="login-language">
+        <LanguageSelect />
+      </div>
+      <section className="login-card" aria-labelledby="login-title">
+        <header className="login-brand">
+          <img src={logo} alt="" width={56} height={56} />
+          <Typography.Title id="login-title" level={1}>
+            {t('app.title')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('app.subtitle')}</Typography.Text>
+        </header>
+        <Form<Credentials> layout="vertical" size="large" onFinish={submit} requiredMark={false} autoComplete="on" noValidate>
+          <Form.Item
+            name="username"
+            label={t('login.username')}
+            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+          >
+            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={64} />
+          </Form.Item>
+          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
+          </Form.Item>
+          <Form.Item
+            validateStatus={robotError && !code ? 'error' : undefined}
+            help={robotError && !code ? t('login.robotCheckRequired') : undefined}
+          >
+            <RobotCheck
+              ref={robotCheck}
+              language={language}
+              onChange={(payload) => {
+                setCode(payload);
+                if (payload) setRobotError(false);
+              }}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { clearToken } from '../../../shared/auth/token.js';
+import { http } from '../../../shared/http/client.js';
+
+export const logout = () => http.post<null>('/v1/account/logout', undefined, { silent: true });
+
+/** Revokes the session on the server, forgets everything cached, and goes to the login page. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await logout().catch(() => undefined); // an already-expired token is logged out all the same
+    clearToken();
+    queryClient.clear();
+    await navigate('/login', { replace: true });
+  }, [queryClient, navigate]);
+}

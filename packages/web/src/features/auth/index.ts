@@ -1,0 +1,3 @@
+export { useSignOut } from './api/logout.js';
+export { selfInfoQuery, useSelfInfo } from './api/self-info.js';
+export { loginPathFor, safeRedirect } from './redirect.js';

@@ -1,0 +1,112 @@
+import { type CodeKey, type Envelope, loginExpiredCodes } from '@safety-shield/contract';
+import { clearToken, getToken } from '../auth/token.js';
+import { i18n } from '../i18n/index.js';
+import { feedback } from '../ui/feedback.js';
+
+/** SPEC section 7: the general time-out; zip downloads pass their own. */
+export const REQUEST_TIMEOUT_MS = 300_000;
+/** SPEC section 9: error toasts last 2 seconds. */
+const TOAST_SECONDS = 2;
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly codeKey: CodeKey | undefined,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  params?: Params;
+  body?: unknown;
+  timeout?: number;
+  /** No toast or dialog: the caller shows the failure itself (the guard does). */
+  silent?: boolean;
+}
+
+/** GET arrays go as repeated keys (SPEC section 7); empty values are left out. */
+export function toQuery(params: Params | undefined): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) query.append(key, String(item));
+    else query.append(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+let loginExpiredShown = false;
+
+/** SPEC section 8: one toast, then one 'Log-in expired' confirmation however many calls fail; either answer resets. */
+function loginExpired(text: string) {
+  if (loginExpiredShown) return;
+  loginExpiredShown = true;
+  feedback.message?.error(text, TOAST_SECONDS);
+  const reset = () => {
+    clearToken();
+    window.location.reload();
+  };
+  if (!feedback.modal) return reset();
+  feedback.modal.confirm({
+    title: i18n.t('http.loginExpiredTitle'),
+    content: i18n.t('http.loginExpired'),
+    okText: i18n.t('common.ok'),
+    cancelText: i18n.t('common.cancel'),
+    onOk: reset,
+    onCancel: reset,
+  });
+}
+
+function failureText(body: Partial<Envelope>): string {
+  if (body.msg) return body.msg;
+  const key = `codeKey.${body.codeKey}`;
+  return body.codeKey && i18n.exists(key) ? i18n.t(key) : i18n.t('codeKey.SERVER_EXCEPTION');
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { 'accept-language': i18n.language || 'en' };
+  const token = getToken();
+  if (token) headers['x-token'] = token;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path + toQuery(options.params), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(options.timeout ?? REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const text = error instanceof DOMException && error.name === 'TimeoutError' ? i18n.t('http.timeout') : (error as Error).message;
+    if (!options.silent) feedback.message?.error(i18n.t('http.networkError', { message: text }), TOAST_SECONDS);
+    throw new ApiError(text, 0, undefined);
+  }
+  let body: Partial<Envelope<T>>;
+  try {
+    body = (await response.json()) as Partial<Envelope<T>>;
+  } catch {
+    body = { code: response.status, codeKey: 'SERVER_EXCEPTION' };
+  }
+  if (body.code === 200) return body.data as T;
+  const code = body.code ?? response.status;
+  const text = failureText(body);
+  if (!options.silent) {
+    if (loginExpiredCodes.includes(code)) loginExpired(text);
+    else feedback.message?.error(text, TOAST_SECONDS);
+  }
+  throw new ApiError(body.msg || i18n.t('http.genericError'), code, body.codeKey, body.data ?? null);
+}
+
+export const http = {
+  get: <T>(path: string, params?: Params, options?: RequestOptions) => request<T>('GET', path, { ...options, params }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, params?: Params, options?: RequestOptions) => request<T>('DELETE', path, { ...options, params }),
+};

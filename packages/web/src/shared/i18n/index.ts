@@ -1,0 +1,76 @@
+import type { Language, Messages } from '@safety-shield/contract';
+import type { Locale } from 'antd/es/locale';
+import dayjs from 'dayjs';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+type Loader<T> = () => Promise<T>;
+
+/** The console's texts, one chunk per language, loaded on demand. */
+const uiTexts: Record<Language, Loader<{ default: Record<string, unknown> }>> = {
+  en: () => import('./locales/en.json'),
+  es: () => import('./locales/es.json'),
+  ru: () => import('./locales/ru.json'),
+  nb: () => import('./locales/nb.json'),
+  fr: () => import('./locales/fr.json'),
+  sv: () => import('./locales/sv.json'),
+  de: () => import('./locales/de.json'),
+};
+
+/** The server's codeKey messages from the shared contract, used when a failure carries no msg. */
+const codeTexts: Record<Language, Loader<Messages>> = {
+  en: () => import('@safety-shield/contract/messages/en').then((m) => m.en),
+  es: () => import('@safety-shield/contract/messages/es').then((m) => m.es),
+  ru: () => import('@safety-shield/contract/messages/ru').then((m) => m.ru),
+  nb: () => import('@safety-shield/contract/messages/nb').then((m) => m.nb),
+  fr: () => import('@safety-shield/contract/messages/fr').then((m) => m.fr),
+  sv: () => import('@safety-shield/contract/messages/sv').then((m) => m.sv),
+  de: () => import('@safety-shield/contract/messages/de').then((m) => m.de),
+};
+
+const antdLocales: Record<Language, Loader<{ default: Locale }>> = {
+  en: () => import('antd/es/locale/en_US'),
+  es: () => import('antd/es/locale/es_ES'),
+  ru: () => import('antd/es/locale/ru_RU'),
+  nb: () => import('antd/es/locale/nb_NO'),
+  fr: () => import('antd/es/locale/fr_FR'),
+  sv: () => import('antd/es/locale/sv_SE'),
+  de: () => import('antd/es/locale/de_DE'),
+};
+
+const dayjsLocales: Record<Language, Loader<unknown>> = {
+  en: async () => undefined,
+  es: () => import('dayjs/locale/es'),
+  ru: () => import('dayjs/locale/ru'),
+  nb: () => import('dayjs/locale/nb'),
+  fr: () => import('dayjs/locale/fr'),
+  sv: () => import('dayjs/locale/sv'),
+  de: () => import('dayjs/locale/de'),
+};
+
+const ready = i18n.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  resources: {},
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+async function ensureTexts(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const [ui, codes] = await Promise.all([uiTexts[language](), codeTexts[language]()]);
+  i18n.addResourceBundle(language, 'translation', { ...ui.default, codeKey: codes });
+}
+
+/** Loads a language's texts, antd's and dayjs's locales, and switches to it; answers antd's locale. */
+export async function loadLanguage(language: Language): Promise<Locale> {
+  await ready;
+  // English is the fallback of every missing text, so it is always loaded too.
+  const [antd] = await Promise.all([antdLocales[language](), dayjsLocales[language](), ensureTexts(language), ensureTexts('en')]);
+  await i18n.changeLanguage(language);
+  dayjs.locale(language);
+  document.documentElement.lang = language;
+  return antd.default;
+}
+
+export { i18n };

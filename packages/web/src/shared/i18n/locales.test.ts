@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { languages } from '@safety-shield/contract';
+import { describe, expect, it } from 'vitest';
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
+const read = (language: string) => JSON.parse(readFileSync(path.join(dir, `${language}.json`), 'utf8'));
+
+/** Every text's key path with its value: 'login.submit' → 'Log in'. */
+function flatten(value: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof child === 'string') out.set(name, child);
+    else for (const [k, v] of flatten(child, name)) out.set(k, v);
+  }
+  return out;
+}
+
+describe('console texts', () => {
+  const english = flatten(read('en'));
+
+  it('exist for exactly the seven languages', () => {
+    expect(readdirSync(dir).sort()).toEqual(languages.map((l) => `${l}.json`).sort());
+  });
+
+  it.each(languages.filter((l) => l !== 'en'))('%s has every text, with the same placeholders', (language) => {
+    const texts = flatten(read(language));
+    expect([...texts.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of english) {
+      const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
+      expect(placeholders(texts.get(key) ?? ''), `${language} ${key}`).toEqual(placeholders(text));
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import type { Language } from '@safety-shield/contract';
+import { App, ConfigProvider, theme } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { loadLanguage } from '../i18n/index.js';
+import { saveLanguage, saveSize, type UiSize } from './cookies.js';
+
+interface Preferences {
+  language: Language;
+  size: UiSize;
+  /** Loads and switches the language, remembers it; resolves once the page shows it. */
+  setLanguage(language: Language): Promise<void>;
+  setSize(size: UiSize): void;
+}
+
+const PreferencesContext = createContext<Preferences | null>(null);
+
+export function usePreferences(): Preferences {
+  const preferences = useContext(PreferencesContext);
+  if (!preferences) throw new Error('usePreferences outside PreferencesProvider');
+  return preferences;
+}
+
+/** ARCHITECTURE section 6: the spec's four sizes on antd's three; mini adds the compact algorithm. */
+const antdSize = { default: 'large', medium: 'middle', small: 'small', mini: 'small' } as const;
+
+/** SPEC section 9: the default theme colour. */
+export const THEME_COLOUR = '#1890ff';
+
+export function PreferencesProvider(props: { language: Language; locale: Locale; size: UiSize; children: ReactNode }) {
+  const [language, setLanguageState] = useState(props.language);
+  const [locale, setLocale] = useState(props.locale);
+  const [size, setSizeState] = useState(props.size);
+
+  const setLanguage = useCallback(async (next: Language) => {
+    const nextLocale = await loadLanguage(next);
+    saveLanguage(next);
+    setLocale(nextLocale);
+    setLanguageState(next);
+  }, []);
+  const setSize = useCallback((next: UiSize) => {
+    saveSize(next);
+    setSizeState(next);
+  }, []);
+
+  const value = useMemo(() => ({ language, size, setLanguage, setSize }), [language, size, setLanguage, setSize]);
+  const themeConfig = useMemo(
+    () => ({
+      token: { colorPrimary: THEME_COLOUR },
+      algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
+    }),
+    [size],
+  );
+
+  return (
+    <PreferencesContext.Provider value={value}>
+      <ConfigProvider locale={locale} componentSize={antdSize[size]} theme={themeConfig}>
+        <App>{props.children}</App>
+      </ConfigProvider>
+    </PreferencesContext.Provider>
+  );
+}

@@ -1,0 +1,41 @@
+import pg from 'pg';
+import { defineConfig } from 'vitest/config';
+
+/** The PostgreSQL server the API tests also run against: TEST_DATABASE_URL, else the local one if it answers. */
+async function reachablePostgres(): Promise<string | undefined> {
+  const explicit = process.env.TEST_DATABASE_URL;
+  const url = explicit || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch (error) {
+    if (explicit) throw new Error(`TEST_DATABASE_URL is set but does not answer: ${String(error)}`);
+    console.warn('No PostgreSQL server answers on 127.0.0.1:5432: the API tests run on embedded PGlite only.');
+    return undefined;
+  }
+}
+
+export default defineConfig(async () => {
+  const postgresUrl = await reachablePostgres();
+  return {
+    test: {
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      maxWorkers: 2,
+      projects: [
+        {
+          test: {
+            name: 'pglite',
+            include: ['packages/*/test/**/*.test.ts', 'packages/web/src/**/*.test.ts'],
+            env: { TEST_DATABASE_URL: '' },
+          },
+        },
+        ...(postgresUrl
+          ? [{ test: { name: 'postgres', include: ['packages/server/test/**/*.test.ts'], env: { TEST_DATABASE_URL: postgresUrl } } }]
+          : []),
+      ],
+    },
+  };
+});
