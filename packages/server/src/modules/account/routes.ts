@@ -4,9 +4,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { principalOf } from '../../http/auth.js';
 import { Envelope, ok } from '../../http/envelope.js';
-import { AppError } from '../../http/errors.js';
 import type { Captcha } from './captcha.js';
-import { selfInfo } from './repo.js';
 import type { AccountService } from './service.js';
 import type { Sessions } from './sessions.js';
 
@@ -17,7 +15,7 @@ export interface AccountDeps {
   accounts: AccountService;
 }
 
-export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app, { db, captcha, sessions, accounts }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app, { captcha, sessions, accounts }) => {
   app.get(
     '/v1/account/captcha',
     {
@@ -60,10 +58,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
       schema: { tags: ['account'], summary: 'The signed-in account with its organisation', response: { 200: Envelope(SelfInfo) } },
       config: { access: 'session' },
     },
-    async (req) => {
-      const info = await selfInfo(db, principalOf(req).accountId);
-      if (!info) throw new AppError('PERMISSION_TOKEN_FAIL');
-      return ok(info);
-    },
+    async (req) => ok(await accounts.selfInfo(principalOf(req).accountId)),
   );
 };

@@ -1,12 +1,16 @@
-import type { LoginBody } from '@safety-shield/contract';
+import type { LoginBody, SelfInfo } from '@safety-shield/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { TtlCache } from '../../ttl-cache.js';
 import type { Captcha } from './captcha.js';
 import { verifyPassword } from './passwords.js';
-import { findByUsername, recordLogin } from './repo.js';
-import type { Sessions } from './sessions.js';
+import { findByUsername, recordLogin, selfInfo } from './repo.js';
+import { CACHE_MS, type Sessions } from './sessions.js';
 
 export class AccountService {
+  /** The console asks for selfInfo on every navigation: it is served from memory like the session itself. */
+  private readonly selfInfoCache = new TtlCache<number, SelfInfo>(CACHE_MS);
+
   constructor(
     private readonly db: Db,
     private readonly captcha: Captcha,
@@ -27,5 +31,20 @@ export class AccountService {
     const token = await this.sessions.create(row.id);
     await recordLogin(this.db, row.id);
     return { token };
+  }
+
+  async selfInfo(accountId: number): Promise<SelfInfo> {
+    const cached = this.selfInfoCache.get(accountId);
+    if (cached) return cached;
+    const info = await selfInfo(this.db, accountId);
+    if (!info) throw new AppError('PERMISSION_TOKEN_FAIL');
+    this.selfInfoCache.set(accountId, info);
+    return info;
+  }
+
+  /** After a write to an account or an organisation: without an id, every cached copy goes. */
+  forgetSelfInfo(accountId?: number): void {
+    if (accountId === undefined) this.selfInfoCache.clear();
+    else this.selfInfoCache.delete(accountId);
   }
 }

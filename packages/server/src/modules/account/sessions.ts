@@ -5,27 +5,26 @@ import type { Db } from '../../db/client.js';
 import { account, session } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { TtlCache } from '../../ttl-cache.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 interface Cached {
   principal: Principal;
   lastSeenAt: number;
-  cachedAt: number;
 }
 
 /** How long a node trusts its cached copy of a session before asking the database again. */
-const CACHE_MS = 5_000;
+export const CACHE_MS = 5_000;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_MS = 60_000;
-const CACHE_MAX = 10_000;
 
 /**
  * Console sessions: opaque random tokens stored hashed, expired after inactivity, revoked on logout.
  * A short per-node cache keeps the token check off the database on the hot path.
  */
 export class Sessions {
-  private readonly cache = new Map<string, Cached>();
+  private readonly cache = new TtlCache<string, Cached>(CACHE_MS);
 
   constructor(
     private readonly db: Db,
@@ -43,14 +42,11 @@ export class Sessions {
     if (!token) throw new AppError('PERMISSION_TOKEN_MISSING');
     const tokenHash = hashToken(token);
     const now = Date.now();
-    let entry = this.cache.get(tokenHash);
-    if (!entry || now - entry.cachedAt > CACHE_MS) {
-      entry = await this.load(tokenHash, now);
-      if (!entry) {
-        this.cache.delete(tokenHash);
-        throw new AppError('PERMISSION_TOKEN_FAIL');
-      }
-      this.remember(tokenHash, entry);
+    let entry = this.cache.get(tokenHash, now);
+    if (!entry) {
+      entry = await this.load(tokenHash);
+      if (!entry) throw new AppError('PERMISSION_TOKEN_FAIL');
+      this.cache.set(tokenHash, entry, now);
     }
     if (now - entry.lastSeenAt > this.idleMs) {
       await this.revoke(tokenHash);
@@ -71,15 +67,7 @@ export class Sessions {
     await this.db.delete(session).where(eq(session.tokenHash, tokenHash));
   }
 
-  private remember(tokenHash: string, entry: Cached) {
-    if (this.cache.size >= CACHE_MAX) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
-    this.cache.set(tokenHash, entry);
-  }
-
-  private async load(tokenHash: string, now: number): Promise<Cached | undefined> {
+  private async load(tokenHash: string): Promise<Cached | undefined> {
     const [row] = await this.db
       .select({
         accountId: account.id,
@@ -100,7 +88,6 @@ export class Sessions {
     return {
       principal: { ...rest, role: role as Role, language: toLanguage(language), tokenHash },
       lastSeenAt: lastSeenAt.getTime(),
-      cachedAt: now,
     };
   }
 }

@@ -1,17 +1,18 @@
 import type { Language } from '@safety-shield/contract';
 import 'altcha';
-import 'altcha/i18n/de';
-import 'altcha/i18n/en';
-import 'altcha/i18n/es-es';
-import 'altcha/i18n/fr-fr';
-import 'altcha/i18n/nb';
-import 'altcha/i18n/ru';
-import 'altcha/i18n/sv';
 import type {} from 'altcha/types/react';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 
-// altcha registers Spanish and French under their regional names.
-const altchaLanguage: Record<Language, string> = { en: 'en', es: 'es-es', ru: 'ru', nb: 'nb', fr: 'fr-fr', sv: 'sv', de: 'de' };
+/** The widget's texts, one language loaded when chosen; altcha names Spanish and French by region. */
+const altchaTexts: Record<Language, { tag: string; load: () => Promise<unknown> }> = {
+  en: { tag: 'en', load: () => import('altcha/i18n/en') },
+  es: { tag: 'es-es', load: () => import('altcha/i18n/es-es') },
+  ru: { tag: 'ru', load: () => import('altcha/i18n/ru') },
+  nb: { tag: 'nb', load: () => import('altcha/i18n/nb') },
+  fr: { tag: 'fr-fr', load: () => import('altcha/i18n/fr-fr') },
+  sv: { tag: 'sv', load: () => import('altcha/i18n/sv') },
+  de: { tag: 'de', load: () => import('altcha/i18n/de') },
+};
 
 export interface RobotCheckHandle {
   /** A solution is good for one login attempt: fetch a new challenge after each. */
@@ -28,6 +29,7 @@ interface Props {
 export const RobotCheck = forwardRef<RobotCheckHandle, Props>(function RobotCheck({ language, onChange }, ref) {
   const widget = useRef<HTMLElementTagNameMap['altcha-widget']>(null);
   const onChangeRef = useRef(onChange);
+  const [loadedTag, setLoadedTag] = useState<string>();
   onChangeRef.current = onChange;
 
   useImperativeHandle(ref, () => ({
@@ -49,11 +51,20 @@ export const RobotCheck = forwardRef<RobotCheckHandle, Props>(function RobotChec
     return () => element.removeEventListener('statechange', listener);
   }, []);
 
+  useEffect(() => {
+    let current = true;
+    const { tag, load } = altchaTexts[language];
+    void load().then(() => current && setLoadedTag(tag));
+    return () => {
+      current = false;
+    };
+  }, [language]);
+
   return (
     <altcha-widget
       ref={widget}
       challenge="/v1/account/captcha"
-      language={altchaLanguage[language]}
+      language={loadedTag}
       name="code"
       style={{ '--altcha-max-width': '100%' }}
       data-testid="robot-check"
