@@ -12,6 +12,10 @@ import { accountRoutes } from './modules/account/routes.js';
 import { AccountService } from './modules/account/service.js';
 import { Sessions } from './modules/account/sessions.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { registerOperationLog } from './modules/logs/recorder.js';
+import { logRoutes } from './modules/logs/routes.js';
+import { orgRoutes } from './modules/orgs/routes.js';
+import { OrgService } from './modules/orgs/service.js';
 import { releaseTime } from './release.js';
 import { registerWeb } from './web.js';
 
@@ -37,7 +41,9 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   const { db } = database;
   const sessions = new Sessions(db, config.sessionIdleMinutes * 60_000);
   const captcha = await Captcha.open(db, config.captchaComplexity);
-  const accounts = new AccountService(db, captcha, sessions);
+  // Organisation changes show in selfInfo; the callback reaches the account service built just after.
+  const orgs = new OrgService(db, sessions, () => accounts.forgetSelfInfo());
+  const accounts = new AccountService(db, captcha, sessions, orgs);
   await ensureSuperAdmin(db, config.adminPassword, app.log);
 
   await app.register(swagger, {
@@ -55,8 +61,11 @@ export async function buildApp(config: AppConfig, database: Database, options: {
 
   registerErrorHandling(app);
   registerAuth(app, sessions);
+  registerOperationLog(app, db);
   await app.register(healthRoutes);
   await app.register(accountRoutes, { db, captcha, sessions, accounts });
+  await app.register(orgRoutes, { db, orgs });
+  await app.register(logRoutes, { db });
   await registerWeb(app);
   return app;
 }

@@ -38,17 +38,17 @@ describe('login', () => {
     await expect(login(ctx.app, '  admin  ')).resolves.toBeTruthy();
   });
 
-  it('refuses a wrong password with LOGIN_USERNAME_OR_PASSWORD_ERROR', async () => {
+  it('refuses a wrong password with USER_PASSWORD_ERROR and the attempts left', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/v1/account/login',
       payload: { username: 'admin', password: 'Wrong1234', code: await solveCaptcha(ctx.app) },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ codeKey: 'LOGIN_USERNAME_OR_PASSWORD_ERROR', data: null });
+    expect(res.json()).toMatchObject({ codeKey: 'USER_PASSWORD_ERROR', data: { remaining: 4 } });
   });
 
-  it('refuses an unknown username the same way as a wrong password', async () => {
+  it('refuses an unknown username with LOGIN_USERNAME_OR_PASSWORD_ERROR', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/v1/account/login',

@@ -1,7 +1,10 @@
 import { type Static, Type } from 'typebox';
-import { roles } from '../roles.js';
+import { languages } from '../languages.js';
+import { type Role, roles } from '../roles.js';
+import { EpochMs, Nullable, PageQuery } from './common.js';
 
-export const RoleSchema = Type.Union(roles.map((role) => Type.Literal(role)));
+export const RoleSchema = Type.Enum(roles);
+export const LanguageSchema = Type.Enum(languages);
 
 export const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64, description: 'Trimmed before use' }),
@@ -40,3 +43,166 @@ export const CaptchaChallenge = Type.Object({
   parameters: Type.Object({}, { additionalProperties: true }),
   signature: Type.Optional(Type.String()),
 });
+
+/** `POST /v1/account/register/{level}`: the level says the role and which organisation the account belongs to. */
+export const accountLevels = ['agent', 'company', 'fleet', 'site', 'normal', 'assistant'] as const;
+export type AccountLevel = (typeof accountLevels)[number];
+export const AccountLevelSchema = Type.Enum(accountLevels);
+
+export const levelRole: Record<AccountLevel, Role> = {
+  agent: 'AGENT_ADMIN',
+  company: 'COMPANY_ADMIN',
+  fleet: 'FLEET_ADMIN',
+  site: 'SITE_ADMIN',
+  normal: 'NORMAL_USER',
+  assistant: 'SUPER_ASSISTANT',
+};
+
+/** The organisation kind an account of each level belongs to (normal users belong to a fleet; assistants to none). */
+export const levelOrgKind: Record<AccountLevel, 'agent' | 'company' | 'fleet' | 'site' | null> = {
+  agent: 'agent',
+  company: 'company',
+  fleet: 'fleet',
+  site: 'site',
+  normal: 'fleet',
+  assistant: null,
+};
+
+/** How far down the chain a role sits; an admin manages only accounts further down, inside its scope. */
+export const roleRank: Record<Role, number> = {
+  SUPER_ADMIN: 0,
+  SUPER_ASSISTANT: 1,
+  AGENT_ADMIN: 1,
+  COMPANY_ADMIN: 2,
+  FLEET_ADMIN: 3,
+  SITE_ADMIN: 4,
+  NORMAL_USER: 5,
+};
+
+/** Who may register each level (SPEC section 6: inside its own scope and further down the chain). */
+export const levelRegistrars: Record<AccountLevel, readonly Role[]> = {
+  agent: ['SUPER_ADMIN'],
+  company: ['SUPER_ADMIN', 'AGENT_ADMIN'],
+  fleet: ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN'],
+  site: ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'],
+  normal: ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'],
+  assistant: ['SUPER_ADMIN'],
+};
+
+/** The roles that manage accounts at all. */
+export const accountManagers: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'];
+
+export const AccountState = Type.Union([Type.Literal('usable'), Type.Literal('disabled')]);
+export type AccountState = Static<typeof AccountState>;
+
+const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+
+/** The profile fields an account has besides its credentials (SPEC section 3). */
+const profile = {
+  realName: optionalText(64),
+  phone: optionalText(16),
+  fixedTel: optionalText(32),
+  email: optionalText(128),
+  language: Type.Optional(Type.Union([LanguageSchema, Type.Null()])),
+  timeZone: optionalText(64),
+  address: optionalText(200),
+};
+
+export const RegisterBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 64 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+  rePassword: Type.String({ minLength: 1, maxLength: 128 }),
+  /** The organisation the account belongs to; not for assistants. */
+  orgId: Type.Optional(Type.Integer({ minimum: 1 })),
+  expireTime: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  ...profile,
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const AccountUpdateBody = Type.Object({
+  uid: Type.Integer({ minimum: 1 }),
+  expireTime: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  ...profile,
+});
+export type AccountUpdateBody = Static<typeof AccountUpdateBody>;
+
+export const SelfUpdateBody = Type.Object(profile);
+export type SelfUpdateBody = Static<typeof SelfUpdateBody>;
+
+export const AccountStateBody = Type.Object({ uid: Type.Integer({ minimum: 1 }), state: AccountState });
+export type AccountStateBody = Static<typeof AccountStateBody>;
+
+export const PasswordChangeBody = Type.Object({
+  oldPassword: Type.String({ minLength: 1, maxLength: 128 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+  rePassword: Type.String({ minLength: 1, maxLength: 128 }),
+});
+export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
+
+export const PasswordResetBody = Type.Object({
+  uid: Type.Integer({ minimum: 1 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+  rePassword: Type.String({ minLength: 1, maxLength: 128 }),
+});
+export type PasswordResetBody = Static<typeof PasswordResetBody>;
+
+export const AccountRecord = Type.Object({
+  uid: Type.Integer(),
+  username: Type.String(),
+  role: RoleSchema,
+  realName: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  fixedTel: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  language: Nullable(Type.String()),
+  timeZone: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  state: AccountState,
+  expireTime: Nullable(EpochMs),
+  lastLoginTime: Nullable(EpochMs),
+  createTime: EpochMs,
+  agentId: Nullable(Type.Integer()),
+  agentName: Nullable(Type.String()),
+  companyId: Nullable(Type.Integer()),
+  companyName: Nullable(Type.String()),
+  fleetId: Nullable(Type.Integer()),
+  fleetName: Nullable(Type.String()),
+  siteId: Nullable(Type.Integer()),
+  siteName: Nullable(Type.String()),
+  googleAuthBound: Type.Boolean(),
+  /** Wrong passwords in a row since the last good login. */
+  failedLogins: Type.Integer(),
+});
+export type AccountRecord = Static<typeof AccountRecord>;
+
+export const AccountListQuery = Type.Object({
+  ...PageQuery,
+  username: Type.Optional(Type.String({ maxLength: 64 })),
+  role: Type.Optional(RoleSchema),
+  state: Type.Optional(AccountState),
+  orgId: Type.Optional(Type.Integer({ minimum: 1, description: 'accounts of this organisation and below' })),
+});
+export type AccountListQuery = Static<typeof AccountListQuery>;
+
+/** One line of the operation log. */
+export const OperationLogRecord = Type.Object({
+  id: Type.Integer(),
+  at: EpochMs,
+  username: Type.String(),
+  role: Nullable(Type.String()),
+  action: Type.String(),
+  target: Nullable(Type.String()),
+  result: Type.String(),
+  ip: Nullable(Type.String()),
+});
+export type OperationLogRecord = Static<typeof OperationLogRecord>;
+
+export const OperationLogQuery = Type.Object({
+  ...PageQuery,
+  username: Type.Optional(Type.String({ maxLength: 64 })),
+  action: Type.Optional(Type.String({ maxLength: 64 })),
+  result: Type.Optional(Type.String({ maxLength: 64 })),
+  from: Type.Optional(Type.Integer({ description: 'epoch ms, inclusive' })),
+  to: Type.Optional(Type.Integer({ description: 'epoch ms, exclusive' })),
+});
+export type OperationLogQuery = Static<typeof OperationLogQuery>;

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The organisation chain a scoped record belongs to (SPEC section 6). Organisations carry it too:
+ * an agent's own id is its belong_agent_id, a company's its belong_company_id, and so on, so one
+ * predicate scopes organisations, accounts and every later table alike.
+ */
+const belongTo = () => ({
+  belongAgentId: integer('belong_agent_id'),
+  belongCompanyId: integer('belong_company_id'),
+  belongFleetId: integer('belong_fleet_id'),
+});
 
 /** Agents (area suppliers), companies, fleets and sites: one table, `kind` says which (SPEC section 3). */
 export const org = pgTable(
@@ -11,14 +22,27 @@ export const org = pgTable(
     kind: text('kind', { enum: ['agent', 'company', 'fleet', 'site'] }).notNull(),
     parentId: integer('parent_id'),
     name: text('name').notNull(),
+    address: text('address'),
+    description: text('description'),
     state: text('state', { enum: ['enabled', 'forbidden'] })
       .notNull()
       .default('enabled'),
     finishClause: boolean('finish_clause').notNull().default(true),
+    /** A data: URL of a JPG or PNG, checked by content. */
     logo: text('logo'),
+    /** Agents: how many companies they may have; null is no limit. */
+    companyQuota: integer('company_quota'),
+    /** Agents and companies: how many devices they may have; null is no limit. */
+    deviceQuota: integer('device_quota'),
+    ...belongTo(),
     createdAt: createdAt(),
   },
-  (t) => [index('org_parent_idx').on(t.parentId)],
+  (t) => [
+    index('org_parent_idx').on(t.parentId),
+    index('org_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
+    // SPEC: names are unique among siblings, without regard to case.
+    uniqueIndex('org_sibling_name_idx').on(t.kind, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
+  ],
 );
 
 export const account = pgTable(
@@ -31,6 +55,8 @@ export const account = pgTable(
     realName: text('real_name'),
     email: text('email'),
     phone: text('phone'),
+    fixedTel: text('fixed_tel'),
+    address: text('address'),
     language: text('language'),
     timeZone: text('time_zone'),
     state: text('state', { enum: ['usable', 'disabled'] })
@@ -43,11 +69,60 @@ export const account = pgTable(
     belongCompanyId: integer('belong_company_id').references(() => org.id),
     belongFleetId: integer('belong_fleet_id').references(() => org.id),
     belongSiteId: integer('belong_site_id').references(() => org.id),
+    /** Wrong passwords in a row; the fifth suspends the account (SPEC section 4). */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    /** The Google Authenticator secret, encrypted; bound once mfa_bound_at is set. */
+    mfaSecret: text('mfa_secret'),
+    mfaBoundAt: timestamp('mfa_bound_at', { withTimezone: true }),
+    /** Who registered this account (null for the bootstrap Super Admin). */
+    createdBy: integer('created_by'),
     lastLoginTime: timestamp('last_login_time', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  // Usernames are unique without regard to case, so 'Admin' cannot shadow 'admin'.
-  (t) => [uniqueIndex('account_username_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    // Usernames are unique without regard to case, so 'Admin' cannot shadow 'admin'.
+    uniqueIndex('account_username_idx').on(sql`lower(${t.username})`),
+    index('account_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
+  ],
+);
+
+/** API tokens (SPEC section 3): at most 3 per account, stored hashed, shown once. */
+export const apiToken = pgTable(
+  'api_token',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_token_hash_idx').on(t.tokenHash), index('api_token_account_idx').on(t.accountId)],
+);
+
+/** Every write and every login, append-only: who, as what, did what to which target, with what result. */
+export const operationLog = pgTable(
+  'operation_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    accountId: integer('account_id'),
+    username: text('username').notNull(),
+    role: text('role'),
+    action: text('action').notNull(),
+    target: text('target'),
+    /** REQUEST_SUCCESS or the codeKey the call failed with. */
+    result: text('result').notNull(),
+    ip: text('ip'),
+    detail: jsonb('detail'),
+    ...belongTo(),
+  },
+  (t) => [
+    index('operation_log_at_idx').on(t.at),
+    index('operation_log_account_idx').on(t.accountId, t.at),
+    index('operation_log_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId, t.at),
+  ],
 );
 
 /** Console sessions: the token itself is never stored, only its SHA-256. */

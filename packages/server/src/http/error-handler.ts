@@ -6,6 +6,7 @@ import { requestLanguage } from './language.js';
 
 /** Sends a catalogue failure with the HTTP status of its class. */
 export function sendFailure(req: FastifyRequest, reply: FastifyReply, codeKey: CodeKey, detail?: string, data?: unknown) {
+  req.resultCodeKey = codeKey;
   return reply.status(codeKeys[codeKey].status).send(failure(codeKey, requestLanguage(req), detail, data));
 }
 

@@ -10,6 +10,8 @@ export interface Principal {
   companyId: number | null;
   fleetId: number | null;
   siteId: number | null;
+  /** SPEC section 4: an account someone else created must change its password before anything else. */
+  mustChangePassword: boolean;
   tokenHash: string;
 }
 
@@ -22,5 +24,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** Callable while the password must still be changed (selfInfo, the password change, logout). */
+    beforePasswordChange?: boolean;
   }
 }

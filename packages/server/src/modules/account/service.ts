@@ -1,11 +1,36 @@
-import type { LoginBody, SelfInfo } from '@safety-shield/contract';
+import {
+  type AccountLevel,
+  type AccountStateBody,
+  type AccountUpdateBody,
+  type LoginBody,
+  levelOrgKind,
+  levelRole,
+  type PasswordChangeBody,
+  type PasswordResetBody,
+  type RegisterBody,
+  type SelfInfo,
+  type SelfUpdateBody,
+} from '@safety-shield/contract';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { account, session } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
 import { TtlCache } from '../../ttl-cache.js';
+import type { Actor } from '../logs/recorder.js';
+import type { OrgService } from '../orgs/service.js';
 import type { Captcha } from './captcha.js';
-import { verifyPassword } from './passwords.js';
-import { findByUsername, recordLogin, selfInfo } from './repo.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { findById, findByUsername, findManaged, recordFailedLogin, recordLogin, selfInfo } from './repo.js';
+import { checkContact, checkExpireTime, checkNewPassword, checkUsername } from './rules.js';
 import { CACHE_MS, type Sessions } from './sessions.js';
+
+/** SPEC section 9: the fifth wrong password in a row suspends the account. */
+export const MAX_FAILED_LOGINS = 5;
+
+/** Who is logging in, for the operation log, as soon as the username is known. */
+export type LoginWitness = (actor: Actor) => void;
 
 export class AccountService {
   /** The console asks for selfInfo on every navigation: it is served from memory like the session itself. */
@@ -15,17 +40,38 @@ export class AccountService {
     private readonly db: Db,
     private readonly captcha: Captcha,
     private readonly sessions: Sessions,
+    private readonly orgs: OrgService,
   ) {}
 
-  /** SPEC section 5: the username is trimmed; the robot check comes first so guessing stays expensive. */
-  async login({ username, password, code }: LoginBody): Promise<{ token: string }> {
+  /**
+   * SPEC sections 4 and 5: the username is trimmed; the robot check comes first so guessing stays expensive;
+   * five wrong passwords in a row suspend the account until an admin enables it again.
+   */
+  async login({ username, password, code }: LoginBody, witness: LoginWitness): Promise<{ token: string }> {
     if (!(await this.captcha.check(code))) throw new AppError('CAPTCHA_CHECK_ERROR');
     const row = await findByUsername(this.db, username.trim());
-    if (!(await verifyPassword(row?.passwordHash, password)) || !row) {
-      throw new AppError('LOGIN_USERNAME_OR_PASSWORD_ERROR');
-    }
+    witness({
+      accountId: row?.id ?? null,
+      username: row?.username ?? username.trim(),
+      role: row?.role ?? null,
+      agentId: row?.belongAgentId ?? null,
+      companyId: row?.belongCompanyId ?? null,
+      fleetId: row?.belongFleetId ?? null,
+    });
+    const matches = await verifyPassword(row?.passwordHash, password);
+    if (!row) throw new AppError('LOGIN_USERNAME_OR_PASSWORD_ERROR');
     if (row.state !== 'usable') throw new AppError('USER_HAD_BEEN_BAN');
+    if (!matches) {
+      const failures = await recordFailedLogin(this.db, row.id);
+      // The Super Admin is never suspended: nobody could enable it again (docs/decisions.md).
+      if (failures < MAX_FAILED_LOGINS || row.role === 'SUPER_ADMIN') {
+        throw new AppError('USER_PASSWORD_ERROR', undefined, { remaining: Math.max(MAX_FAILED_LOGINS - failures, 0) });
+      }
+      await this.db.update(account).set({ state: 'disabled' }).where(eq(account.id, row.id));
+      throw new AppError('USER_PASSWORD_ERROR_5_TIMES');
+    }
     if (row.expireTime && row.expireTime.getTime() <= Date.now()) throw new AppError('USER_HAD_BEEN_EXPIRE');
+    if (await this.orgs.forbiddenAbove(row)) throw new AppError('ORG_HAD_BEEN_BAN');
     // SPEC section 1: a normal user has no access right to the server.
     if (row.role === 'NORMAL_USER') throw new AppError('PERMISSION_ROLE_FAIL');
     const token = await this.sessions.create(row.id);
@@ -47,4 +93,141 @@ export class AccountService {
     if (accountId === undefined) this.selfInfoCache.clear();
     else this.selfInfoCache.delete(accountId);
   }
+
+  /** `POST /v1/account/register/{level}`: a new account inside the caller's scope, further down the chain. */
+  async register(principal: Principal, level: AccountLevel, body: RegisterBody): Promise<{ id: number }> {
+    const username = body.username.trim();
+    checkContact(body);
+    checkUsername(username, body);
+    checkNewPassword(body.password, body.rePassword, body);
+    const expireTime = checkExpireTime(body.expireTime);
+    const kind = levelOrgKind[level];
+    if (kind && body.orgId === undefined) throw new AppError('PARAM_CHECK_FAIL', 'orgId', { field: 'orgId' });
+    const home = kind && body.orgId !== undefined ? await this.orgs.visible(this.db, principal, kind, body.orgId) : undefined;
+    try {
+      const [created] = await this.db
+        .insert(account)
+        .values({
+          username,
+          passwordHash: await hashPassword(body.password),
+          role: levelRole[level],
+          ...profileOf(body),
+          expireTime: expireTime ?? null,
+          // SPEC section 4: an account someone else created changes its password at first login.
+          firstTimeLogin: true,
+          createdBy: principal.accountId,
+          belongAgentId: home?.belongAgentId ?? null,
+          belongCompanyId: home?.belongCompanyId ?? null,
+          belongFleetId: home?.belongFleetId ?? null,
+          belongSiteId: kind === 'site' ? (home?.id ?? null) : null,
+        })
+        .returning({ id: account.id });
+      if (!created) throw new AppError('ACTION_FAIL_RETRY');
+      return { id: created.id };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('USERNAME_EXIST');
+      throw error;
+    }
+  }
+
+  async update(principal: Principal, body: AccountUpdateBody, only?: SQL): Promise<void> {
+    const row = await findManaged(this.db, principal, body.uid, only);
+    const contact = { phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
+    checkContact(contact);
+    checkUsername(row.username, contact);
+    const expireTime = checkExpireTime(body.expireTime);
+    await this.db
+      .update(account)
+      .set({ ...profileOf(body), expireTime })
+      .where(eq(account.id, row.id));
+    this.forgetSelfInfo(row.id);
+  }
+
+  async updateSelf(principal: Principal, body: SelfUpdateBody): Promise<void> {
+    const row = await this.own(principal);
+    const contact = { phone: body.phone === undefined ? row.phone : body.phone, email: body.email === undefined ? row.email : body.email };
+    checkContact(contact);
+    checkUsername(row.username, contact);
+    await this.db.update(account).set(profileOf(body)).where(eq(account.id, row.id));
+    this.forgetSelfInfo(row.id);
+    // The language of the principal follows the account's.
+    this.sessions.forgetCached();
+  }
+
+  /** Disabling ends the account's sessions; enabling also lifts a suspension after wrong passwords. */
+  async setState(principal: Principal, { uid, state }: AccountStateBody, only?: SQL): Promise<void> {
+    const row = await findManaged(this.db, principal, uid, only);
+    await this.db
+      .update(account)
+      .set(state === 'usable' ? { state, failedLogins: 0 } : { state })
+      .where(eq(account.id, row.id));
+    if (state === 'disabled') await this.sessions.revokeAccounts(eq(account.id, row.id));
+  }
+
+  async remove(principal: Principal, uid: number, only?: SQL): Promise<void> {
+    const row = await findManaged(this.db, principal, uid, only);
+    await this.sessions.revokeAccounts(eq(account.id, row.id));
+    await this.db.delete(account).where(eq(account.id, row.id));
+    this.forgetSelfInfo(row.id);
+  }
+
+  /** An admin sets a new password; the owner must change it at the next login. */
+  async resetPassword(principal: Principal, { uid, password, rePassword }: PasswordResetBody, only?: SQL): Promise<void> {
+    const row = await findManaged(this.db, principal, uid, only);
+    checkNewPassword(password, rePassword, row);
+    await this.db
+      .update(account)
+      .set({ passwordHash: await hashPassword(password), firstTimeLogin: true, failedLogins: 0 })
+      .where(eq(account.id, row.id));
+    await this.sessions.revokeAccounts(eq(account.id, row.id));
+    this.forgetSelfInfo(row.id);
+  }
+
+  /** The owner changes its password: the first-login flag clears and every other session of the account ends. */
+  async changePassword(principal: Principal, { oldPassword, password, rePassword }: PasswordChangeBody): Promise<void> {
+    const row = await this.own(principal);
+    if (!(await verifyPassword(row.passwordHash, oldPassword))) throw new AppError('USER_PASSWORD_ERROR');
+    checkNewPassword(password, rePassword, row);
+    if (password === oldPassword) throw new AppError('PASSWORD_VALIDATE_FAIL');
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(account)
+        .set({ passwordHash: await hashPassword(password), firstTimeLogin: false })
+        .where(eq(account.id, row.id));
+      await tx.delete(session).where(and(eq(session.accountId, row.id), ne(session.tokenHash, principal.tokenHash)));
+    });
+    this.sessions.forgetCached();
+    this.forgetSelfInfo(row.id);
+  }
+
+  /** `DELETE /v1/account/self?pwd=`: the password arrives base64-encoded (SPEC section 5). */
+  async deleteSelf(principal: Principal, encodedPassword: string): Promise<void> {
+    const row = await this.own(principal);
+    const password = Buffer.from(encodedPassword, 'base64').toString('utf8');
+    if (!(await verifyPassword(row.passwordHash, password))) throw new AppError('USER_PASSWORD_ERROR');
+    // The platform keeps its Super Admin.
+    if (row.role === 'SUPER_ADMIN') throw new AppError('PERMISSION_CHECK_FAIL');
+    await this.sessions.revokeAccounts(eq(account.id, row.id));
+    await this.db.delete(account).where(eq(account.id, row.id));
+    this.forgetSelfInfo(row.id);
+  }
+
+  private async own(principal: Principal) {
+    const row = await findById(this.db, principal.accountId);
+    if (!row) throw new AppError('PERMISSION_TOKEN_FAIL');
+    return row;
+  }
+}
+
+/** The profile columns a body sets; fields it leaves out stay as they are. */
+function profileOf(body: SelfUpdateBody) {
+  return {
+    realName: body.realName,
+    phone: body.phone,
+    fixedTel: body.fixedTel,
+    email: body.email,
+    language: body.language,
+    timeZone: body.timeZone,
+    address: body.address,
+  };
 }

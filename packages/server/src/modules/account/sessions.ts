@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Role, toLanguage } from '@safety-shield/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { account, session } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -67,6 +67,18 @@ export class Sessions {
     await this.db.delete(session).where(eq(session.tokenHash, tokenHash));
   }
 
+  /** Ends every session of the accounts matching a condition on the account table (disabled, deleted, org forbidden). */
+  async revokeAccounts(accounts: SQL): Promise<void> {
+    await this.db.delete(session).where(inArray(session.accountId, this.db.select({ id: account.id }).from(account).where(accounts)));
+    // Cached principals are keyed by token, not account: dropping them all costs one database read per active session.
+    this.cache.clear();
+  }
+
+  /** Drops this node's cached copies so the next request reads the account again (its password or role changed). */
+  forgetCached(): void {
+    this.cache.clear();
+  }
+
   private async load(tokenHash: string): Promise<Cached | undefined> {
     const [row] = await this.db
       .select({
@@ -78,13 +90,17 @@ export class Sessions {
         companyId: account.belongCompanyId,
         fleetId: account.belongFleetId,
         siteId: account.belongSiteId,
+        mustChangePassword: account.firstTimeLogin,
+        state: account.state,
+        expireTime: account.expireTime,
         lastSeenAt: session.lastSeenAt,
       })
       .from(session)
       .innerJoin(account, eq(account.id, session.accountId))
       .where(eq(session.tokenHash, tokenHash));
-    if (!row) return undefined;
-    const { lastSeenAt, language, role, ...rest } = row;
+    // A disabled or expired account's tokens stop working even before they are revoked.
+    if (row?.state !== 'usable' || (row.expireTime && row.expireTime.getTime() <= Date.now())) return undefined;
+    const { lastSeenAt, language, role, state: _state, expireTime: _expireTime, ...rest } = row;
     return {
       principal: { ...rest, role: role as Role, language: toLanguage(language), tokenHash },
       lastSeenAt: lastSeenAt.getTime(),

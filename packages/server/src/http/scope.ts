@@ -1,0 +1,47 @@
+import type { CodeKey } from '@safety-shield/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { AppError } from './errors.js';
+import type { Principal } from './principal.js';
+
+/** A table whose rows belong to an organisation chain (SPEC section 6). */
+export interface ScopedTable {
+  belongAgentId: PgColumn;
+  belongCompanyId: PgColumn;
+  belongFleetId: PgColumn;
+}
+
+/** The caller sees every row: the Super Admin and its assistants. */
+export const seesEverything = (principal: Principal) => principal.role === 'SUPER_ADMIN' || principal.role === 'SUPER_ASSISTANT';
+
+/**
+ * SPEC section 6, the one place data scope is decided: Super Admin all; Agent Admin same agent; Company Admin
+ * same agent and company; Fleet Admin same agent, company and fleet; Site Admin and normal users nothing.
+ * Every repo query on a scoped table puts this in its WHERE clause.
+ */
+export function inScope(principal: Principal, table: ScopedTable): SQL {
+  if (seesEverything(principal)) return sql`true`;
+  const { agentId, companyId, fleetId } = principal;
+  switch (principal.role) {
+    case 'AGENT_ADMIN':
+      return agentId === null ? sql`false` : eq(table.belongAgentId, agentId);
+    case 'COMPANY_ADMIN':
+      return agentId === null || companyId === null
+        ? sql`false`
+        : (and(eq(table.belongAgentId, agentId), eq(table.belongCompanyId, companyId)) ?? sql`false`);
+    case 'FLEET_ADMIN':
+      return agentId === null || companyId === null || fleetId === null
+        ? sql`false`
+        : (and(eq(table.belongAgentId, agentId), eq(table.belongCompanyId, companyId), eq(table.belongFleetId, fleetId)) ?? sql`false`);
+    default:
+      return sql`false`;
+  }
+}
+
+/**
+ * A record that is not in the caller's scope. Only a caller who sees everything learns that it does not exist;
+ * anyone else gets PERMISSION_CHECK_FAIL whether it exists or not, so ids of other organisations reveal nothing.
+ */
+export function outOfScope(principal: Principal, missing: CodeKey): AppError {
+  return new AppError(seesEverything(principal) ? missing : 'PERMISSION_CHECK_FAIL');
+}

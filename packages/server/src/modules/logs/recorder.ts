@@ -1,0 +1,76 @@
+import type { CodeKey } from '@safety-shield/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { isApiPath } from '../../http/auth.js';
+import { appendLog } from './repo.js';
+
+/** Who acted, when there is no session yet (the login call names its account itself). */
+export interface Actor {
+  accountId: number | null;
+  username: string;
+  role: string | null;
+  agentId: number | null;
+  companyId: number | null;
+  fleetId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Filled by handlers: the record acted on, and for logins the actor. */
+    audit: { target?: string; actor?: Actor };
+    /** The codeKey the call answered with; set by the error handler on failure. */
+    resultCodeKey: CodeKey;
+  }
+  interface FastifyContextConfig {
+    /** The operation-log action of a write route, e.g. 'account.register'. Every write declares one. */
+    audit?: string;
+  }
+}
+
+/** Sets the target of this request's operation-log line. */
+export function auditTarget(req: FastifyRequest, target: string | number) {
+  req.audit.target = String(target);
+}
+
+/**
+ * The operation log (issue 3): every write and every login, recorded in one place after the answer is sent.
+ * A write route without an `audit` action fails at start-up, so none can be forgotten.
+ */
+export function registerOperationLog(app: FastifyInstance, db: Db) {
+  app.decorateRequest('audit', null as unknown as FastifyRequest['audit']);
+  app.decorateRequest('resultCodeKey', 'REQUEST_SUCCESS');
+  app.addHook('onRequest', async (req) => {
+    req.audit = {};
+  });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const writes = methods.some((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method));
+    if (writes && isApiPath(route.url) && !route.url.startsWith('/docs') && !route.config?.audit) {
+      throw new Error(`Write route ${methods.join(',')} ${route.url} declares no audit action`);
+    }
+  });
+  app.addHook('onResponse', async (req) => {
+    const action = req.routeOptions.config.audit;
+    if (!action) return;
+    const p = req.principal;
+    const actor: Actor | undefined = p
+      ? { accountId: p.accountId, username: p.username, role: p.role, agentId: p.agentId, companyId: p.companyId, fleetId: p.fleetId }
+      : req.audit.actor;
+    try {
+      await appendLog(db, {
+        accountId: actor?.accountId ?? null,
+        username: actor?.username ?? '',
+        role: actor?.role ?? null,
+        action,
+        target: req.audit.target ?? null,
+        result: req.resultCodeKey,
+        ip: req.ip,
+        belongAgentId: actor?.agentId ?? null,
+        belongCompanyId: actor?.companyId ?? null,
+        belongFleetId: actor?.fleetId ?? null,
+      });
+    } catch (error) {
+      req.log.error({ err: error, action }, 'operation log write failed');
+    }
+  });
+}

@@ -1,0 +1,43 @@
+import type { OperationLogQuery, OperationLogRecord, Page } from '@safety-shield/contract';
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { operationLog } from '../../db/schema.js';
+import { containing, offsetOf } from '../../http/pagination.js';
+
+export type LogEntry = typeof operationLog.$inferInsert;
+
+export async function appendLog(db: Db, entry: LogEntry): Promise<void> {
+  await db.insert(operationLog).values(entry);
+}
+
+/** A page of the log, newest first, under a condition that already holds the caller's scope. */
+export async function listLogs(db: Db, scope: SQL, query: OperationLogQuery): Promise<Page<OperationLogRecord>> {
+  const where = and(
+    scope,
+    query.username ? ilike(operationLog.username, containing(query.username)) : undefined,
+    query.action ? ilike(operationLog.action, containing(query.action)) : undefined,
+    query.result ? eq(operationLog.result, query.result) : undefined,
+    query.from !== undefined ? gte(operationLog.at, new Date(query.from)) : undefined,
+    query.to !== undefined ? lt(operationLog.at, new Date(query.to)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: operationLog.id,
+        at: operationLog.at,
+        username: operationLog.username,
+        role: operationLog.role,
+        action: operationLog.action,
+        target: operationLog.target,
+        result: operationLog.result,
+        ip: operationLog.ip,
+      })
+      .from(operationLog)
+      .where(where)
+      .orderBy(desc(operationLog.at), desc(operationLog.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(operationLog).where(where),
+  ]);
+  return { records: rows.map((row) => ({ ...row, at: row.at.getTime() })), total: total?.n ?? 0 };
+}

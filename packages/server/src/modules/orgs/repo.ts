@@ -1,0 +1,116 @@
+import type { OrgKind, OrgListQuery, OrgOption, OrgOptionsQuery, OrgRecord, Page } from '@safety-shield/contract';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { account, org } from '../../db/schema.js';
+import { containing, offsetOf } from '../../http/pagination.js';
+
+export type OrgRow = typeof org.$inferSelect;
+
+const parent = alias(org, 'parent');
+const agent = alias(org, 'agent');
+const company = alias(org, 'company');
+
+/** The account column that points at an organisation of each kind. */
+const accountColumn = {
+  agent: account.belongAgentId,
+  company: account.belongCompanyId,
+  fleet: account.belongFleetId,
+  site: account.belongSiteId,
+} as const;
+
+/** One organisation of a kind, if the scope condition lets the caller see it. */
+export async function findOrg(db: Db, scope: SQL, kind: OrgKind, id: number): Promise<OrgRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(org)
+    .where(and(scope, eq(org.kind, kind), eq(org.id, id)));
+  return row;
+}
+
+export async function listOrgs(db: Db, scope: SQL, kind: OrgKind, query: OrgListQuery): Promise<Page<OrgRecord>> {
+  const where = and(
+    scope,
+    eq(org.kind, kind),
+    query.name ? ilike(org.name, containing(query.name)) : undefined,
+    query.state ? eq(org.state, query.state) : undefined,
+    query.parentId ? eq(org.parentId, query.parentId) : undefined,
+  );
+  const column = accountColumn[kind];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: org.id,
+        kind: org.kind,
+        name: org.name,
+        address: org.address,
+        description: org.description,
+        logo: org.logo,
+        state: org.state,
+        companyQuota: org.companyQuota,
+        deviceQuota: org.deviceQuota,
+        parentId: org.parentId,
+        parentName: parent.name,
+        agentId: org.belongAgentId,
+        agentName: agent.name,
+        companyId: org.belongCompanyId,
+        companyName: company.name,
+        childCount: sql<number>`(select count(*) from ${org} as child where child.parent_id = ${org.id})`.mapWith(Number),
+        accountCount: sql<number>`(select count(*) from ${account} where ${column} = ${org.id})`.mapWith(Number),
+        createdAt: org.createdAt,
+      })
+      .from(org)
+      .leftJoin(parent, eq(parent.id, org.parentId))
+      .leftJoin(agent, eq(agent.id, org.belongAgentId))
+      .leftJoin(company, eq(company.id, org.belongCompanyId))
+      .where(where)
+      .orderBy(desc(org.createdAt), desc(org.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(org).where(where),
+  ]);
+  return {
+    records: rows.map(({ createdAt, ...row }) => ({ ...row, createTime: createdAt.getTime() })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** Pickers: at most 50 organisations of a kind in scope, by name. */
+export async function orgOptions(db: Db, scope: SQL, kind: OrgKind, query: OrgOptionsQuery): Promise<OrgOption[]> {
+  return db
+    .select({ id: org.id, name: org.name, parentId: org.parentId })
+    .from(org)
+    .where(
+      and(
+        scope,
+        eq(org.kind, kind),
+        query.parentId ? eq(org.parentId, query.parentId) : undefined,
+        query.name ? ilike(org.name, containing(query.name)) : undefined,
+      ),
+    )
+    .orderBy(asc(org.name))
+    .limit(50);
+}
+
+/** Organisations directly below, and accounts that belong to the organisation or below. */
+export async function hasDependants(db: Db, kind: OrgKind, id: number): Promise<boolean> {
+  const [children] = await db.select({ n: count() }).from(org).where(eq(org.parentId, id));
+  const [accounts] = await db.select({ n: count() }).from(account).where(eq(accountColumn[kind], id));
+  return (children?.n ?? 0) > 0 || (accounts?.n ?? 0) > 0;
+}
+
+/** Every account below an organisation, for revoking their sessions when it is forbidden. */
+export function accountsBelow(kind: OrgKind, id: number): SQL {
+  return eq(accountColumn[kind], id);
+}
+
+/** True when any organisation of an account's chain is forbidden. */
+export async function forbiddenInChain(db: Db, ids: (number | null)[]): Promise<boolean> {
+  const present = ids.filter((id): id is number => id !== null);
+  if (present.length === 0) return false;
+  const [row] = await db
+    .select({ n: count() })
+    .from(org)
+    .where(and(or(...present.map((id) => eq(org.id, id))), eq(org.state, 'forbidden')));
+  return (row?.n ?? 0) > 0;
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, solveCaptcha, testApp } from './helpers.js';
+import { call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+let admin: string;
+let tree: Tree;
+
+beforeAll(async () => {
+  ctx = await testApp();
+  admin = await login(ctx.app);
+  tree = await seedTree(ctx, admin, 'Acme');
+});
+afterAll(() => ctx.close());
+
+const register = (token: string, level: string, body: Record<string, unknown>) =>
+  call(ctx, token, 'POST', `/v1/account/register/${level}`, { password: GOOD_PASSWORD, rePassword: GOOD_PASSWORD, ...body });
+
+async function attempt(username: string, password: string) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/v1/account/login',
+    payload: { username, password, code: await solveCaptcha(ctx.app) },
+  });
+  return res.json();
+}
+
+describe('registering accounts', () => {
+  it('makes an account that must change its password before anything else', async () => {
+    const created = await register(admin, 'company', { username: 'boss.acme', orgId: tree.company, email: 'chief@firm.test' });
+    expect(created.code).toBe(200);
+    const token = await login(ctx.app, 'boss.acme', GOOD_PASSWORD);
+    const self = await call(ctx, token, 'GET', '/v1/account/selfInfo');
+    expect(self.data.baseInfo).toMatchObject({
+      role: 'COMPANY_ADMIN',
+      firstTimeLogin: true,
+      companyName: 'Company Acme',
+      agentName: 'Agent Acme',
+    });
+    expect(await call(ctx, token, 'GET', '/v1/org/fleet/list')).toMatchObject({ status: 403, codeKey: 'USER_MUST_CHANGE_PASSWORD' });
+    const changed = await call(ctx, token, 'PUT', '/v1/account/pwd', {
+      oldPassword: GOOD_PASSWORD,
+      password: 'Brand-New-Pass9',
+      rePassword: 'Brand-New-Pass9',
+    });
+    expect(changed.code).toBe(200);
+    expect((await call(ctx, token, 'GET', '/v1/org/fleet/list')).code).toBe(200);
+    expect((await call(ctx, token, 'GET', '/v1/account/selfInfo')).data.baseInfo.firstTimeLogin).toBe(false);
+  });
+
+  it.each([
+    [
+      'a password without a symbol',
+      { username: 'weak.pw', password: 'Password12345', rePassword: 'Password12345' },
+      'PASSWORD_VALIDATE_FAIL',
+    ],
+    ['a short password', { username: 'short.pw', password: 'Ab1-', rePassword: 'Ab1-' }, 'PASSWORD_VALIDATE_FAIL'],
+    ['passwords that differ', { username: 'two.pw', rePassword: 'Another-Pass99' }, 'USER_TWO_PWD_NOT_MATCH'],
+    [
+      'a password sharing 4 characters with the e-mail',
+      { username: 'mail.pw', password: 'Horse-7-Correct', rePassword: 'Horse-7-Correct', email: 'horse@x.test' },
+      'PASSWORD_VALIDATE_FAIL',
+    ],
+    ['a username sharing 4 characters with the phone', { username: 'user5551234', phone: '+4755512345' }, 'USERNAME_VALIDATE_FAIL'],
+    ['a bad username', { username: 'no spaces' }, 'USERNAME_VALIDATE_FAIL'],
+    ['a phone of 9 digits', { username: 'phone.nine', phone: '123456789' }, 'PARAM_CHECK_FAIL'],
+    ['a bad e-mail', { username: 'bad.mail', email: 'not-an-email' }, 'PARAM_CHECK_FAIL'],
+    ['an expiry date in the past', { username: 'old.date', expireTime: Date.now() - 1000 }, 'USER_EXPIRE_TIME_ERROR'],
+  ])('refuses %s', async (_name, body, codeKey) => {
+    expect((await register(admin, 'fleet', { orgId: tree.fleet, ...body })).codeKey).toBe(codeKey);
+  });
+
+  it('refuses a username taken in another case', async () => {
+    await register(admin, 'fleet', { username: 'Casey', orgId: tree.fleet });
+    expect(await register(admin, 'fleet', { username: 'casey', orgId: tree.fleet })).toMatchObject({
+      status: 409,
+      codeKey: 'USERNAME_EXIST',
+    });
+  });
+
+  it('lets a company admin register only further down and only inside its company', async () => {
+    const other = await seedTree(ctx, admin, 'Other');
+    const boss = await signedIn(ctx, 'boss.registrar', 'COMPANY_ADMIN', tree);
+    expect((await register(boss.token, 'fleet', { username: 'fleet.mine', orgId: tree.fleet })).code).toBe(200);
+    expect((await register(boss.token, 'agent', { username: 'agent.no', orgId: tree.agent })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await register(boss.token, 'company', { username: 'peer.no', orgId: tree.company })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await register(boss.token, 'fleet', { username: 'fleet.theirs', orgId: other.fleet })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+  });
+});
+
+describe('the login life of an account', () => {
+  it('suspends after the fifth wrong password until an admin enables it again', async () => {
+    const { id } = await signedIn(ctx, 'clumsy', 'FLEET_ADMIN', tree);
+    for (let remaining = 4; remaining >= 1; remaining--) {
+      expect(await attempt('clumsy', 'Wrong-Password1')).toMatchObject({ codeKey: 'USER_PASSWORD_ERROR', data: { remaining } });
+    }
+    expect((await attempt('clumsy', 'Wrong-Password1')).codeKey).toBe('USER_PASSWORD_ERROR_5_TIMES');
+    expect((await attempt('clumsy', GOOD_PASSWORD)).codeKey).toBe('USER_HAD_BEEN_BAN');
+    expect((await call(ctx, admin, 'PUT', '/v1/account/info/state', { uid: id, state: 'usable' })).code).toBe(200);
+    expect((await attempt('clumsy', GOOD_PASSWORD)).code).toBe(200);
+  });
+
+  it('ends the sessions of a disabled account at once', async () => {
+    const user = await signedIn(ctx, 'soon.disabled', 'FLEET_ADMIN', tree);
+    await call(ctx, admin, 'PUT', '/v1/account/info/state', { uid: user.id, state: 'disabled' });
+    expect((await call(ctx, user.token, 'GET', '/v1/account/selfInfo')).code).toBe(50001);
+  });
+
+  it('forces a password change after an admin reset, and the old sessions end', async () => {
+    const user = await signedIn(ctx, 'forgetful', 'FLEET_ADMIN', tree);
+    const reset = await call(ctx, admin, 'PUT', '/v1/account/reset/pwd', {
+      uid: user.id,
+      password: 'Reset-Pass-2026',
+      rePassword: 'Reset-Pass-2026',
+    });
+    expect(reset.code).toBe(200);
+    expect((await call(ctx, user.token, 'GET', '/v1/account/selfInfo')).code).toBe(50001);
+    const token = await login(ctx.app, 'forgetful', 'Reset-Pass-2026');
+    expect((await call(ctx, token, 'GET', '/v1/account/log/list')).codeKey).toBe('USER_MUST_CHANGE_PASSWORD');
+  });
+});
+
+describe('listing and editing accounts', () => {
+  it('shows a company admin the accounts below it in its company, not itself and not other companies', async () => {
+    const other = await seedTree(ctx, admin, 'Elsewhere');
+    await signedIn(ctx, 'fleet.elsewhere', 'FLEET_ADMIN', other);
+    const boss = await signedIn(ctx, 'boss.lister', 'COMPANY_ADMIN', tree);
+    const list = await call(ctx, boss.token, 'GET', '/v1/account/list?limit=500');
+    const names: string[] = list.data.records.map((r: { username: string }) => r.username);
+    expect(names).toContain('clumsy');
+    expect(names).not.toContain('boss.lister');
+    expect(names).not.toContain('boss.acme');
+    expect(names).not.toContain('fleet.elsewhere');
+    expect(list.data.records.find((r: { username: string }) => r.username === 'clumsy')).toMatchObject({
+      fleetName: 'Fleet Acme',
+      role: 'FLEET_ADMIN',
+    });
+  });
+
+  it('edits the profile of an account below, checking the contact rules', async () => {
+    const user = await signedIn(ctx, 'editable', 'FLEET_ADMIN', tree);
+    expect((await call(ctx, admin, 'PUT', '/v1/account/info', { uid: user.id, realName: 'Ed Itable', phone: '4712345678' })).code).toBe(
+      200,
+    );
+    expect((await call(ctx, admin, 'PUT', '/v1/account/info', { uid: user.id, phone: '12' })).codeKey).toBe('PARAM_CHECK_FAIL');
+    const list = await call(ctx, admin, 'GET', '/v1/account/list?username=editable');
+    expect(list.data.records[0]).toMatchObject({ realName: 'Ed Itable', phone: '4712345678' });
+  });
+
+  it('lets an account delete itself with its base64 password, and not with a wrong one', async () => {
+    const user = await signedIn(ctx, 'leaving', 'FLEET_ADMIN', tree);
+    const wrong = Buffer.from('nope').toString('base64');
+    expect((await call(ctx, user.token, 'DELETE', `/v1/account/self?pwd=${encodeURIComponent(wrong)}`)).codeKey).toBe(
+      'USER_PASSWORD_ERROR',
+    );
+    const right = Buffer.from(GOOD_PASSWORD).toString('base64');
+    expect((await call(ctx, user.token, 'DELETE', `/v1/account/self?pwd=${encodeURIComponent(right)}`)).code).toBe(200);
+    expect((await attempt('leaving', GOOD_PASSWORD)).codeKey).toBe('LOGIN_USERNAME_OR_PASSWORD_ERROR');
+  });
+});
+
+describe('the operation log', () => {
+  it('records logins and writes with actor, action, target and result', async () => {
+    const log = await call(ctx, admin, 'GET', '/v1/system/log/list?action=account.register&limit=500');
+    expect(log.data.records.some((r: { result: string }) => r.result === 'REQUEST_SUCCESS')).toBe(true);
+    expect(log.data.records.some((r: { result: string }) => r.result === 'PASSWORD_VALIDATE_FAIL')).toBe(true);
+    const logins = await call(ctx, admin, 'GET', '/v1/system/log/list?action=account.login&username=clumsy');
+    expect(logins.data.records.map((r: { result: string }) => r.result)).toContain('USER_PASSWORD_ERROR_5_TIMES');
+  });
+
+  it('shows an agent admin only its agent’s log lines and every user its own', async () => {
+    const other = await seedTree(ctx, admin, 'Logless');
+    const agentAdmin = await signedIn(ctx, 'agent.logless', 'AGENT_ADMIN', other);
+    const scoped = await call(ctx, agentAdmin.token, 'GET', '/v1/system/log/list?limit=500');
+    expect(scoped.data.records.map((r: { username: string }) => r.username)).toEqual(['agent.logless']);
+    const own = await call(ctx, agentAdmin.token, 'GET', '/v1/account/log/list');
+    expect(own.data.records[0]).toMatchObject({ action: 'account.login', result: 'REQUEST_SUCCESS' });
+    const boss = await signedIn(ctx, 'boss.nolog', 'COMPANY_ADMIN', other);
+    expect((await call(ctx, boss.token, 'GET', '/v1/system/log/list')).codeKey).toBe('PERMISSION_CHECK_FAIL');
+  });
+});

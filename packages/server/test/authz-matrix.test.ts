@@ -1,0 +1,69 @@
+import type { Role } from '@safety-shield/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, testApp } from './helpers.js';
+import { addAccount, call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+
+/**
+ * SPEC section 6: an account of a sibling organisation gets PERMISSION_CHECK_FAIL for every call that takes an id,
+ * and the same answer for an id that does not exist, so it learns nothing. Later issues add their calls here, one line each.
+ */
+interface Target extends Tree {
+  account: number;
+}
+type Probe = [name: string, method: string, url: (t: Target) => string, body?: (t: Target) => Record<string, unknown>];
+
+const passwords = { password: 'Matrix-Pass-2026', rePassword: 'Matrix-Pass-2026' };
+
+const probes: Probe[] = [
+  ['edit company', 'PUT', () => '/v1/org/company', (t) => ({ id: t.company, name: 'Taken over' })],
+  ['edit fleet', 'PUT', () => '/v1/org/fleet', (t) => ({ id: t.fleet, name: 'Taken over' })],
+  ['edit site', 'PUT', () => '/v1/org/site', (t) => ({ id: t.site, name: 'Taken over' })],
+  ['forbid company', 'PUT', () => '/v1/org/company/state', (t) => ({ id: t.company, state: 'forbidden' })],
+  ['forbid fleet', 'PUT', () => '/v1/org/fleet/state', (t) => ({ id: t.fleet, state: 'forbidden' })],
+  ['delete site', 'DELETE', (t) => `/v1/org/site?id=${t.site}`],
+  ['create company under agent', 'POST', () => '/v1/org/company', (t) => ({ parentId: t.agent, name: 'Cuckoo' })],
+  ['create fleet under company', 'POST', () => '/v1/org/fleet', (t) => ({ parentId: t.company, name: 'Cuckoo' })],
+  ['create site under fleet', 'POST', () => '/v1/org/site', (t) => ({ parentId: t.fleet, name: 'Cuckoo' })],
+  ['register in fleet', 'POST', () => '/v1/account/register/site', (t) => ({ username: 'cuckoo.site', orgId: t.site, ...passwords })],
+  ['edit account', 'PUT', () => '/v1/account/info', (t) => ({ uid: t.account, realName: 'Taken over' })],
+  ['disable account', 'PUT', () => '/v1/account/info/state', (t) => ({ uid: t.account, state: 'disabled' })],
+  ['reset password', 'PUT', () => '/v1/account/reset/pwd', (t) => ({ uid: t.account, ...passwords })],
+  ['delete account', 'DELETE', (t) => `/v1/account/info?uid=${t.account}`],
+];
+
+const callers: Role[] = ['AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+let admin: string;
+let victim: Target;
+let ghost: Target;
+const tokens = new Map<Role, string>();
+
+beforeAll(async () => {
+  ctx = await testApp();
+  admin = await login(ctx.app);
+  const mine = await seedTree(ctx, admin, 'Mine');
+  const theirs = await seedTree(ctx, admin, 'Theirs');
+  victim = { ...theirs, account: await addAccount(ctx, 'victim.site', 'SITE_ADMIN', theirs) };
+  ghost = { agent: 999_001, company: 999_002, fleet: 999_003, site: 999_004, account: 999_005 };
+  for (const role of callers) tokens.set(role, (await signedIn(ctx, `caller.${role.toLowerCase()}`, role, mine)).token);
+});
+afterAll(() => ctx.close());
+
+describe('a sibling organisation’s ids', () => {
+  for (const role of callers) {
+    it.each(probes)(`${role}: %s → PERMISSION_CHECK_FAIL, the same as for a missing id`, async (_name, method, url, body) => {
+      const token = tokens.get(role) ?? '';
+      const real = await call(ctx, token, method, url(victim), body?.(victim));
+      const missing = await call(ctx, token, method, url(ghost), body?.(ghost));
+      expect(real).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
+      expect(missing).toEqual(real);
+    });
+  }
+
+  it('left the sibling organisation untouched', async () => {
+    const companies = await call(ctx, admin, 'GET', `/v1/org/company/list?parentId=${victim.agent}`);
+    expect(companies.data.records[0]).toMatchObject({ name: 'Company Theirs', state: 'enabled' });
+    await expect(login(ctx.app, 'victim.site', GOOD_PASSWORD)).resolves.toBeTruthy();
+  });
+});

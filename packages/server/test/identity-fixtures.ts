@@ -1,0 +1,63 @@
+import type { Role } from '@safety-shield/contract';
+import { account } from '../src/db/schema.js';
+import { hashPassword } from '../src/modules/account/passwords.js';
+import { login, type testApp } from './helpers.js';
+
+type Ctx = Awaited<ReturnType<typeof testApp>>;
+
+/** A password that meets the rule (13+ characters, both cases, a digit and a symbol). */
+export const GOOD_PASSWORD = 'Correct-Horse7';
+
+/** Sends a call with a token and answers the parsed envelope with the HTTP status. */
+export async function call(ctx: Ctx, token: string, method: string, url: string, payload?: unknown) {
+  const res = await ctx.app.inject({ method: method as 'GET', url, headers: { 'x-token': token }, payload: payload as object });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the data of many different calls
+  return { status: res.statusCode, ...res.json() } as { status: number; code: number; codeKey: string; msg: string; data: any };
+}
+
+/** Creates an organisation as the given caller and answers its id. */
+export async function createOrg(ctx: Ctx, token: string, kind: string, body: Record<string, unknown>): Promise<number> {
+  const res = await call(ctx, token, 'POST', `/v1/org/${kind}`, body);
+  if (res.code !== 200) throw new Error(`create ${kind} failed: ${JSON.stringify(res)}`);
+  return res.data.id;
+}
+
+export interface Tree {
+  agent: number;
+  company: number;
+  fleet: number;
+  site: number;
+}
+
+/** A whole chain agent → company → fleet → site, made by the Super Admin. */
+export async function seedTree(ctx: Ctx, superToken: string, label: string): Promise<Tree> {
+  const agent = await createOrg(ctx, superToken, 'agent', { name: `Agent ${label}` });
+  const company = await createOrg(ctx, superToken, 'company', { parentId: agent, name: `Company ${label}` });
+  const fleet = await createOrg(ctx, superToken, 'fleet', { parentId: company, name: `Fleet ${label}` });
+  const site = await createOrg(ctx, superToken, 'site', { parentId: fleet, name: `Site ${label}` });
+  return { agent, company, fleet, site };
+}
+
+const chainFor: Record<string, (tree: Tree) => Partial<typeof account.$inferInsert>> = {
+  AGENT_ADMIN: (t) => ({ belongAgentId: t.agent }),
+  COMPANY_ADMIN: (t) => ({ belongAgentId: t.agent, belongCompanyId: t.company }),
+  FLEET_ADMIN: (t) => ({ belongAgentId: t.agent, belongCompanyId: t.company, belongFleetId: t.fleet }),
+  SITE_ADMIN: (t) => ({ belongAgentId: t.agent, belongCompanyId: t.company, belongFleetId: t.fleet, belongSiteId: t.site }),
+  NORMAL_USER: (t) => ({ belongAgentId: t.agent, belongCompanyId: t.company, belongFleetId: t.fleet }),
+};
+
+/** An account placed straight into the database (no first-login change pending); answers its id. */
+export async function addAccount(ctx: Ctx, username: string, role: Role, tree?: Tree): Promise<number> {
+  const [row] = await ctx.database.db
+    .insert(account)
+    .values({ username, role, passwordHash: await hashPassword(GOOD_PASSWORD), ...(tree ? chainFor[role]?.(tree) : {}) })
+    .returning({ id: account.id });
+  if (!row) throw new Error('insert failed');
+  return row.id;
+}
+
+/** An account as above, logged in: answers its id and token. */
+export async function signedIn(ctx: Ctx, username: string, role: Role, tree?: Tree) {
+  const id = await addAccount(ctx, username, role, tree);
+  return { id, token: await login(ctx.app, username, GOOD_PASSWORD) };
+}

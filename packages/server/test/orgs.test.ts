@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, testApp } from './helpers.js';
+import { call, createOrg, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+let admin: string;
+let tree: Tree;
+
+/** A 1×1 PNG. */
+const PNG = `data:image/png;base64,${Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+).toString('base64')}`;
+
+beforeAll(async () => {
+  ctx = await testApp();
+  admin = await login(ctx.app);
+  tree = await seedTree(ctx, admin, 'North');
+});
+afterAll(() => ctx.close());
+
+describe('organisations', () => {
+  it('builds the chain agent → company → fleet → site and lists each with its parents', async () => {
+    const fleets = await call(ctx, admin, 'GET', `/v1/org/fleet/list?parentId=${tree.company}`);
+    expect(fleets.data.total).toBe(1);
+    expect(fleets.data.records[0]).toMatchObject({
+      id: tree.fleet,
+      kind: 'fleet',
+      name: 'Fleet North',
+      parentName: 'Company North',
+      agentName: 'Agent North',
+      companyName: 'Company North',
+      state: 'enabled',
+      childCount: 1,
+    });
+  });
+
+  it('refuses a second sibling of the same name, whatever the case, but not a cousin', async () => {
+    const twin = await call(ctx, admin, 'POST', '/v1/org/fleet', { parentId: tree.company, name: 'FLEET north' });
+    expect(twin).toMatchObject({ status: 409, codeKey: 'ORG_EXIST' });
+    const other = await createOrg(ctx, admin, 'company', { parentId: tree.agent, name: 'Company Two' });
+    await expect(createOrg(ctx, admin, 'fleet', { parentId: other, name: 'Fleet North' })).resolves.toBeGreaterThan(0);
+  });
+
+  it('needs a parent for everything below an agent', async () => {
+    const res = await call(ctx, admin, 'POST', '/v1/org/company', { name: 'Orphan' });
+    expect(res).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL', data: { field: 'parentId' } });
+  });
+
+  it('enforces the company quota of an agent, also when lowered below what exists', async () => {
+    const agent = await createOrg(ctx, admin, 'agent', { name: 'Small Agent', companyQuota: 1, deviceQuota: 10 });
+    await createOrg(ctx, admin, 'company', { parentId: agent, name: 'Only One', deviceQuota: 6 });
+    const second = await call(ctx, admin, 'POST', '/v1/org/company', { parentId: agent, name: 'One Too Many' });
+    expect(second).toMatchObject({ status: 409, codeKey: 'ORG_QUOTA_NOT_ENOUGH' });
+    const lowered = await call(ctx, admin, 'PUT', '/v1/org/agent', { id: agent, companyQuota: 0 });
+    expect(lowered.codeKey).toBe('ORG_QUOTA_NOT_ENOUGH');
+    await call(ctx, admin, 'PUT', '/v1/org/agent', { id: agent, companyQuota: 2 });
+    // 6 of the agent's 10 devices are handed out already.
+    const greedy = await call(ctx, admin, 'POST', '/v1/org/company', { parentId: agent, name: 'Greedy', deviceQuota: 5 });
+    expect(greedy.codeKey).toBe('ORG_QUOTA_NOT_ENOUGH');
+    await expect(createOrg(ctx, admin, 'company', { parentId: agent, name: 'Modest', deviceQuota: 4 })).resolves.toBeGreaterThan(0);
+  });
+
+  it('takes a PNG logo and refuses a file that only claims to be one', async () => {
+    await expect(createOrg(ctx, admin, 'agent', { name: 'Logo Agent', logo: PNG })).resolves.toBeGreaterThan(0);
+    const fake = `data:image/png;base64,${Buffer.from('<?php echo 1; ?>').toString('base64')}`;
+    const res = await call(ctx, admin, 'POST', '/v1/org/agent', { name: 'Fake Logo', logo: fake });
+    expect(res).toMatchObject({ status: 400, codeKey: 'UPLOAD_FILE_FAIL' });
+  });
+
+  it('forbidding an organisation ends the sessions below it and blocks their logins until enabled again', async () => {
+    const fleetAdmin = await signedIn(ctx, 'fleet.north', 'FLEET_ADMIN', tree);
+    await call(ctx, admin, 'PUT', '/v1/org/company/state', { id: tree.company, state: 'forbidden' });
+    expect((await call(ctx, fleetAdmin.token, 'GET', '/v1/account/selfInfo')).code).toBe(50001);
+    await expect(login(ctx.app, 'fleet.north', GOOD_PASSWORD)).rejects.toThrow(/ORG_HAD_BEEN_BAN/);
+    await call(ctx, admin, 'PUT', '/v1/org/company/state', { id: tree.company, state: 'enabled' });
+    await expect(login(ctx.app, 'fleet.north', GOOD_PASSWORD)).resolves.toBeTruthy();
+  });
+
+  it('refuses to delete an organisation with organisations or accounts below it, and deletes an empty one', async () => {
+    expect((await call(ctx, admin, 'DELETE', `/v1/org/fleet?id=${tree.fleet}`)).codeKey).toBe('ORG_NOT_EMPTY');
+    const empty = await createOrg(ctx, admin, 'site', { parentId: tree.fleet, name: 'Empty Site' });
+    expect((await call(ctx, admin, 'DELETE', `/v1/org/site?id=${empty}`)).code).toBe(200);
+    expect((await call(ctx, admin, 'DELETE', `/v1/org/site?id=${empty}`)).codeKey).toBe('ORG_NOT_EXIST');
+  });
+
+  it('shows an agent admin only its own companies, and a company admin only its own fleets', async () => {
+    const south = await seedTree(ctx, admin, 'South');
+    const agentAdmin = await signedIn(ctx, 'agent.south', 'AGENT_ADMIN', south);
+    const companies = await call(ctx, agentAdmin.token, 'GET', '/v1/org/company/list');
+    expect(companies.data.records.map((r: { id: number }) => r.id)).toEqual([south.company]);
+    const companyAdmin = await signedIn(ctx, 'company.south', 'COMPANY_ADMIN', south);
+    const fleets = await call(ctx, companyAdmin.token, 'GET', '/v1/org/fleet/list');
+    expect(fleets.data.records.map((r: { id: number }) => r.id)).toEqual([south.fleet]);
+    expect((await call(ctx, companyAdmin.token, 'GET', '/v1/org/agent/list')).codeKey).toBe('PERMISSION_CHECK_FAIL');
+  });
+
+  it('lets an agent admin create a company under its own agent only', async () => {
+    const east = await seedTree(ctx, admin, 'East');
+    const agentAdmin = await signedIn(ctx, 'agent.east', 'AGENT_ADMIN', east);
+    await expect(createOrg(ctx, agentAdmin.token, 'company', { parentId: east.agent, name: 'East Two' })).resolves.toBeGreaterThan(0);
+    const foreign = await call(ctx, agentAdmin.token, 'POST', '/v1/org/company', { parentId: tree.agent, name: 'Intruder' });
+    expect(foreign).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
+  });
+});
