@@ -12,7 +12,7 @@ export const GOOD_PASSWORD = 'Correct-Horse7';
 export async function call(ctx: Ctx, token: string, method: string, url: string, payload?: unknown) {
   const res = await ctx.app.inject({ method: method as 'GET', url, headers: { 'x-token': token }, payload: payload as object });
   // biome-ignore lint/suspicious/noExplicitAny: tests read the data of many different calls
-  return { status: res.statusCode, ...res.json() } as { status: number; code: number; codeKey: string; msg: string; data: any };
+  return { ...res.json(), status: res.statusCode } as { status: number; code: number; codeKey: string; msg: string; data: any };
 }
 
 /** Creates an organisation as the given caller and answers its id. */

@@ -1,5 +1,5 @@
 import { createBrowserRouter, redirect } from 'react-router';
-import { redirectIfSignedIn, requireSession } from './guard.js';
+import { guardEveryNavigation, redirectIfSignedIn, requireSession } from './guard.js';
 import { RouteError } from './RouteError.js';
 
 /** What each route shows in its tab, title and breadcrumb: the i18n key under `route.`. */
@@ -8,7 +8,20 @@ export interface RouteHandle {
 }
 
 /** The pages built so far, by route name of the contract's route table; the menu shows only these. */
-export const implementedPages: ReadonlySet<string> = new Set(['Dashboard']);
+export const implementedPages: ReadonlySet<string> = new Set([
+  'Dashboard',
+  'AgentList',
+  'CompanyList',
+  'FleetList',
+  'SiteList',
+  'AccountList',
+  'AccountAdd',
+  'AccountEdit',
+  'Self',
+  'SystemLog',
+]);
+
+const orgs = () => import('../features/orgs/OrgListPage.js');
 
 export const router = createBrowserRouter([
   {
@@ -28,6 +41,7 @@ export const router = createBrowserRouter([
   {
     path: '/',
     loader: requireSession,
+    shouldRevalidate: guardEveryNavigation,
     lazy: async () => ({ Component: (await import('./layout/Layout.js')).Layout }),
     errorElement: <RouteError />,
     children: [
@@ -36,6 +50,51 @@ export const router = createBrowserRouter([
         path: 'dashboard',
         lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage.js')).DashboardPage }),
         handle: { title: 'dashboard' } satisfies RouteHandle,
+      },
+      {
+        path: 'org/agent/list',
+        lazy: async () => ({ Component: (await orgs()).AgentListPage }),
+        handle: { title: 'areaSuppliers' } satisfies RouteHandle,
+      },
+      {
+        path: 'org/company/list',
+        lazy: async () => ({ Component: (await orgs()).CompanyListPage }),
+        handle: { title: 'companies' } satisfies RouteHandle,
+      },
+      {
+        path: 'org/fleet/list',
+        lazy: async () => ({ Component: (await orgs()).FleetListPage }),
+        handle: { title: 'fleets' } satisfies RouteHandle,
+      },
+      {
+        path: 'org/site/list',
+        lazy: async () => ({ Component: (await orgs()).SiteListPage }),
+        handle: { title: 'site' } satisfies RouteHandle,
+      },
+      {
+        path: 'account/list',
+        lazy: async () => ({ Component: (await import('../features/accounts/AccountListPage.js')).AccountListPage }),
+        handle: { title: 'users' } satisfies RouteHandle,
+      },
+      {
+        path: 'account/add',
+        lazy: async () => ({ Component: (await import('../features/accounts/AccountAddPage.js')).AccountAddPage }),
+        handle: { title: 'accountAdd' } satisfies RouteHandle,
+      },
+      {
+        path: 'account/edit',
+        lazy: async () => ({ Component: (await import('../features/accounts/AccountEditPage.js')).AccountEditPage }),
+        handle: { title: 'accountEdit' } satisfies RouteHandle,
+      },
+      {
+        path: 'self/index',
+        lazy: async () => ({ Component: (await import('../features/self/SelfPage.js')).SelfPage }),
+        handle: { title: 'profile' } satisfies RouteHandle,
+      },
+      {
+        path: 'system/log',
+        lazy: async () => ({ Component: (await import('../features/logs/SystemLogPage.js')).SystemLogPage }),
+        handle: { title: 'log' } satisfies RouteHandle,
       },
     ],
   },

@@ -25,11 +25,12 @@ export function UserMenu({ username }: { username: string }) {
       trigger={['click']}
       menu={{
         items: [
+          { key: 'profile', icon: <UserOutlined />, label: t('navbar.profile') },
           { key: 'dashboard', icon: <DashboardOutlined />, label: t('navbar.dashboard') },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('navbar.logout'), danger: true },
         ],
-        onClick: ({ key }) => (key === 'logout' ? confirmLogout() : void navigate('/dashboard')),
+        onClick: ({ key }) => (key === 'logout' ? confirmLogout() : void navigate(key === 'profile' ? '/self/index' : '/dashboard')),
       }}
     >
       <button type="button" className="header-action" aria-label={t('navbar.userMenu')} data-testid="user-menu">
