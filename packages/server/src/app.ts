@@ -6,8 +6,11 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { ApiTokens } from './modules/account/api-tokens.js';
 import { ensureSuperAdmin } from './modules/account/bootstrap.js';
 import { Captcha } from './modules/account/captcha.js';
+import { credentialRoutes } from './modules/account/credential-routes.js';
+import { GoogleAuth } from './modules/account/google-auth.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { AccountService } from './modules/account/service.js';
 import { Sessions } from './modules/account/sessions.js';
@@ -16,10 +19,11 @@ import { registerOperationLog } from './modules/logs/recorder.js';
 import { logRoutes } from './modules/logs/routes.js';
 import { orgRoutes } from './modules/orgs/routes.js';
 import { OrgService } from './modules/orgs/service.js';
+import { Sealer } from './modules/system/sealing.js';
 import { releaseTime } from './release.js';
 import { registerWeb } from './web.js';
 
-export type AppConfig = Pick<Config, 'adminPassword' | 'sessionIdleMinutes' | 'captchaComplexity' | 'logLevel'>;
+export type AppConfig = Pick<Config, 'adminPassword' | 'sessionIdleMinutes' | 'captchaComplexity' | 'logLevel' | 'secretKey'>;
 
 /** Log lines never carry tokens, cookies, passwords or query strings (SPEC section 5 puts a password in one). */
 const logger = {
@@ -43,7 +47,9 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   const captcha = await Captcha.open(db, config.captchaComplexity);
   // Organisation changes show in selfInfo; the callback reaches the account service built just after.
   const orgs = new OrgService(db, sessions, () => accounts.forgetSelfInfo());
-  const accounts = new AccountService(db, captcha, sessions, orgs);
+  const googleAuth = new GoogleAuth(db, new Sealer(config.secretKey));
+  const accounts = new AccountService(db, captcha, sessions, orgs, googleAuth);
+  const apiTokens = new ApiTokens(db, sessions);
   await ensureSuperAdmin(db, config.adminPassword, app.log);
 
   await app.register(swagger, {
@@ -64,6 +70,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   registerOperationLog(app, db);
   await app.register(healthRoutes);
   await app.register(accountRoutes, { db, captcha, sessions, accounts });
+  await app.register(credentialRoutes, { accounts, googleAuth, apiTokens });
   await app.register(orgRoutes, { db, orgs });
   await app.register(logRoutes, { db });
   await registerWeb(app);

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Every environment variable the server reads, typed, with its default. The README's table mirrors this. */
@@ -13,7 +15,25 @@ export interface Config {
   sessionIdleMinutes: number;
   /** Upper bound of the robot check's proof-of-work counter: the browser tries about half of it on average. */
   captchaComplexity: number;
+  /** Seals secrets at rest (Google Authenticator seeds): SECRET_KEY, else DATA_DIR/secret.key made on first start. */
+  secretKey: Buffer;
   production: boolean;
+}
+
+/** SECRET_KEY is base64 of 32 bytes; every portal node sharing a database needs the same one. */
+function loadSecretKey(dataDir: string): Buffer {
+  const raw = process.env.SECRET_KEY;
+  if (raw) {
+    const key = Buffer.from(raw, 'base64');
+    if (key.length !== 32) throw new Error('SECRET_KEY must be base64 of 32 bytes (openssl rand -base64 32)');
+    return key;
+  }
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+  return key;
 }
 
 function integer(name: string, fallback: number, min = 1): number {
@@ -29,15 +49,17 @@ export function loadConfig(): Config {
   const captchaComplexity = integer('CAPTCHA_COMPLEXITY', 50_000);
   // ARCHITECTURE section 3: the robot check cannot be switched off in production.
   if (production && captchaComplexity < 1_000) throw new Error('CAPTCHA_COMPLEXITY must be ≥ 1000 in production');
+  const dataDir = path.resolve(process.env.DATA_DIR || './data');
   return {
     port: integer('PORT', 8080, 0),
     host: process.env.HOST || '0.0.0.0',
-    dataDir: path.resolve(process.env.DATA_DIR || './data'),
+    dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
     logLevel: process.env.LOG_LEVEL || 'info',
     sessionIdleMinutes: integer('SESSION_IDLE_MINUTES', 30),
     captchaComplexity,
+    secretKey: loadSecretKey(dataDir),
     production,
   };
 }

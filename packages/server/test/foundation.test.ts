@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, session } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/account/passwords.js';
-import { ADMIN_PASSWORD, login, solveCaptcha, testApp } from './helpers.js';
+import { ADMIN_PASSWORD, login, solveCaptcha, testApp, testConfig } from './helpers.js';
 
 let ctx: Awaited<ReturnType<typeof testApp>>;
 
@@ -214,10 +214,9 @@ describe('health and docs', () => {
 
   it('refuses to start when a route declares no access', async () => {
     const { buildApp } = await import('../src/app.js');
-    const app = await buildApp({ adminPassword: 'x', sessionIdleMinutes: 1, captchaComplexity: 10, logLevel: 'silent' }, ctx.database, {
-      logger: false,
-    });
+    const app = await buildApp(testConfig, ctx.database, { logger: false });
     expect(() => app.get('/v1/undeclared', async () => 'x')).toThrow(/declares no access/);
+    expect(() => app.post('/v1/unaudited', { config: { access: 'public' } }, async () => 'x')).toThrow(/declares no audit action/);
     await app.close();
   });
 });

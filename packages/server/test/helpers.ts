@@ -12,6 +12,7 @@ export const testConfig: AppConfig = {
   sessionIdleMinutes: 30,
   captchaComplexity: 20,
   logLevel: 'silent',
+  secretKey: randomBytes(32),
 };
 
 /**

@@ -13,7 +13,14 @@ export const LoginBody = Type.Object({
 });
 export type LoginBody = Static<typeof LoginBody>;
 
-export const LoginResult = Type.Object({ token: Type.String() });
+/**
+ * A token, or, for an account with Google Authenticator bound, a ticket for the second step
+ * (`POST /v1/account/mfa/login/google`); the ticket opens nothing by itself.
+ */
+export const LoginResult = Type.Object({
+  token: Type.Union([Type.String(), Type.Null()]),
+  mfaTicket: Type.Optional(Type.String()),
+});
 export type LoginResult = Static<typeof LoginResult>;
 
 /** `GET /v1/account/selfInfo` as SPEC section 7 lists it. */
@@ -206,3 +213,40 @@ export const OperationLogQuery = Type.Object({
   to: Type.Optional(Type.Integer({ description: 'epoch ms, exclusive' })),
 });
 export type OperationLogQuery = Static<typeof OperationLogQuery>;
+
+/** `GET /v1/account/mfa/google`: bound, or a fresh secret to bind with (shown until bound). */
+export const GoogleAuthInfo = Type.Object({
+  bound: Type.Boolean(),
+  secret: Type.Optional(Type.String()),
+  otpauthUrl: Type.Optional(Type.String()),
+});
+export type GoogleAuthInfo = Static<typeof GoogleAuthInfo>;
+
+export const GoogleCode = Type.String({ pattern: '^\\d{6}$', description: 'the 6-digit code of the authenticator app' });
+export const GoogleCodeBody = Type.Object({ code: GoogleCode });
+export type GoogleCodeBody = Static<typeof GoogleCodeBody>;
+
+export const GoogleLoginBody = Type.Object({ ticket: Type.String({ minLength: 1, maxLength: 128 }), code: GoogleCode });
+export type GoogleLoginBody = Static<typeof GoogleLoginBody>;
+
+/** SPEC section 3: API tokens, at most 3 per account. */
+export const MAX_API_TOKENS = 3;
+
+export const ApiTokenRecord = Type.Object({ id: Type.Integer(), generateTime: EpochMs, lastUsedTime: Nullable(EpochMs) });
+export type ApiTokenRecord = Static<typeof ApiTokenRecord>;
+
+/** The token itself is in this answer only: it is stored hashed. */
+export const ApiTokenCreated = Type.Object({ id: Type.Integer(), token: Type.String(), generateTime: EpochMs });
+export type ApiTokenCreated = Static<typeof ApiTokenCreated>;
+
+/** The account's own settings (`/v1/account/getParamSetting`); the console's preferences travel with the account. */
+export const ParamSetting = Type.Object({
+  uiSize: Type.Optional(Type.Enum(['default', 'medium', 'small', 'mini'])),
+  themeColour: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
+  tabsView: Type.Optional(Type.Boolean()),
+  fixedHeader: Type.Optional(Type.Boolean()),
+  sidebarLogo: Type.Optional(Type.Boolean()),
+  /** False after `DELETE /v1/account/unsubscribe`: no notification e-mails to this account. */
+  emailNotifications: Type.Optional(Type.Boolean()),
+});
+export type ParamSetting = Static<typeof ParamSetting>;

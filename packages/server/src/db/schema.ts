@@ -74,6 +74,10 @@ export const account = pgTable(
     /** The Google Authenticator secret, encrypted; bound once mfa_bound_at is set. */
     mfaSecret: text('mfa_secret'),
     mfaBoundAt: timestamp('mfa_bound_at', { withTimezone: true }),
+    /** The last TOTP time step accepted, so a code cannot be used twice. */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    /** The account's own settings (`/v1/account/getParamSetting`). */
+    paramSetting: jsonb('param_setting'),
     /** Who registered this account (null for the bootstrap Super Admin). */
     createdBy: integer('created_by'),
     lastLoginTime: timestamp('last_login_time', { withTimezone: true }),
@@ -135,6 +139,9 @@ export const session = pgTable(
       .references(() => account.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A login waiting for its Google Authenticator code: the token opens nothing until then. */
+    mfaPending: boolean('mfa_pending').notNull().default(false),
+    mfaAttempts: integer('mfa_attempts').notNull().default(0),
   },
   (t) => [index('session_account_idx').on(t.accountId)],
 );

@@ -26,6 +26,7 @@ export function registerAuth(app: FastifyInstance, sessions: Sessions) {
     req.principal = principal;
     const allowed = access === 'session' ? consoleRoles : access;
     if (!allowed.includes(principal.role)) throw new AppError('PERMISSION_CHECK_FAIL');
+    if (principal.via === 'apiToken' && req.routeOptions.config.sessionOnly) throw new AppError('API_PERMISSION_AUTH_FAIL');
     // SPEC section 4: until the first-login password change, only selfInfo, the change itself and logout answer.
     if (principal.mustChangePassword && !req.routeOptions.config.beforePasswordChange) throw new AppError('USER_MUST_CHANGE_PASSWORD');
   });

@@ -13,6 +13,8 @@ export interface Principal {
   /** SPEC section 4: an account someone else created must change its password before anything else. */
   mustChangePassword: boolean;
   tokenHash: string;
+  /** A console session, or one of the account's API tokens (which some calls refuse). */
+  via: 'session' | 'apiToken';
 }
 
 /** Who may call a route: anyone, any signed-in console user, or the listed roles. Every API route declares it. */
@@ -26,5 +28,7 @@ declare module 'fastify' {
     access?: Access;
     /** Callable while the password must still be changed (selfInfo, the password change, logout). */
     beforePasswordChange?: boolean;
+    /** Refused to API tokens (API_PERMISSION_AUTH_FAIL): managing credentials takes a console session. */
+    sessionOnly?: boolean;
   }
 }

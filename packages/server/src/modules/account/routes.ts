@@ -118,7 +118,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
         body: PasswordChangeBody,
         response: { 200: Done },
       },
-      config: { access: 'session', beforePasswordChange: true, audit: 'account.password.change' },
+      config: { access: 'session', beforePasswordChange: true, sessionOnly: true, audit: 'account.password.change' },
     },
     async (req) => {
       await accounts.changePassword(principalOf(req), req.body);
@@ -135,7 +135,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
         querystring: Type.Object({ pwd: Type.String({ minLength: 1, maxLength: 256 }) }),
         response: { 200: Done },
       },
-      config: { access: 'session', audit: 'account.self.delete' },
+      config: { access: 'session', sessionOnly: true, audit: 'account.self.delete' },
     },
     async (req) => {
       await accounts.deleteSelf(principalOf(req), req.query.pwd);

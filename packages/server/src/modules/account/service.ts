@@ -2,9 +2,12 @@ import {
   type AccountLevel,
   type AccountStateBody,
   type AccountUpdateBody,
+  type GoogleLoginBody,
   type LoginBody,
+  type LoginResult,
   levelOrgKind,
   levelRole,
+  type ParamSetting,
   type PasswordChangeBody,
   type PasswordResetBody,
   type RegisterBody,
@@ -21,8 +24,9 @@ import { TtlCache } from '../../ttl-cache.js';
 import type { Actor } from '../logs/recorder.js';
 import type { OrgService } from '../orgs/service.js';
 import type { Captcha } from './captcha.js';
+import type { GoogleAuth } from './google-auth.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { findById, findByUsername, findManaged, recordFailedLogin, recordLogin, selfInfo } from './repo.js';
+import { type AccountRow, findById, findByUsername, findManaged, recordFailedLogin, recordLogin, selfInfo } from './repo.js';
 import { checkContact, checkExpireTime, checkNewPassword, checkUsername } from './rules.js';
 import { CACHE_MS, type Sessions } from './sessions.js';
 
@@ -41,23 +45,17 @@ export class AccountService {
     private readonly captcha: Captcha,
     private readonly sessions: Sessions,
     private readonly orgs: OrgService,
+    private readonly googleAuth: GoogleAuth,
   ) {}
 
   /**
    * SPEC sections 4 and 5: the username is trimmed; the robot check comes first so guessing stays expensive;
    * five wrong passwords in a row suspend the account until an admin enables it again.
    */
-  async login({ username, password, code }: LoginBody, witness: LoginWitness): Promise<{ token: string }> {
+  async login({ username, password, code }: LoginBody, witness: LoginWitness): Promise<LoginResult> {
     if (!(await this.captcha.check(code))) throw new AppError('CAPTCHA_CHECK_ERROR');
     const row = await findByUsername(this.db, username.trim());
-    witness({
-      accountId: row?.id ?? null,
-      username: row?.username ?? username.trim(),
-      role: row?.role ?? null,
-      agentId: row?.belongAgentId ?? null,
-      companyId: row?.belongCompanyId ?? null,
-      fleetId: row?.belongFleetId ?? null,
-    });
+    witness(row ? actorOf(row) : { accountId: null, username: username.trim(), role: null, agentId: null, companyId: null, fleetId: null });
     const matches = await verifyPassword(row?.passwordHash, password);
     if (!row) throw new AppError('LOGIN_USERNAME_OR_PASSWORD_ERROR');
     if (row.state !== 'usable') throw new AppError('USER_HAD_BEEN_BAN');
@@ -74,9 +72,41 @@ export class AccountService {
     if (await this.orgs.forbiddenAbove(row)) throw new AppError('ORG_HAD_BEEN_BAN');
     // SPEC section 1: a normal user has no access right to the server.
     if (row.role === 'NORMAL_USER') throw new AppError('PERMISSION_ROLE_FAIL');
+    // With Google Authenticator bound, the session waits for the code of the second step.
+    if (row.mfaBoundAt) return { token: null, mfaTicket: await this.sessions.create(row.id, true) };
     const token = await this.sessions.create(row.id);
     await recordLogin(this.db, row.id);
     return { token };
+  }
+
+  /** The second step (`POST /v1/account/mfa/login/google`): five wrong codes end the pending login. */
+  async loginWithGoogle({ ticket, code }: GoogleLoginBody, witness: LoginWitness): Promise<LoginResult> {
+    const accountId = await this.sessions.pendingAccount(ticket);
+    if (accountId === undefined) throw new AppError('GOOGLE_AUTH_FAIL');
+    const row = await findById(this.db, accountId);
+    if (row) witness(actorOf(row));
+    try {
+      await this.googleAuth.verify(accountId, code);
+    } catch (error) {
+      await this.sessions.failMfa(ticket);
+      throw error;
+    }
+    await this.sessions.completeMfa(ticket);
+    await recordLogin(this.db, accountId);
+    return { token: ticket };
+  }
+
+  async paramSetting(principal: Principal): Promise<ParamSetting> {
+    const row = await this.own(principal);
+    return { emailNotifications: true, ...(row.paramSetting as ParamSetting | null) };
+  }
+
+  async setParamSetting(principal: Principal, changes: ParamSetting): Promise<void> {
+    const current = await this.paramSetting(principal);
+    await this.db
+      .update(account)
+      .set({ paramSetting: { ...current, ...changes } })
+      .where(eq(account.id, principal.accountId));
   }
 
   async selfInfo(accountId: number): Promise<SelfInfo> {
@@ -217,6 +247,18 @@ export class AccountService {
     if (!row) throw new AppError('PERMISSION_TOKEN_FAIL');
     return row;
   }
+}
+
+/** The operation log's actor of an account. */
+function actorOf(row: AccountRow): Actor {
+  return {
+    accountId: row.id,
+    username: row.username,
+    role: row.role,
+    agentId: row.belongAgentId,
+    companyId: row.belongCompanyId,
+    fleetId: row.belongFleetId,
+  };
 }
 
 /** The profile columns a body sets; fields it leaves out stay as they are. */

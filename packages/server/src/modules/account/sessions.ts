@@ -1,27 +1,51 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Role, toLanguage } from '@safety-shield/contract';
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { account, session } from '../../db/schema.js';
+import { account, apiToken, session } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { TtlCache } from '../../ttl-cache.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** API tokens carry this prefix, so one lookup tells them from console sessions. */
+export const API_TOKEN_PREFIX = 'ssk_';
+
+export const newToken = (prefix = '') => prefix + randomBytes(32).toString('base64url');
+
 interface Cached {
   principal: Principal;
-  lastSeenAt: number;
+  /** null for API tokens: they do not expire through inactivity. */
+  lastSeenAt: number | null;
 }
 
 /** How long a node trusts its cached copy of a session before asking the database again. */
 export const CACHE_MS = 5_000;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_MS = 60_000;
+/** A login waiting for its Google Authenticator code lapses after five minutes or five wrong codes. */
+const MFA_PENDING_MS = 5 * 60_000;
+export const MFA_MAX_ATTEMPTS = 5;
+
+/** The account columns every principal is built from. */
+const principalColumns = {
+  accountId: account.id,
+  username: account.username,
+  role: account.role,
+  language: account.language,
+  agentId: account.belongAgentId,
+  companyId: account.belongCompanyId,
+  fleetId: account.belongFleetId,
+  siteId: account.belongSiteId,
+  mustChangePassword: account.firstTimeLogin,
+  state: account.state,
+  expireTime: account.expireTime,
+};
 
 /**
- * Console sessions: opaque random tokens stored hashed, expired after inactivity, revoked on logout.
- * A short per-node cache keeps the token check off the database on the hot path.
+ * Console sessions and API tokens: opaque random tokens stored hashed. Sessions expire after inactivity and are
+ * revoked on logout; API tokens live until deleted. A short per-node cache keeps the check off the database.
  */
 export class Sessions {
   private readonly cache = new TtlCache<string, Cached>(CACHE_MS);
@@ -31,10 +55,45 @@ export class Sessions {
     private readonly idleMs: number,
   ) {}
 
-  async create(accountId: number): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await this.db.insert(session).values({ tokenHash: hashToken(token), accountId });
+  /** A new session; with `mfaPending` it opens nothing until the second step completes it. */
+  async create(accountId: number, mfaPending = false): Promise<string> {
+    const token = newToken();
+    await this.db.insert(session).values({ tokenHash: hashToken(token), accountId, mfaPending });
     return token;
+  }
+
+  /** The account waiting behind a second-step ticket, or undefined when it lapsed or never was. */
+  async pendingAccount(ticket: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ accountId: session.accountId, attempts: session.mfaAttempts })
+      .from(session)
+      .where(
+        and(
+          eq(session.tokenHash, hashToken(ticket)),
+          eq(session.mfaPending, true),
+          gt(session.createdAt, new Date(Date.now() - MFA_PENDING_MS)),
+        ),
+      );
+    return row && row.attempts < MFA_MAX_ATTEMPTS ? row.accountId : undefined;
+  }
+
+  /** Counts a wrong second-step code; the fifth ends the pending login. */
+  async failMfa(ticket: string): Promise<void> {
+    const tokenHash = hashToken(ticket);
+    const [row] = await this.db
+      .update(session)
+      .set({ mfaAttempts: sql`${session.mfaAttempts} + 1` })
+      .where(and(eq(session.tokenHash, tokenHash), eq(session.mfaPending, true)))
+      .returning({ attempts: session.mfaAttempts });
+    if (row && row.attempts >= MFA_MAX_ATTEMPTS) await this.db.delete(session).where(eq(session.tokenHash, tokenHash));
+  }
+
+  /** The second step succeeded: the ticket becomes a working session token. */
+  async completeMfa(ticket: string): Promise<void> {
+    await this.db
+      .update(session)
+      .set({ mfaPending: false, lastSeenAt: new Date() })
+      .where(eq(session.tokenHash, hashToken(ticket)));
   }
 
   /** The principal behind a token, or the token error of SPEC section 8 (50003 missing, 50001 invalid, 50014 expired). */
@@ -44,10 +103,11 @@ export class Sessions {
     const now = Date.now();
     let entry = this.cache.get(tokenHash, now);
     if (!entry) {
-      entry = await this.load(tokenHash);
+      entry = token.startsWith(API_TOKEN_PREFIX) ? await this.loadApiToken(tokenHash) : await this.loadSession(tokenHash);
       if (!entry) throw new AppError('PERMISSION_TOKEN_FAIL');
       this.cache.set(tokenHash, entry, now);
     }
+    if (entry.lastSeenAt === null) return entry.principal;
     if (now - entry.lastSeenAt > this.idleMs) {
       await this.revoke(tokenHash);
       throw new AppError('PERMISSION_TOKEN_EXPIRE_FAIL');
@@ -70,40 +130,49 @@ export class Sessions {
   /** Ends every session of the accounts matching a condition on the account table (disabled, deleted, org forbidden). */
   async revokeAccounts(accounts: SQL): Promise<void> {
     await this.db.delete(session).where(inArray(session.accountId, this.db.select({ id: account.id }).from(account).where(accounts)));
-    // Cached principals are keyed by token, not account: dropping them all costs one database read per active session.
+    // Cached principals are keyed by token, not account: dropping them all costs one database read per active token.
     this.cache.clear();
   }
 
-  /** Drops this node's cached copies so the next request reads the account again (its password or role changed). */
+  /** Drops this node's cached copies so the next request reads the account again (its password, role or tokens changed). */
   forgetCached(): void {
     this.cache.clear();
   }
 
-  private async load(tokenHash: string): Promise<Cached | undefined> {
+  private async loadSession(tokenHash: string): Promise<Cached | undefined> {
     const [row] = await this.db
-      .select({
-        accountId: account.id,
-        username: account.username,
-        role: account.role,
-        language: account.language,
-        agentId: account.belongAgentId,
-        companyId: account.belongCompanyId,
-        fleetId: account.belongFleetId,
-        siteId: account.belongSiteId,
-        mustChangePassword: account.firstTimeLogin,
-        state: account.state,
-        expireTime: account.expireTime,
-        lastSeenAt: session.lastSeenAt,
-      })
+      .select({ ...principalColumns, lastSeenAt: session.lastSeenAt })
       .from(session)
       .innerJoin(account, eq(account.id, session.accountId))
-      .where(eq(session.tokenHash, tokenHash));
-    // A disabled or expired account's tokens stop working even before they are revoked.
-    if (row?.state !== 'usable' || (row.expireTime && row.expireTime.getTime() <= Date.now())) return undefined;
-    const { lastSeenAt, language, role, state: _state, expireTime: _expireTime, ...rest } = row;
-    return {
-      principal: { ...rest, role: role as Role, language: toLanguage(language), tokenHash },
-      lastSeenAt: lastSeenAt.getTime(),
-    };
+      .where(and(eq(session.tokenHash, tokenHash), eq(session.mfaPending, false)));
+    const principal = row && toPrincipal(row, tokenHash, 'session');
+    return principal && { principal, lastSeenAt: row.lastSeenAt.getTime() };
   }
+
+  private async loadApiToken(tokenHash: string): Promise<Cached | undefined> {
+    const [row] = await this.db
+      .select(principalColumns)
+      .from(apiToken)
+      .innerJoin(account, eq(account.id, apiToken.accountId))
+      .where(eq(apiToken.tokenHash, tokenHash));
+    const principal = row && toPrincipal(row, tokenHash, 'apiToken');
+    if (!principal) return undefined;
+    await this.db.update(apiToken).set({ lastUsedAt: new Date() }).where(eq(apiToken.tokenHash, tokenHash));
+    return { principal, lastSeenAt: null };
+  }
+}
+
+type PrincipalRow = { [K in keyof typeof principalColumns]: (typeof principalColumns)[K]['_']['data'] | null } & {
+  accountId: number;
+  username: string;
+  role: string;
+  mustChangePassword: boolean;
+  state: string;
+};
+
+/** A disabled or expired account's tokens stop working even before they are revoked. */
+function toPrincipal(row: PrincipalRow, tokenHash: string, via: Principal['via']): Principal | undefined {
+  if (row.state !== 'usable' || (row.expireTime && row.expireTime.getTime() <= Date.now())) return undefined;
+  const { language, role, state: _state, expireTime: _expireTime, ...rest } = row;
+  return { ...rest, role: role as Role, language: toLanguage(language), tokenHash, via };
 }

@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account } from '../src/db/schema.js';
+import { base32Encode, matchTotp, totpCode, totpStep } from '../src/modules/account/totp.js';
+import { login, solveCaptcha, testApp } from './helpers.js';
+import { call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+let admin: string;
+let tree: Tree;
+
+beforeAll(async () => {
+  ctx = await testApp();
+  admin = await login(ctx.app);
+  tree = await seedTree(ctx, admin, 'Cred');
+});
+afterAll(() => ctx.close());
+
+describe('TOTP', () => {
+  // RFC 6238 appendix B, SHA-1 seed "12345678901234567890", last 6 digits.
+  it.each([
+    [59, '287082'],
+    [1111111109, '081804'],
+    [2000000000, '279037'],
+  ])('at %i s the code is %s', (seconds, code) => {
+    const secret = base32Encode(Buffer.from('12345678901234567890'));
+    expect(totpCode(secret, totpStep(seconds * 1000))).toBe(code);
+  });
+
+  it('accepts the neighbouring steps once, and no step at or before the last used one', () => {
+    const secret = base32Encode(Buffer.from('12345678901234567890'));
+    const now = 1_700_000_000_000;
+    const step = totpStep(now);
+    expect(matchTotp(secret, totpCode(secret, step - 1), null, now)).toBe(step - 1);
+    expect(matchTotp(secret, totpCode(secret, step), step, now)).toBeUndefined();
+    expect(matchTotp(secret, totpCode(secret, step - 2), null, now)).toBeUndefined();
+  });
+});
+
+async function loginStep(username: string, password = GOOD_PASSWORD) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/v1/account/login',
+    payload: { username, password, code: await solveCaptcha(ctx.app) },
+  });
+  return res.json();
+}
+const googleLogin = async (ticket: string, code: string) =>
+  (await ctx.app.inject({ method: 'POST', url: '/v1/account/mfa/login/google', payload: { ticket, code } })).json();
+
+describe('Google Authenticator', () => {
+  it('binds with a code, then asks for a code at every login, and unbinds with a code', async () => {
+    const user = await signedIn(ctx, 'two.factor', 'FLEET_ADMIN', tree);
+    const info = await call(ctx, user.token, 'GET', '/v1/account/mfa/google');
+    expect(info.data).toMatchObject({
+      bound: false,
+      otpauthUrl: expect.stringMatching(/^otpauth:\/\/totp\/Safety%20Shield%3Atwo\.factor\?secret=/),
+    });
+    const secret: string = info.data.secret;
+    // The seed is sealed at rest.
+    const [stored] = await ctx.database.db.select({ mfaSecret: account.mfaSecret }).from(account).where(eq(account.id, user.id));
+    expect(stored?.mfaSecret).not.toContain(secret);
+
+    expect((await call(ctx, user.token, 'PUT', '/v1/account/mfa/google', { code: '000000' })).codeKey).toBe('GOOGLE_CODE_FAIL');
+    const step = totpStep();
+    expect((await call(ctx, user.token, 'PUT', '/v1/account/mfa/google', { code: totpCode(secret, step - 1) })).code).toBe(200);
+    expect((await call(ctx, user.token, 'GET', '/v1/account/mfa/google')).data).toEqual({ bound: true });
+
+    const first = await loginStep('two.factor');
+    expect(first.data).toMatchObject({ token: null, mfaTicket: expect.any(String) });
+    // The ticket opens nothing by itself.
+    expect((await call(ctx, first.data.mfaTicket, 'GET', '/v1/account/selfInfo')).code).toBe(50001);
+    expect((await googleLogin(first.data.mfaTicket, '123456')).codeKey).toBe('GOOGLE_CODE_FAIL');
+    // The code used to bind is spent; the current one works.
+    expect((await googleLogin(first.data.mfaTicket, totpCode(secret, step - 1))).codeKey).toBe('GOOGLE_CODE_FAIL');
+    const second = await googleLogin(first.data.mfaTicket, totpCode(secret, step));
+    expect(second.data.token).toBe(first.data.mfaTicket);
+    expect((await call(ctx, second.data.token, 'GET', '/v1/account/selfInfo')).code).toBe(200);
+
+    expect((await call(ctx, user.token, 'PUT', '/v1/account/mfa/google/unbind', { code: '111111' })).codeKey).toBe('GOOGLE_CODE_FAIL');
+    expect((await call(ctx, user.token, 'PUT', '/v1/account/mfa/google/unbind', { code: totpCode(secret, step + 1) })).code).toBe(200);
+    expect((await loginStep('two.factor')).data.token).toEqual(expect.any(String));
+  });
+
+  it('ends a pending login after five wrong codes', async () => {
+    const user = await signedIn(ctx, 'two.guesser', 'FLEET_ADMIN', tree);
+    const secret: string = (await call(ctx, user.token, 'GET', '/v1/account/mfa/google')).data.secret;
+    await call(ctx, user.token, 'PUT', '/v1/account/mfa/google', { code: totpCode(secret) });
+    const { mfaTicket } = (await loginStep('two.guesser')).data;
+    for (let i = 0; i < 5; i++) expect((await googleLogin(mfaTicket, '000001')).codeKey).toBe('GOOGLE_CODE_FAIL');
+    expect((await googleLogin(mfaTicket, totpCode(secret, totpStep() + 1))).codeKey).toBe('GOOGLE_AUTH_FAIL');
+  });
+});
+
+describe('API tokens', () => {
+  it('allows three, shows each once, and works as X-Token with the owner’s role and scope', async () => {
+    const boss = await signedIn(ctx, 'token.boss', 'COMPANY_ADMIN', tree);
+    const created = [];
+    for (let i = 0; i < 3; i++) created.push((await call(ctx, boss.token, 'POST', '/v1/account/apiToken')).data);
+    expect((await call(ctx, boss.token, 'POST', '/v1/account/apiToken')).codeKey).toBe('ACCOUNT_API_TOKEN_MORE_THAN_3');
+    const listed = await call(ctx, boss.token, 'GET', '/v1/account/apiToken');
+    expect(listed.data.map((t: { id: number }) => t.id)).toEqual(created.map((t) => t.id));
+    expect(JSON.stringify(listed.data)).not.toContain(created[0].token);
+
+    const fleets = await call(ctx, created[0].token, 'GET', '/v1/org/fleet/list');
+    expect(fleets.data.records.map((r: { id: number }) => r.id)).toEqual([tree.fleet]);
+    expect((await call(ctx, created[0].token, 'POST', '/v1/account/apiToken')).codeKey).toBe('API_PERMISSION_AUTH_FAIL');
+
+    expect((await call(ctx, boss.token, 'DELETE', `/v1/account/apiToken?id=${created[0].id}`)).code).toBe(200);
+    expect((await call(ctx, created[0].token, 'GET', '/v1/org/fleet/list')).code).toBe(50001);
+    expect((await call(ctx, boss.token, 'DELETE', `/v1/account/apiToken?id=${created[0].id}`)).codeKey).toBe('ACCOUNT_API_TOKEN_NOT_EXIST');
+  });
+
+  it('cannot revoke another account’s token', async () => {
+    const owner = await signedIn(ctx, 'token.owner', 'FLEET_ADMIN', tree);
+    const other = await signedIn(ctx, 'token.thief', 'FLEET_ADMIN', tree);
+    const { id } = (await call(ctx, owner.token, 'POST', '/v1/account/apiToken')).data;
+    expect((await call(ctx, other.token, 'DELETE', `/v1/account/apiToken?id=${id}`)).codeKey).toBe('ACCOUNT_API_TOKEN_NOT_EXIST');
+  });
+});
+
+describe('parameter settings', () => {
+  it('keeps the account’s settings and unsubscribes it from notification e-mails', async () => {
+    const user = await signedIn(ctx, 'settings.user', 'FLEET_ADMIN', tree);
+    expect((await call(ctx, user.token, 'GET', '/v1/account/getParamSetting')).data).toEqual({ emailNotifications: true });
+    await call(ctx, user.token, 'PUT', '/v1/account/setParamSetting', { uiSize: 'small', themeColour: '#409EFF' });
+    expect((await call(ctx, user.token, 'PUT', '/v1/account/setParamSetting', { themeColour: 'red' })).codeKey).toBe('PARAM_CHECK_FAIL');
+    await call(ctx, user.token, 'DELETE', '/v1/account/unsubscribe');
+    expect((await call(ctx, user.token, 'GET', '/v1/account/getParamSetting')).data).toEqual({
+      uiSize: 'small',
+      themeColour: '#409EFF',
+      emailNotifications: false,
+    });
+  });
+});
