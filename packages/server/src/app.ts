@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { ApiTokens } from './modules/account/api-tokens.js';
 import { ensureSuperAdmin } from './modules/account/bootstrap.js';
 import { Captcha } from './modules/account/captcha.js';
@@ -23,7 +24,10 @@ import { Sealer } from './modules/system/sealing.js';
 import { releaseTime } from './release.js';
 import { registerWeb } from './web.js';
 
-export type AppConfig = Pick<Config, 'adminPassword' | 'sessionIdleMinutes' | 'captchaComplexity' | 'logLevel' | 'secretKey'>;
+export type AppConfig = Pick<
+  Config,
+  'adminPassword' | 'sessionIdleMinutes' | 'captchaComplexity' | 'logLevel' | 'secretKey' | 'rateLoginPerMinute' | 'rateWritesPerSecond'
+>;
 
 /** Log lines never carry tokens, cookies, passwords or query strings (SPEC section 5 puts a password in one). */
 const logger = {
@@ -68,6 +72,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   registerErrorHandling(app);
   registerAuth(app, sessions);
   registerOperationLog(app, db);
+  registerRateLimits(app, { loginPerMinute: config.rateLoginPerMinute, writesPerSecond: config.rateWritesPerSecond });
   await app.register(healthRoutes);
   await app.register(accountRoutes, { db, captcha, sessions, accounts });
   await app.register(credentialRoutes, { accounts, googleAuth, apiTokens });

@@ -15,6 +15,10 @@ export interface Config {
   sessionIdleMinutes: number;
   /** Upper bound of the robot check's proof-of-work counter: the browser tries about half of it on average. */
   captchaComplexity: number;
+  /** Login attempts per client address and minute (0: no limit). */
+  rateLoginPerMinute: number;
+  /** Writes per account and second (0: no limit). */
+  rateWritesPerSecond: number;
   /** Seals secrets at rest (Google Authenticator seeds): SECRET_KEY, else DATA_DIR/secret.key made on first start. */
   secretKey: Buffer;
   production: boolean;
@@ -59,6 +63,8 @@ export function loadConfig(): Config {
     logLevel: process.env.LOG_LEVEL || 'info',
     sessionIdleMinutes: integer('SESSION_IDLE_MINUTES', 30),
     captchaComplexity,
+    rateLoginPerMinute: integer('RATE_LIMIT_LOGIN_PER_MINUTE', 30, 0),
+    rateWritesPerSecond: integer('RATE_LIMIT_WRITES_PER_SECOND', 20, 0),
     secretKey: loadSecretKey(dataDir),
     production,
   };

@@ -13,6 +13,9 @@ export const testConfig: AppConfig = {
   captchaComplexity: 20,
   logLevel: 'silent',
   secretKey: randomBytes(32),
+  // Tests log in far more often than a person: the limits have a test of their own.
+  rateLoginPerMinute: 0,
+  rateWritesPerSecond: 0,
 };
 
 /**

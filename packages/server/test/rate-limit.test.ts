@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, login, solveCaptcha, testApp } from './helpers.js';
+import { call } from './identity-fixtures.js';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await testApp({ rateLoginPerMinute: 4, rateWritesPerSecond: 2 });
+  // Each login takes two calls from the address: the challenge and the login itself.
+  token = await login(ctx.app);
+});
+afterAll(() => ctx.close());
+
+describe('rate limits', () => {
+  it('answers YOU_REQUEST_TOO_FAST once an address has tried to log in too often in a minute', async () => {
+    const code = await solveCaptcha(ctx.app);
+    const third = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/account/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD, code },
+    });
+    expect(third.json().code).toBe(200);
+    const fifth = await ctx.app.inject({ method: 'GET', url: '/v1/account/captcha' });
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().codeKey).toBe('YOU_REQUEST_TOO_FAST');
+  });
+
+  it('answers YOU_REQUEST_TOO_FAST to writes beyond the limit per second, and never to reads', async () => {
+    const writes = [];
+    for (let i = 0; i < 10; i++) writes.push((await call(ctx, token, 'PUT', '/v1/account/setParamSetting', { tabsView: true })).codeKey);
+    // Ten calls take well under a second: at most two windows of two writes each pass.
+    expect(writes.filter((key) => key === 'REQUEST_SUCCESS').length).toBeLessThanOrEqual(4);
+    expect(writes).toContain('YOU_REQUEST_TOO_FAST');
+    for (let i = 0; i < 10; i++) expect((await call(ctx, token, 'GET', '/v1/account/selfInfo')).code).toBe(200);
+  });
+});
