@@ -1,3 +1,4 @@
+import { benchAccounts } from './accounts.js';
 import { benchBundle } from './bundle.js';
 import { benchSelfInfo } from './selfinfo.js';
 import { benchStartup } from './startup.js';
@@ -8,6 +9,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   bundle: benchBundle,
   startup: benchStartup,
   selfinfo: benchSelfInfo,
+  accounts: benchAccounts,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

@@ -1,36 +1,19 @@
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
-import autocannon from 'autocannon';
 import { startPortal } from '../e2e/portal.js';
+import { load, loginToken } from './client.js';
 import { median, printTable, saveResult } from './lib.js';
 
 const PASSWORD = 'Bench1234admin';
 
-async function loginToken(url: string): Promise<string> {
-  const challenge = await (await fetch(`${url}/v1/account/captcha`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const code = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const res = await fetch(`${url}/v1/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD, code }),
-  });
-  const body = await res.json();
-  if (body.code !== 200) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return body.data.token;
-}
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: 50, duration: 10, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
-}
-
 /** selfInfo with a valid token against the trivial release-time route, 10 s and 50 connections each, alternated. */
 export async function benchSelfInfo(rounds = 2) {
-  const portal = await startPortal({ ADMIN_PASSWORD: PASSWORD, CAPTCHA_COMPLEXITY: '1000', LOG_LEVEL: 'error' });
+  const portal = await startPortal({
+    ADMIN_PASSWORD: PASSWORD,
+    CAPTCHA_COMPLEXITY: '1000',
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '0',
+  });
   try {
-    const token = await loginToken(portal.url);
+    const token = await loginToken(portal.url, 'admin', PASSWORD);
     const trivial: { rps: number; p99: number }[] = [];
     const self: { rps: number; p99: number }[] = [];
     for (let i = 0; i < rounds; i++) {

@@ -74,7 +74,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   registerOperationLog(app, db);
   registerRateLimits(app, { loginPerMinute: config.rateLoginPerMinute, writesPerSecond: config.rateWritesPerSecond });
   await app.register(healthRoutes);
-  await app.register(accountRoutes, { db, captcha, sessions, accounts });
+  await app.register(accountRoutes, { captcha, sessions, accounts });
   await app.register(credentialRoutes, { accounts, googleAuth, apiTokens });
   await app.register(orgRoutes, { db, orgs });
   await app.register(logRoutes, { db });

@@ -87,6 +87,8 @@ export const account = pgTable(
     // Usernames are unique without regard to case, so 'Admin' cannot shadow 'admin'.
     uniqueIndex('account_username_idx').on(sql`lower(${t.username})`),
     index('account_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
+    // Lists show the newest first: the first page is read backwards straight off this index.
+    index('account_created_idx').on(t.createdAt, t.id),
   ],
 );
 

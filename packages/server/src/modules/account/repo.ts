@@ -91,7 +91,8 @@ export async function findById(db: Db, uid: number): Promise<AccountRow | undefi
   return row;
 }
 
-export async function listAccounts(db: Db, scope: SQL, query: AccountListQuery): Promise<Page<AccountRecord>> {
+/** A page of accounts; `knownTotal` (a cached count for the same scope and filters) saves the count. */
+export async function listAccounts(db: Db, scope: SQL, query: AccountListQuery, knownTotal?: number): Promise<Page<AccountRecord>> {
   const where = and(
     scope,
     query.username ? ilike(account.username, containing(query.username)) : undefined,
@@ -143,7 +144,7 @@ export async function listAccounts(db: Db, scope: SQL, query: AccountListQuery):
       .orderBy(desc(account.createdAt), desc(account.id))
       .limit(query.limit)
       .offset(offsetOf(query)),
-    db.select({ n: count() }).from(account).where(where),
+    knownTotal === undefined ? db.select({ n: count() }).from(account).where(where) : [{ n: knownTotal }],
   ]);
   return {
     records: rows.map(({ createdAt, expireTime, lastLoginTime, mfaBoundAt, role, ...row }) => ({

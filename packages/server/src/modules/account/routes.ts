@@ -19,20 +19,17 @@ import {
   SelfInfo,
   SelfUpdateBody,
 } from '@safety-shield/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { Db } from '../../db/client.js';
 import { account } from '../../db/schema.js';
 import { principalOf } from '../../http/auth.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { auditTarget } from '../logs/recorder.js';
 import type { Captcha } from './captcha.js';
-import { listAccounts, managedBy } from './repo.js';
 import type { AccountService } from './service.js';
 import type { Sessions } from './sessions.js';
 
 export interface AccountDeps {
-  db: Db;
   captcha: Captcha;
   sessions: Sessions;
   accounts: AccountService;
@@ -46,7 +43,7 @@ const IdQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** The assistant calls reach assistant accounts only. */
 const assistantsOnly = eq(account.role, 'SUPER_ASSISTANT');
 
-export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app, { db, captcha, sessions, accounts }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app, { captcha, sessions, accounts }) => {
   app.get(
     '/v1/account/captcha',
     {
@@ -154,7 +151,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
       },
       config: { access: accountManagers },
     },
-    async (req) => ok(await listAccounts(db, managedBy(principalOf(req)), req.query)),
+    async (req) => ok(await accounts.list(principalOf(req), req.query)),
   );
 
   app.get(
@@ -168,7 +165,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
       },
       config: { access: SUPER },
     },
-    async (req) => ok(await listAccounts(db, and(managedBy(principalOf(req)), assistantsOnly) ?? assistantsOnly, req.query)),
+    async (req) => ok(await accounts.list(principalOf(req), req.query, assistantsOnly)),
   );
 
   for (const level of accountLevels) {

@@ -1,5 +1,7 @@
 import {
   type AccountLevel,
+  type AccountListQuery,
+  type AccountRecord,
   type AccountStateBody,
   type AccountUpdateBody,
   type GoogleLoginBody,
@@ -7,6 +9,7 @@ import {
   type LoginResult,
   levelOrgKind,
   levelRole,
+  type Page,
   type ParamSetting,
   type PasswordChangeBody,
   type PasswordResetBody,
@@ -26,7 +29,17 @@ import type { OrgService } from '../orgs/service.js';
 import type { Captcha } from './captcha.js';
 import type { GoogleAuth } from './google-auth.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { type AccountRow, findById, findByUsername, findManaged, recordFailedLogin, recordLogin, selfInfo } from './repo.js';
+import {
+  type AccountRow,
+  findById,
+  findByUsername,
+  findManaged,
+  listAccounts,
+  managedBy,
+  recordFailedLogin,
+  recordLogin,
+  selfInfo,
+} from './repo.js';
 import { checkContact, checkExpireTime, checkNewPassword, checkUsername } from './rules.js';
 import { CACHE_MS, type Sessions } from './sessions.js';
 
@@ -39,6 +52,8 @@ export type LoginWitness = (actor: Actor) => void;
 export class AccountService {
   /** The console asks for selfInfo on every navigation: it is served from memory like the session itself. */
   private readonly selfInfoCache = new TtlCache<number, SelfInfo>(CACHE_MS);
+  /** List totals per scope and filters: paging through a list does not count it again (cleared by every account write here). */
+  private readonly listTotals = new TtlCache<string, number>(CACHE_MS);
 
   constructor(
     private readonly db: Db,
@@ -122,6 +137,16 @@ export class AccountService {
   forgetSelfInfo(accountId?: number): void {
     if (accountId === undefined) this.selfInfoCache.clear();
     else this.selfInfoCache.delete(accountId);
+    this.listTotals.clear();
+  }
+
+  /** Accounts the caller manages (`only` narrows them, e.g. to assistants), newest first. */
+  async list(principal: Principal, query: AccountListQuery, only?: SQL): Promise<Page<AccountRecord>> {
+    const { page: _page, limit: _limit, ...filters } = query;
+    const key = JSON.stringify([principal.role, principal.agentId, principal.companyId, principal.fleetId, only ? 'only' : '', filters]);
+    const result = await listAccounts(this.db, and(managedBy(principal), only) ?? managedBy(principal), query, this.listTotals.get(key));
+    this.listTotals.set(key, result.total);
+    return result;
   }
 
   /** `POST /v1/account/register/{level}`: a new account inside the caller's scope, further down the chain. */
@@ -153,6 +178,7 @@ export class AccountService {
         })
         .returning({ id: account.id });
       if (!created) throw new AppError('ACTION_FAIL_RETRY');
+      this.listTotals.clear();
       return { id: created.id };
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('USERNAME_EXIST');
@@ -192,6 +218,7 @@ export class AccountService {
       .set(state === 'usable' ? { state, failedLogins: 0 } : { state })
       .where(eq(account.id, row.id));
     if (state === 'disabled') await this.sessions.revokeAccounts(eq(account.id, row.id));
+    this.listTotals.clear();
   }
 
   async remove(principal: Principal, uid: number, only?: SQL): Promise<void> {

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startPortal } from '../e2e/portal.js';
+import { load, loginToken, solvedCode } from './client.js';
+import { printTable, saveResult } from './lib.js';
+
+const ADMIN_PASSWORD = 'Bench1234admin';
+const COMPANY_PASSWORD = 'Bench-Company-2026';
+const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** 10 agents × 20 companies, one fleet each, 50 fleet admins per fleet: 10,000 accounts across 200 companies. */
+export async function seed(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const passwordHash = await hash(COMPANY_PASSWORD, { algorithm: 2 });
+    await client.query('begin');
+    await client.query(`insert into org (kind, name) select 'agent', 'Agent ' || g from generate_series(1, 10) g`);
+    await client.query(`update org set belong_agent_id = id where kind = 'agent'`);
+    await client.query(`insert into org (kind, parent_id, name, belong_agent_id)
+      select 'company', a.id, 'Company ' || a.id || '-' || g, a.id from org a, generate_series(1, 20) g where a.kind = 'agent'`);
+    await client.query(`update org set belong_company_id = id where kind = 'company'`);
+    await client.query(`insert into org (kind, parent_id, name, belong_agent_id, belong_company_id)
+      select 'fleet', c.id, 'Fleet ' || c.id, c.belong_agent_id, c.id from org c where c.kind = 'company'`);
+    await client.query(`update org set belong_fleet_id = id where kind = 'fleet'`);
+    await client.query(
+      `insert into account (username, password_hash, role, belong_agent_id, belong_company_id, belong_fleet_id, created_at)
+       select 'user' || f.id || '_' || g, $1, 'FLEET_ADMIN', f.belong_agent_id, f.belong_company_id, f.id, now() - (g || ' minutes')::interval
+       from org f, generate_series(1, 50) g where f.kind = 'fleet'`,
+      [passwordHash],
+    );
+    await client.query(
+      `insert into account (username, password_hash, role, belong_agent_id, belong_company_id)
+       select 'bench.company', $1, 'COMPANY_ADMIN', belong_agent_id, id from org where kind = 'company' order by id limit 1`,
+      [passwordHash],
+    );
+    await client.query('commit');
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Logins per second through the whole path: robot check verified, argon2id verify, session written. */
+async function loginThroughput(url: string, attempts = 200) {
+  const codes = await Promise.all(Array.from({ length: attempts }, () => solvedCode(url)));
+  let next = 0;
+  const result = await autocannon({
+    url: `${url}/v1/account/login`,
+    connections: 8,
+    amount: attempts,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ username: 'bench.company', password: COMPANY_PASSWORD, code: codes[next++] }),
+        }),
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`login: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const started = performance.now();
+  for (let i = 0; i < 10; i++) await hash('measure-the-cost', { algorithm: 2 });
+  return {
+    loginsPerSecond: Math.round((attempts / result.duration) * 10) / 10,
+    p99Ms: result.latency.p99,
+    argon2HashMs: Math.round((performance.now() - started) / 10),
+  };
+}
+
+/**
+ * Issue 3: login throughput, and GET /v1/account/list at 50 connections with 10,000 accounts across 200 companies,
+ * as a Company Admin and as the Super Admin, on the PostgreSQL server. Target: list p99 ≤ 25 ms.
+ */
+export async function benchAccounts() {
+  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 1500 });
+  try {
+    await admin.connect();
+  } catch {
+    console.log('\nAccount list: no PostgreSQL server answers, skipped');
+    return undefined;
+  }
+  const name = `ss_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  const portal = await startPortal({
+    DATABASE_URL: url.toString(),
+    ADMIN_PASSWORD,
+    CAPTCHA_COMPLEXITY: '1000',
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '0',
+  });
+  try {
+    await seed(url.toString());
+    const logins = await loginThroughput(portal.url);
+    const superToken = await loginToken(portal.url, 'admin', ADMIN_PASSWORD);
+    const companyToken = await loginToken(portal.url, 'bench.company', COMPANY_PASSWORD);
+    const list = `${portal.url}/v1/account/list?page=1&limit=20`;
+    const asCompany = await load(list, { 'x-token': companyToken });
+    const asSuper = await load(list, { 'x-token': superToken });
+    const result = { logins, asCompany, asSuper, targetP99Ms: 25 };
+    printTable('Login through the whole path (PostgreSQL, 8 connections)', [
+      { 'logins/s': logins.loginsPerSecond, 'p99 ms': logins.p99Ms, 'one argon2id hash ms': logins.argon2HashMs },
+    ]);
+    printTable('GET /v1/account/list, 10,000 accounts in 200 companies (PostgreSQL, 10 s, 50 connections)', [
+      { caller: 'Company Admin', 'req/s': Math.round(asCompany.rps), 'p99 ms': asCompany.p99, 'target p99 ms': 25 },
+      { caller: 'Super Admin', 'req/s': Math.round(asSuper.rps), 'p99 ms': asSuper.p99, 'target p99 ms': 25 },
+    ]);
+    await saveResult('accounts', result);
+    return result;
+  } finally {
+    await portal.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "account_created_idx" ON "account" USING btree ("created_at","id");
