@@ -168,6 +168,19 @@ describe('the operation log', () => {
     expect(logins.data.records.map((r: { result: string }) => r.result)).toContain('USER_PASSWORD_ERROR_5_TIMES');
   });
 
+  it('exports the scoped log as CSV, streamed, with the list’s filters', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/system/log/export?action=account.login', headers: { 'x-token': admin } });
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="operation-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('time (UTC),username,role,action,target,result,address');
+    expect(lines.length).toBeGreaterThan(5);
+    expect(lines.slice(1).every((line) => line.split(',')[3] === 'account.login')).toBe(true);
+  });
+
   it('shows an agent admin only its agent’s log lines and every user its own', async () => {
     const other = await seedTree(ctx, admin, 'Logless');
     const agentAdmin = await signedIn(ctx, 'agent.logless', 'AGENT_ADMIN', other);

@@ -10,9 +10,11 @@ export async function appendLog(db: Db, entry: LogEntry): Promise<void> {
   await db.insert(operationLog).values(entry);
 }
 
-/** A page of the log, newest first, under a condition that already holds the caller's scope. */
-export async function listLogs(db: Db, scope: SQL, query: OperationLogQuery): Promise<Page<OperationLogRecord>> {
-  const where = and(
+export type LogFilters = Omit<OperationLogQuery, 'page' | 'limit'>;
+
+/** The caller's scope condition and the list's filters. */
+function matching(scope: SQL, query: LogFilters): SQL | undefined {
+  return and(
     scope,
     query.username ? ilike(operationLog.username, containing(query.username)) : undefined,
     query.action ? ilike(operationLog.action, containing(query.action)) : undefined,
@@ -20,6 +22,27 @@ export async function listLogs(db: Db, scope: SQL, query: OperationLogQuery): Pr
     query.from !== undefined ? gte(operationLog.at, new Date(query.from)) : undefined,
     query.to !== undefined ? lt(operationLog.at, new Date(query.to)) : undefined,
   );
+}
+
+/** Every matching line, newest first, read 1000 at a time so an export never holds the whole log in memory. */
+export async function* logBatches(db: Db, scope: SQL, query: LogFilters) {
+  let before: number | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(operationLog)
+      .where(and(matching(scope, query), before === undefined ? undefined : lt(operationLog.id, before)))
+      .orderBy(desc(operationLog.id))
+      .limit(1000);
+    if (rows.length === 0) return;
+    yield rows;
+    before = rows[rows.length - 1]?.id;
+  }
+}
+
+/** A page of the log, newest first, under a condition that already holds the caller's scope. */
+export async function listLogs(db: Db, scope: SQL, query: OperationLogQuery): Promise<Page<OperationLogRecord>> {
+  const where = matching(scope, query);
   const [rows, [total]] = await Promise.all([
     db
       .select({
