@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Ajv from 'ajv';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -37,14 +38,23 @@ const logger = {
   },
 } satisfies FastifyServerOptions['logger'];
 
+/**
+ * Query strings and paths are text, so their values are coerced (`?page=2`, a repeated key into an array);
+ * JSON bodies are typed already and are taken as sent: coercion would turn a null quota into 0.
+ */
+const validators = {
+  url: new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false }),
+  body: new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false }),
+};
+
 /** Builds the whole portal without listening: tests call it and use `app.inject`. */
 export async function buildApp(config: AppConfig, database: Database, options: { logger?: boolean } = {}) {
   const app = Fastify({
     logger: options.logger === false ? false : { ...logger, level: config.logLevel },
     // A proxy in front may forward the caller's address; no body is ever larger than this.
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? validators.body : validators.url).compile(schema));
 
   const { db } = database;
   const sessions = new Sessions(db, config.sessionIdleMinutes * 60_000);

@@ -137,6 +137,18 @@ describe('listing and editing accounts', () => {
     });
   });
 
+  it('clears an expiry date with null, and answers one account by uid', async () => {
+    const user = await signedIn(ctx, 'expiring', 'FLEET_ADMIN', tree);
+    const later = Date.now() + 86_400_000;
+    expect((await call(ctx, admin, 'PUT', '/v1/account/info', { uid: user.id, expireTime: later })).code).toBe(200);
+    expect((await call(ctx, admin, 'GET', `/v1/account/info?uid=${user.id}`)).data).toMatchObject({
+      username: 'expiring',
+      expireTime: later,
+    });
+    expect((await call(ctx, admin, 'PUT', '/v1/account/info', { uid: user.id, expireTime: null })).code).toBe(200);
+    expect((await call(ctx, admin, 'GET', `/v1/account/info?uid=${user.id}`)).data.expireTime).toBeNull();
+  });
+
   it('edits the profile of an account below, checking the contact rules', async () => {
     const user = await signedIn(ctx, 'editable', 'FLEET_ADMIN', tree);
     expect((await call(ctx, admin, 'PUT', '/v1/account/info', { uid: user.id, realName: 'Ed Itable', phone: '4712345678' })).code).toBe(

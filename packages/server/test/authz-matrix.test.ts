@@ -15,6 +15,9 @@ type Probe = [name: string, method: string, url: (t: Target) => string, body?: (
 const passwords = { password: 'Matrix-Pass-2026', rePassword: 'Matrix-Pass-2026' };
 
 const probes: Probe[] = [
+  ['read company', 'GET', (t) => `/v1/org/company/info?id=${t.company}`],
+  ['read fleet', 'GET', (t) => `/v1/org/fleet/info?id=${t.fleet}`],
+  ['read account', 'GET', (t) => `/v1/account/info?uid=${t.account}`],
   ['edit company', 'PUT', () => '/v1/org/company', (t) => ({ id: t.company, name: 'Taken over' })],
   ['edit fleet', 'PUT', () => '/v1/org/fleet', (t) => ({ id: t.fleet, name: 'Taken over' })],
   ['edit site', 'PUT', () => '/v1/org/site', (t) => ({ id: t.site, name: 'Taken over' })],

@@ -62,8 +62,17 @@ describe('organisations', () => {
     await expect(createOrg(ctx, admin, 'company', { parentId: agent, name: 'Modest', deviceQuota: 4 })).resolves.toBeGreaterThan(0);
   });
 
-  it('takes a PNG logo and refuses a file that only claims to be one', async () => {
-    await expect(createOrg(ctx, admin, 'agent', { name: 'Logo Agent', logo: PNG })).resolves.toBeGreaterThan(0);
+  it('takes null quotas as no limit, not as zero', async () => {
+    const id = await createOrg(ctx, admin, 'agent', { name: 'Unlimited', companyQuota: null, deviceQuota: null, address: null });
+    const info = await call(ctx, admin, 'GET', `/v1/org/agent/info?id=${id}`);
+    expect(info.data).toMatchObject({ companyQuota: null, deviceQuota: null, address: null });
+  });
+
+  it('takes a PNG logo, lists only that there is one, and refuses a file that only claims to be one', async () => {
+    const id = await createOrg(ctx, admin, 'agent', { name: 'Logo Agent', logo: PNG });
+    const listed = await call(ctx, admin, 'GET', '/v1/org/agent/list?name=Logo%20Agent');
+    expect(listed.data.records[0]).toMatchObject({ hasLogo: true, logo: null });
+    expect((await call(ctx, admin, 'GET', `/v1/org/agent/info?id=${id}`)).data.logo).toBe(PNG);
     const fake = `data:image/png;base64,${Buffer.from('<?php echo 1; ?>').toString('base64')}`;
     const res = await call(ctx, admin, 'POST', '/v1/org/agent', { name: 'Fake Logo', logo: fake });
     expect(res).toMatchObject({ status: 400, codeKey: 'UPLOAD_FILE_FAIL' });

@@ -18,7 +18,7 @@ export type LoginBody = Static<typeof LoginBody>;
  * (`POST /v1/account/mfa/login/google`); the ticket opens nothing by itself.
  */
 export const LoginResult = Type.Object({
-  token: Type.Union([Type.String(), Type.Null()]),
+  token: Nullable(Type.String()),
   mfaTicket: Type.Optional(Type.String()),
 });
 export type LoginResult = Static<typeof LoginResult>;
@@ -28,20 +28,25 @@ export const SelfInfo = Type.Object({
   baseInfo: Type.Object({
     role: RoleSchema,
     username: Type.String(),
-    realName: Type.Union([Type.String(), Type.Null()]),
-    language: Type.Union([Type.String(), Type.Null()]),
-    timeZone: Type.Union([Type.String(), Type.Null()]),
-    agentId: Type.Union([Type.Integer(), Type.Null()]),
-    companyId: Type.Union([Type.Integer(), Type.Null()]),
-    fleetId: Type.Union([Type.Integer(), Type.Null()]),
-    agentName: Type.Union([Type.String(), Type.Null()]),
-    companyName: Type.Union([Type.String(), Type.Null()]),
-    fleetName: Type.Union([Type.String(), Type.Null()]),
+    realName: Nullable(Type.String()),
+    language: Nullable(Type.String()),
+    timeZone: Nullable(Type.String()),
+    agentId: Nullable(Type.Integer()),
+    companyId: Nullable(Type.Integer()),
+    fleetId: Nullable(Type.Integer()),
+    agentName: Nullable(Type.String()),
+    companyName: Nullable(Type.String()),
+    fleetName: Nullable(Type.String()),
+    phone: Nullable(Type.String()),
+    fixedTel: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    address: Nullable(Type.String()),
+    googleAuthBound: Type.Boolean(),
     firstTimeLogin: Type.Boolean(),
     finishClause: Type.Boolean(),
   }),
   orgFinishClause: Type.Boolean(),
-  orgPic: Type.Union([Type.String(), Type.Null()]),
+  orgPic: Nullable(Type.String()),
 });
 export type SelfInfo = Static<typeof SelfInfo>;
 
@@ -102,7 +107,7 @@ export const accountManagers: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', '
 export const AccountState = Type.Union([Type.Literal('usable'), Type.Literal('disabled')]);
 export type AccountState = Static<typeof AccountState>;
 
-const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+const optionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
 /** The profile fields an account has besides its credentials (SPEC section 3). */
 const profile = {
@@ -110,7 +115,7 @@ const profile = {
   phone: optionalText(16),
   fixedTel: optionalText(32),
   email: optionalText(128),
-  language: Type.Optional(Type.Union([LanguageSchema, Type.Null()])),
+  language: Type.Optional(Nullable(LanguageSchema)),
   timeZone: optionalText(64),
   address: optionalText(200),
 };
@@ -121,14 +126,14 @@ export const RegisterBody = Type.Object({
   rePassword: Type.String({ minLength: 1, maxLength: 128 }),
   /** The organisation the account belongs to; not for assistants. */
   orgId: Type.Optional(Type.Integer({ minimum: 1 })),
-  expireTime: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  expireTime: Type.Optional(Nullable(Type.Integer())),
   ...profile,
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
 export const AccountUpdateBody = Type.Object({
   uid: Type.Integer({ minimum: 1 }),
-  expireTime: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  expireTime: Type.Optional(Nullable(Type.Integer())),
   ...profile,
 });
 export type AccountUpdateBody = Static<typeof AccountUpdateBody>;

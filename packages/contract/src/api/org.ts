@@ -33,7 +33,9 @@ export const OrgRecord = Type.Object({
   name: Type.String(),
   address: Nullable(Type.String()),
   description: Nullable(Type.String()),
+  /** The logo itself only in `GET /v1/org/{kind}/info`; lists leave it out (it can be hundreds of KB) and say `hasLogo`. */
   logo: Nullable(Type.String()),
+  hasLogo: Type.Boolean(),
   state: OrgState,
   companyQuota: Nullable(Type.Integer()),
   deviceQuota: Nullable(Type.Integer()),

@@ -78,6 +78,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{
     },
     async (req) => {
       await googleAuth.unbind(principalOf(req).accountId, req.body.code);
+      accounts.forgetSelfInfo(principalOf(req).accountId);
       return ok(null);
     },
   );

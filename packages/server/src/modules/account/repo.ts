@@ -44,6 +44,11 @@ export async function selfInfo(db: Db, accountId: number): Promise<SelfInfo | un
       realName: account.realName,
       language: account.language,
       timeZone: account.timeZone,
+      phone: account.phone,
+      fixedTel: account.fixedTel,
+      email: account.email,
+      address: account.address,
+      mfaBoundAt: account.mfaBoundAt,
       agentId: account.belongAgentId,
       companyId: account.belongCompanyId,
       fleetId: account.belongFleetId,
@@ -61,9 +66,9 @@ export async function selfInfo(db: Db, accountId: number): Promise<SelfInfo | un
     .leftJoin(fleet, eq(fleet.id, account.belongFleetId))
     .where(eq(account.id, accountId));
   if (!row) return undefined;
-  const { orgFinishClause, orgPic, role, ...baseInfo } = row;
+  const { orgFinishClause, orgPic, role, mfaBoundAt, ...baseInfo } = row;
   return {
-    baseInfo: { ...baseInfo, role: role as SelfInfo['baseInfo']['role'] },
+    baseInfo: { ...baseInfo, role: role as SelfInfo['baseInfo']['role'], googleAuthBound: mfaBoundAt !== null },
     orgFinishClause: orgFinishClause ?? true,
     orgPic,
   };

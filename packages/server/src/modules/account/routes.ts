@@ -183,6 +183,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
     );
   }
 
+  app.get(
+    '/v1/account/info',
+    {
+      schema: { tags, summary: 'One account below the caller', querystring: UidQuery, response: { 200: Envelope(AccountRecord) } },
+      config: { access: accountManagers },
+    },
+    async (req) => ok(await accounts.info(principalOf(req), req.query.uid)),
+  );
+
   app.put(
     '/v1/account/info',
     {

@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { account, session } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { outOfScope } from '../../http/scope.js';
 import { TtlCache } from '../../ttl-cache.js';
 import type { Actor } from '../logs/recorder.js';
 import type { OrgService } from '../orgs/service.js';
@@ -147,6 +148,15 @@ export class AccountService {
     const result = await listAccounts(this.db, and(managedBy(principal), only) ?? managedBy(principal), query, this.listTotals.get(key));
     this.listTotals.set(key, result.total);
     return result;
+  }
+
+  /** One account the caller manages. */
+  async info(principal: Principal, uid: number): Promise<AccountRecord> {
+    const [record] = (
+      await listAccounts(this.db, and(managedBy(principal), eq(account.id, uid)) ?? managedBy(principal), { page: 1, limit: 1 })
+    ).records;
+    if (!record) throw outOfScope(principal, 'USER_NOT_EXIST');
+    return record;
   }
 
   /** `POST /v1/account/register/{level}`: a new account inside the caller's scope, further down the chain. */

@@ -28,7 +28,8 @@ export async function findOrg(db: Db, scope: SQL, kind: OrgKind, id: number): Pr
   return row;
 }
 
-export async function listOrgs(db: Db, scope: SQL, kind: OrgKind, query: OrgListQuery): Promise<Page<OrgRecord>> {
+/** A page of organisations; with `withLogo` (one record by id) the logo itself comes along. */
+export async function listOrgs(db: Db, scope: SQL, kind: OrgKind, query: OrgListQuery, withLogo = false): Promise<Page<OrgRecord>> {
   const where = and(
     scope,
     eq(org.kind, kind),
@@ -45,7 +46,8 @@ export async function listOrgs(db: Db, scope: SQL, kind: OrgKind, query: OrgList
         name: org.name,
         address: org.address,
         description: org.description,
-        logo: org.logo,
+        logo: withLogo ? org.logo : sql<string | null>`null`,
+        hasLogo: sql<boolean>`${org.logo} is not null`,
         state: org.state,
         companyQuota: org.companyQuota,
         deviceQuota: org.deviceQuota,

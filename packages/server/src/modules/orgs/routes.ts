@@ -51,6 +51,15 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ db: Db; orgs: OrgService }> 
     );
 
     app.get(
+      `${base}/info`,
+      {
+        schema: { tags, summary: `One ${kind} with its logo`, querystring: IdQuery, response: { 200: Envelope(OrgRecord) } },
+        config: { access },
+      },
+      async (req) => ok(await orgs.info(principalOf(req), kind, req.query.id)),
+    );
+
+    app.get(
       `${base}/options`,
       {
         schema: {

@@ -1,4 +1,11 @@
-import { type OrgCreateBody, type OrgKind, type OrgStateBody, type OrgUpdateBody, parentKind } from '@safety-shield/contract';
+import {
+  type OrgCreateBody,
+  type OrgKind,
+  type OrgRecord,
+  type OrgStateBody,
+  type OrgUpdateBody,
+  parentKind,
+} from '@safety-shield/contract';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -8,7 +15,7 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import type { Sessions } from '../account/sessions.js';
 import { checkedLogo } from './logo.js';
-import { accountsBelow, findOrg, forbiddenInChain, hasDependants, type OrgRow } from './repo.js';
+import { accountsBelow, findOrg, forbiddenInChain, hasDependants, listOrgs, type OrgRow } from './repo.js';
 
 /** The scope columns of a new organisation: its parent's chain plus its own id at its own level. */
 function chainOf(kind: OrgKind, id: number, parent: OrgRow | undefined) {
@@ -59,6 +66,14 @@ export class OrgService {
       : await findOrg(db, inScope(principal, org), kind, id);
     if (!row) throw outOfScope(principal, 'ORG_NOT_EXIST');
     return row;
+  }
+
+  /** One organisation in the caller's scope, with its logo. */
+  async info(principal: Principal, kind: OrgKind, id: number): Promise<OrgRecord> {
+    const scope = and(inScope(principal, org), eq(org.id, id)) ?? inScope(principal, org);
+    const [record] = (await listOrgs(this.db, scope, kind, { page: 1, limit: 1 }, true)).records;
+    if (!record) throw outOfScope(principal, 'ORG_NOT_EXIST');
+    return record;
   }
 
   async create(principal: Principal, kind: OrgKind, body: OrgCreateBody): Promise<{ id: number }> {
