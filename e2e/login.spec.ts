@@ -19,7 +19,7 @@ test("shows the server's message for wrong credentials in the chosen language", 
   await page.getByTestId('language-select').click();
   await page.getByRole('menuitem', { name: 'Deutsch' }).click();
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
-  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Benutzername').fill('nobody.here');
   await page.getByLabel('Passwort').fill('WrongPassword1');
   await solveRobotCheck(page);
   await page.getByRole('button', { name: 'Anmelden' }).click();

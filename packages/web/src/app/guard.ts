@@ -3,7 +3,7 @@ import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { loginPathFor, selfInfoQuery } from '../features/auth/index.js';
 import { clearToken, getToken } from '../shared/auth/token.js';
 import { i18n } from '../shared/i18n/index.js';
-import { feedback } from '../shared/ui/feedback.js';
+import { notify } from '../shared/ui/feedback.js';
 import { queryClient } from './query-client.js';
 import { roleMayOpen } from './route-access.js';
 
@@ -31,12 +31,12 @@ export async function requireSession({ request }: LoaderFunctionArgs) {
     clearToken();
     queryClient.clear();
     const text = error instanceof VerificationFailed ? i18n.t('guard.verificationFailed') : i18n.t('guard.loginTimeout');
-    feedback.message?.error(text, GUARD_MESSAGE_SECONDS);
+    notify((message) => message.error(text, GUARD_MESSAGE_SECONDS));
     throw redirect(loginPathFor(wanted));
   }
   // SPEC section 2: with the first-login flag set, every page but the own profile waits for a new password.
   if (info.baseInfo.firstTimeLogin && url.pathname !== SELF_PATH) {
-    feedback.message?.warning({ content: i18n.t('guard.firstLogin'), duration: GUARD_MESSAGE_SECONDS, key: 'first-login' });
+    notify((message) => message.warning({ content: i18n.t('guard.firstLogin'), duration: GUARD_MESSAGE_SECONDS, key: 'first-login' }));
     throw redirect(SELF_PATH);
   }
   // CONSOLE.md: a route the role may not see resolves to /404.

@@ -1,5 +1,6 @@
 import { mainRoutes, type RouteEntry } from '@safety-shield/contract';
 import { describe, expect, it } from 'vitest';
+import { implementedPages } from './implemented-pages.js';
 import { buildMenu } from './menu.js';
 
 const table: RouteEntry[] = [
@@ -48,6 +49,29 @@ describe('buildMenu', () => {
   it('builds from the real route table', () => {
     expect(buildMenu(mainRoutes, 'FLEET_ADMIN', new Set(['Dashboard']))).toEqual([
       { key: '/dashboard', titleKey: 'dashboard', icon: 'dashboard' },
+    ]);
+  });
+});
+
+describe('the menu of the pages built so far', () => {
+  const keys = (nodes: ReturnType<typeof buildMenu>): string[] => nodes.flatMap((node) => [node.key, ...keys(node.children ?? [])]);
+
+  it('offers a Company Admin fleets and sites, users, and no area suppliers, companies or system log', () => {
+    const menu = keys(buildMenu(mainRoutes, 'COMPANY_ADMIN', implementedPages));
+    expect(menu).toEqual(['/dashboard', '/org', '/org/fleet/list', '/org/site/list', '/account/list']);
+  });
+
+  it('offers the Super Admin every organisation list and the operation log, never the hidden pages', () => {
+    const menu = keys(buildMenu(mainRoutes, 'SUPER_ADMIN', implementedPages));
+    expect(menu).toEqual([
+      '/dashboard',
+      '/org',
+      '/org/agent/list',
+      '/org/company/list',
+      '/org/fleet/list',
+      '/org/site/list',
+      '/account/list',
+      '/system/log',
     ]);
   });
 });

@@ -3,16 +3,19 @@ import { mainRoutes } from '@safety-shield/contract';
 import { Layout as AntLayout, Breadcrumb, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useSelfInfo } from '../../features/auth/index.js';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { initialSidebarCollapsed, saveSidebarCollapsed } from '../../shared/preferences/cookies.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
+import { breadcrumbOf } from '../breadcrumb.js';
+import { implementedPages } from '../implemented-pages.js';
 import { buildMenu } from '../menu.js';
-import { implementedPages, type RouteHandle } from '../router.js';
+import type { RouteHandle } from '../router.js';
 import { Sidebar } from './Sidebar.js';
 import { SizeSelect } from './SizeSelect.js';
 import { UserMenu } from './UserMenu.js';
+import { useMustChangePassword } from './use-must-change-password.js';
 import './layout.css';
 
 /** SPEC section 9: sidebar width. */
@@ -25,6 +28,9 @@ export function Layout() {
   const matches = useMatches();
   const titleKey = matches.map((match) => (match.handle as RouteHandle | undefined)?.title).findLast(Boolean);
   usePageTitle(titleKey);
+  const { pathname } = useLocation();
+  const crumbs = useMemo(() => breadcrumbOf(mainRoutes, pathname), [pathname]);
+  useMustChangePassword();
 
   const role = info?.baseInfo.role;
   const menu = useMemo(() => (role ? buildMenu(mainRoutes, role, implementedPages) : []), [role]);
@@ -54,7 +60,9 @@ export function Layout() {
             className="shell-breadcrumb"
             items={[
               { title: <Link to="/dashboard">{t('route.dashboard')}</Link> },
-              ...(titleKey && titleKey !== 'dashboard' ? [{ title: t(`route.${titleKey}`) }] : []),
+              ...crumbs.map((crumb) => ({
+                title: crumb.to ? <Link to={crumb.to}>{t(`route.${crumb.titleKey}`)}</Link> : t(`route.${crumb.titleKey}`),
+              })),
             ]}
           />
           <div className="shell-header-actions">

@@ -11,12 +11,14 @@ import {
   ShoppingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
+import { mainRoutes } from '@safety-shield/contract';
 import { Menu, type MenuProps } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import logo from '../../shared/assets/logo.svg';
 import type { MenuNode } from '../menu.js';
+import { routeChain } from '../route-access.js';
 import { useReleaseTime } from './api/release-time.js';
 
 const icons: Record<string, ReactNode> = {
@@ -39,6 +41,14 @@ export function Sidebar({ collapsed, menu }: { collapsed: boolean; menu: MenuNod
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { data: releaseTime } = useReleaseTime();
+  // CONSOLE.md: `activeMenu` overrides the highlighted item (an edit page lights up its list).
+  const selected = routeChain(mainRoutes, pathname).at(-1)?.activeMenu ?? pathname;
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  // The submenu holding the current page opens (again after a collapse); the others stay as the user left them.
+  useEffect(() => {
+    const parent = menu.find((node) => node.children?.some((child) => child.key === selected));
+    if (parent && !collapsed) setOpenKeys((keys) => (keys.includes(parent.key) ? keys : [...keys, parent.key]));
+  }, [menu, selected, collapsed]);
 
   const toItems = (nodes: MenuNode[]): Items =>
     nodes.map((node) => ({
@@ -57,7 +67,9 @@ export function Sidebar({ collapsed, menu }: { collapsed: boolean; menu: MenuNod
       <Menu
         theme="dark"
         mode="inline"
-        selectedKeys={[pathname]}
+        selectedKeys={[selected]}
+        openKeys={collapsed ? undefined : openKeys}
+        onOpenChange={collapsed ? undefined : setOpenKeys}
         items={toItems(menu)}
         onClick={({ key }) => void navigate(key)}
         className="sidebar-menu"

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
 import { useLogin } from './api/login.js';
+import { GoogleCodeForm } from './components/GoogleCodeForm.js';
 import { RobotCheck, type RobotCheckHandle } from './components/RobotCheck.js';
 import { safeRedirect } from './redirect.js';
 import './login.css';
@@ -27,6 +28,7 @@ export function LoginPage() {
   const [robotError, setRobotError] = useState(false);
   const robotCheck = useRef<RobotCheckHandle>(null);
   const loginMutation = useLogin();
+  const [mfaTicket, setMfaTicket] = useState<string>();
   usePageTitle('login');
 
   const submit = async ({ username, password }: Credentials) => {
@@ -35,13 +37,24 @@ export function LoginPage() {
       return;
     }
     try {
-      const { token } = await loginMutation.mutateAsync({ username: username.trim(), password, code });
-      setToken(token);
-      await navigate(safeRedirect(search.get('redirect')), { replace: true });
+      const result = await loginMutation.mutateAsync({ username: username.trim(), password, code });
+      if (result.token) await enter(result.token);
+      // Google Authenticator bound: the second step takes the ticket and a code.
+      else if (result.mfaTicket) setMfaTicket(result.mfaTicket);
     } catch {
       // The HTTP layer has shown the server's message; a solution is single-use, so solve a new one.
       robotCheck.current?.reset();
     }
+  };
+
+  const enter = async (token: string) => {
+    setToken(token);
+    await navigate(safeRedirect(search.get('redirect')), { replace: true });
+  };
+
+  const backToPassword = () => {
+    setMfaTicket(undefined);
+    setCode(null);
   };
 
   return (
@@ -57,34 +70,38 @@ export function LoginPage() {
           </Typography.Title>
           <Typography.Text type="secondary">{t('app.subtitle')}</Typography.Text>
         </header>
-        <Form<Credentials> layout="vertical" size="large" onFinish={submit} requiredMark={false} autoComplete="on" noValidate>
-          <Form.Item
-            name="username"
-            label={t('login.username')}
-            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-          >
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={64} />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
-          </Form.Item>
-          <Form.Item
-            validateStatus={robotError && !code ? 'error' : undefined}
-            help={robotError && !code ? t('login.robotCheckRequired') : undefined}
-          >
-            <RobotCheck
-              ref={robotCheck}
-              language={language}
-              onChange={(payload) => {
-                setCode(payload);
-                if (payload) setRobotError(false);
-              }}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
-            {t('login.submit')}
-          </Button>
-        </Form>
+        {mfaTicket ? (
+          <GoogleCodeForm ticket={mfaTicket} onToken={(token) => void enter(token)} onBack={backToPassword} />
+        ) : (
+          <Form<Credentials> layout="vertical" size="large" onFinish={submit} requiredMark={false} autoComplete="on" noValidate>
+            <Form.Item
+              name="username"
+              label={t('login.username')}
+              rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+            >
+              <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={64} />
+            </Form.Item>
+            <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
+            </Form.Item>
+            <Form.Item
+              validateStatus={robotError && !code ? 'error' : undefined}
+              help={robotError && !code ? t('login.robotCheckRequired') : undefined}
+            >
+              <RobotCheck
+                ref={robotCheck}
+                language={language}
+                onChange={(payload) => {
+                  setCode(payload);
+                  if (payload) setRobotError(false);
+                }}
+              />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
+              {t('login.submit')}
+            </Button>
+          </Form>
+        )}
       </section>
     </main>
   );

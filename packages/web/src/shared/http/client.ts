@@ -42,6 +42,9 @@ export function toQuery(params: Params | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** Raised on window when the server says the password must be changed first (the app then opens the profile). */
+export const MUST_CHANGE_PASSWORD_EVENT = 'safety-shield:must-change-password';
+
 let loginExpiredShown = false;
 
 /** SPEC section 8: one toast, then one 'Log-in expired' confirmation however many calls fail; either answer resets. */
@@ -101,6 +104,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     if (loginExpiredCodes.includes(code)) loginExpired(text);
     else feedback.message?.error(text, TOAST_SECONDS);
   }
+  if (body.codeKey === 'USER_MUST_CHANGE_PASSWORD') window.dispatchEvent(new Event(MUST_CHANGE_PASSWORD_EVENT));
   throw new ApiError(body.msg || i18n.t('http.genericError'), code, body.codeKey, body.data ?? null);
 }
 

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { feedback } from './feedback.js';
+import { feedback, flushPendingMessages } from './feedback.js';
 
 /** Hands the themed message and modal APIs to code outside React. */
 export function FeedbackBridge() {
@@ -8,6 +8,7 @@ export function FeedbackBridge() {
   useEffect(() => {
     feedback.message = message;
     feedback.modal = modal;
+    flushPendingMessages(message);
   }, [message, modal]);
   return null;
 }

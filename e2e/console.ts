@@ -1,0 +1,47 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { apiLogin } from './api.js';
+import { E2E_ADMIN_PASSWORD } from './global-setup.js';
+
+/** A name no earlier run of the same portal has used. */
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+/** Opens an antd select by its form label and chooses the option showing `text`. */
+export async function chooseOption(page: Page, scope: Page | Locator, label: string | RegExp, text: string) {
+  await scope.getByLabel(label, { exact: typeof label === 'string' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+}
+
+/** An organisation picker searches on the server as one types: type the name, then choose it. */
+export async function chooseOrg(page: Page, scope: Page | Locator, label: string, name: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(name);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
+}
+
+/** Calls the API as the Super Admin (for setting up data a test is not about). */
+export async function adminApi(baseURL: string) {
+  const token = await apiLogin(baseURL, 'admin', E2E_ADMIN_PASSWORD);
+  return async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: { 'x-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = await res.json();
+    expect(envelope.code, `${method} ${path}: ${JSON.stringify(envelope)}`).toBe(200);
+    return envelope.data as T;
+  };
+}
+
+/** A table row by a text in it. */
+export const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
+
+/** Switches the console's language from the header (retried: the menu may still be settling after a navigation). */
+export async function chooseLanguage(page: Page, name: string) {
+  await expect(async () => {
+    if (!(await page.getByRole('menuitem', { name }).isVisible())) await page.getByTestId('language-select').click();
+    await page.getByRole('menuitem', { name }).click({ timeout: 2000 });
+    await expect(page.getByTestId('language-select')).toContainText(name, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}

@@ -1,0 +1,148 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { codeKeys, type OperationLogRecord } from '@safety-shield/contract';
+import { App, Button, DatePicker, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { download } from '../../../shared/http/download.js';
+import { formatTime } from '../../../shared/ui/format.js';
+import { FilterBar, ListPage, listPagination, numberFilter, useListParams } from '../../../shared/ui/list/index.js';
+import { type LogScope, useOperationLog } from '../api/get-operation-log.js';
+import { actionLabel, logActions } from './actions.js';
+
+const FILTERS = ['username', 'action', 'result', 'from', 'to'] as const;
+
+interface FilterValues {
+  username?: string;
+  action?: string;
+  result?: string;
+  range?: [Dayjs, Dayjs] | null;
+}
+
+const dash = (value: string | null | undefined) => value || '—';
+/** The server records the codeKey each call answered with. */
+const SUCCESS = 'REQUEST_SUCCESS';
+
+/** A paged operation log with its filters; `own` is the caller's log, `system` the log of its scope. */
+export function OperationLog({ scope }: { scope: LogScope }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const list = useListParams(FILTERS);
+  const { username, action, result } = list.filters;
+  const from = numberFilter(list.filters.from);
+  const to = numberFilter(list.filters.to);
+  const system = scope === 'system';
+  const query = useOperationLog(scope, {
+    page: list.page,
+    limit: list.limit,
+    action,
+    from,
+    to,
+    ...(system ? { username, result } : {}),
+  });
+
+  const filterValues = useMemo<FilterValues>(
+    () => ({ username, action, result, range: from && to ? [dayjs(from), dayjs(to).subtract(1, 'day')] : null }),
+    [username, action, result, from, to],
+  );
+
+  const columns: TableColumnsType<OperationLogRecord> = [
+    { title: t('log.time'), dataIndex: 'at', render: formatTime },
+    ...(system ? [{ title: t('log.username'), dataIndex: 'username' }] : []),
+    {
+      title: t('log.role'),
+      dataIndex: 'role',
+      render: (role: string | null) => (role && i18n.exists(`roles.${role}`) ? t(`roles.${role}`) : dash(role)),
+    },
+    { title: t('log.action'), dataIndex: 'action', render: (value: string) => actionLabel(value, t) },
+    { title: t('log.target'), dataIndex: 'target', render: dash, ellipsis: true },
+    {
+      title: t('log.result'),
+      dataIndex: 'result',
+      render: (value: string) => (
+        <Tag color={value === SUCCESS ? 'success' : 'error'} title={value}>
+          {i18n.exists(`codeKey.${value}`) ? t(`codeKey.${value}`) : value}
+        </Tag>
+      ),
+    },
+    { title: t('log.ip'), dataIndex: 'ip', render: dash },
+  ];
+
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    const saved = await download('/v1/system/log/export', { username, action, result, from, to }, 'operation-log.csv');
+    setExporting(false);
+    if (!saved) message.warning(t('log.exportFailed'));
+  };
+
+  return (
+    <ListPage
+      testId={`operation-log-${scope}`}
+      embedded={!system}
+      actions={
+        system && (
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
+            {t('log.export')}
+          </Button>
+        )
+      }
+      onRetry={query.isError ? () => void query.refetch() : undefined}
+      filters={
+        <FilterBar<FilterValues>
+          values={filterValues}
+          onSearch={(values) =>
+            list.setFilters({
+              username: values.username?.trim(),
+              action: values.action?.trim(),
+              result: values.result?.trim(),
+              // Whole days, the end day included: `to` is exclusive.
+              from: values.range ? String(values.range[0].startOf('day').valueOf()) : undefined,
+              to: values.range ? String(values.range[1].add(1, 'day').startOf('day').valueOf()) : undefined,
+            })
+          }
+          onReset={list.resetFilters}
+        >
+          {system && (
+            <Form.Item name="username" label={t('log.username')}>
+              <Input allowClear style={{ width: 160 }} />
+            </Form.Item>
+          )}
+          <Form.Item name="action" label={t('log.action')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 220 }}
+              placeholder={t('list.all')}
+              options={logActions.map((value) => ({ value, label: actionLabel(value, t) }))}
+            />
+          </Form.Item>
+          {system && (
+            <Form.Item name="result" label={t('log.result')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 220 }}
+                placeholder={t('list.all')}
+                options={Object.keys(codeKeys).map((value) => ({ value, label: t(`codeKey.${value}`) }))}
+              />
+            </Form.Item>
+          )}
+          <Form.Item name="range" label={t('log.dateRange')}>
+            <DatePicker.RangePicker allowClear />
+          </Form.Item>
+        </FilterBar>
+      }
+    >
+      <Table<OperationLogRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.records}
+        loading={query.isFetching}
+        pagination={listPagination(list, query.data?.total, t)}
+        scroll={{ x: 'max-content' }}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,27 @@
+import { orgKinds, roles } from '@safety-shield/contract';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../../../shared/i18n/locales/en.json';
+import { actionLabel, logActions } from './actions.js';
+
+const i18n = i18next.createInstance();
+beforeAll(() => i18n.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } }));
+
+describe('operation-log action names', () => {
+  it('names every action the server records in words', () => {
+    for (const action of logActions) expect(actionLabel(action, i18n.t), action).not.toMatch(/^[a-z]+\.|log\.actions/);
+    expect(actionLabel('account.register.company', i18n.t)).toBe('Register account (Company Admin)');
+    expect(actionLabel('org.fleet.state', i18n.t)).toBe('Enable or forbid organisation (Fleet)');
+  });
+
+  it('shows an action it does not know as recorded', () => {
+    expect(actionLabel('vehicle.lease', i18n.t)).toBe('vehicle.lease');
+  });
+
+  it('has the texts the screens build from an organisation kind or a role', () => {
+    for (const kind of orgKinds)
+      for (const prefix of ['org.kind', 'org.pick', 'org.add', 'org.edit'])
+        expect(i18n.exists(`${prefix}.${kind}`), `${prefix}.${kind}`).toBe(true);
+    for (const role of roles) expect(i18n.exists(`roles.${role}`), role).toBe(true);
+  });
+});

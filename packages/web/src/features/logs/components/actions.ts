@@ -1,0 +1,32 @@
+import { accountLevels, levelRole, orgKinds } from '@safety-shield/contract';
+import type { TFunction } from 'i18next';
+
+/** The operation-log actions the server records (its `audit` names), for the filter and the table. */
+export const logActions: readonly string[] = [
+  'account.login',
+  'account.logout',
+  'account.password.change',
+  'account.password.reset',
+  'account.self.update',
+  'account.self.delete',
+  ...accountLevels.map((level) => `account.register.${level}`),
+  'account.update',
+  'account.state',
+  'account.delete',
+  'account.assistant.state',
+  'account.assistant.password',
+  'account.assistant.delete',
+  ...orgKinds.flatMap((kind) => ['create', 'update', 'state', 'delete'].map((verb) => `org.${kind}.${verb}`)),
+];
+
+/** A readable, translated name of an action; an action this console does not know yet shows as recorded. */
+export function actionLabel(action: string, t: TFunction): string {
+  const register = /^account\.register\.(\w+)$/.exec(action);
+  const level = accountLevels.find((value) => value === register?.[1]);
+  if (level) return t('log.actions.register', { role: t(`roles.${levelRole[level]}`) });
+  const org = /^org\.(\w+)\.(create|update|state|delete)$/.exec(action);
+  const kind = orgKinds.find((value) => value === org?.[1]);
+  if (kind && org) return t(`log.actions.org.${org[2]}`, { kind: t(`org.kind.${kind}`) });
+  const key = `log.actions.${action.replaceAll('.', '_')}`;
+  return t(key, { defaultValue: action });
+}

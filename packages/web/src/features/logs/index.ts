@@ -1,0 +1,1 @@
+export { OperationLog } from './components/OperationLog.js';

@@ -1,0 +1,151 @@
+import { DeleteOutlined, EditOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import type { OrgKind, OrgRecord, OrgState } from '@safety-shield/contract';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../shared/ui/format.js';
+import { FilterBar, ListPage, listPagination, numberFilter, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { useDeleteOrg } from './api/delete-org.js';
+import { useOrgs } from './api/get-orgs.js';
+import { parentOf, quotasOf } from './components/kinds.js';
+import { OrgDialog } from './components/OrgDialog.js';
+import { OrgPicker } from './components/OrgPicker.js';
+import { OrgStateSwitch } from './components/OrgStateSwitch.js';
+
+const FILTERS = ['name', 'state', 'parentId'] as const;
+const orgStates: OrgState[] = ['enabled', 'forbidden'];
+
+interface FilterValues {
+  name?: string;
+  state?: OrgState;
+  parentId?: number;
+}
+
+const dash = (value: string | number | null | undefined) => (value == null || value === '' ? '—' : value);
+
+/** One list page for each organisation kind: filters, table, create/edit dialog, state switch and delete. */
+export function OrgListPage({ kind }: { kind: OrgKind }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const list = useListParams(FILTERS);
+  const parent = parentOf(kind);
+  const quotas = quotasOf(kind);
+  const parentId = numberFilter(list.filters.parentId);
+  const state = orgStates.find((value) => value === list.filters.state);
+  const query = useOrgs(kind, {
+    page: list.page,
+    limit: list.limit,
+    name: list.filters.name,
+    state,
+    parentId: parent ? parentId : undefined,
+  });
+  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
+  const remove = useDeleteOrg(kind);
+  const [dialog, setDialog] = useState<{ open: boolean; record?: OrgRecord }>({ open: false });
+
+  const filterValues = useMemo<FilterValues>(() => ({ name: list.filters.name, state, parentId }), [list.filters.name, state, parentId]);
+
+  const columns: TableColumnsType<OrgRecord> = [
+    {
+      title: t('org.name'),
+      dataIndex: 'name',
+      render: (name: string, record) => (
+        <Space>
+          {record.hasLogo && <PictureOutlined title={t('org.logo')} aria-label={t('org.logo')} />}
+          {name}
+        </Space>
+      ),
+    },
+    ...(kind !== 'agent' ? [{ title: t('org.kind.agent'), dataIndex: 'agentName', render: dash }] : []),
+    ...(kind === 'fleet' || kind === 'site' ? [{ title: t('org.kind.company'), dataIndex: 'companyName', render: dash }] : []),
+    ...(kind === 'site' ? [{ title: t('org.kind.fleet'), dataIndex: 'parentName', render: dash }] : []),
+    { title: t('org.address'), dataIndex: 'address', render: dash, ellipsis: true },
+    ...(quotas.companyQuota ? [{ title: t('org.companyQuota'), dataIndex: 'companyQuota', render: dash, align: 'right' as const }] : []),
+    ...(quotas.deviceQuota ? [{ title: t('org.deviceQuota'), dataIndex: 'deviceQuota', render: dash, align: 'right' as const }] : []),
+    { title: t('org.stateLabel'), dataIndex: 'state', render: (_: OrgState, record) => <OrgStateSwitch kind={kind} record={record} /> },
+    { title: t('list.createTime'), dataIndex: 'createTime', render: formatTime },
+    {
+      title: t('list.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, record) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, record })}>
+            {t('list.edit')}
+          </Button>
+          <Popconfirm
+            title={t('list.deleteConfirm', { name: record.name })}
+            description={record.childCount + record.accountCount > 0 ? t('org.deleteHint') : undefined}
+            okText={t('list.delete')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('common.cancel')}
+            onConfirm={async () => {
+              try {
+                await remove.mutateAsync(record.id);
+                message.success(t('list.deleted'));
+              } catch {
+                // refused (children or accounts remain): the HTTP layer shows the server's reason
+              }
+            }}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+              {t('list.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      testId={`org-list-${kind}`}
+      onRetry={query.isError ? () => void query.refetch() : undefined}
+      filters={
+        <FilterBar<FilterValues>
+          values={filterValues}
+          onSearch={(values) => list.setFilters({ name: values.name?.trim(), state: values.state, parentId: values.parentId?.toString() })}
+          onReset={list.resetFilters}
+        >
+          <Form.Item name="name" label={t('org.name')}>
+            <Input allowClear placeholder={t('org.namePlaceholder')} />
+          </Form.Item>
+          {parent && (
+            <Form.Item name="parentId" label={t(`org.kind.${parent}`)}>
+              <OrgPicker kind={parent} />
+            </Form.Item>
+          )}
+          <Form.Item name="state" label={t('org.stateLabel')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('list.all')}
+              options={orgStates.map((value) => ({ value, label: t(`org.state.${value}`) }))}
+            />
+          </Form.Item>
+        </FilterBar>
+      }
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true })}>
+          {t(`org.add.${kind}`)}
+        </Button>
+      }
+    >
+      <Table<OrgRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.records}
+        loading={query.isFetching}
+        pagination={listPagination(list, query.data?.total, t)}
+        scroll={{ x: 'max-content' }}
+      />
+      <OrgDialog kind={kind} record={dialog.record} open={dialog.open} onClose={() => setDialog({ open: false })} />
+    </ListPage>
+  );
+}
+
+export const AgentListPage = () => <OrgListPage kind="agent" />;
+export const CompanyListPage = () => <OrgListPage kind="company" />;
+export const FleetListPage = () => <OrgListPage kind="fleet" />;
+export const SiteListPage = () => <OrgListPage kind="site" />;

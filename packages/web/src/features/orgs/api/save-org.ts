@@ -1,0 +1,16 @@
+import type { OrgCreateBody, OrgKind, OrgUpdateBody } from '@safety-shield/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client.js';
+
+export const createOrg = (kind: OrgKind, body: OrgCreateBody) => http.post<{ id: number }>(`/v1/org/${kind}`, body);
+export const updateOrg = (kind: OrgKind, body: OrgUpdateBody) => http.put<null>(`/v1/org/${kind}`, body);
+
+/** Creates (no id) or updates an organisation; every list and picker of organisations is refreshed. */
+export function useSaveOrg(kind: OrgKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrgCreateBody | OrgUpdateBody) =>
+      'id' in body ? updateOrg(kind, body as OrgUpdateBody) : createOrg(kind, body as OrgCreateBody),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orgs'] }),
+  });
+}

@@ -1,0 +1,137 @@
+import type { OrgCreateBody, OrgKind, OrgRecord, OrgUpdateBody } from '@safety-shield/contract';
+import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOrg } from '../api/get-org.js';
+import { useSaveOrg } from '../api/save-org.js';
+import { parentOf, quotasOf } from './kinds.js';
+import { LogoUpload } from './LogoUpload.js';
+import { OrgPicker } from './OrgPicker.js';
+
+interface OrgFormValues {
+  parentId?: number;
+  name: string;
+  address?: string;
+  description?: string;
+  logo?: string | null;
+  companyQuota?: number | null;
+  deviceQuota?: number | null;
+}
+
+interface OrgDialogProps {
+  kind: OrgKind;
+  /** The organisation being edited; undefined to create one. */
+  record?: OrgRecord | undefined;
+  open: boolean;
+  onClose(): void;
+}
+
+const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+
+/** Create or edit an organisation of one kind: name, parent (on create), address, description, quotas, logo. */
+export function OrgDialog({ kind, record, open, onClose }: OrgDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<OrgFormValues>();
+  const save = useSaveOrg(kind);
+  const parent = parentOf(kind);
+  const quotas = quotasOf(kind);
+  // The list leaves logos out: the edited organisation is read once more, logo included.
+  const { data: full } = useOrg(kind, open && record?.hasLogo ? record.id : undefined);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (record)
+      form.setFieldsValue({
+        parentId: record.parentId ?? undefined,
+        name: record.name,
+        address: record.address ?? undefined,
+        description: record.description ?? undefined,
+        companyQuota: record.companyQuota,
+        deviceQuota: record.deviceQuota,
+      });
+  }, [open, record, form]);
+
+  useEffect(() => {
+    if (open && full && !form.isFieldTouched('logo')) form.setFieldValue('logo', full.logo);
+  }, [open, full, form]);
+
+  const submit = async (values: OrgFormValues) => {
+    const fields = {
+      address: blankToNull(values.address),
+      description: blankToNull(values.description),
+      logo: values.logo ?? null,
+      ...(quotas.companyQuota ? { companyQuota: values.companyQuota ?? null } : {}),
+      ...(quotas.deviceQuota ? { deviceQuota: values.deviceQuota ?? null } : {}),
+    };
+    // Only what was given (a new one) or changed (an edit): the logo is large. An empty quota is null, no limit.
+    const sent = Object.fromEntries(
+      Object.entries(fields).filter(([name]) => (record ? form.isFieldTouched(name as keyof OrgFormValues) : true)),
+    );
+    const body: OrgCreateBody | OrgUpdateBody = record
+      ? { id: record.id, name: values.name.trim(), ...sent }
+      : { name: values.name.trim(), ...sent, ...(parent ? { parentId: values.parentId } : {}) };
+    await save.mutateAsync(body);
+    message.success(t('list.saved'));
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(record ? `org.edit.${kind}` : `org.add.${kind}`)}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      forceRender
+      width={560}
+    >
+      <Form
+        form={form}
+        name="org"
+        layout="vertical"
+        onFinish={(values) => submit(values).catch(() => undefined)}
+        data-testid="org-form"
+        requiredMark
+      >
+        {parent && (
+          <Form.Item name="parentId" label={t(`org.kind.${parent}`)} rules={[{ required: !record, message: t(`org.pick.${parent}`) }]}>
+            <OrgPicker kind={parent} disabled={!!record} valueLabel={record?.parentName} style={{ width: '100%' }} />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="name"
+          label={t('org.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('org.nameRequired') },
+            { max: 64, message: t('form.maxLength', { max: 64 }) },
+          ]}
+        >
+          <Input maxLength={64} showCount autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="address" label={t('org.address')} rules={[{ max: 200, message: t('form.maxLength', { max: 200 }) }]}>
+          <Input maxLength={200} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="description" label={t('org.description')} rules={[{ max: 500, message: t('form.maxLength', { max: 500 }) }]}>
+          <Input.TextArea maxLength={500} showCount rows={3} />
+        </Form.Item>
+        {quotas.companyQuota && (
+          <Form.Item name="companyQuota" label={t('org.companyQuota')} extra={t('org.quotaHint')}>
+            <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        )}
+        {quotas.deviceQuota && (
+          <Form.Item name="deviceQuota" label={t('org.deviceQuota')} extra={t('org.quotaHint')}>
+            <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        )}
+        <Form.Item name="logo" label={t('org.logo')} extra={t('org.logoHint')}>
+          <LogoUpload />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { OrgPicker } from './components/OrgPicker.js';

@@ -1,0 +1,16 @@
+import type { PasswordChangeBody } from '@safety-shield/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client.js';
+import { selfInfoQuery } from '../../auth/index.js';
+
+/** The own password; afterwards the server clears the first-login flag. */
+export const changePassword = (body: PasswordChangeBody) => http.put<null>('/v1/account/pwd', body);
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // Awaited: the guard reads the fresh selfInfo (first-login flag cleared) on the next navigation.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: selfInfoQuery().queryKey }),
+  });
+}

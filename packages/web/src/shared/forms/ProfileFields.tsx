@@ -1,0 +1,77 @@
+import { languageNames, languages } from '@safety-shield/contract';
+import { Col, Form, type FormInstance, Input, Select } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountRules } from './account-rules.js';
+
+/** The IANA time zones the browser knows, for a searchable select. */
+export const timeZones = (): string[] => {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+};
+
+/** The browser's own time zone (SPEC section 9: taken from the browser). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+// biome-ignore lint/suspicious/noExplicitAny: antd's form values are any by design
+type AnyForm = FormInstance<any>;
+
+/**
+ * The profile fields an account has besides its credentials (SPEC section 3), as grid columns:
+ * real name, phone, fixed tel, e-mail, language, time zone, address.
+ */
+export function ProfileFields({ form, span = 12 }: { form: AnyForm; span?: number }) {
+  const { t } = useTranslation();
+  const rules = accountRules(t);
+  const zones = useMemo(() => timeZones().map((zone) => ({ value: zone, label: zone })), []);
+  // The username and password must not share too much with the contact: check them again when it changes.
+  const recheckSecrets = () => {
+    const touched = ['username', 'password'].filter((name) => form.getFieldValue(name));
+    if (touched.length > 0) void form.validateFields(touched).catch(() => undefined);
+  };
+  return (
+    <>
+      <Col xs={24} md={span}>
+        <Form.Item name="realName" label={t('account.realName')} rules={rules.maxLength(64)}>
+          <Input maxLength={64} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={span}>
+        <Form.Item name="phone" label={t('account.phone')} rules={rules.phone} extra={t('validation.phoneHint')}>
+          <Input maxLength={15} autoComplete="off" inputMode="tel" onBlur={recheckSecrets} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={span}>
+        <Form.Item name="fixedTel" label={t('account.fixedTel')} rules={rules.fixedTel}>
+          <Input maxLength={32} autoComplete="off" inputMode="tel" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={span}>
+        <Form.Item name="email" label={t('account.email')} rules={rules.email}>
+          <Input maxLength={128} autoComplete="off" inputMode="email" onBlur={recheckSecrets} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={span}>
+        <Form.Item name="language" label={t('account.language')}>
+          <Select allowClear options={languages.map((code) => ({ value: code, label: languageNames[code] }))} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={span}>
+        <Form.Item name="timeZone" label={t('account.timeZone')}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={zones} />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item name="address" label={t('account.address')} rules={rules.maxLength(200)}>
+          <Input maxLength={200} autoComplete="off" />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
+/** A text field's value for the API: trimmed, an empty one as null. */
+export const textOrNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);

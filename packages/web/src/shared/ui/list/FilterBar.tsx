@@ -1,0 +1,47 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, type FormInstance, Space } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import './list.css';
+
+// biome-ignore lint/suspicious/noExplicitAny: antd's form values are any by design
+type Values = Record<string, any>;
+
+interface FilterBarProps<V extends Values> {
+  /** The filters as the form shows them (from the URL); the form follows when they change (back button). */
+  values: V;
+  onSearch(values: V): void;
+  onReset(): void;
+  children: ReactNode;
+}
+
+/** An inline filter form with Search and Reset, in the same place on every list. */
+export function FilterBar<V extends Values>({ values, onSearch, onReset, children }: FilterBarProps<V>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<V>() as [FormInstance<V>];
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+  }, [form, values]);
+  return (
+    <Form form={form} name="filter" layout="inline" onFinish={onSearch} className="filter-bar" data-testid="filter-bar">
+      {children}
+      <Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('list.search')}
+          </Button>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              form.resetFields();
+              onReset();
+            }}
+          >
+            {t('list.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

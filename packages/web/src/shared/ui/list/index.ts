@@ -1,0 +1,5 @@
+export { FilterBar } from './FilterBar.js';
+export { ListPage } from './ListPage.js';
+export { type ListParams, numberFilter, readListParams, writeListParams } from './list-params.js';
+export { listPagination } from './pagination.js';
+export { type ListParamsApi, useKeepPageInRange, useListParams } from './use-list-params.js';
