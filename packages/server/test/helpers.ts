@@ -36,6 +36,12 @@ export async function testDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
+      // The pool's sockets may still be closing: forcing the drop then would kill them mid-goodbye (an unhandled error).
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },

@@ -33,7 +33,7 @@ export function auditTarget(req: FastifyRequest, target: string | number) {
 }
 
 /**
- * The operation log (issue 3): every write and every login, recorded in one place after the answer is sent.
+ * The operation log (issue 3): every write and every login, recorded in one place just before the answer is sent.
  * A write route without an `audit` action fails at start-up, so none can be forgotten.
  */
 export function registerOperationLog(app: FastifyInstance, db: Db) {
@@ -49,9 +49,10 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
       throw new Error(`Write route ${methods.join(',')} ${route.url} declares no audit action`);
     }
   });
-  app.addHook('onResponse', async (req) => {
+  // Before the answer leaves: whoever sees the answer finds its line in the log.
+  app.addHook('onSend', async (req, _reply, payload) => {
     const action = req.routeOptions.config.audit;
-    if (!action) return;
+    if (!action) return payload;
     const p = req.principal;
     const actor: Actor | undefined = p
       ? { accountId: p.accountId, username: p.username, role: p.role, agentId: p.agentId, companyId: p.companyId, fleetId: p.fleetId }
@@ -72,5 +73,6 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
     } catch (error) {
       req.log.error({ err: error, action }, 'operation log write failed');
     }
+    return payload;
   });
 }

@@ -1,11 +1,11 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AccountRecord, type AccountState, type Role, roleRank, roles } from '@safety-shield/contract';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Select, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
-import { FilterBar, ListPage, listPagination, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { DeleteAction, FilterBar, ListPage, ListTable, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
 import { useSelfInfo } from '../auth/index.js';
 import { useAccounts } from './api/get-accounts.js';
 import { useDeleteAccount } from './api/manage-account.js';
@@ -31,7 +31,6 @@ const dash = (value: string | null | undefined) => value || '—';
 /** The accounts below the caller in its scope: filters, table with state switch, edit, password reset and delete. */
 export function AccountListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const own = useSelfInfo().data?.baseInfo.role;
   const list = useListParams(FILTERS);
@@ -90,24 +89,7 @@ export function AccountListPage() {
           <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(record)}>
             {t('account.resetPassword')}
           </Button>
-          <Popconfirm
-            title={t('list.deleteConfirm', { name: record.username })}
-            okText={t('list.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('common.cancel')}
-            onConfirm={async () => {
-              try {
-                await remove.mutateAsync(record.uid);
-                message.success(t('list.deleted'));
-              } catch {
-                // the HTTP layer has shown the server's reason
-              }
-            }}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('list.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteAction name={record.username} onDelete={() => remove.mutateAsync(record.uid)} />
         </Space>
       ),
     },
@@ -149,15 +131,7 @@ export function AccountListPage() {
         )
       }
     >
-      <Table<AccountRecord>
-        rowKey="uid"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.records}
-        loading={query.isFetching}
-        pagination={listPagination(list, query.data?.total, t)}
-        scroll={{ x: 'max-content' }}
-      />
+      <ListTable<AccountRecord> rowKey="uid" columns={columns} list={list} query={query} />
       <ResetPasswordDialog account={resetting} onClose={() => setResetting(undefined)} />
     </ListPage>
   );

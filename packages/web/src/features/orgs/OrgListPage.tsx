@@ -1,10 +1,18 @@
-import { DeleteOutlined, EditOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OrgKind, OrgRecord, OrgState } from '@safety-shield/contract';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
-import { FilterBar, ListPage, listPagination, numberFilter, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import {
+  DeleteAction,
+  FilterBar,
+  ListPage,
+  ListTable,
+  numberFilter,
+  useKeepPageInRange,
+  useListParams,
+} from '../../shared/ui/list/index.js';
 import { useDeleteOrg } from './api/delete-org.js';
 import { useOrgs } from './api/get-orgs.js';
 import { parentOf, quotasOf } from './components/kinds.js';
@@ -26,7 +34,6 @@ const dash = (value: string | number | null | undefined) => (value == null || va
 /** One list page for each organisation kind: filters, table, create/edit dialog, state switch and delete. */
 export function OrgListPage({ kind }: { kind: OrgKind }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const list = useListParams(FILTERS);
   const parent = parentOf(kind);
   const quotas = quotasOf(kind);
@@ -73,25 +80,11 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, record })}>
             {t('list.edit')}
           </Button>
-          <Popconfirm
-            title={t('list.deleteConfirm', { name: record.name })}
-            description={record.childCount + record.accountCount > 0 ? t('org.deleteHint') : undefined}
-            okText={t('list.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('common.cancel')}
-            onConfirm={async () => {
-              try {
-                await remove.mutateAsync(record.id);
-                message.success(t('list.deleted'));
-              } catch {
-                // refused (children or accounts remain): the HTTP layer shows the server's reason
-              }
-            }}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('list.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteAction
+            name={record.name}
+            hint={record.childCount + record.accountCount > 0 ? t('org.deleteHint') : undefined}
+            onDelete={() => remove.mutateAsync(record.id)}
+          />
         </Space>
       ),
     },
@@ -131,15 +124,7 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
         </Button>
       }
     >
-      <Table<OrgRecord>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.records}
-        loading={query.isFetching}
-        pagination={listPagination(list, query.data?.total, t)}
-        scroll={{ x: 'max-content' }}
-      />
+      <ListTable<OrgRecord> rowKey="id" columns={columns} list={list} query={query} />
       <OrgDialog kind={kind} record={dialog.record} open={dialog.open} onClose={() => setDialog({ open: false })} />
     </ListPage>
   );

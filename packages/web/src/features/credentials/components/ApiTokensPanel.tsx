@@ -1,14 +1,14 @@
 import { type ApiTokenCreated, MAX_API_TOKENS } from '@safety-shield/contract';
-import { Alert, App, Button, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { Alert, Button, Modal, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
+import { DeleteAction } from '../../../shared/ui/list/index.js';
 import { useApiTokens, useCreateApiToken, useDeleteApiToken } from '../api/api-tokens.js';
 
 /** SPEC section 3: up to 3 API tokens; a new one is shown once, with a copy button. */
 export function ApiTokensPanel() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { data, isPending, isError } = useApiTokens();
   const create = useCreateApiToken();
   const remove = useDeleteApiToken();
@@ -38,19 +38,11 @@ export function ApiTokensPanel() {
             key: 'actions',
             width: 120,
             render: (_, token) => (
-              <Popconfirm
-                title={t('credentials.tokens.deleteConfirm')}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                onConfirm={async () => {
-                  await remove.mutateAsync(token.id);
-                  message.success(t('list.deleted'));
-                }}
-              >
-                <Button type="link" danger>
-                  {t('list.delete')}
-                </Button>
-              </Popconfirm>
+              <DeleteAction
+                name={`ID ${token.id}`}
+                hint={t('credentials.tokens.deleteConfirm')}
+                onDelete={() => remove.mutateAsync(token.id)}
+              />
             ),
           },
         ]}

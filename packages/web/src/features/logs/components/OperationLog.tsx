@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { codeKeys, type OperationLogRecord } from '@safety-shield/contract';
-import { App, Button, DatePicker, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, DatePicker, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../shared/http/download.js';
 import { formatTime } from '../../../shared/ui/format.js';
-import { FilterBar, ListPage, listPagination, numberFilter, useListParams } from '../../../shared/ui/list/index.js';
+import { FilterBar, ListPage, ListTable, numberFilter, useListParams } from '../../../shared/ui/list/index.js';
 import { type LogScope, useOperationLog } from '../api/get-operation-log.js';
 import { actionLabel, logActions } from './actions.js';
 
@@ -134,15 +134,7 @@ export function OperationLog({ scope }: { scope: LogScope }) {
         </FilterBar>
       }
     >
-      <Table<OperationLogRecord>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.records}
-        loading={query.isFetching}
-        pagination={listPagination(list, query.data?.total, t)}
-        scroll={{ x: 'max-content' }}
-      />
+      <ListTable<OperationLogRecord> rowKey="id" columns={columns} list={list} query={query} />
     </ListPage>
   );
 }
