@@ -80,6 +80,8 @@ describe('organisations', () => {
 
   it('forbidding an organisation ends the sessions below it and blocks their logins until enabled again', async () => {
     const fleetAdmin = await signedIn(ctx, 'fleet.north', 'FLEET_ADMIN', tree);
+    const companies = await call(ctx, admin, 'GET', `/v1/org/company/list?parentId=${tree.agent}&name=North`);
+    expect(companies.data.records[0]).toMatchObject({ id: tree.company, accountCount: 1, childCount: 1 });
     await call(ctx, admin, 'PUT', '/v1/org/company/state', { id: tree.company, state: 'forbidden' });
     expect((await call(ctx, fleetAdmin.token, 'GET', '/v1/account/selfInfo')).code).toBe(50001);
     await expect(login(ctx.app, 'fleet.north', GOOD_PASSWORD)).rejects.toThrow(/ORG_HAD_BEEN_BAN/);

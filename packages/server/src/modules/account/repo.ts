@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { account, org } from '../../db/schema.js';
+import { orgName } from '../../db/subqueries.js';
 import { containing, epochMs, offsetOf } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
@@ -74,8 +75,6 @@ export async function selfInfo(db: Db, accountId: number): Promise<SelfInfo | un
   };
 }
 
-const site = alias(org, 'site');
-
 /** Accounts a caller manages: inside its scope and further down the chain (SPEC section 6). */
 export function managedBy(principal: Principal): SQL {
   const lower = roles.filter((role) => roleRank[role] > roleRank[principal.role]);
@@ -130,21 +129,17 @@ export async function listAccounts(db: Db, scope: SQL, query: AccountListQuery, 
         lastLoginTime: account.lastLoginTime,
         createdAt: account.createdAt,
         agentId: account.belongAgentId,
-        agentName: agent.name,
+        agentName: orgName(account.belongAgentId),
         companyId: account.belongCompanyId,
-        companyName: company.name,
+        companyName: orgName(account.belongCompanyId),
         fleetId: account.belongFleetId,
-        fleetName: fleet.name,
+        fleetName: orgName(account.belongFleetId),
         siteId: account.belongSiteId,
-        siteName: site.name,
+        siteName: orgName(account.belongSiteId),
         mfaBoundAt: account.mfaBoundAt,
         failedLogins: account.failedLogins,
       })
       .from(account)
-      .leftJoin(agent, eq(agent.id, account.belongAgentId))
-      .leftJoin(company, eq(company.id, account.belongCompanyId))
-      .leftJoin(fleet, eq(fleet.id, account.belongFleetId))
-      .leftJoin(site, eq(site.id, account.belongSiteId))
       .where(where)
       .orderBy(desc(account.createdAt), desc(account.id))
       .limit(query.limit)

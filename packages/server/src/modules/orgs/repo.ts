@@ -1,15 +1,11 @@
 import type { OrgKind, OrgListQuery, OrgOption, OrgOptionsQuery, OrgRecord, Page } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { account, org } from '../../db/schema.js';
+import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, offsetOf } from '../../http/pagination.js';
 
 export type OrgRow = typeof org.$inferSelect;
-
-const parent = alias(org, 'parent');
-const agent = alias(org, 'agent');
-const company = alias(org, 'company');
 
 /** The account column that points at an organisation of each kind. */
 const accountColumn = {
@@ -52,19 +48,16 @@ export async function listOrgs(db: Db, scope: SQL, kind: OrgKind, query: OrgList
         companyQuota: org.companyQuota,
         deviceQuota: org.deviceQuota,
         parentId: org.parentId,
-        parentName: parent.name,
+        parentName: orgName(org.parentId),
         agentId: org.belongAgentId,
-        agentName: agent.name,
+        agentName: orgName(org.belongAgentId),
         companyId: org.belongCompanyId,
-        companyName: company.name,
-        childCount: sql<number>`(select count(*) from ${org} as child where child.parent_id = ${org.id})`.mapWith(Number),
-        accountCount: sql<number>`(select count(*) from ${account} where ${column} = ${org.id})`.mapWith(Number),
+        companyName: orgName(org.belongCompanyId),
+        childCount: sql<number>`(select count(*) from org child where child.parent_id = ${qualified(org.id)})`.mapWith(Number),
+        accountCount: sql<number>`(select count(*) from ${account} where ${qualified(column)} = ${qualified(org.id)})`.mapWith(Number),
         createdAt: org.createdAt,
       })
       .from(org)
-      .leftJoin(parent, eq(parent.id, org.parentId))
-      .leftJoin(agent, eq(agent.id, org.belongAgentId))
-      .leftJoin(company, eq(company.id, org.belongCompanyId))
       .where(where)
       .orderBy(desc(org.createdAt), desc(org.id))
       .limit(query.limit)
