@@ -33,6 +33,7 @@ test('a company admin changes the first password, binds Google Authenticator, lo
   // Bind Google Authenticator with a code computed from the shown secret.
   await page.goto('/self/index?tab=security');
   await expect(page.getByTestId('google-qr')).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/self-security-bind.png', fullPage: true });
   const secret = (await page.getByTestId('google-secret').innerText()).trim();
   const bindStep = totpStep();
   await page.getByTestId('google-auth').getByLabel('Code').fill(totpCode(secret, bindStep));
@@ -53,6 +54,7 @@ test('a company admin changes the first password, binds Google Authenticator, lo
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, username, OWN_PASSWORD);
   await expect(page.getByTestId('google-step')).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/login-google-step.png' });
   await page.getByTestId('google-step').getByLabel('Code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('The Google Authenticator code is incorrect')).toBeVisible();

@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import logo from '../../shared/assets/logo.svg';
@@ -9,10 +9,12 @@ import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
 import { useLogin } from './api/login.js';
-import { GoogleCodeForm } from './components/GoogleCodeForm.js';
 import { RobotCheck, type RobotCheckHandle } from './components/RobotCheck.js';
 import { safeRedirect } from './redirect.js';
 import './login.css';
+
+// Only accounts with Google Authenticator need the second step: it loads when one does.
+const GoogleCodeForm = lazy(async () => ({ default: (await import('./components/GoogleCodeForm.js')).GoogleCodeForm }));
 
 interface Credentials {
   username: string;
@@ -65,13 +67,13 @@ export function LoginPage() {
       <section className="login-card" aria-labelledby="login-title">
         <header className="login-brand">
           <img src={logo} alt="" width={56} height={56} />
-          <Typography.Title id="login-title" level={1}>
-            {t('app.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('app.subtitle')}</Typography.Text>
+          <h1 id="login-title">{t('app.title')}</h1>
+          <p className="login-subtitle">{t('app.subtitle')}</p>
         </header>
         {mfaTicket ? (
-          <GoogleCodeForm ticket={mfaTicket} onToken={(token) => void enter(token)} onBack={backToPassword} />
+          <Suspense>
+            <GoogleCodeForm ticket={mfaTicket} onToken={(token) => void enter(token)} onBack={backToPassword} />
+          </Suspense>
         ) : (
           <Form<Credentials> layout="vertical" size="large" onFinish={submit} requiredMark={false} autoComplete="on" noValidate>
             <Form.Item
