@@ -1,4 +1,5 @@
 export * from './api/account.js';
+export * from './api/clause.js';
 export * from './api/common.js';
 export * from './api/org.js';
 export * from './codes.js';

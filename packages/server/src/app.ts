@@ -16,6 +16,9 @@ import { GoogleAuth } from './modules/account/google-auth.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { AccountService } from './modules/account/service.js';
 import { Sessions } from './modules/account/sessions.js';
+import { registerClauseGate } from './modules/clauses/gate.js';
+import { clauseRoutes } from './modules/clauses/routes.js';
+import { ClauseService } from './modules/clauses/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerOperationLog } from './modules/logs/recorder.js';
 import { logRoutes } from './modules/logs/routes.js';
@@ -64,6 +67,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   const googleAuth = new GoogleAuth(db, new Sealer(config.secretKey));
   const accounts = new AccountService(db, captcha, sessions, orgs, googleAuth);
   const apiTokens = new ApiTokens(db, sessions);
+  const clauses = new ClauseService(db);
   await ensureSuperAdmin(db, config.adminPassword, app.log);
 
   await app.register(swagger, {
@@ -82,12 +86,14 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   registerErrorHandling(app);
   registerAuth(app, sessions);
   registerOperationLog(app, db);
+  registerClauseGate(app, clauses);
   registerRateLimits(app, { loginPerMinute: config.rateLoginPerMinute, writesPerSecond: config.rateWritesPerSecond });
   await app.register(healthRoutes);
-  await app.register(accountRoutes, { captcha, sessions, accounts });
+  await app.register(accountRoutes, { captcha, sessions, accounts, clauses });
   await app.register(credentialRoutes, { accounts, googleAuth, apiTokens });
   await app.register(orgRoutes, { db, orgs });
   await app.register(logRoutes, { db });
+  await app.register(clauseRoutes, { db, clauses });
   await registerWeb(app);
   return app;
 }

@@ -9,6 +9,7 @@ import { addAccount, call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from '
  */
 interface Target extends Tree {
   account: number;
+  clause: number;
 }
 type Probe = [name: string, method: string, url: (t: Target) => string, body?: (t: Target) => Record<string, unknown>];
 
@@ -32,6 +33,13 @@ const probes: Probe[] = [
   ['disable account', 'PUT', () => '/v1/account/info/state', (t) => ({ uid: t.account, state: 'disabled' })],
   ['reset password', 'PUT', () => '/v1/account/reset/pwd', (t) => ({ uid: t.account, ...passwords })],
   ['delete account', 'DELETE', (t) => `/v1/account/info?uid=${t.account}`],
+  [
+    'edit clause',
+    'PUT',
+    () => '/v1/clause',
+    (t) => ({ clauseId: t.clause, title: 'x', content: 'x', placeType: 'self', mustCheck: false }),
+  ],
+  ['retire clause', 'DELETE', (t) => `/v1/clause?clauseId=${t.clause}`],
 ];
 
 const callers: Role[] = ['AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
@@ -47,8 +55,15 @@ beforeAll(async () => {
   admin = await login(ctx.app);
   const mine = await seedTree(ctx, admin, 'Mine');
   const theirs = await seedTree(ctx, admin, 'Theirs');
-  victim = { ...theirs, account: await addAccount(ctx, 'victim.site', 'SITE_ADMIN', theirs) };
-  ghost = { agent: 999_001, company: 999_002, fleet: 999_003, site: 999_004, account: 999_005 };
+  const theirAgent = await signedIn(ctx, 'victim.agent', 'AGENT_ADMIN', theirs);
+  const clause = await call(ctx, theirAgent.token, 'POST', '/v1/clause', {
+    title: 'Theirs',
+    content: 'x',
+    placeType: 'self',
+    mustCheck: false,
+  });
+  victim = { ...theirs, account: await addAccount(ctx, 'victim.site', 'SITE_ADMIN', theirs), clause: clause.data.clauseId };
+  ghost = { agent: 999_001, company: 999_002, fleet: 999_003, site: 999_004, account: 999_005, clause: 999_006 };
   for (const role of callers) tokens.set(role, (await signedIn(ctx, `caller.${role.toLowerCase()}`, role, mine)).token);
 });
 afterAll(() => ctx.close());
@@ -68,5 +83,7 @@ describe('a sibling organisation’s ids', () => {
     const companies = await call(ctx, admin, 'GET', `/v1/org/company/list?parentId=${victim.agent}`);
     expect(companies.data.records[0]).toMatchObject({ name: 'Company Theirs', state: 'enabled' });
     await expect(login(ctx.app, 'victim.site', GOOD_PASSWORD)).resolves.toBeTruthy();
+    const clauses = await call(ctx, admin, 'GET', '/v1/clause/list');
+    expect(clauses.data.records).toEqual([expect.objectContaining({ clauseId: victim.clause, title: 'Theirs', version: 1 })]);
   });
 });

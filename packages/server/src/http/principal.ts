@@ -28,6 +28,8 @@ declare module 'fastify' {
     access?: Access;
     /** Callable while the password must still be changed (selfInfo, the password change, logout). */
     beforePasswordChange?: boolean;
+    /** Callable while a must-check clause still waits (selfInfo, the clause calls, logout, the password change). */
+    beforeClause?: boolean;
     /** Refused to API tokens (API_PERMISSION_AUTH_FAIL): managing credentials takes a console session. */
     sessionOnly?: boolean;
   }

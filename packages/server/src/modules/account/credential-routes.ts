@@ -135,7 +135,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{
     '/v1/account/getParamSetting',
     {
       schema: { tags, summary: 'The caller’s own settings', response: { 200: Envelope(ParamSetting) } },
-      config: { access: 'session' },
+      config: { access: 'session', beforeClause: true },
     },
     async (req) => ok(await accounts.paramSetting(principalOf(req))),
   );

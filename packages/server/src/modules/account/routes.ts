@@ -24,12 +24,14 @@ import { Type } from 'typebox';
 import { account } from '../../db/schema.js';
 import { principalOf } from '../../http/auth.js';
 import { Envelope, ok } from '../../http/envelope.js';
+import type { ClauseService } from '../clauses/service.js';
 import { auditTarget } from '../logs/recorder.js';
 import type { Captcha } from './captcha.js';
 import type { AccountService } from './service.js';
 import type { Sessions } from './sessions.js';
 
 export interface AccountDeps {
+  clauses: ClauseService;
   captcha: Captcha;
   sessions: Sessions;
   accounts: AccountService;
@@ -43,7 +45,7 @@ const IdQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** The assistant calls reach assistant accounts only. */
 const assistantsOnly = eq(account.role, 'SUPER_ASSISTANT');
 
-export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app, { captcha, sessions, accounts }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app, { captcha, sessions, accounts, clauses }) => {
   app.get(
     '/v1/account/captcha',
     {
@@ -77,7 +79,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
     '/v1/account/logout',
     {
       schema: { tags, summary: 'Revoke the session token of this request', response: { 200: Done } },
-      config: { access: 'session', beforePasswordChange: true, audit: 'account.logout' },
+      config: { access: 'session', beforePasswordChange: true, beforeClause: true, audit: 'account.logout' },
     },
     async (req) => {
       await sessions.revoke(principalOf(req).tokenHash);
@@ -89,9 +91,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
     '/v1/account/selfInfo',
     {
       schema: { tags, summary: 'The signed-in account with its organisation', response: { 200: Envelope(SelfInfo) } },
-      config: { access: 'session', beforePasswordChange: true },
+      config: { access: 'session', beforePasswordChange: true, beforeClause: true },
     },
-    async (req) => ok(await accounts.selfInfo(principalOf(req).accountId)),
+    async (req) => {
+      const principal = principalOf(req);
+      const [info, unfinished] = await Promise.all([accounts.selfInfo(principal.accountId), clauses.unfinished(principal)]);
+      return ok({ ...info, baseInfo: { ...info.baseInfo, finishClause: !unfinished.own }, orgFinishClause: !unfinished.organisation });
+    },
   );
 
   app.put(
@@ -115,7 +121,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
         body: PasswordChangeBody,
         response: { 200: Done },
       },
-      config: { access: 'session', beforePasswordChange: true, sessionOnly: true, audit: 'account.password.change' },
+      config: { access: 'session', beforePasswordChange: true, beforeClause: true, sessionOnly: true, audit: 'account.password.change' },
     },
     async (req) => {
       await accounts.changePassword(principalOf(req), req.body);

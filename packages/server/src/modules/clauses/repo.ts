@@ -1,0 +1,103 @@
+import type { ClauseConsentRecord, ClauseListQuery, ClauseLogQuery, ClauseRecord, Page } from '@safety-shield/contract';
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { clause, clauseConsent } from '../../db/schema.js';
+import { orgName } from '../../db/subqueries.js';
+import { containing, offsetOf } from '../../http/pagination.js';
+
+export type ClauseRow = typeof clause.$inferSelect;
+
+export const toRecord = (row: ClauseRow, agentName: string | null = null): ClauseRecord => ({
+  clauseId: row.id,
+  originId: row.originId ?? row.id,
+  version: row.version,
+  title: row.title,
+  content: row.content,
+  placeType: row.placeType,
+  mustCheck: row.mustCheck,
+  agentId: row.belongAgentId,
+  agentName,
+  updateTime: row.createdAt.getTime(),
+});
+
+/** Active clauses that apply to an area supplier's accounts: its own and the platform-wide ones. */
+export const applyingTo = (agentId: number | null): SQL =>
+  and(
+    eq(clause.active, true),
+    agentId === null ? isNull(clause.belongAgentId) : or(isNull(clause.belongAgentId), eq(clause.belongAgentId, agentId)),
+  ) ?? sql`false`;
+
+export async function findActive(db: Db, where: SQL, id: number): Promise<ClauseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clause)
+    .where(and(where, eq(clause.active, true), eq(clause.id, id)));
+  return row;
+}
+
+export async function listClauses(db: Db, where: SQL, query: ClauseListQuery): Promise<Page<ClauseRecord>> {
+  const filter = and(
+    where,
+    eq(clause.active, true),
+    query.title ? ilike(clause.title, containing(query.title)) : undefined,
+    query.placeType ? eq(clause.placeType, query.placeType) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ row: clause, agentName: orgName(clause.belongAgentId) })
+      .from(clause)
+      .where(filter)
+      .orderBy(desc(clause.createdAt), desc(clause.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(clause).where(filter),
+  ]);
+  return { records: rows.map(({ row, agentName }) => toRecord(row, agentName)), total: total?.n ?? 0 };
+}
+
+/** The newest consent of a subject (an account, or a company for organisation clauses) to a clause. */
+export function latestConsent(clauseId: SQL | number, subject: { accountId: number } | { companyId: number }) {
+  const who =
+    'accountId' in subject ? sql`k.account_id = ${subject.accountId} and k.company_id is null` : sql`k.company_id = ${subject.companyId}`;
+  return sql<
+    'agreed' | 'cancelled' | null
+  >`(select k.state from clause_consent k where k.clause_id = ${clauseId} and ${who} order by k.at desc, k.id desc limit 1)`;
+}
+
+/** Consent lines in a scope, newest first; `latestOnly` keeps each subject's newest line per clause (the state list). */
+export async function listConsents(db: Db, scope: SQL, query: ClauseLogQuery, latestOnly: boolean): Promise<Page<ClauseConsentRecord>> {
+  const where = and(
+    scope,
+    query.clauseId ? eq(clauseConsent.clauseId, query.clauseId) : undefined,
+    query.username ? ilike(clauseConsent.username, containing(query.username)) : undefined,
+    query.state ? eq(clauseConsent.state, query.state) : undefined,
+    latestOnly
+      ? sql`not exists (select 1 from clause_consent newer where newer.clause_id = ${clauseConsent.clauseId}
+          and coalesce(newer.company_id, -newer.account_id) = coalesce(${clauseConsent.companyId}, -${clauseConsent.accountId})
+          and (newer.at, newer.id) > (${clauseConsent.at}, ${clauseConsent.id}))`
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: clauseConsent.id,
+        clauseId: clauseConsent.clauseId,
+        title: clause.title,
+        version: clause.version,
+        username: clauseConsent.username,
+        companyId: clauseConsent.companyId,
+        companyName: orgName(clauseConsent.companyId),
+        state: clauseConsent.state,
+        localTime: clauseConsent.localTime,
+        at: clauseConsent.at,
+      })
+      .from(clauseConsent)
+      .innerJoin(clause, eq(clause.id, clauseConsent.clauseId))
+      .where(where)
+      .orderBy(desc(clauseConsent.at), desc(clauseConsent.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(clauseConsent).where(where),
+  ]);
+  return { records: rows.map((row) => ({ ...row, at: row.at.getTime() })), total: total?.n ?? 0 };
+}
