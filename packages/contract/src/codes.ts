@@ -67,6 +67,7 @@ export const codeKeys = {
   SYSTEM_EMAIL_FAIL: { code: 50004, status: 500 },
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: { code: 50005, status: 504 },
   SEND_EMAIL_EXCEPTION: { code: 50006, status: 500 },
+  SYSTEM_MAINTENANCE: { code: 50301, status: 503 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type CodeKey = keyof typeof codeKeys;

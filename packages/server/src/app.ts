@@ -24,6 +24,7 @@ import { registerOperationLog } from './modules/logs/recorder.js';
 import { logRoutes } from './modules/logs/routes.js';
 import { orgRoutes } from './modules/orgs/routes.js';
 import { OrgService } from './modules/orgs/service.js';
+import { Maintenance, maintenanceRoutes, registerMaintenanceGate } from './modules/system/maintenance.js';
 import { Sealer } from './modules/system/sealing.js';
 import { releaseTime } from './release.js';
 import { registerWeb } from './web.js';
@@ -68,6 +69,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   const accounts = new AccountService(db, captcha, sessions, orgs, googleAuth);
   const apiTokens = new ApiTokens(db, sessions);
   const clauses = new ClauseService(db);
+  const maintenance = new Maintenance(db);
   await ensureSuperAdmin(db, config.adminPassword, app.log);
 
   await app.register(swagger, {
@@ -86,6 +88,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   registerErrorHandling(app);
   registerAuth(app, sessions);
   registerOperationLog(app, db);
+  registerMaintenanceGate(app, maintenance);
   registerClauseGate(app, clauses);
   registerRateLimits(app, { loginPerMinute: config.rateLoginPerMinute, writesPerSecond: config.rateWritesPerSecond });
   await app.register(healthRoutes);
@@ -94,6 +97,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   await app.register(orgRoutes, { db, orgs });
   await app.register(logRoutes, { db });
   await app.register(clauseRoutes, { db, clauses });
+  await app.register(maintenanceRoutes, { maintenance });
   await registerWeb(app);
   return app;
 }

@@ -64,4 +64,5 @@ export const de: Messages = {
   SYSTEM_EMAIL_FAIL: 'Die System-E-Mail konnte nicht gesendet werden',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'Das Gerät konnte nicht entfernt werden: Der Gerätedienst hat nicht geantwortet',
   SEND_EMAIL_EXCEPTION: 'Beim Senden der E-Mail ist ein Fehler aufgetreten',
+  SYSTEM_MAINTENANCE: 'Das System wird gerade gewartet, bitte versuchen Sie es später erneut',
 };

@@ -64,4 +64,5 @@ export const en: Messages = {
   SYSTEM_EMAIL_FAIL: 'The system e-mail could not be sent',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'The device could not be removed: the device service did not respond',
   SEND_EMAIL_EXCEPTION: 'An error occurred while sending the e-mail',
+  SYSTEM_MAINTENANCE: 'The system is under maintenance, please try again later',
 };

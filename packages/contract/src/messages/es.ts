@@ -64,4 +64,5 @@ export const es: Messages = {
   SYSTEM_EMAIL_FAIL: 'No se pudo enviar el correo electrónico del sistema',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'No se pudo quitar el dispositivo: el servicio de dispositivos no respondió',
   SEND_EMAIL_EXCEPTION: 'Se produjo un error al enviar el correo electrónico',
+  SYSTEM_MAINTENANCE: 'El sistema está en mantenimiento; inténtelo más tarde',
 };

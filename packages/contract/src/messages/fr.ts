@@ -64,4 +64,5 @@ export const fr: Messages = {
   SYSTEM_EMAIL_FAIL: "Impossible d'envoyer l'e-mail système",
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: "Impossible de retirer l'appareil : le service des appareils n'a pas répondu",
   SEND_EMAIL_EXCEPTION: "Une erreur s'est produite lors de l'envoi de l'e-mail",
+  SYSTEM_MAINTENANCE: 'Le système est en maintenance, veuillez réessayer plus tard',
 };

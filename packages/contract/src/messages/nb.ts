@@ -64,4 +64,5 @@ export const nb: Messages = {
   SYSTEM_EMAIL_FAIL: 'Systemets e-post kunne ikke sendes',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'Enheten kunne ikke fjernes: enhetstjenesten svarte ikke',
   SEND_EMAIL_EXCEPTION: 'Det oppstod en feil under sending av e-posten',
+  SYSTEM_MAINTENANCE: 'Systemet er under vedlikehold, prøv igjen senere',
 };

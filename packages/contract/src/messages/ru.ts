@@ -64,4 +64,5 @@ export const ru: Messages = {
   SYSTEM_EMAIL_FAIL: 'Не удалось отправить системное письмо',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'Не удалось удалить устройство: служба устройств не ответила',
   SEND_EMAIL_EXCEPTION: 'При отправке письма произошла ошибка',
+  SYSTEM_MAINTENANCE: 'Система на техническом обслуживании, попробуйте позже',
 };

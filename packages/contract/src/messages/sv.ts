@@ -64,4 +64,5 @@ export const sv: Messages = {
   SYSTEM_EMAIL_FAIL: 'Det gick inte att skicka systemets e-postmeddelande',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'Det gick inte att ta bort enheten: enhetstjänsten svarade inte',
   SEND_EMAIL_EXCEPTION: 'Ett fel uppstod när e-postmeddelandet skulle skickas',
+  SYSTEM_MAINTENANCE: 'Systemet underhålls, försök igen senare',
 };

@@ -30,6 +30,8 @@ declare module 'fastify' {
     beforePasswordChange?: boolean;
     /** Callable while a must-check clause still waits (selfInfo, the clause calls, logout, the password change). */
     beforeClause?: boolean;
+    /** Answers while maintenance mode is on (health, login, logout, selfInfo, the maintenance state). */
+    duringMaintenance?: boolean;
     /** Refused to API tokens (API_PERMISSION_AUTH_FAIL): managing credentials takes a console session. */
     sessionOnly?: boolean;
   }

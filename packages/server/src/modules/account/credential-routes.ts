@@ -34,7 +34,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{
         body: GoogleLoginBody,
         response: { 200: Envelope(LoginResult) },
       },
-      config: { access: 'public', audit: 'account.login.google' },
+      config: { access: 'public', duringMaintenance: true, audit: 'account.login.google' },
     },
     async (req) =>
       ok(

@@ -50,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
     '/v1/account/captcha',
     {
       schema: { tags, summary: 'A robot-check (ALTCHA) challenge for the login form', response: { 200: CaptchaChallenge } },
-      config: { access: 'public' },
+      config: { access: 'public', duringMaintenance: true },
     },
     // The widget reads the bare challenge, so this one call answers without the envelope.
     async (_req, reply) => reply.header('cache-control', 'no-store').send(await captcha.challenge()),
@@ -65,7 +65,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
         body: LoginBody,
         response: { 200: Envelope(LoginResult) },
       },
-      config: { access: 'public', audit: 'account.login' },
+      config: { access: 'public', duringMaintenance: true, audit: 'account.login' },
     },
     async (req) =>
       ok(
@@ -79,7 +79,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
     '/v1/account/logout',
     {
       schema: { tags, summary: 'Revoke the session token of this request', response: { 200: Done } },
-      config: { access: 'session', beforePasswordChange: true, beforeClause: true, audit: 'account.logout' },
+      config: { access: 'session', beforePasswordChange: true, beforeClause: true, duringMaintenance: true, audit: 'account.logout' },
     },
     async (req) => {
       await sessions.revoke(principalOf(req).tokenHash);
@@ -91,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
     '/v1/account/selfInfo',
     {
       schema: { tags, summary: 'The signed-in account with its organisation', response: { 200: Envelope(SelfInfo) } },
-      config: { access: 'session', beforePasswordChange: true, beforeClause: true },
+      config: { access: 'session', beforePasswordChange: true, beforeClause: true, duringMaintenance: true },
     },
     async (req) => {
       const principal = principalOf(req);

@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/health/getReleaseVersionTime',
     {
       schema: { tags: ['health'], summary: 'Release time of the running build, as text', response: { 200: Envelope(Type.String()) } },
-      config: { access: 'public' },
+      config: { access: 'public', duringMaintenance: true },
     },
     async () => ok(releaseTime),
   );
