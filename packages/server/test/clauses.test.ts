@@ -119,6 +119,35 @@ describe('organisation clauses', () => {
     await call(ctx, admin, 'DELETE', `/v1/clause?clauseId=${id}`);
   });
 
+  it('keeps the company setting open while the organisation clause waits, and saves profile and notifications', async () => {
+    const boss = await signedIn(ctx, 'setting.boss', 'COMPANY_ADMIN', other);
+    const id = await write(admin, { title: 'Company terms 2', placeType: 'organisation' });
+    const setting = await call(ctx, boss.token, 'GET', '/v1/company/setting');
+    expect(setting.data).toMatchObject({
+      company: { id: other.company, name: 'Company Elsewhere' },
+      notification: { incidentEmails: true, dailySummary: false, recipients: [] },
+    });
+    const saved = await call(ctx, boss.token, 'PUT', '/v1/company/setting', {
+      address: '2 Dock Road',
+      notification: { incidentEmails: false, dailySummary: true, recipients: ['ops@elsewhere.test'] },
+    });
+    expect(saved.code).toBe(200);
+    expect((await call(ctx, boss.token, 'GET', '/v1/company/setting')).data).toMatchObject({
+      company: { address: '2 Dock Road' },
+      notification: { incidentEmails: false, dailySummary: true, recipients: ['ops@elsewhere.test'] },
+    });
+    const bad = await call(ctx, boss.token, 'PUT', '/v1/company/setting', {
+      notification: { incidentEmails: true, dailySummary: false, recipients: ['nope'] },
+    });
+    expect(bad).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', data: { field: 'recipients' } });
+    expect((await call(ctx, boss.token, 'GET', '/v1/org/fleet/list')).codeKey).toBe('USER_CLAUSE_NO_FINISH');
+    await agree(boss.token, id);
+    expect((await call(ctx, boss.token, 'GET', '/v1/org/fleet/list')).code).toBe(200);
+    const fleetAdmin = await signedIn(ctx, 'setting.fleet', 'FLEET_ADMIN', other);
+    expect((await call(ctx, fleetAdmin.token, 'GET', '/v1/company/setting')).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    await call(ctx, admin, 'DELETE', `/v1/clause?clauseId=${id}`);
+  });
+
   it('lets only Super, Agent, Company and Fleet Admins read the state and the log', async () => {
     const site = await signedIn(ctx, 'terms.site', 'SITE_ADMIN', tree);
     expect((await call(ctx, site.token, 'GET', '/v1/clause/log/list')).codeKey).toBe('PERMISSION_CHECK_FAIL');

@@ -26,7 +26,9 @@ describe('maintenance mode', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/health/getReleaseVersionTime' })).statusCode).toBe(200);
     await expect(login(ctx.app, 'maint.boss', GOOD_PASSWORD)).resolves.toBeTruthy();
     expect((await call(ctx, admin, 'GET', '/v1/org/fleet/list')).code).toBe(200);
-    expect((await call(ctx, boss.token, 'PUT', '/v1/system/maintenance', { on: false, message: null })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(ctx, boss.token, 'PUT', '/v1/system/maintenance', { on: false, message: null })).codeKey).toBe(
+      'PERMISSION_CHECK_FAIL',
+    );
 
     await call(ctx, admin, 'PUT', '/v1/system/maintenance', { on: false, message: null });
     expect((await call(ctx, boss.token, 'GET', '/v1/org/fleet/list')).code).toBe(200);

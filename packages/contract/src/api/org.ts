@@ -96,3 +96,25 @@ export type OrgOptionsQuery = Static<typeof OrgOptionsQuery>;
 
 export const OrgOption = Type.Object({ id: Type.Integer(), name: Type.String(), parentId: Nullable(Type.Integer()) });
 export type OrgOption = Static<typeof OrgOption>;
+
+/** A company's notification settings, kept by its Company Admin in `/system/companySetting`. */
+export const CompanyNotification = Type.Object({
+  /** E-mail the recipients when an incident arrives. */
+  incidentEmails: Type.Boolean(),
+  /** A daily summary of the company's incidents and devices. */
+  dailySummary: Type.Boolean(),
+  recipients: Type.Array(Type.String({ maxLength: 128 }), { maxItems: 10 }),
+});
+export type CompanyNotification = Static<typeof CompanyNotification>;
+
+export const CompanySetting = Type.Object({ company: OrgRecord, notification: CompanyNotification });
+export type CompanySetting = Static<typeof CompanySetting>;
+
+/** What a Company Admin may change of its own company: not its name, parent or quotas (those are its supplier's). */
+export const CompanySettingBody = Type.Object({
+  address: Type.Optional(text(200)),
+  description: Type.Optional(text(500)),
+  logo: Type.Optional(logo),
+  notification: Type.Optional(CompanyNotification),
+});
+export type CompanySettingBody = Static<typeof CompanySettingBody>;

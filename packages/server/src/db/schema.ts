@@ -34,6 +34,8 @@ export const org = pgTable(
     companyQuota: integer('company_quota'),
     /** Agents and companies: how many devices they may have; null is no limit. */
     deviceQuota: integer('device_quota'),
+    /** Companies: their notification settings (`/system/companySetting`). */
+    notification: jsonb('notification'),
     ...belongTo(),
     createdAt: createdAt(),
   },

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   accountManagers,
+  CompanySetting,
+  CompanySettingBody,
   Created,
   OrgCreateBody,
   type OrgKind,
@@ -30,6 +32,38 @@ const Done = Envelope(Type.Null());
 /** The /v1/org calls (the spec does not show them): the same six calls for each kind of the chain. */
 export const orgRoutes: FastifyPluginAsyncTypebox<{ db: Db; orgs: OrgService }> = async (app, { db, orgs }) => {
   for (const kind of orgKinds) routesOf(kind);
+
+  // The company setting stays open while an organisation clause waits: that is where the Company Admin accepts it.
+  app.get(
+    '/v1/company/setting',
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'The Company Admin’s own company with its notification settings',
+        response: { 200: Envelope(CompanySetting) },
+      },
+      config: { access: ['COMPANY_ADMIN'], beforeClause: true },
+    },
+    async (req) => ok(await orgs.companySetting(principalOf(req))),
+  );
+
+  app.put(
+    '/v1/company/setting',
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'Change the own company’s address, description, logo and notification settings',
+        body: CompanySettingBody,
+        response: { 200: Done },
+      },
+      config: { access: ['COMPANY_ADMIN'], beforeClause: true, audit: 'company.setting' },
+    },
+    async (req) => {
+      auditTarget(req, principalOf(req).companyId ?? '');
+      await orgs.updateCompanySetting(principalOf(req), req.body);
+      return ok(null);
+    },
+  );
 
   function routesOf(kind: OrgKind) {
     const base = `/v1/org/${kind}`;

@@ -1,4 +1,8 @@
 import {
+  type CompanyNotification,
+  type CompanySetting,
+  type CompanySettingBody,
+  EMAIL_PATTERN,
   type OrgCreateBody,
   type OrgKind,
   type OrgRecord,
@@ -16,6 +20,8 @@ import { inScope, outOfScope } from '../../http/scope.js';
 import type { Sessions } from '../account/sessions.js';
 import { checkedLogo } from './logo.js';
 import { accountsBelow, findOrg, forbiddenInChain, hasDependants, listOrgs, type OrgRow } from './repo.js';
+
+const DEFAULT_NOTIFICATION: CompanyNotification = { incidentEmails: true, dailySummary: false, recipients: [] };
 
 /** The scope columns of a new organisation: its parent's chain plus its own id at its own level. */
 function chainOf(kind: OrgKind, id: number, parent: OrgRow | undefined) {
@@ -74,6 +80,26 @@ export class OrgService {
     const [record] = (await listOrgs(this.db, scope, kind, { page: 1, limit: 1 }, true)).records;
     if (!record) throw outOfScope(principal, 'ORG_NOT_EXIST');
     return record;
+  }
+
+  /** `/system/companySetting`: the Company Admin's own company and its notification settings. */
+  async companySetting(principal: Principal): Promise<CompanySetting> {
+    if (principal.companyId === null) throw new AppError('ORG_NOT_EXIST');
+    const company = await this.info(principal, 'company', principal.companyId);
+    const [row] = await this.db.select({ notification: org.notification }).from(org).where(eq(org.id, company.id));
+    return { company, notification: { ...DEFAULT_NOTIFICATION, ...(row?.notification as Partial<CompanyNotification> | null) } };
+  }
+
+  async updateCompanySetting(principal: Principal, body: CompanySettingBody): Promise<void> {
+    if (principal.companyId === null) throw new AppError('ORG_NOT_EXIST');
+    for (const email of body.notification?.recipients ?? []) {
+      if (!EMAIL_PATTERN.test(email)) throw new AppError('PARAM_CHECK_FAIL', 'recipients', { field: 'recipients' });
+    }
+    await this.db
+      .update(org)
+      .set({ address: body.address, description: body.description, logo: checkedLogo(body.logo), notification: body.notification })
+      .where(and(inScope(principal, org), eq(org.kind, 'company'), eq(org.id, principal.companyId)));
+    this.onChange();
   }
 
   async create(principal: Principal, kind: OrgKind, body: OrgCreateBody): Promise<{ id: number }> {
