@@ -46,6 +46,7 @@ export const codeKeys = {
   CLAUSE_NOT_EXIST: { code: 40410, status: 404 },
   SYSTEM_TASK_TYPE_NOT_EXIST: { code: 40411, status: 404 },
   USER_NOT_EXIST: { code: 40412, status: 404 },
+  SUBSCRIPTION_NOT_EXIST: { code: 40413, status: 404 },
   USER_EXIST: { code: 40901, status: 409 },
   USERNAME_EXIST: { code: 40902, status: 409 },
   ACCOUNT_API_TOKEN_MORE_THAN_3: { code: 40903, status: 409 },

@@ -24,6 +24,9 @@ import { registerOperationLog } from './modules/logs/recorder.js';
 import { logRoutes } from './modules/logs/routes.js';
 import { orgRoutes } from './modules/orgs/routes.js';
 import { OrgService } from './modules/orgs/service.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
+import { SubscriptionService } from './modules/subscriptions/service.js';
+import { registerApiCallMetering, UsageMeter } from './modules/subscriptions/usage-meter.js';
 import { Maintenance, maintenanceRoutes, registerMaintenanceGate } from './modules/system/maintenance.js';
 import { Sealer } from './modules/system/sealing.js';
 import { releaseTime } from './release.js';
@@ -70,6 +73,8 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   const apiTokens = new ApiTokens(db, sessions);
   const clauses = new ClauseService(db);
   const maintenance = new Maintenance(db);
+  const subscriptions = new SubscriptionService(db);
+  const usage = new UsageMeter(db);
   await ensureSuperAdmin(db, config.adminPassword, app.log);
 
   await app.register(swagger, {
@@ -89,6 +94,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   registerAuth(app, sessions);
   registerOperationLog(app, db);
   registerMaintenanceGate(app, maintenance);
+  registerApiCallMetering(app, usage);
   registerClauseGate(app, clauses);
   registerRateLimits(app, { loginPerMinute: config.rateLoginPerMinute, writesPerSecond: config.rateWritesPerSecond });
   await app.register(healthRoutes);
@@ -98,6 +104,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   await app.register(logRoutes, { db });
   await app.register(clauseRoutes, { db, clauses });
   await app.register(maintenanceRoutes, { maintenance });
+  await app.register(subscriptionRoutes, { db, subscriptions });
   await registerWeb(app);
   return app;
 }

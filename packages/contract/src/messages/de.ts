@@ -43,6 +43,7 @@ export const de: Messages = {
   CLAUSE_NOT_EXIST: 'Die Bedingungen existieren nicht',
   SYSTEM_TASK_TYPE_NOT_EXIST: 'Der Aufgabentyp existiert nicht',
   USER_NOT_EXIST: 'Das Konto existiert nicht',
+  SUBSCRIPTION_NOT_EXIST: 'Das Abonnement existiert nicht',
   USER_EXIST: 'Der Benutzer existiert bereits',
   USERNAME_EXIST: 'Der Benutzername ist bereits vergeben',
   ACCOUNT_API_TOKEN_MORE_THAN_3: 'Ein Konto kann höchstens 3 API-Tokens haben',

@@ -43,6 +43,7 @@ export const en: Messages = {
   CLAUSE_NOT_EXIST: 'The terms do not exist',
   SYSTEM_TASK_TYPE_NOT_EXIST: 'The task type does not exist',
   USER_NOT_EXIST: 'The account does not exist',
+  SUBSCRIPTION_NOT_EXIST: 'The subscription does not exist',
   USER_EXIST: 'The user already exists',
   USERNAME_EXIST: 'The username is already taken',
   ACCOUNT_API_TOKEN_MORE_THAN_3: 'An account can have at most 3 API tokens',

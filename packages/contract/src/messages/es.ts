@@ -43,6 +43,7 @@ export const es: Messages = {
   CLAUSE_NOT_EXIST: 'Los términos no existen',
   SYSTEM_TASK_TYPE_NOT_EXIST: 'El tipo de tarea no existe',
   USER_NOT_EXIST: 'La cuenta no existe',
+  SUBSCRIPTION_NOT_EXIST: 'La suscripción no existe',
   USER_EXIST: 'El usuario ya existe',
   USERNAME_EXIST: 'El nombre de usuario ya está en uso',
   ACCOUNT_API_TOKEN_MORE_THAN_3: 'Una cuenta puede tener como máximo 3 tokens de API',

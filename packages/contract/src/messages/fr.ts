@@ -43,6 +43,7 @@ export const fr: Messages = {
   CLAUSE_NOT_EXIST: "Les conditions n'existent pas",
   SYSTEM_TASK_TYPE_NOT_EXIST: "Le type de tâche n'existe pas",
   USER_NOT_EXIST: 'Le compte n’existe pas',
+  SUBSCRIPTION_NOT_EXIST: 'L’abonnement n’existe pas',
   USER_EXIST: "L'utilisateur existe déjà",
   USERNAME_EXIST: "Ce nom d'utilisateur est déjà pris",
   ACCOUNT_API_TOKEN_MORE_THAN_3: "Un compte peut avoir au maximum 3 jetons d'API",

@@ -43,6 +43,7 @@ export const nb: Messages = {
   CLAUSE_NOT_EXIST: 'Vilkårene finnes ikke',
   SYSTEM_TASK_TYPE_NOT_EXIST: 'Oppgavetypen finnes ikke',
   USER_NOT_EXIST: 'Kontoen finnes ikke',
+  SUBSCRIPTION_NOT_EXIST: 'Abonnementet finnes ikke',
   USER_EXIST: 'Brukeren finnes allerede',
   USERNAME_EXIST: 'Brukernavnet er allerede i bruk',
   ACCOUNT_API_TOKEN_MORE_THAN_3: 'En konto kan ha maksimalt 3 API-tokener',

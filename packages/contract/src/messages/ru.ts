@@ -43,6 +43,7 @@ export const ru: Messages = {
   CLAUSE_NOT_EXIST: 'Условия не найдены',
   SYSTEM_TASK_TYPE_NOT_EXIST: 'Тип задачи не найден',
   USER_NOT_EXIST: 'Учётная запись не существует',
+  SUBSCRIPTION_NOT_EXIST: 'Подписка не существует',
   USER_EXIST: 'Пользователь уже существует',
   USERNAME_EXIST: 'Это имя пользователя уже занято',
   ACCOUNT_API_TOKEN_MORE_THAN_3: 'У учётной записи может быть не более 3 API-токенов',

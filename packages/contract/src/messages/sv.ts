@@ -43,6 +43,7 @@ export const sv: Messages = {
   CLAUSE_NOT_EXIST: 'Villkoren finns inte',
   SYSTEM_TASK_TYPE_NOT_EXIST: 'Uppgiftstypen finns inte',
   USER_NOT_EXIST: 'Kontot finns inte',
+  SUBSCRIPTION_NOT_EXIST: 'Prenumerationen finns inte',
   USER_EXIST: 'Användaren finns redan',
   USERNAME_EXIST: 'Användarnamnet är redan upptaget',
   ACCOUNT_API_TOKEN_MORE_THAN_3: 'Ett konto kan ha högst 3 API-tokens',

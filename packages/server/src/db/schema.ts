@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -210,4 +210,37 @@ export const clauseConsent = pgTable(
     index('clause_consent_company_idx').on(t.companyId, t.clauseId, t.at),
     index('clause_consent_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId, t.at),
   ],
+);
+
+/** A company's subscription (issue 4): plan, device quota and period; the Super Admin manages them. */
+export const subscription = pgTable(
+  'subscription',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => org.id),
+    plan: text('plan', { enum: ['basic', 'standard', 'premium'] }).notNull(),
+    deviceQuota: integer('device_quota').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    state: text('state', { enum: ['active', 'suspended', 'ended'] })
+      .notNull()
+      .default('active'),
+    ...belongTo(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscription_company_idx').on(t.companyId, t.state)],
+);
+
+/** Usage per company and month (API calls, live-video minutes, evidence bytes), added to in batches. */
+export const usageCounter = pgTable(
+  'usage_counter',
+  {
+    companyId: integer('company_id').notNull(),
+    month: text('month').notNull(),
+    metric: text('metric', { enum: ['apiCalls', 'liveMinutes', 'storageBytes'] }).notNull(),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.metric] })],
 );

@@ -1,7 +1,7 @@
 import type { OrgKind, OrgListQuery, OrgOption, OrgOptionsQuery, OrgRecord, Page } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { account, org } from '../../db/schema.js';
+import { account, org, subscription } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, offsetOf } from '../../http/pagination.js';
 
@@ -87,11 +87,12 @@ export async function orgOptions(db: Db, scope: SQL, kind: OrgKind, query: OrgOp
     .limit(50);
 }
 
-/** Organisations directly below, and accounts that belong to the organisation or below. */
+/** Organisations directly below, accounts that belong to it or below, and (companies) subscriptions. */
 export async function hasDependants(db: Db, kind: OrgKind, id: number): Promise<boolean> {
   const [children] = await db.select({ n: count() }).from(org).where(eq(org.parentId, id));
   const [accounts] = await db.select({ n: count() }).from(account).where(eq(accountColumn[kind], id));
-  return (children?.n ?? 0) > 0 || (accounts?.n ?? 0) > 0;
+  const [subscriptions] = await db.select({ n: count() }).from(subscription).where(eq(subscription.companyId, id));
+  return (children?.n ?? 0) > 0 || (accounts?.n ?? 0) > 0 || (subscriptions?.n ?? 0) > 0;
 }
 
 /** Every account below an organisation, for revoking their sessions when it is forbidden. */

@@ -1,0 +1,73 @@
+import type { Page, SubscriptionListQuery, SubscriptionRecord, UsageQuery, UsageRecord } from '@safety-shield/contract';
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { org, subscription } from '../../db/schema.js';
+import { orgName, qualified } from '../../db/subqueries.js';
+import { containing, offsetOf } from '../../http/pagination.js';
+
+export type SubscriptionRow = typeof subscription.$inferSelect;
+
+export async function listSubscriptions(db: Db, query: SubscriptionListQuery): Promise<Page<SubscriptionRecord>> {
+  const where = and(
+    query.companyId ? eq(subscription.companyId, query.companyId) : undefined,
+    query.state ? eq(subscription.state, query.state) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ row: subscription, companyName: orgName(subscription.companyId), agentName: orgName(subscription.belongAgentId) })
+      .from(subscription)
+      .where(where)
+      .orderBy(desc(subscription.createdAt), desc(subscription.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(subscription).where(where),
+  ]);
+  return {
+    records: rows.map(({ row, companyName, agentName }) => ({
+      id: row.id,
+      companyId: row.companyId,
+      companyName,
+      agentId: row.belongAgentId,
+      agentName,
+      plan: row.plan,
+      deviceQuota: row.deviceQuota,
+      startTime: row.startsAt.getTime(),
+      endTime: row.endsAt.getTime(),
+      state: row.state,
+      createTime: row.createdAt.getTime(),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** A usage counter of a company's month, 0 when nothing was counted. */
+const counter = (metric: string, month: string) =>
+  sql<number>`coalesce((select u.value from usage_counter u where u.company_id = ${qualified(org.id)} and u.month = ${month} and u.metric = ${metric}), 0)`.mapWith(
+    Number,
+  );
+
+/** Every company with its month's usage; devices are counted once the devices issue brings them. */
+export async function listUsage(db: Db, query: UsageQuery): Promise<Page<UsageRecord>> {
+  const where: SQL | undefined = and(eq(org.kind, 'company'), query.name ? ilike(org.name, containing(query.name)) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        companyId: org.id,
+        companyName: org.name,
+        agentName: orgName(org.belongAgentId),
+        deviceQuota: sql<
+          number | null
+        >`(select s.device_quota from subscription s where s.company_id = ${qualified(org.id)} and s.state = 'active' order by s.ends_at desc limit 1)`,
+        storageBytes: counter('storageBytes', query.month),
+        liveMinutes: counter('liveMinutes', query.month),
+        apiCalls: counter('apiCalls', query.month),
+      })
+      .from(org)
+      .where(where)
+      .orderBy(asc(org.name))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(org).where(where),
+  ]);
+  return { records: rows.map((row) => ({ ...row, devices: 0 })), total: total?.n ?? 0 };
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usageMonth } from '../src/modules/subscriptions/usage-meter.js';
+import { login, testApp } from './helpers.js';
+import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+let admin: string;
+let tree: Tree;
+
+beforeAll(async () => {
+  ctx = await testApp();
+  admin = await login(ctx.app);
+  tree = await seedTree(ctx, admin, 'Plan');
+});
+afterAll(() => ctx.close());
+
+const DAY = 86_400_000;
+
+describe('subscriptions', () => {
+  it('subscribes a company, changes and suspends it, and refuses a period that ends before it starts', async () => {
+    const start = Date.now();
+    const created = await call(ctx, admin, 'POST', '/v1/subscribe', {
+      companyId: tree.company,
+      plan: 'standard',
+      deviceQuota: 50,
+      startTime: start,
+      endTime: start + 365 * DAY,
+    });
+    expect(created.code).toBe(200);
+    const backwards = await call(ctx, admin, 'POST', '/v1/subscribe', {
+      companyId: tree.company,
+      plan: 'basic',
+      deviceQuota: 5,
+      startTime: start,
+      endTime: start - DAY,
+    });
+    expect(backwards).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', data: { field: 'endTime' } });
+    expect(
+      (
+        await call(ctx, admin, 'POST', '/v1/subscribe', {
+          companyId: tree.fleet,
+          plan: 'basic',
+          deviceQuota: 5,
+          startTime: start,
+          endTime: start + DAY,
+        })
+      ).codeKey,
+    ).toBe('ORG_NOT_EXIST');
+    await call(ctx, admin, 'PUT', '/v1/subscribe', {
+      id: created.data.id,
+      plan: 'premium',
+      deviceQuota: 80,
+      startTime: start,
+      endTime: start + 730 * DAY,
+    });
+    await call(ctx, admin, 'PUT', '/v1/subscribe/state', { id: created.data.id, state: 'suspended' });
+    const list = await call(ctx, admin, 'GET', `/v1/subscribe/list?companyId=${tree.company}`);
+    expect(list.data.records).toEqual([
+      expect.objectContaining({
+        companyName: 'Company Plan',
+        agentName: 'Agent Plan',
+        plan: 'premium',
+        deviceQuota: 80,
+        state: 'suspended',
+      }),
+    ]);
+    expect((await call(ctx, admin, 'PUT', '/v1/subscribe/state', { id: 999_999, state: 'ended' })).codeKey).toBe('SUBSCRIPTION_NOT_EXIST');
+    // A company with a subscription is not deleted with it.
+    expect((await call(ctx, admin, 'DELETE', `/v1/org/company?id=${tree.company}`)).codeKey).toBe('ORG_NOT_EMPTY');
+  });
+
+  it('counts the API calls of each company’s tokens in its month’s usage', async () => {
+    const boss = await signedIn(ctx, 'plan.boss', 'COMPANY_ADMIN', tree);
+    const { token } = (await call(ctx, boss.token, 'POST', '/v1/account/apiToken')).data;
+    for (let i = 0; i < 3; i++) expect((await call(ctx, token, 'GET', '/v1/org/fleet/list')).code).toBe(200);
+    await ctx.app.close(); // flushes the meter
+    ctx = await reopen();
+    admin = await login(ctx.app);
+    const usage = await call(ctx, admin, 'GET', `/v1/subscribe/usage?month=${usageMonth()}&name=Plan`);
+    expect(usage.data.records).toEqual([expect.objectContaining({ companyName: 'Company Plan', apiCalls: 3, devices: 0 })]);
+    expect((await call(ctx, boss.token, 'GET', '/v1/subscribe/list')).code).not.toBe(200);
+  });
+});
+
+/** A new app on the same database, as after a restart. */
+async function reopen() {
+  const { buildApp } = await import('../src/app.js');
+  const { testConfig } = await import('./helpers.js');
+  const app = await buildApp(testConfig, ctx.database, { logger: false });
+  return {
+    ...ctx,
+    app,
+    close: async () => {
+      await app.close();
+      await ctx.database.close();
+    },
+  };
+}
