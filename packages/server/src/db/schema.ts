@@ -27,7 +27,6 @@ export const org = pgTable(
     state: text('state', { enum: ['enabled', 'forbidden'] })
       .notNull()
       .default('enabled'),
-    finishClause: boolean('finish_clause').notNull().default(true),
     /** A data: URL of a JPG or PNG, checked by content. */
     logo: text('logo'),
     /** Agents: how many companies they may have; null is no limit. */
@@ -65,7 +64,6 @@ export const account = pgTable(
       .notNull()
       .default('usable'),
     firstTimeLogin: boolean('first_time_login').notNull().default(false),
-    finishClause: boolean('finish_clause').notNull().default(true),
     expireTime: timestamp('expire_time', { withTimezone: true }),
     belongAgentId: integer('belong_agent_id').references(() => org.id),
     belongCompanyId: integer('belong_company_id').references(() => org.id),

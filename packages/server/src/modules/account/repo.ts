@@ -36,8 +36,14 @@ const agent = alias(org, 'agent');
 const company = alias(org, 'company');
 const fleet = alias(org, 'fleet');
 
+/** selfInfo as stored: the clause flags are the clauses module's to add. */
+export interface StoredSelfInfo {
+  baseInfo: Omit<SelfInfo['baseInfo'], 'finishClause'>;
+  orgPic: string | null;
+}
+
 /** selfInfo reads only the caller's own row: its scope is the account itself. */
-export async function selfInfo(db: Db, accountId: number): Promise<SelfInfo | undefined> {
+export async function selfInfo(db: Db, accountId: number): Promise<StoredSelfInfo | undefined> {
   const [row] = await db
     .select({
       role: account.role,
@@ -57,8 +63,6 @@ export async function selfInfo(db: Db, accountId: number): Promise<SelfInfo | un
       companyName: company.name,
       fleetName: fleet.name,
       firstTimeLogin: account.firstTimeLogin,
-      finishClause: account.finishClause,
-      orgFinishClause: company.finishClause,
       orgPic: sql<string | null>`coalesce(${fleet.logo}, ${company.logo}, ${agent.logo})`,
     })
     .from(account)
@@ -67,12 +71,8 @@ export async function selfInfo(db: Db, accountId: number): Promise<SelfInfo | un
     .leftJoin(fleet, eq(fleet.id, account.belongFleetId))
     .where(eq(account.id, accountId));
   if (!row) return undefined;
-  const { orgFinishClause, orgPic, role, mfaBoundAt, ...baseInfo } = row;
-  return {
-    baseInfo: { ...baseInfo, role: role as SelfInfo['baseInfo']['role'], googleAuthBound: mfaBoundAt !== null },
-    orgFinishClause: orgFinishClause ?? true,
-    orgPic,
-  };
+  const { orgPic, role, mfaBoundAt, ...baseInfo } = row;
+  return { baseInfo: { ...baseInfo, role: role as SelfInfo['baseInfo']['role'], googleAuthBound: mfaBoundAt !== null }, orgPic };
 }
 
 /** Accounts a caller manages: inside its scope and further down the chain (SPEC section 6). */

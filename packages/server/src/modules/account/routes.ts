@@ -96,7 +96,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
     async (req) => {
       const principal = principalOf(req);
       const [info, unfinished] = await Promise.all([accounts.selfInfo(principal.accountId), clauses.unfinished(principal)]);
-      return ok({ ...info, baseInfo: { ...info.baseInfo, finishClause: !unfinished.own }, orgFinishClause: !unfinished.organisation });
+      return ok({
+        baseInfo: { ...info.baseInfo, finishClause: !unfinished.own },
+        orgFinishClause: !unfinished.organisation,
+        orgPic: info.orgPic,
+      });
     },
   );
 

@@ -14,7 +14,6 @@ import {
   type PasswordChangeBody,
   type PasswordResetBody,
   type RegisterBody,
-  type SelfInfo,
   type SelfUpdateBody,
 } from '@safety-shield/contract';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
@@ -39,6 +38,7 @@ import {
   managedBy,
   recordFailedLogin,
   recordLogin,
+  type StoredSelfInfo,
   selfInfo,
 } from './repo.js';
 import { checkContact, checkExpireTime, checkNewPassword, checkUsername } from './rules.js';
@@ -52,7 +52,7 @@ export type LoginWitness = (actor: Actor) => void;
 
 export class AccountService {
   /** The console asks for selfInfo on every navigation: it is served from memory like the session itself. */
-  private readonly selfInfoCache = new TtlCache<number, SelfInfo>(CACHE_MS);
+  private readonly selfInfoCache = new TtlCache<number, StoredSelfInfo>(CACHE_MS);
   /** List totals per scope and filters: paging through a list does not count it again (cleared by every account write here). */
   private readonly listTotals = new TtlCache<string, number>(CACHE_MS);
 
@@ -125,7 +125,7 @@ export class AccountService {
       .where(eq(account.id, principal.accountId));
   }
 
-  async selfInfo(accountId: number): Promise<SelfInfo> {
+  async selfInfo(accountId: number): Promise<StoredSelfInfo> {
     const cached = this.selfInfoCache.get(accountId);
     if (cached) return cached;
     const info = await selfInfo(this.db, accountId);
