@@ -58,7 +58,7 @@ export const clauseRoutes: FastifyPluginAsyncTypebox<{ db: Db; clauses: ClauseSe
     '/v1/clause/info',
     {
       schema: { tags, summary: 'One active clause', querystring: ClauseId, response: { 200: Envelope(ClauseRecord) } },
-      config: { access: 'session', beforeClause: true },
+      config: { access: 'session', beforeClause: true, beforePasswordChange: true },
     },
     async (req) => ok(await clauses.info(principalOf(req), req.query.clauseId)),
   );
@@ -71,7 +71,7 @@ export const clauseRoutes: FastifyPluginAsyncTypebox<{ db: Db; clauses: ClauseSe
         summary: 'The clauses waiting for the caller: its own, and a Company Admin’s company ones',
         response: { 200: Envelope(Type.Array(PendingClause)) },
       },
-      config: { access: 'session', beforeClause: true },
+      config: { access: 'session', beforeClause: true, beforePasswordChange: true },
     },
     async (req) => ok(await clauses.pending(principalOf(req))),
   );
@@ -85,7 +85,7 @@ export const clauseRoutes: FastifyPluginAsyncTypebox<{ db: Db; clauses: ClauseSe
         body: ClauseConsentBody,
         response: { 200: Envelope(Type.Null()) },
       },
-      config: { access: 'session', beforeClause: true, audit: 'clause.consent' },
+      config: { access: 'session', beforeClause: true, beforePasswordChange: true, audit: 'clause.consent' },
     },
     async (req) => {
       auditTarget(req, req.body.clauseId);
