@@ -1,7 +1,10 @@
 import { mainRoutes, type SelfInfo } from '@safety-shield/contract';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { loginPathFor, selfInfoQuery } from '../features/auth/index.js';
+// The query alone: the maintenance screens stay out of the entry bundle.
+import { maintenanceQuery } from '../features/maintenance/api/maintenance.js';
 import { clearToken, getToken } from '../shared/auth/token.js';
+import { MAINTENANCE_PATH } from '../shared/http/client.js';
 import { i18n } from '../shared/i18n/index.js';
 import { notify } from '../shared/ui/feedback.js';
 import { queryClient } from './query-client.js';
@@ -12,12 +15,15 @@ const GUARD_MESSAGE_SECONDS = 5;
 
 class VerificationFailed extends Error {}
 
-/** Where the first-login password change happens (SPEC section 2). */
+/** Where the own terms and the first-login password change happen (SPEC section 2). */
 export const SELF_PATH = '/self/index';
+/** Where a Company Admin accepts the company's terms. */
+const COMPANY_SETTING_PATH = '/system/companySetting';
 
 /**
  * The navigation guard of the layout (CONSOLE.md): no token → login with the wanted path;
- * token but no user info → fetch selfInfo; any failure → token cleared, time-out message, login.
+ * token but no user info → fetch selfInfo; any failure → token cleared, time-out message, login;
+ * then maintenance, own terms, first-login password, company terms, and the role's routes.
  */
 export async function requireSession({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -34,13 +40,29 @@ export async function requireSession({ request }: LoaderFunctionArgs) {
     notify((message) => message.error(text, GUARD_MESSAGE_SECONDS));
     throw redirect(loginPathFor(wanted));
   }
-  // SPEC section 2: with the first-login flag set, every page but the own profile waits for a new password.
+  const { role } = info.baseInfo;
+  // Maintenance (issue 4): everyone but the Super Admin waits on the maintenance page.
+  if (role !== 'SUPER_ADMIN') {
+    const maintenance = await queryClient.fetchQuery({ ...maintenanceQuery(), staleTime: 30_000 }).catch(() => null);
+    if (maintenance?.on) throw redirect(MAINTENANCE_PATH);
+  }
+  // SPEC section 2, in its order: own terms first, then the first-login password, then a Company Admin's company terms.
+  if (!info.baseInfo.finishClause && url.pathname !== SELF_PATH) {
+    notify((message) => message.warning({ content: i18n.t('clauses.guard.self'), duration: GUARD_MESSAGE_SECONDS, key: 'clause' }));
+    throw redirect(`${SELF_PATH}?firstTime=true`);
+  }
   if (info.baseInfo.firstTimeLogin && url.pathname !== SELF_PATH) {
     notify((message) => message.warning({ content: i18n.t('guard.firstLogin'), duration: GUARD_MESSAGE_SECONDS, key: 'first-login' }));
     throw redirect(SELF_PATH);
   }
+  if (role === 'COMPANY_ADMIN' && !info.orgFinishClause && url.pathname !== COMPANY_SETTING_PATH && url.pathname !== SELF_PATH) {
+    notify((message) =>
+      message.warning({ content: i18n.t('clauses.guard.organisation'), duration: GUARD_MESSAGE_SECONDS, key: 'org-clause' }),
+    );
+    throw redirect(`${COMPANY_SETTING_PATH}?firstTime=true`);
+  }
   // CONSOLE.md: a route the role may not see resolves to /404.
-  if (!roleMayOpen(mainRoutes, url.pathname, info.baseInfo.role)) throw redirect('/404');
+  if (!roleMayOpen(mainRoutes, url.pathname, role)) throw redirect('/404');
   return null;
 }
 

@@ -10,4 +10,13 @@ export const implementedPages: ReadonlySet<string> = new Set([
   'AccountEdit',
   'Self',
   'SystemLog',
+  'CompanySetting',
+  'ClauseList',
+  'ClauseAdd',
+  'ClauseEdit',
+  'ClauseState',
+  'ClauseLog',
+  'ClauseOperationLog',
+  'SubscribeList',
+  'Usage',
 ]);

@@ -56,12 +56,12 @@ describe('buildMenu', () => {
 describe('the menu of the pages built so far', () => {
   const keys = (nodes: ReturnType<typeof buildMenu>): string[] => nodes.flatMap((node) => [node.key, ...keys(node.children ?? [])]);
 
-  it('offers a Company Admin fleets and sites, users, and no area suppliers, companies or system log', () => {
+  it('offers a Company Admin fleets and sites, users and its company setting, and no area suppliers, companies or system log', () => {
     const menu = keys(buildMenu(mainRoutes, 'COMPANY_ADMIN', implementedPages));
-    expect(menu).toEqual(['/dashboard', '/org', '/org/fleet/list', '/org/site/list', '/account/list']);
+    expect(menu).toEqual(['/dashboard', '/org', '/org/fleet/list', '/org/site/list', '/account/list', '/system/companySetting']);
   });
 
-  it('offers the Super Admin every organisation list and the operation log, never the hidden pages', () => {
+  it('offers the Super Admin every organisation list, subscriptions and the operation log, never the hidden pages', () => {
     const menu = keys(buildMenu(mainRoutes, 'SUPER_ADMIN', implementedPages));
     expect(menu).toEqual([
       '/dashboard',
@@ -71,6 +71,9 @@ describe('the menu of the pages built so far', () => {
       '/org/fleet/list',
       '/org/site/list',
       '/account/list',
+      '/subscribe',
+      '/subscribe/list',
+      '/subscribe/usage',
       '/system/log',
     ]);
   });

@@ -8,6 +8,8 @@ export interface RouteHandle {
 }
 
 const orgs = () => import('../features/orgs/OrgListPage.js');
+const clauses = () => import('../features/clauses/index.js');
+const subscriptions = () => import('../features/subscriptions/index.js');
 
 export const router = createBrowserRouter([
   {
@@ -21,6 +23,11 @@ export const router = createBrowserRouter([
     lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).NotFoundPage }),
   },
   {
+    path: '/maintenance',
+    lazy: async () => ({ Component: (await import('../features/maintenance/MaintenancePage.js')).MaintenancePage }),
+    handle: { title: 'maintenance' } satisfies RouteHandle,
+  },
+  {
     path: '/401',
     lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).UnauthorizedPage }),
   },
@@ -32,6 +39,10 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, loader: () => redirect('/dashboard') },
+      {
+        path: 'redirect/*',
+        lazy: async () => ({ Component: (await import('./tabs/RedirectPage.js')).RedirectPage }),
+      },
       {
         path: 'dashboard',
         lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage.js')).DashboardPage }),
@@ -81,6 +92,52 @@ export const router = createBrowserRouter([
         path: 'system/log',
         lazy: async () => ({ Component: (await import('../features/logs/SystemLogPage.js')).SystemLogPage }),
         handle: { title: 'log' } satisfies RouteHandle,
+      },
+      {
+        path: 'system/companySetting',
+        lazy: async () => ({ Component: (await import('../features/company/CompanySettingPage.js')).CompanySettingPage }),
+        handle: { title: 'companySetting' } satisfies RouteHandle,
+      },
+      { path: 'clauseInfo', loader: () => redirect('/clause/list') },
+      {
+        path: 'clause/list',
+        lazy: async () => ({ Component: (await clauses()).ClauseListPage }),
+        handle: { title: 'terms' } satisfies RouteHandle,
+      },
+      {
+        path: 'clause/add',
+        lazy: async () => ({ Component: (await clauses()).ClauseAddPage }),
+        handle: { title: 'clauseAdd' } satisfies RouteHandle,
+      },
+      {
+        path: 'clause/edit',
+        lazy: async () => ({ Component: (await clauses()).ClauseEditPage }),
+        handle: { title: 'clauseEdit' } satisfies RouteHandle,
+      },
+      {
+        path: 'clause/state',
+        lazy: async () => ({ Component: (await clauses()).ClauseStatePage }),
+        handle: { title: 'clauseState' } satisfies RouteHandle,
+      },
+      {
+        path: 'clause/log',
+        lazy: async () => ({ Component: (await clauses()).ClauseLogPage }),
+        handle: { title: 'clauseLog' } satisfies RouteHandle,
+      },
+      {
+        path: 'clause/operationlog',
+        lazy: async () => ({ Component: (await clauses()).ClauseOperationLogPage }),
+        handle: { title: 'clauseOperationLog' } satisfies RouteHandle,
+      },
+      {
+        path: 'subscribe/list',
+        lazy: async () => ({ Component: (await subscriptions()).SubscriptionListPage }),
+        handle: { title: 'subscribe' } satisfies RouteHandle,
+      },
+      {
+        path: 'subscribe/usage',
+        lazy: async () => ({ Component: (await subscriptions()).UsagePage }),
+        handle: { title: 'usage' } satisfies RouteHandle,
       },
     ],
   },

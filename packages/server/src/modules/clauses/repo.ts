@@ -2,7 +2,7 @@ import type { ClauseConsentRecord, ClauseListQuery, ClauseLogQuery, ClauseRecord
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clause, clauseConsent } from '../../db/schema.js';
-import { orgName } from '../../db/subqueries.js';
+import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, offsetOf } from '../../http/pagination.js';
 
 export type ClauseRow = typeof clause.$inferSelect;
@@ -85,8 +85,11 @@ export async function listConsents(db: Db, scope: SQL, query: ClauseLogQuery, la
         title: clause.title,
         version: clause.version,
         username: clauseConsent.username,
-        companyId: clauseConsent.companyId,
-        companyName: orgName(clauseConsent.companyId),
+        // The accepting company of an organisation clause, else the company of the account that answered.
+        companyId: sql<number | null>`coalesce(${qualified(clauseConsent.companyId)}, ${qualified(clauseConsent.belongCompanyId)})`,
+        companyName: sql<
+          string | null
+        >`(select named.name from org named where named.id = coalesce(${qualified(clauseConsent.companyId)}, ${qualified(clauseConsent.belongCompanyId)}))`,
         state: clauseConsent.state,
         localTime: clauseConsent.localTime,
         at: clauseConsent.at,

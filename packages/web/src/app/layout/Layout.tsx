@@ -1,39 +1,66 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { mainRoutes } from '@safety-shield/contract';
-import { Layout as AntLayout, Breadcrumb, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { Layout as AntLayout, Breadcrumb, Drawer, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { Link, useLocation, useMatches } from 'react-router';
 import { useSelfInfo } from '../../features/auth/index.js';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { initialSidebarCollapsed, saveSidebarCollapsed } from '../../shared/preferences/cookies.js';
+import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
 import { breadcrumbOf } from '../breadcrumb.js';
 import { implementedPages } from '../implemented-pages.js';
 import { buildMenu } from '../menu.js';
 import type { RouteHandle } from '../router.js';
+import { HeaderSearch } from '../search/HeaderSearch.js';
+import { CachedOutlet } from '../tabs/CachedOutlet.js';
+import { TabsView } from '../tabs/TabsView.js';
+import { useViews, ViewsProvider } from '../tabs/ViewsProvider.js';
+import { FullscreenToggle } from './FullscreenToggle.js';
+import { SettingsDrawer } from './SettingsDrawer.js';
 import { Sidebar } from './Sidebar.js';
 import { SizeSelect } from './SizeSelect.js';
 import { UserMenu } from './UserMenu.js';
-import { useMustChangePassword } from './use-must-change-password.js';
+import { useAccountPreferences } from './use-account-preferences.js';
+import { useIsMobile } from './use-is-mobile.js';
+import { useSelfInfoRefresh } from './use-self-info-refresh.js';
 import './layout.css';
 
 /** SPEC section 9: sidebar width. */
 const SIDEBAR_WIDTH = 230;
 
 export function Layout() {
+  const { data: info } = useSelfInfo();
+  return (
+    <ViewsProvider role={info?.baseInfo.role}>
+      <Shell />
+    </ViewsProvider>
+  );
+}
+
+function Shell() {
   const { t } = useTranslation();
   const { data: info } = useSelfInfo();
+  const { settings } = usePreferences();
+  const views = useViews();
   const [collapsed, setCollapsed] = useState(initialSidebarCollapsed);
   const matches = useMatches();
   const titleKey = matches.map((match) => (match.handle as RouteHandle | undefined)?.title).findLast(Boolean);
   usePageTitle(titleKey);
   const { pathname } = useLocation();
   const crumbs = useMemo(() => breadcrumbOf(mainRoutes, pathname), [pathname]);
-  useMustChangePassword();
+  useSelfInfoRefresh();
+  useAccountPreferences(Boolean(info));
 
   const role = info?.baseInfo.role;
   const menu = useMemo(() => (role ? buildMenu(mainRoutes, role, implementedPages) : []), [role]);
+
+  // CONSOLE.md: on mobile the sidebar is a drawer, closed on every route change.
+  const mobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation, which `pathname` stands for
+  useEffect(() => setDrawerOpen(false), [pathname, mobile]);
 
   const toggle = () => {
     saveSidebarCollapsed(!collapsed);
@@ -41,37 +68,72 @@ export function Layout() {
   };
 
   return (
-    <AntLayout className="shell">
-      <AntLayout.Sider width={SIDEBAR_WIDTH} collapsedWidth={64} collapsed={collapsed} trigger={null} className="shell-sider">
-        <Sidebar collapsed={collapsed} menu={menu} />
-      </AntLayout.Sider>
+    <AntLayout className={mobile ? 'shell mobile' : 'shell'}>
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          closable={false}
+          size={SIDEBAR_WIDTH}
+          className="shell-drawer"
+          data-testid="sidebar-drawer"
+        >
+          <Sidebar collapsed={false} menu={menu} showLogo={settings.sidebarLogo} />
+        </Drawer>
+      ) : (
+        <AntLayout.Sider width={SIDEBAR_WIDTH} collapsedWidth={64} collapsed={collapsed} trigger={null} className="shell-sider">
+          <Sidebar collapsed={collapsed} menu={menu} showLogo={settings.sidebarLogo} />
+        </AntLayout.Sider>
+      )}
       <AntLayout>
-        <AntLayout.Header className="shell-header">
-          <button
-            type="button"
-            className="header-action"
-            onClick={toggle}
-            aria-label={collapsed ? t('navbar.expand') : t('navbar.collapse')}
-            data-testid="sidebar-toggle"
-          >
-            {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-          </button>
-          <Breadcrumb
-            className="shell-breadcrumb"
-            items={[
-              { title: <Link to="/dashboard">{t('route.dashboard')}</Link> },
-              ...crumbs.map((crumb) => ({
-                title: crumb.to ? <Link to={crumb.to}>{t(`route.${crumb.titleKey}`)}</Link> : t(`route.${crumb.titleKey}`),
-              })),
-            ]}
-          />
-          <div className="shell-header-actions">
-            <LanguageSelect />
-            <SizeSelect />
-            {info && <UserMenu username={info.baseInfo.username} />}
-          </div>
-        </AntLayout.Header>
-        <AntLayout.Content className="shell-content">{info ? <Outlet /> : <Spin size="large" />}</AntLayout.Content>
+        <div className={settings.fixedHeader ? 'shell-top fixed' : 'shell-top'} data-testid="shell-top">
+          <AntLayout.Header className="shell-header">
+            {mobile ? (
+              <button
+                type="button"
+                className="header-action"
+                onClick={() => setDrawerOpen(true)}
+                aria-label={t('navbar.openMenu')}
+                aria-expanded={drawerOpen}
+                data-testid="sidebar-toggle"
+              >
+                <MenuOutlined />
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="header-action"
+                onClick={toggle}
+                aria-label={collapsed ? t('navbar.expand') : t('navbar.collapse')}
+                data-testid="sidebar-toggle"
+              >
+                {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              </button>
+            )}
+            <Breadcrumb
+              className="shell-breadcrumb"
+              items={[
+                { title: <Link to="/dashboard">{t('route.dashboard')}</Link> },
+                ...crumbs.map((crumb) => ({
+                  title: crumb.to ? <Link to={crumb.to}>{t(`route.${crumb.titleKey}`)}</Link> : t(`route.${crumb.titleKey}`),
+                })),
+              ]}
+            />
+            <div className="shell-header-actions">
+              {role && <HeaderSearch role={role} />}
+              <FullscreenToggle />
+              <LanguageSelect />
+              <SizeSelect />
+              <SettingsDrawer />
+              {info && <UserMenu username={info.baseInfo.username} role={info.baseInfo.role} />}
+            </div>
+          </AntLayout.Header>
+          {settings.tabsView && <TabsView />}
+        </div>
+        <AntLayout.Content className="shell-content">
+          {info ? <CachedOutlet cached={views.cached} active={views.cacheName} /> : <Spin size="large" />}
+        </AntLayout.Content>
       </AntLayout>
     </AntLayout>
   );

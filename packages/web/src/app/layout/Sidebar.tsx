@@ -36,7 +36,7 @@ const icons: Record<string, ReactNode> = {
 
 type Items = NonNullable<MenuProps['items']>;
 
-export function Sidebar({ collapsed, menu }: { collapsed: boolean; menu: MenuNode[] }) {
+export function Sidebar({ collapsed, menu, showLogo }: { collapsed: boolean; menu: MenuNode[]; showLogo: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -60,10 +60,12 @@ export function Sidebar({ collapsed, menu }: { collapsed: boolean; menu: MenuNod
 
   return (
     <nav className="sidebar" aria-label="Main">
-      <div className="sidebar-brand">
-        <img src={logo} alt="" width={32} height={32} />
-        {!collapsed && <span className="sidebar-title">{t('app.title')}</span>}
-      </div>
+      {showLogo && (
+        <div className="sidebar-brand" data-testid="sidebar-logo">
+          <img src={logo} alt="" width={32} height={32} />
+          {!collapsed && <span className="sidebar-title">{t('app.title')}</span>}
+        </div>
+      )}
       <Menu
         theme="dark"
         mode="inline"

@@ -3,12 +3,14 @@ import { App, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sizes, type UiSize } from '../../shared/preferences/cookies.js';
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
+import { useViews } from '../tabs/ViewsProvider.js';
 
-/** The global size of SPEC section 9, remembered in a cookie. */
+/** The global size of SPEC section 9, remembered in a cookie; a change shows every view afresh (CONSOLE.md). */
 export function SizeSelect() {
   const { t } = useTranslation();
   const { size, setSize } = usePreferences();
   const { message } = App.useApp();
+  const { resetCacheAndRefresh } = useViews();
   return (
     <Dropdown
       trigger={['click']}
@@ -19,6 +21,7 @@ export function SizeSelect() {
         onClick: ({ key }) => {
           if (key === size) return;
           setSize(key as UiSize);
+          resetCacheAndRefresh();
           message.success(t('navbar.switchSize'));
         },
       }}

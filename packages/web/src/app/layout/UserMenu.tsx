@@ -1,14 +1,23 @@
-import { DashboardOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { type Role, routeAllows } from '@safety-shield/contract';
 import { App, Avatar, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/index.js';
 
-export function UserMenu({ username }: { username: string }) {
+/** The hidden /clause pages (SPEC section 2) are reached from here: managers get the list, Company and Fleet Admins the state. */
+function termsPage(role: Role): string | undefined {
+  if (routeAllows({ roles: ['SUPER_ADMIN', 'AGENT_ADMIN'] }, role)) return '/clause/list';
+  if (routeAllows({ roles: ['COMPANY_ADMIN', 'FLEET_ADMIN'] }, role)) return '/clause/state';
+  return undefined;
+}
+
+export function UserMenu({ username, role }: { username: string; role: Role }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const terms = termsPage(role);
 
   // SPEC section 2: log out asks first, with title Logout and OK / Cancel.
   const confirmLogout = () =>
@@ -27,10 +36,14 @@ export function UserMenu({ username }: { username: string }) {
         items: [
           { key: 'profile', icon: <UserOutlined />, label: t('navbar.profile') },
           { key: 'dashboard', icon: <DashboardOutlined />, label: t('navbar.dashboard') },
+          ...(terms ? [{ key: 'terms', icon: <AuditOutlined />, label: t('route.terms') }] : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('navbar.logout'), danger: true },
         ],
-        onClick: ({ key }) => (key === 'logout' ? confirmLogout() : void navigate(key === 'profile' ? '/self/index' : '/dashboard')),
+        onClick: ({ key }) => {
+          if (key === 'logout') return confirmLogout();
+          void navigate({ profile: '/self/index', terms: terms ?? '/dashboard' }[key] ?? '/dashboard');
+        },
       }}
     >
       <button type="button" className="header-action" aria-label={t('navbar.userMenu')} data-testid="user-menu">

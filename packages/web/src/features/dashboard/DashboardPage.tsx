@@ -1,6 +1,7 @@
 import { Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSelfInfo } from '../auth/index.js';
+import { MaintenanceSwitch } from '../maintenance/index.js';
 
 /** The first dashboard: who you are and which organisation you act for (the figures come with later issues). */
 export function DashboardPage() {
@@ -33,6 +34,11 @@ export function DashboardPage() {
           </Descriptions>
         </Card>
       </Col>
+      {baseInfo.role === 'SUPER_ADMIN' && (
+        <Col xs={24} lg={12}>
+          <MaintenanceSwitch />
+        </Col>
+      )}
     </Row>
   );
 }

@@ -1,1 +1,2 @@
+export { LogoUpload } from './components/LogoUpload.js';
 export { OrgPicker } from './components/OrgPicker.js';

@@ -1,39 +1,61 @@
 import { Alert, Card, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSelfInfo } from '../auth/index.js';
+import { ClauseAcceptance } from '../clauses/index.js';
 import { ApiTokensPanel, GoogleAuthPanel, LeavePanel } from '../credentials/index.js';
 import { OperationLog } from '../logs/index.js';
 import { PasswordForm } from './components/PasswordForm.js';
 import { ProfileForm } from './components/ProfileForm.js';
 
-const tabs = ['profile', 'password', 'security', 'log', 'leave'] as const;
+const tabs = ['terms', 'profile', 'password', 'security', 'log', 'leave'] as const;
 type SelfTab = (typeof tabs)[number];
 
-/** /self/index: own profile, password, security (Google Authenticator, API tokens), own log, leaving; on the first login only the password tab. */
+/**
+ * /self/index: own terms, profile, password, security (Google Authenticator, API tokens), own log, leaving.
+ * SPEC section 2: unfinished own terms come first, then the first-login password change; until both are done the other tabs wait.
+ */
 export function SelfPage() {
   const { t } = useTranslation();
   const { data: info } = useSelfInfo();
   const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
   if (!info) return <Skeleton active />;
+  const termsWaiting = !info.baseInfo.finishClause;
   const firstLogin = info.baseInfo.firstTimeLogin;
-  const asked = tabs.find((tab) => tab === search.get('tab')) ?? 'profile';
-  const active: SelfTab = firstLogin ? 'password' : asked;
+  const blocked = termsWaiting || firstLogin;
+  const asked = tabs.find((tab) => tab === search.get('tab')) ?? (search.get('firstTime') ? 'terms' : 'profile');
+  const active: SelfTab = termsWaiting ? 'terms' : firstLogin ? 'password' : asked;
 
   return (
     <Card>
-      {firstLogin && <Alert type="warning" showIcon title={t('self.firstLogin')} style={{ marginBottom: 16 }} data-testid="first-login" />}
+      {termsWaiting && (
+        <Alert type="warning" showIcon title={t('clauses.accept.selfFirst')} style={{ marginBottom: 16 }} data-testid="terms-first" />
+      )}
+      {!termsWaiting && firstLogin && (
+        <Alert type="warning" showIcon title={t('self.firstLogin')} style={{ marginBottom: 16 }} data-testid="first-login" />
+      )}
       <Tabs
         activeKey={active}
         // A tab change replaces the query: the log tab's filters do not leak into the others.
         onChange={(tab) => setSearch(tab === 'profile' ? {} : { tab }, { replace: true })}
         items={[
-          { key: 'profile', label: t('self.tabs.profile'), disabled: firstLogin, children: <ProfileForm info={info} /> },
-          { key: 'password', label: t('self.tabs.password'), children: <PasswordForm firstLogin={firstLogin} /> },
+          {
+            key: 'terms',
+            label: t('clauses.accept.tab'),
+            children: (
+              <ClauseAcceptance
+                placeType="self"
+                onAllAgreed={() => void navigate(firstLogin ? '/self/index' : '/dashboard', { replace: true })}
+              />
+            ),
+          },
+          { key: 'profile', label: t('self.tabs.profile'), disabled: blocked, children: <ProfileForm info={info} /> },
+          { key: 'password', label: t('self.tabs.password'), disabled: termsWaiting, children: <PasswordForm firstLogin={firstLogin} /> },
           {
             key: 'security',
             label: t('self.tabs.security'),
-            disabled: firstLogin,
+            disabled: blocked,
             children: (
               <Space direction="vertical" size="large" style={{ width: '100%', maxWidth: 880 }}>
                 <section>
@@ -47,8 +69,8 @@ export function SelfPage() {
               </Space>
             ),
           },
-          { key: 'log', label: t('self.tabs.log'), disabled: firstLogin, children: <OperationLog scope="own" /> },
-          { key: 'leave', label: t('self.tabs.leave'), disabled: firstLogin, children: <LeavePanel /> },
+          { key: 'log', label: t('self.tabs.log'), disabled: blocked, children: <OperationLog scope="own" /> },
+          { key: 'leave', label: t('self.tabs.leave'), disabled: blocked, children: <LeavePanel /> },
         ]}
       />
     </Card>

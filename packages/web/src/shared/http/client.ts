@@ -42,8 +42,13 @@ export function toQuery(params: Params | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/** Raised on window when the server says the password must be changed first (the app then opens the profile). */
-export const MUST_CHANGE_PASSWORD_EVENT = 'safety-shield:must-change-password';
+/**
+ * Raised on window when the server refuses a call until the user does something first (change the password,
+ * accept terms): the app reloads the user info and lets the guard lead the way.
+ */
+export const SELF_INFO_STALE_EVENT = 'safety-shield:self-info-stale';
+const WAITING_FOR_USER: readonly (string | undefined)[] = ['USER_MUST_CHANGE_PASSWORD', 'USER_CLAUSE_NO_FINISH'];
+export const MAINTENANCE_PATH = '/maintenance';
 
 let loginExpiredShown = false;
 
@@ -100,11 +105,14 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (body.code === 200) return body.data as T;
   const code = body.code ?? response.status;
   const text = failureText(body);
-  if (!options.silent) {
+  // Maintenance: no toast, the maintenance page says it.
+  if (body.codeKey === 'SYSTEM_MAINTENANCE' && window.location.pathname !== MAINTENANCE_PATH) {
+    window.location.assign(MAINTENANCE_PATH);
+  } else if (!options.silent) {
     if (loginExpiredCodes.includes(code)) loginExpired(text);
     else feedback.message?.error(text, TOAST_SECONDS);
   }
-  if (body.codeKey === 'USER_MUST_CHANGE_PASSWORD') window.dispatchEvent(new Event(MUST_CHANGE_PASSWORD_EVENT));
+  if (WAITING_FOR_USER.includes(body.codeKey)) window.dispatchEvent(new Event(SELF_INFO_STALE_EVENT));
   throw new ApiError(body.msg || i18n.t('http.genericError'), code, body.codeKey, body.data ?? null);
 }
 

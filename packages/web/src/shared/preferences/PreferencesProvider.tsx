@@ -3,7 +3,7 @@ import { App, ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { loadLanguage } from '../i18n/index.js';
-import { saveLanguage, saveSize, type UiSize } from './cookies.js';
+import { initialSettings, type ShellSettings, saveLanguage, saveSettings, saveSize, type UiSize } from './cookies.js';
 
 interface Preferences {
   language: Language;
@@ -11,6 +11,9 @@ interface Preferences {
   /** Loads and switches the language, remembers it; resolves once the page shows it. */
   setLanguage(language: Language): Promise<void>;
   setSize(size: UiSize): void;
+  /** The settings panel's choices, remembered in a cookie. */
+  settings: ShellSettings;
+  changeSettings(changes: Partial<ShellSettings>): void;
 }
 
 const PreferencesContext = createContext<Preferences | null>(null);
@@ -24,13 +27,11 @@ export function usePreferences(): Preferences {
 /** ARCHITECTURE section 6: the spec's four sizes on antd's three; mini adds the compact algorithm. */
 const antdSize = { default: 'large', medium: 'middle', small: 'small', mini: 'small' } as const;
 
-/** SPEC section 9: the default theme colour. */
-export const THEME_COLOUR = '#1890ff';
-
 export function PreferencesProvider(props: { language: Language; locale: Locale; size: UiSize; children: ReactNode }) {
   const [language, setLanguageState] = useState(props.language);
   const [locale, setLocale] = useState(props.locale);
   const [size, setSizeState] = useState(props.size);
+  const [settings, setSettings] = useState(initialSettings);
 
   const setLanguage = useCallback(async (next: Language) => {
     const nextLocale = await loadLanguage(next);
@@ -43,13 +44,25 @@ export function PreferencesProvider(props: { language: Language; locale: Locale;
     setSizeState(next);
   }, []);
 
-  const value = useMemo(() => ({ language, size, setLanguage, setSize }), [language, size, setLanguage, setSize]);
+  const changeSettings = useCallback((changes: Partial<ShellSettings>) => {
+    setSettings((current) => {
+      const next = { ...current, ...changes };
+      saveSettings(next);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo(
+    () => ({ language, size, setLanguage, setSize, settings, changeSettings }),
+    [language, size, setLanguage, setSize, settings, changeSettings],
+  );
+  // CONSOLE.md: the theme colour goes through antd's token, not by rewriting CSS at run time.
   const themeConfig = useMemo(
     () => ({
-      token: { colorPrimary: THEME_COLOUR },
+      token: { colorPrimary: settings.themeColour },
       algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
     }),
-    [size],
+    [size, settings.themeColour],
   );
 
   return (

@@ -22,7 +22,7 @@ export const saveLanguage = (language: Language) => Cookies.set('language', lang
 
 export function initialSize(): UiSize {
   const saved = Cookies.get('size');
-  return (sizes as readonly string[]).includes(saved ?? '') ? (saved as UiSize) : 'medium';
+  return isUiSize(saved) ? saved : 'medium';
 }
 
 export const saveSize = (size: UiSize) => Cookies.set('size', size, cookie);
@@ -30,3 +30,45 @@ export const saveSize = (size: UiSize) => Cookies.set('size', size, cookie);
 /** Sidebar open (default) or collapsed, remembered across visits. */
 export const initialSidebarCollapsed = () => Cookies.get('sidebarStatus') === '0';
 export const saveSidebarCollapsed = (collapsed: boolean) => Cookies.set('sidebarStatus', collapsed ? '0' : '1', cookie);
+
+/** The settings panel's choices (CONSOLE.md: unlike the original pattern, they persist). */
+export interface ShellSettings {
+  themeColour: string;
+  tabsView: boolean;
+  fixedHeader: boolean;
+  sidebarLogo: boolean;
+}
+
+/** SPEC section 9: tabs view and sidebar logo on, theme colour blue; the header scrolls away as in the original. */
+export const defaultSettings: ShellSettings = { themeColour: '#1890ff', tabsView: true, fixedHeader: false, sidebarLogo: true };
+
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** The valid settings among a partial, untrusted source (a cookie, the server); the rest is left out. */
+export function pickSettings(source: Partial<Record<keyof ShellSettings, unknown>> | undefined): Partial<ShellSettings> {
+  const picked: Partial<ShellSettings> = {};
+  if (typeof source?.themeColour === 'string' && COLOUR.test(source.themeColour)) picked.themeColour = source.themeColour;
+  for (const key of ['tabsView', 'fixedHeader', 'sidebarLogo'] as const) {
+    const value = source?.[key];
+    if (typeof value === 'boolean') picked[key] = value;
+  }
+  return picked;
+}
+
+/** Settings from a partial, untrusted source, with the defaults for what is missing or wrong. */
+export const toSettings = (source: Partial<Record<keyof ShellSettings, unknown>> | undefined): ShellSettings => ({
+  ...defaultSettings,
+  ...pickSettings(source),
+});
+
+export const isUiSize = (value: unknown): value is UiSize => (sizes as readonly unknown[]).includes(value);
+
+export function initialSettings(): ShellSettings {
+  try {
+    return toSettings(JSON.parse(Cookies.get('settings') ?? '{}'));
+  } catch {
+    return defaultSettings;
+  }
+}
+
+export const saveSettings = (settings: ShellSettings) => Cookies.set('settings', JSON.stringify(settings), cookie);

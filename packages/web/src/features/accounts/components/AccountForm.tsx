@@ -93,6 +93,8 @@ export function AccountForm({ account }: { account?: AccountRecord }) {
       return; // the HTTP layer has shown the server's reason
     }
     message.success(t('list.saved'));
+    // The add page stays alive in the tab bar's cache: the next account starts from an empty form.
+    if (!account) form.resetFields();
     await navigate('/account/list');
   };
 

@@ -23,12 +23,16 @@ const dash = (value: string | null | undefined) => value || '—';
 /** The server records the codeKey each call answered with. */
 const SUCCESS = 'REQUEST_SUCCESS';
 
-/** A paged operation log with its filters; `own` is the caller's log, `system` the log of its scope. */
-export function OperationLog({ scope }: { scope: LogScope }) {
+/**
+ * A paged operation log with its filters; `own` is the caller's log, `system` the log of its scope.
+ * A fixed `action` keeps the log to those actions and hides the action filter.
+ */
+export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; action?: string }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const list = useListParams(FILTERS);
-  const { username, action, result } = list.filters;
+  const { username, result } = list.filters;
+  const action = fixedAction ?? list.filters.action;
   const from = numberFilter(list.filters.from);
   const to = numberFilter(list.filters.to);
   const system = scope === 'system';
@@ -108,15 +112,17 @@ export function OperationLog({ scope }: { scope: LogScope }) {
               <Input allowClear style={{ width: 160 }} />
             </Form.Item>
           )}
-          <Form.Item name="action" label={t('log.action')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 220 }}
-              placeholder={t('list.all')}
-              options={logActions.map((value) => ({ value, label: actionLabel(value, t) }))}
-            />
-          </Form.Item>
+          {!fixedAction && (
+            <Form.Item name="action" label={t('log.action')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 220 }}
+                placeholder={t('list.all')}
+                options={logActions.map((value) => ({ value, label: actionLabel(value, t) }))}
+              />
+            </Form.Item>
+          )}
           {system && (
             <Form.Item name="result" label={t('log.result')}>
               <Select

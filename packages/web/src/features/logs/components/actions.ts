@@ -17,6 +17,22 @@ export const logActions: readonly string[] = [
   'account.assistant.password',
   'account.assistant.delete',
   ...orgKinds.flatMap((kind) => ['create', 'update', 'state', 'delete'].map((verb) => `org.${kind}.${verb}`)),
+  'account.login.google',
+  'account.google.bind',
+  'account.google.unbind',
+  'account.apiToken.create',
+  'account.apiToken.delete',
+  'account.paramSetting',
+  'account.unsubscribe',
+  'clause.create',
+  'clause.update',
+  'clause.delete',
+  'clause.consent',
+  'company.setting',
+  'subscription.create',
+  'subscription.update',
+  'subscription.state',
+  'system.maintenance',
 ];
 
 /** A readable, translated name of an action; an action this console does not know yet shows as recorded. */

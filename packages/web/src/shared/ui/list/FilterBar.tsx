@@ -1,6 +1,6 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, type FormInstance, Space } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import './list.css';
 
@@ -19,7 +19,11 @@ interface FilterBarProps<V extends Values> {
 export function FilterBar<V extends Values>({ values, onSearch, onReset, children }: FilterBarProps<V>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<V>() as [FormInstance<V>];
+  // Only new values reset the form: a cached view shown again keeps what was typed and not yet searched.
+  const shown = useRef<V>(undefined);
   useEffect(() => {
+    if (shown.current === values) return;
+    shown.current = values;
     form.resetFields();
     form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, values]);

@@ -1,0 +1,230 @@
+import type { Page } from '@playwright/test';
+import { adminApi, chooseLanguage } from './console.js';
+import { expect, logIn, test } from './fixtures.js';
+
+const tabs = (page: Page) => page.getByTestId('tabs-view');
+const tab = (page: Page, name: string) => tabs(page).getByRole('tab', { name, exact: true });
+
+/** The admin's console settings as a fresh account has them: the tests change them, other specs expect these. */
+const DEFAULT_SETTINGS = { themeColour: '#1890ff', tabsView: true, fixedHeader: false, sidebarLogo: true, uiSize: 'medium' };
+
+test.beforeEach(async ({ baseURL }) => {
+  const api = await adminApi(baseURL ?? '');
+  await api('PUT', '/v1/account/setParamSetting', DEFAULT_SETTINGS);
+});
+
+async function openTabMenu(page: Page, name: string) {
+  await tab(page, name).click({ button: 'right' });
+  await expect(page.getByTestId('tabs-view-menu')).toBeVisible();
+}
+
+test('the tab bar keeps views alive and closes, refreshes and switches them', async ({ page }) => {
+  await page.goto('/dashboard');
+  await logIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(tab(page, 'Dashboard')).toHaveAttribute('aria-selected', 'true');
+  // The dashboard is affixed: no close button.
+  await expect(tab(page, 'Dashboard').getByRole('button')).toHaveCount(0);
+
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/account\/list$/);
+  const username = page.getByTestId('account-list').getByLabel('Username');
+  await username.fill('typed-not-searched');
+
+  await page.getByRole('menuitem', { name: 'Operation log' }).click();
+  await expect(page).toHaveURL(/\/system\/log$/);
+  await expect(tab(page, 'Operation log')).toHaveAttribute('aria-selected', 'true');
+
+  // A cached view keeps its scroll position too.
+  await page.evaluate(() => {
+    document.body.style.minHeight = '3000px'; // tall enough to scroll whatever the log holds
+    window.scrollTo(0, 200);
+  });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(200);
+  // Back on the users view, the typed (not searched) text is still there. (Clicked without Playwright's
+  // scrolling the target into view, which would move the page before it is left.)
+  await page.getByRole('menuitem', { name: 'Users' }).dispatchEvent('click');
+  await expect(page).toHaveURL(/\/account\/list$/);
+  await expect(username).toHaveValue('typed-not-searched');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.getByRole('menuitem', { name: 'Operation log' }).dispatchEvent('click');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(200);
+  await page.evaluate(() => {
+    document.body.style.minHeight = '';
+  });
+  await tab(page, 'Users').click();
+  await expect(username).toHaveValue('typed-not-searched');
+  await page.screenshot({ path: 'e2e/artifacts/shell-tabs.png' });
+
+  // The same path with another query updates its tab instead of adding one.
+  await page.getByTestId('account-list').getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/account\/list\?.*username=typed-not-searched/);
+  await expect(tabs(page).getByRole('tab')).toHaveCount(3);
+  await page.getByTestId('account-list').getByRole('button', { name: 'Reset' }).click();
+  await expect(page).toHaveURL(/\/account\/list(\?(?!.*username).*)?$/);
+  await username.fill('typed again');
+
+  // Refresh remounts the view: the unsubmitted text is gone, the tab stays.
+  await openTabMenu(page, 'Users');
+  await page.getByRole('menuitem', { name: 'Refresh' }).click();
+  await expect(page).toHaveURL(/\/account\/list/);
+  await expect(page.getByTestId('account-list').getByLabel('Username')).toHaveValue('');
+
+  // The menu closes on a click elsewhere; an affixed tab has no Close entry.
+  await openTabMenu(page, 'Dashboard');
+  await expect(page.getByTestId('tabs-view-menu').getByRole('menuitem', { name: 'Close', exact: true })).toHaveCount(0);
+  await page.getByTestId('account-list').click({ position: { x: 5, y: 5 } });
+  await expect(page.getByTestId('tabs-view-menu')).toHaveCount(0);
+
+  // Close others keeps the dashboard and the chosen tab, and goes to it.
+  await openTabMenu(page, 'Operation log');
+  await page.getByRole('menuitem', { name: 'Close others' }).click();
+  await expect(page).toHaveURL(/\/system\/log$/);
+  await expect(tabs(page).getByRole('tab')).toHaveText(['Dashboard', 'Operation log']);
+
+  // A middle click closes a tab; closing the active one goes to the last tab.
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await expect(tabs(page).getByRole('tab')).toHaveCount(3);
+  await tab(page, 'Operation log').click({ button: 'middle' });
+  await expect(tabs(page).getByRole('tab')).toHaveText(['Dashboard', 'Users']);
+  await tab(page, 'Users').getByRole('button', { name: 'Close Users' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Close all leaves the dashboard only.
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.getByRole('menuitem', { name: 'Operation log' }).click();
+  await expect(tabs(page).getByRole('tab')).toHaveCount(3);
+  await openTabMenu(page, 'Operation log');
+  await page.getByRole('menuitem', { name: 'Close all' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(tabs(page).getByRole('tab')).toHaveText(['Dashboard']);
+});
+
+test('the header search finds a page by its Swedish title and opens it', async ({ page }) => {
+  await page.goto('/dashboard');
+  await logIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await chooseLanguage(page, 'Svenska');
+
+  await page.getByTestId('header-search-toggle').click();
+  const box = page.getByRole('combobox', { name: 'Gå till en sida' });
+  await expect(box).toBeFocused();
+  await box.fill('åtgärdslog');
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Åtgärdslogg' });
+  await expect(option).toBeVisible();
+  await page.waitForTimeout(400); // the dropdown's opening animation
+  await page.screenshot({ path: 'e2e/artifacts/shell-search-sv.png' });
+  await option.click();
+  await expect(page).toHaveURL(/\/system\/log$/);
+  // Choosing clears and closes the box.
+  await expect(box).toHaveCount(0);
+
+  // Arrow keys and Enter choose too (the best match starts active); a path finds its page as well.
+  await page.getByTestId('header-search-toggle').click();
+  await box.fill('fleet/list');
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toHaveText('Organisationer > Flottor');
+  await box.press('ArrowDown');
+  await box.press('ArrowUp');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/org\/fleet\/list$/);
+
+  // A click elsewhere closes it.
+  await page.getByTestId('header-search-toggle').click();
+  await expect(box).toBeVisible();
+  await page.locator('.shell-content').click({ position: { x: 5, y: 5 } });
+  await expect(box).toHaveCount(0);
+});
+
+test('the fullscreen switch warns where the browser has no fullscreen', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }));
+  await page.goto('/dashboard');
+  await logIn(page);
+  await page.getByTestId('fullscreen-toggle').click();
+  await expect(page.getByText('Your browser does not support fullscreen')).toBeVisible();
+});
+
+test('a size change drops the cached views, shows the current one afresh and says so', async ({ page }) => {
+  await page.goto('/account/list');
+  await logIn(page);
+  const username = page.getByTestId('account-list').getByLabel('Username');
+  await username.fill('typed before the size change');
+  await page.getByTestId('size-select').click();
+  const saved = page.waitForResponse((response) => response.url().includes('/v1/account/setParamSetting'));
+  await page.getByRole('menuitem', { name: 'Small' }).click();
+  await expect(page.getByText('Switch Size Success')).toBeVisible();
+  await expect(username).toHaveValue('');
+  await expect(username).toHaveClass(/ant-input-sm/);
+  expect((await saved).request().postDataJSON()).toMatchObject({ uiSize: 'small' });
+});
+
+test('the settings panel changes the theme colour and the tab bar, and they stay after a reload', async ({ page, browser, baseURL }) => {
+  await page.goto('/dashboard');
+  await logIn(page);
+  await expect(tab(page, 'Dashboard')).toHaveCSS('background-color', 'rgb(24, 144, 255)');
+  await page.getByTestId('settings-open').click();
+  const drawer = page.getByRole('dialog', { name: 'Page style settings' });
+  await expect(drawer).toBeVisible();
+
+  await drawer.locator('.ant-color-picker-trigger').click();
+  const colourSaved = page.waitForResponse((response) => response.url().includes('/v1/account/setParamSetting'));
+  await page.locator('.ant-color-picker-presets-color').nth(4).click(); // #13c2c2
+  await colourSaved;
+  await expect(tab(page, 'Dashboard')).toHaveCSS('background-color', 'rgb(19, 194, 194)');
+  await drawer.getByText('Page style settings').click(); // a click elsewhere closes the colour picker
+
+  const tabsSaved = page.waitForResponse((response) => response.url().includes('/v1/account/setParamSetting'));
+  await drawer.getByRole('switch', { name: 'Tab bar' }).click();
+  expect((await tabsSaved).request().postDataJSON()).toMatchObject({ themeColour: '#13c2c2', tabsView: false });
+  await expect(tabs(page)).toHaveCount(0);
+  await drawer.getByRole('switch', { name: 'Fixed header' }).click();
+  await expect(page.getByTestId('shell-top')).toHaveCSS('position', 'sticky');
+  const logoSaved = page.waitForResponse((response) => response.url().includes('/v1/account/setParamSetting'));
+  await drawer.getByRole('switch', { name: 'Sidebar logo' }).click();
+  expect((await logoSaved).request().postDataJSON()).toMatchObject({ fixedHeader: true, sidebarLogo: false });
+  await expect(page.getByTestId('sidebar-logo')).toHaveCount(0);
+  await expect(page.locator('.ant-color-picker-inner')).toBeHidden();
+  await page.waitForTimeout(300); // the switch's animation
+  await page.screenshot({ path: 'e2e/artifacts/shell-settings.png' });
+
+  await page.reload();
+  await expect(page.getByTestId('dashboard-role')).toBeVisible();
+  await expect(tabs(page)).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toHaveCSS('background-color', 'rgb(19, 194, 194)');
+  await expect(page.getByTestId('shell-top')).toHaveCSS('position', 'sticky');
+  await expect(page.getByTestId('sidebar-logo')).toHaveCount(0);
+
+  // The account holds them too: another browser gets them after logging in.
+  const other = await browser.newContext({ baseURL });
+  const elsewhere = await other.newPage();
+  await elsewhere.goto('/dashboard');
+  await logIn(elsewhere);
+  await expect(elsewhere.getByTestId('dashboard-role')).toBeVisible();
+  await expect(elsewhere.getByRole('menuitem', { name: 'Dashboard' })).toHaveCSS('background-color', 'rgb(19, 194, 194)');
+  await expect(tabs(elsewhere)).toHaveCount(0);
+  await other.close();
+});
+
+test.describe('on a narrow screen', () => {
+  test.use({ viewport: { width: 800, height: 700 } });
+
+  test('the sidebar is a drawer that the hamburger opens and a navigation closes', async ({ page }) => {
+    await page.goto('/dashboard');
+    await logIn(page);
+    await expect(page.getByTestId('dashboard-role')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Users' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Users' })).toBeVisible();
+    await page.waitForTimeout(400); // the drawer's slide
+    await page.screenshot({ path: 'e2e/artifacts/shell-mobile.png' });
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/account\/list$/);
+    await expect(page.getByRole('menuitem', { name: 'Users' })).toBeHidden();
+
+    // A click on the backdrop closes it too.
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+    await page.mouse.click(700, 400);
+    await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeHidden();
+  });
+});

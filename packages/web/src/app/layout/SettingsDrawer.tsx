@@ -1,0 +1,59 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { ColorPicker, Drawer, Flex, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShellSettings } from '../../shared/preferences/cookies.js';
+import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
+
+/** The theme colours offered at a click; any other can be picked. */
+const PRESET_COLOURS = ['#1890ff', '#409eff', '#304156', '#11a983', '#13c2c2', '#6959cd', '#f5222d', '#fa8c16'];
+
+type Switchable = Exclude<keyof ShellSettings, 'themeColour'>;
+const SWITCHES: readonly Switchable[] = ['tabsView', 'fixedHeader', 'sidebarLogo'];
+
+/** The settings panel (SPEC section 2): theme colour, tab bar, fixed header and sidebar logo, remembered. */
+export function SettingsDrawer() {
+  const { t } = useTranslation();
+  const { settings, changeSettings } = usePreferences();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="header-action"
+        onClick={() => setOpen(true)}
+        aria-label={t('navbar.settings')}
+        data-testid="settings-open"
+      >
+        <SettingOutlined />
+      </button>
+      <Drawer title={t('settings.title')} open={open} onClose={() => setOpen(false)} size={300} data-testid="settings-drawer">
+        <Flex vertical gap={20}>
+          <Flex justify="space-between" align="center">
+            <Typography.Text id="settings-theme-colour">{t('settings.themeColour')}</Typography.Text>
+            <ColorPicker
+              aria-labelledby="settings-theme-colour"
+              value={settings.themeColour}
+              disabledAlpha
+              disabledFormat
+              format="hex"
+              presets={[{ label: t('settings.themeColour'), colors: PRESET_COLOURS }]}
+              onChangeComplete={(colour) => changeSettings({ themeColour: colour.toHexString() })}
+              data-testid="settings-theme-colour"
+            />
+          </Flex>
+          {SWITCHES.map((key) => (
+            <Flex key={key} justify="space-between" align="center">
+              <Typography.Text id={`settings-${key}`}>{t(`settings.${key}`)}</Typography.Text>
+              <Switch
+                aria-labelledby={`settings-${key}`}
+                checked={settings[key]}
+                onChange={(checked) => changeSettings({ [key]: checked })}
+              />
+            </Flex>
+          ))}
+        </Flex>
+      </Drawer>
+    </>
+  );
+}

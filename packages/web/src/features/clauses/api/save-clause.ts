@@ -1,0 +1,17 @@
+import type { ClauseCreateBody, ClauseUpdateBody } from '@safety-shield/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client.js';
+
+export const createClause = (body: ClauseCreateBody) => http.post<{ clauseId: number }>('/v1/clause', body);
+/** Publishes a new version: the old one retires and everyone is asked again. */
+export const updateClause = (body: ClauseUpdateBody) => http.put<{ clauseId: number }>('/v1/clause', body);
+
+/** Creates (no clauseId) or publishes a new version of a clause; lists, pending clauses and the caller's flags refresh. */
+export function useSaveClause() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClauseCreateBody | ClauseUpdateBody) =>
+      'clauseId' in body ? updateClause(body as ClauseUpdateBody) : createClause(body as ClauseCreateBody),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clauses'] }),
+  });
+}

@@ -1,0 +1,1 @@
+export { CompanySettingPage } from './CompanySettingPage.js';

@@ -1,0 +1,3 @@
+export { maintenanceQuery, useMaintenance } from './api/maintenance.js';
+export { MaintenanceSwitch } from './components/MaintenanceSwitch.js';
+export { MaintenancePage } from './MaintenancePage.js';

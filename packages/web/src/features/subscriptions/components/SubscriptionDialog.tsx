@@ -1,0 +1,133 @@
+import { plans, type SubscriptionCreateBody, type SubscriptionRecord, type SubscriptionUpdateBody } from '@safety-shield/contract';
+import { App, DatePicker, Form, InputNumber, Modal, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OrgPicker } from '../../orgs/index.js';
+import { useSaveSubscription } from '../api/save-subscription.js';
+import { periodProblem } from './units.js';
+
+type Plan = (typeof plans)[number];
+
+interface SubscriptionFormValues {
+  companyId?: number;
+  plan?: Plan;
+  deviceQuota?: number;
+  period?: [Dayjs | null, Dayjs | null] | null;
+}
+
+interface SubscriptionDialogProps {
+  /** The subscription being edited; undefined to create one. */
+  record?: SubscriptionRecord | undefined;
+  open: boolean;
+  onClose(): void;
+}
+
+/** The contract's bound on a device quota. */
+const QUOTA_MAX = 1_000_000;
+const DAY = 'YYYY-MM-DD';
+
+/** Subscribe a company to a plan for a period, or change a subscription's plan, quota and period. */
+export function SubscriptionDialog({ record, open, onClose }: SubscriptionDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<SubscriptionFormValues>();
+  const save = useSaveSubscription();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (record)
+      form.setFieldsValue({
+        companyId: record.companyId,
+        plan: record.plan,
+        deviceQuota: record.deviceQuota,
+        period: [dayjs(record.startTime), dayjs(record.endTime)],
+      });
+    else form.setFieldsValue({ plan: 'standard', period: [dayjs(), dayjs().add(1, 'year')] });
+  }, [open, record, form]);
+
+  const submit = async (values: SubscriptionFormValues) => {
+    const [start, end] = values.period ?? [];
+    if (!start || !end || !values.plan || values.deviceQuota == null) return;
+    // Whole days: from the first day's start to the last day's end, in the browser's time zone.
+    const terms = {
+      plan: values.plan,
+      deviceQuota: values.deviceQuota,
+      startTime: start.startOf('day').valueOf(),
+      endTime: end.endOf('day').valueOf(),
+    };
+    const body: SubscriptionCreateBody | SubscriptionUpdateBody = record
+      ? { id: record.id, ...terms }
+      : { companyId: values.companyId ?? 0, ...terms };
+    try {
+      await save.mutateAsync(body);
+    } catch {
+      return; // the HTTP layer has shown the server's reason
+    }
+    message.success(t('list.saved'));
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(record ? 'subscriptions.edit' : 'subscriptions.add')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      forceRender
+      width={560}
+    >
+      <Form<SubscriptionFormValues>
+        form={form}
+        name="subscription"
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+        data-testid="subscription-form"
+        requiredMark
+      >
+        <Form.Item
+          name="companyId"
+          label={t('subscriptions.company')}
+          rules={[{ required: true, message: t('subscriptions.companyRequired') }]}
+        >
+          <OrgPicker kind="company" disabled={!!record} valueLabel={record?.companyName} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="plan" label={t('subscriptions.planLabel')} rules={[{ required: true, message: t('subscriptions.planRequired') }]}>
+          <Select options={plans.map((value) => ({ value, label: t(`subscriptions.plan.${value}`) }))} />
+        </Form.Item>
+        <Form.Item
+          name="deviceQuota"
+          label={t('subscriptions.deviceQuota')}
+          rules={[
+            { required: true, message: t('subscriptions.quotaRequired') },
+            { type: 'integer', min: 0, max: QUOTA_MAX, message: t('subscriptions.quotaRange', { max: QUOTA_MAX }) },
+          ]}
+        >
+          <InputNumber min={0} max={QUOTA_MAX} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="period"
+          label={t('subscriptions.period')}
+          extra={t('subscriptions.periodHint')}
+          rules={[
+            {
+              validator: (_, value: SubscriptionFormValues['period']) => {
+                const [start, end] = value ?? [];
+                if (!start || !end) return Promise.reject(new Error(t('subscriptions.periodRequired')));
+                return periodProblem(start.format(DAY), end.format(DAY))
+                  ? Promise.reject(new Error(t('subscriptions.periodOrder')))
+                  : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[t('subscriptions.start'), t('subscriptions.end')]} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+export { SubscriptionListPage } from './SubscriptionListPage.js';
+export { UsagePage } from './UsagePage.js';
