@@ -24,6 +24,7 @@ import { SizeSelect } from './SizeSelect.js';
 import { UserMenu } from './UserMenu.js';
 import { useAccountPreferences } from './use-account-preferences.js';
 import { useIsMobile } from './use-is-mobile.js';
+import { useOtherTabLogout } from './use-other-tab-logout.js';
 import { useSelfInfoRefresh } from './use-self-info-refresh.js';
 import './layout.css';
 
@@ -51,6 +52,7 @@ function Shell() {
   const { pathname } = useLocation();
   const crumbs = useMemo(() => breadcrumbOf(mainRoutes, pathname), [pathname]);
   useSelfInfoRefresh();
+  useOtherTabLogout();
   useAccountPreferences(Boolean(info));
 
   const role = info?.baseInfo.role;

@@ -1,0 +1,118 @@
+import { languageNames, languages } from '@safety-shield/contract';
+import { apiLogin } from './api.js';
+import { adminApi, unique } from './console.js';
+import { expect, logIn, test } from './fixtures.js';
+
+const FIRST = 'Welcome-2026-Aa';
+const OWN = 'Chosen-Pass-2026';
+
+/** A Company Admin of a new company that has already changed its first password. */
+async function readyCompanyAdmin(baseURL: string) {
+  const api = await adminApi(baseURL);
+  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
+  const companyName = unique('Company');
+  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: companyName });
+  const username = `boss.${Date.now().toString(36)}`;
+  await api('POST', '/v1/account/register/company', { username, password: FIRST, rePassword: FIRST, orgId: company.id });
+  const token = await apiLogin(baseURL, username, FIRST);
+  const res = await fetch(`${baseURL}/v1/account/pwd`, {
+    method: 'PUT',
+    headers: { 'x-token': token, 'content-type': 'application/json' },
+    body: JSON.stringify({ oldPassword: FIRST, password: OWN, rePassword: OWN }),
+  });
+  expect((await res.json()).code).toBe(200);
+  return { api, username, companyName };
+}
+
+test('another tab logging in ends this tab’s session with the spec’s message', async ({ page, context }) => {
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const other = await context.newPage();
+  await other.goto('/login');
+  await logIn(other);
+  await expect(other).toHaveURL(/\/dashboard$/);
+  // This tab comes back into view.
+  await page.bringToFront();
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('The account has been logged out, please click the OK button to refresh the page');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The tab that logged in last stays in.
+  await other.reload();
+  await expect(other).toHaveURL(/\/dashboard$/);
+});
+
+test('an expired session shows one toast, then the Log-in expired confirmation, then the login page', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The session ends on the server (as after inactivity); the next call finds out.
+  await page.evaluate(async () => {
+    const token = sessionStorage.getItem('safety-shield-token') ?? '';
+    await fetch('/v1/account/logout', { method: 'POST', headers: { 'x-token': token } });
+  });
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log-in expired' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a Company Admin with unanswered company terms is sent to the company setting first', async ({ page, baseURL }) => {
+  const { api, username, companyName } = await readyCompanyAdmin(baseURL ?? '');
+  const title = unique('Company terms');
+  const { clauseId } = await api<{ clauseId: number }>('POST', '/v1/clause', {
+    title,
+    content: '<p>For the company.</p>',
+    placeType: 'organisation',
+    mustCheck: true,
+  });
+  try {
+    await page.goto('/login');
+    await logIn(page, username, OWN);
+    await expect(page).toHaveURL(/\/system\/companySetting\?firstTime=true$/);
+    await expect(page.getByTestId('company-terms-first')).toBeVisible();
+    await page.goto('/account/list');
+    await expect(page).toHaveURL(/\/system\/companySetting\?firstTime=true$/);
+    await page.getByTestId(`pending-clause-${clauseId}`).getByRole('button', { name: 'Agree' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/system/companySetting');
+    await expect(page.getByTestId('company-name')).toHaveValue(companyName);
+    await page.screenshot({ path: 'e2e/artifacts/company-setting.png', fullPage: true });
+  } finally {
+    await api('DELETE', `/v1/clause?clauseId=${clauseId}`);
+  }
+});
+
+test('maintenance mode sends everyone but the Super Admin to the maintenance page, with the message', async ({ page, baseURL }) => {
+  const { api, username } = await readyCompanyAdmin(baseURL ?? '');
+  await page.goto('/login');
+  await logIn(page, username, OWN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await api('PUT', '/v1/system/maintenance', { on: true, message: 'Back at noon.' });
+  try {
+    await page.goto('/account/list');
+    await expect(page).toHaveURL(/\/maintenance$/);
+    await expect(page.getByTestId('maintenance-message')).toHaveText('Back at noon.');
+    await page.screenshot({ path: 'e2e/artifacts/maintenance.png', fullPage: true });
+  } finally {
+    await api('PUT', '/v1/system/maintenance', { on: false, message: null });
+  }
+});
+
+test('the dashboard in every language, screenshots for a look', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const language of languages) {
+    await page.getByTestId('language-select').click();
+    await page.getByRole('menuitem', { name: languageNames[language] }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
+    await page.screenshot({ path: `e2e/artifacts/dashboard-${language}.png` });
+  }
+});
