@@ -58,11 +58,14 @@ test('logs in, works in German across a reload, and logs out', async ({ page }) 
   await expect(page).toHaveTitle('Übersicht - Safety Shield');
   await page.screenshot({ path: 'e2e/artifacts/dashboard-de.png', fullPage: true });
 
+  const timeZone = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'timeZone')?.value;
+  expect(await timeZone()).toBeTruthy();
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
   await expect(page.getByText('Möchten Sie sich wirklich abmelden?')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  expect(await timeZone()).toBeUndefined();
 
   // The revoked session no longer opens the console.
   await page.goto('/dashboard');

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import logo from '../../shared/assets/logo.svg';
 import { setToken } from '../../shared/auth/token.js';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
+import { saveBrowserTimeZone } from '../../shared/preferences/cookies.js';
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
 import { useLogin } from './api/login.js';
@@ -51,6 +52,7 @@ export function LoginPage() {
 
   const enter = async (token: string) => {
     setToken(token);
+    saveBrowserTimeZone();
     await navigate(safeRedirect(search.get('redirect')), { replace: true });
   };
 

@@ -72,3 +72,7 @@ export function initialSettings(): ShellSettings {
 }
 
 export const saveSettings = (settings: ShellSettings) => Cookies.set('settings', JSON.stringify(settings), cookie);
+
+/** SPEC section 9: the time zone is taken from the browser and stored with the session; logout clears it (section 4). */
+export const saveBrowserTimeZone = () => Cookies.set('timeZone', Intl.DateTimeFormat().resolvedOptions().timeZone, { sameSite: 'lax' });
+export const clearTimeZone = () => Cookies.remove('timeZone');

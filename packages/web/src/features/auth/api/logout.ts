@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { clearToken } from '../../../shared/auth/token.js';
 import { http } from '../../../shared/http/client.js';
+import { clearTimeZone } from '../../../shared/preferences/cookies.js';
 
 export const logout = () => http.post<null>('/v1/account/logout', undefined, { silent: true });
 
@@ -12,7 +13,9 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useCallback(async () => {
     await logout().catch(() => undefined); // an already-expired token is logged out all the same
+    // SPEC section 4: logout clears the token, the user info (roles, first-login flag) and the time zone; the views go with the layout.
     clearToken();
+    clearTimeZone();
     queryClient.clear();
     await navigate('/login', { replace: true });
   }, [queryClient, navigate]);
