@@ -116,3 +116,14 @@ test('the dashboard in every language, screenshots for a look', async ({ page })
     await page.screenshot({ path: `e2e/artifacts/dashboard-${language}.png` });
   }
 });
+
+test('pages of later releases say so instead of a blank page or a 404', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page);
+  await page.goto('/event');
+  await expect(page).toHaveURL(/\/event\/list$/);
+  await expect(page.getByTestId('coming-soon')).toContainText('This page comes in a later release.');
+  await expect(page).toHaveTitle('Incident list - Safety Shield');
+  await page.goto('/1ncident');
+  await expect(page.getByTestId('coming-soon')).toBeVisible();
+});

@@ -1,5 +1,8 @@
+import { mainRoutes } from '@safety-shield/contract';
 import { createBrowserRouter, redirect } from 'react-router';
 import { guardEveryNavigation, redirectIfSignedIn, requireSession } from './guard.js';
+import { implementedPages } from './implemented-pages.js';
+import { laterRoutes, sectionRedirects } from './later-routes.js';
 import { RouteError } from './RouteError.js';
 
 /** What each route shows in its tab, title and breadcrumb: the i18n key under `route.`. */
@@ -8,6 +11,7 @@ export interface RouteHandle {
 }
 
 const orgs = () => import('../features/orgs/OrgListPage.js');
+const comingSoon = async () => ({ Component: (await import('./pages/ComingSoonPage.js')).ComingSoonPage });
 const clauses = () => import('../features/clauses/index.js');
 const subscriptions = () => import('../features/subscriptions/index.js');
 
@@ -27,6 +31,12 @@ export const router = createBrowserRouter([
     lazy: async () => ({ Component: (await import('../features/maintenance/MaintenancePage.js')).MaintenancePage }),
     handle: { title: 'maintenance' } satisfies RouteHandle,
   },
+  // Public screens of later releases (SPEC section 2).
+  ...[
+    { path: '/auth-redirect', title: 'authRedirect' },
+    { path: '/1ncident', title: 'incidentList' },
+    { path: '/device/setting', title: 'deviceLock' },
+  ].map(({ path, title }) => ({ path, lazy: comingSoon, handle: { title } satisfies RouteHandle })),
   {
     path: '/401',
     lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).UnauthorizedPage }),
@@ -98,7 +108,6 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/company/CompanySettingPage.js')).CompanySettingPage }),
         handle: { title: 'companySetting' } satisfies RouteHandle,
       },
-      { path: 'clauseInfo', loader: () => redirect('/clause/list') },
       {
         path: 'clause/list',
         lazy: async () => ({ Component: (await clauses()).ClauseListPage }),
@@ -139,6 +148,13 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await subscriptions()).UsagePage }),
         handle: { title: 'usage' } satisfies RouteHandle,
       },
+      // The rest of the route table: pages of later releases say so, bare section paths go to their first page.
+      ...laterRoutes(mainRoutes, implementedPages).map(({ path, title }) => ({
+        path,
+        lazy: comingSoon,
+        handle: { title } satisfies RouteHandle,
+      })),
+      ...sectionRedirects(mainRoutes).map(({ path, to }) => ({ path, loader: () => redirect(to) })),
     ],
   },
   { path: '*', loader: () => redirect('/404') },

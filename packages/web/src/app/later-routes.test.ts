@@ -1,0 +1,20 @@
+import { mainRoutes } from '@safety-shield/contract';
+import { describe, expect, it } from 'vitest';
+import { implementedPages } from './implemented-pages.js';
+import { laterRoutes, sectionRedirects } from './later-routes.js';
+
+describe('the pages of later releases', () => {
+  it('lists every named page of the route table that is not built, with its full path', () => {
+    const later = laterRoutes(mainRoutes, implementedPages);
+    expect(later).toContainEqual({ path: 'event/list', title: 'incidentList' });
+    expect(later).toContainEqual({ path: 'vehicle/list/:licensePlate?', title: 'vehicleList' });
+    expect(later).toContainEqual({ path: 'dvr/:licensePlate', title: 'dvr' });
+    expect(later.map((route) => route.path)).not.toContain('account/list');
+  });
+
+  it('sends a bare section path to its first page', () => {
+    expect(sectionRedirects(mainRoutes)).toContainEqual({ path: 'event', to: '/event/list' });
+    expect(sectionRedirects(mainRoutes)).toContainEqual({ path: 'clauseInfo', to: '/clause/list' });
+    expect(sectionRedirects(mainRoutes).map((r) => r.path)).not.toContain('org');
+  });
+});
