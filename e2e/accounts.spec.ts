@@ -1,5 +1,5 @@
 import { adminApi, chooseOption, chooseOrg, row, unique } from './console.js';
-import { expect, logIn, test } from './fixtures.js';
+import { expect, logIn, logOut, test } from './fixtures.js';
 
 const FIRST_PASSWORD = 'Welcome-2026-Fleet';
 const NEW_PASSWORD = 'Harbour#Lights42x';
@@ -89,9 +89,7 @@ test('a new Company Admin must change the password at first login, then sees onl
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
   await expect(page.locator('.ant-table-row')).toContainText('Request succeeded');
 
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
 
   // First login: every page leads to the password tab until the password is changed.
@@ -145,9 +143,7 @@ test('a new Company Admin must change the password at first login, then sees onl
   await page.screenshot({ path: 'e2e/artifacts/self-password.png', fullPage: true });
 
   // The new password is the one that works from now on.
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await logOut(page);
   await logIn(page, username, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
 });

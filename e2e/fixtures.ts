@@ -26,3 +26,15 @@ export async function solveRobotCheck(page: Page) {
   // The widget puts its solution into a hidden input once the proof-of-work is done.
   await expect(widget.locator('input[name="code"]')).toHaveValue(/.{20,}/, { timeout: 30_000 });
 }
+
+/** Logs out through the user menu and its confirmation (texts of the given language), until the login page shows. */
+export async function logOut(page: Page, texts = { logOut: 'Log out', title: 'Logout' }) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: texts.logOut }).click();
+  const dialog = page.getByRole('dialog', { name: texts.title });
+  // A click that lands while the dialog is still zooming in may be lost: try again until it is gone.
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'OK', exact: true }).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/login/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}

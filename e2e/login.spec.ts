@@ -63,7 +63,7 @@ test('logs in, works in German across a reload, and logs out', async ({ page }) 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
   await expect(page.getByText('Möchten Sie sich wirklich abmelden?')).toBeVisible();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await timeZone()).toBeUndefined();
 

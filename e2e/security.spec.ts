@@ -1,6 +1,6 @@
 import { totpCode, totpStep } from '../packages/server/src/modules/account/totp.js';
 import { adminApi, unique } from './console.js';
-import { expect, logIn, test } from './fixtures.js';
+import { expect, logIn, logOut, test } from './fixtures.js';
 
 const FIRST_PASSWORD = 'Welcome-2026-Aa';
 const OWN_PASSWORD = 'Chosen-Pass-2026';
@@ -48,9 +48,7 @@ test('a company admin changes the first password, binds Google Authenticator, lo
   await expect(page.getByTestId('api-tokens').locator('.ant-table-row')).toHaveCount(1);
 
   // Log out, and in again in two steps.
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, username, OWN_PASSWORD);
   await expect(page.getByTestId('google-step')).toBeVisible();
