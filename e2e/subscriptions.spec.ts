@@ -15,8 +15,11 @@ test('the Super Admin subscribes a company, suspends the subscription and reads 
   // The company is required; plan and period start from sensible defaults.
   await page.getByRole('button', { name: 'Add subscription' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add subscription' });
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.locator('.ant-form-item-explain-error', { hasText: 'Choose a company' })).toBeVisible();
+  // A click that lands while the dialog is still zooming in may be lost: try again until the form answers.
+  await expect(async () => {
+    await dialog.getByRole('button', { name: 'Save' }).click({ timeout: 2_000 });
+    await expect(dialog.locator('.ant-form-item-explain-error', { hasText: 'Choose a company' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(dialog.getByText('Please enter the device quota')).toBeVisible();
   await chooseOrg(page, dialog, 'Company', company);
   await chooseOption(page, dialog, 'Plan', 'Premium');
