@@ -1,4 +1,10 @@
 /**
+ * How long a node trusts its copy of shared state (sessions, user info, list totals, terms, maintenance) before reading
+ * the database again: the window in which another node's write may go unseen (docs/decisions.md).
+ */
+export const NODE_CACHE_MS = 5_000;
+
+/**
  * A bounded per-node cache whose entries are trusted for `ttlMs`, so hot reads stay off the database.
  * Another node's write is seen after at most `ttlMs` (until the cross-node bus invalidates at once).
  */

@@ -23,7 +23,7 @@ import { account, session } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
-import { TtlCache } from '../../ttl-cache.js';
+import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
 import type { Actor } from '../logs/recorder.js';
 import type { OrgService } from '../orgs/service.js';
 import type { Captcha } from './captcha.js';
@@ -42,7 +42,7 @@ import {
   selfInfo,
 } from './repo.js';
 import { checkContact, checkExpireTime, checkNewPassword, checkUsername } from './rules.js';
-import { CACHE_MS, type Sessions } from './sessions.js';
+import type { Sessions } from './sessions.js';
 
 /** SPEC section 9: the fifth wrong password in a row suspends the account. */
 export const MAX_FAILED_LOGINS = 5;
@@ -52,9 +52,9 @@ export type LoginWitness = (actor: Actor) => void;
 
 export class AccountService {
   /** The console asks for selfInfo on every navigation: it is served from memory like the session itself. */
-  private readonly selfInfoCache = new TtlCache<number, StoredSelfInfo>(CACHE_MS);
+  private readonly selfInfoCache = new TtlCache<number, StoredSelfInfo>(NODE_CACHE_MS);
   /** List totals per scope and filters: paging through a list does not count it again (cleared by every account write here). */
-  private readonly listTotals = new TtlCache<string, number>(CACHE_MS);
+  private readonly listTotals = new TtlCache<string, number>(NODE_CACHE_MS);
 
   constructor(
     private readonly db: Db,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { account, apiToken, session } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { TtlCache } from '../../ttl-cache.js';
+import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -20,8 +20,6 @@ interface Cached {
   lastSeenAt: number | null;
 }
 
-/** How long a node trusts its cached copy of a session before asking the database again. */
-export const CACHE_MS = 5_000;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_MS = 60_000;
 /** A login waiting for its Google Authenticator code lapses after five minutes or five wrong codes. */
@@ -48,7 +46,7 @@ const principalColumns = {
  * revoked on logout; API tokens live until deleted. A short per-node cache keeps the check off the database.
  */
 export class Sessions {
-  private readonly cache = new TtlCache<string, Cached>(CACHE_MS);
+  private readonly cache = new TtlCache<string, Cached>(NODE_CACHE_MS);
 
   constructor(
     private readonly db: Db,

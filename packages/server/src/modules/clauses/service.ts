@@ -14,8 +14,8 @@ import { qualified } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
-import { TtlCache } from '../../ttl-cache.js';
-import { CACHE_MS } from '../account/sessions.js';
+import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
+
 import { applyingTo, type ClauseRow, findActive, latestConsent, toRecord } from './repo.js';
 
 interface Unfinished {
@@ -33,7 +33,7 @@ const agentSubject = (role: Role) => PLATFORM_SUBJECTS.includes(role) && roleRan
  */
 export class ClauseService {
   /** Which must-check clauses wait for an account: asked on every request, so kept in memory briefly. */
-  private readonly waiting = new TtlCache<number, Unfinished>(CACHE_MS);
+  private readonly waiting = new TtlCache<number, Unfinished>(NODE_CACHE_MS);
 
   constructor(private readonly db: Db) {}
 

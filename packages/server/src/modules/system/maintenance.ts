@@ -7,15 +7,14 @@ import type { Db } from '../../db/client.js';
 import { systemSetting } from '../../db/schema.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
-import { TtlCache } from '../../ttl-cache.js';
-import { CACHE_MS } from '../account/sessions.js';
+import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
 
 const KEY = 'maintenance';
 const OFF: MaintenanceState = { on: false, message: null };
 
 /** Maintenance mode (issue 4), kept in the shared settings so every node follows it within the cache window. */
 export class Maintenance {
-  private readonly cache = new TtlCache<string, MaintenanceState>(CACHE_MS);
+  private readonly cache = new TtlCache<string, MaintenanceState>(NODE_CACHE_MS);
 
   constructor(private readonly db: Db) {}
 
