@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -35,6 +48,8 @@ export const org = pgTable(
     deviceQuota: integer('device_quota'),
     /** Companies: their notification settings (`/system/companySetting`). */
     notification: jsonb('notification'),
+    /** Companies: SHA-256 of the key new devices connect with the first time (docs/device-protocol.md). */
+    provisioningKeyHash: text('provisioning_key_hash'),
     ...belongTo(),
     createdAt: createdAt(),
   },
@@ -42,6 +57,7 @@ export const org = pgTable(
     index('org_parent_idx').on(t.parentId),
     index('org_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
     // SPEC: names are unique among siblings, without regard to case.
+    uniqueIndex('org_provisioning_key_idx').on(t.provisioningKeyHash),
     uniqueIndex('org_sibling_name_idx').on(t.kind, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
   ],
 );
@@ -241,4 +257,143 @@ export const usageCounter = pgTable(
     value: bigint('value', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.month, t.metric] })],
+);
+
+/**
+ * Vehicles (SPEC section 3). The owner chain is belongTo; a lease (SPEC section 4) lends the vehicle to another fleet
+ * until lease_expire_at, and the lessee chain sees and uses it while the lease runs (see vehicles/scope.ts).
+ */
+export const vehicle = pgTable(
+  'vehicle',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    licensePlate: text('license_plate').notNull(),
+    brand: text('brand'),
+    model: text('model'),
+    kindName: text('kind_name'),
+    useFor: text('use_for'),
+    /** Kilometres on the odometer when the vehicle was registered; the trail adds to it. */
+    initialMileageKm: integer('initial_mileage_km').notNull().default(0),
+    drivenMeters: bigint('driven_meters', { mode: 'number' }).notNull().default(0),
+    runningSeconds: bigint('running_seconds', { mode: 'number' }).notNull().default(0),
+    attribution: text('attribution'),
+    address: text('address'),
+    customer: text('customer'),
+    leaseAgentId: integer('lease_agent_id'),
+    leaseCompanyId: integer('lease_company_id'),
+    leaseFleetId: integer('lease_fleet_id'),
+    leaseExpireAt: timestamp('lease_expire_at', { withTimezone: true }),
+    ...belongTo(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Plates name vehicles in the console's paths (/map/{licensePlate}): unique platform-wide, without regard to case.
+    uniqueIndex('vehicle_plate_idx').on(sql`upper(${t.licensePlate})`),
+    index('vehicle_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
+    index('vehicle_lease_idx').on(t.leaseAgentId, t.leaseCompanyId, t.leaseFleetId),
+    index('vehicle_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** DVR devices (SPEC section 3). A device without a vehicle is "unmatched"; its scope is its company's. */
+export const device = pgTable(
+  'device',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    deviceUuid: text('device_uuid').notNull(),
+    name: text('name'),
+    channels: integer('channels').notNull().default(1),
+    online: boolean('online').notNull().default(false),
+    firstOnlineAt: timestamp('first_online_at', { withTimezone: true }),
+    lastOnlineAt: timestamp('last_online_at', { withTimezone: true }),
+    lastOfflineAt: timestamp('last_offline_at', { withTimezone: true }),
+    /** Seconds connected over all finished connections; the running one is counted from last_online_at. */
+    connectedSeconds: bigint('connected_seconds', { mode: 'number' }).notNull().default(0),
+    iccid: text('iccid'),
+    version: text('version'),
+    /** SHA-256 of the device's own MQTT secret; null until it has been provisioned one. */
+    secretHash: text('secret_hash'),
+    vehicleId: integer('vehicle_id').references(() => vehicle.id),
+    boundAt: timestamp('bound_at', { withTimezone: true }),
+    /** The newest position the device reported (the live position of its vehicle). */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    speed: real('speed'),
+    heading: real('heading'),
+    dbm: integer('dbm'),
+    positionAt: timestamp('position_at', { withTimezone: true }),
+    ...belongTo(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('device_uuid_idx').on(t.deviceUuid),
+    index('device_vehicle_idx').on(t.vehicleId),
+    index('device_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
+    index('device_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * The trail: every position a device reported, with the vehicle it was bound to then. (device, t) is the key, so a
+ * batch resent after a lost acknowledgement is stored once. Ingest writes it in multi-row batches.
+ */
+export const gpsPoint = pgTable(
+  'gps_point',
+  {
+    deviceId: integer('device_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    vehicleId: integer('vehicle_id'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    speed: real('speed').notNull(),
+    heading: real('heading').notNull(),
+    dbm: integer('dbm'),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.at] }), index('gps_point_vehicle_idx').on(t.vehicleId, t.at)],
+);
+
+/** Binding and unbinding of devices and vehicles (`/v2/logs/bind/list`), append-only. */
+export const deviceBindLog = pgTable(
+  'device_bind_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: integer('device_id').notNull(),
+    deviceUuid: text('device_uuid').notNull(),
+    vehicleId: integer('vehicle_id').notNull(),
+    licensePlate: text('license_plate').notNull(),
+    action: text('action', { enum: ['bind', 'unbind'] }).notNull(),
+    /** An unbind that took the device from a vehicle it was bound to, on purpose (SPEC section 4: forced unbind). */
+    forced: boolean('forced').notNull().default(false),
+    accountId: integer('account_id'),
+    username: text('username').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...belongTo(),
+  },
+  (t) => [
+    index('device_bind_log_device_idx').on(t.deviceId, t.at),
+    index('device_bind_log_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.at),
+  ],
+);
+
+/** Notification e-mails of a vehicle, unverified until the 6-digit code sent to them comes back. */
+export const vehicleEmail = pgTable(
+  'vehicle_email',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    state: text('state', { enum: ['unverified', 'verified'] })
+      .notNull()
+      .default('unverified'),
+    /** SHA-256 of the code last sent, its time, and the wrong tries since. */
+    codeHash: text('code_hash'),
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('vehicle_email_idx').on(t.vehicleId, sql`lower(${t.email})`)],
 );

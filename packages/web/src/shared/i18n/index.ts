@@ -56,10 +56,21 @@ const ready = i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** Texts a feature keeps next to its pages (`features/<domain>/i18n/<language>.json`), each under its own top-level key. */
+const featureTexts = import.meta.glob<{ default: Record<string, unknown> }>('../../features/*/i18n/*.json');
+
+function loadFeatureTexts(language: Language) {
+  return Promise.all(
+    Object.entries(featureTexts)
+      .filter(([file]) => file.endsWith(`/${language}.json`))
+      .map(([, load]) => load().then((module) => module.default)),
+  );
+}
+
 async function ensureTexts(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
-  const [ui, codes] = await Promise.all([uiTexts[language](), codeTexts[language]()]);
-  i18n.addResourceBundle(language, 'translation', { ...ui.default, codeKey: codes });
+  const [ui, features, codes] = await Promise.all([uiTexts[language](), loadFeatureTexts(language), codeTexts[language]()]);
+  i18n.addResourceBundle(language, 'translation', { ...ui.default, ...Object.assign({}, ...features), codeKey: codes });
 }
 
 /** Loads a language's texts, antd's and dayjs's locales, and switches to it; answers antd's locale. */

@@ -1,11 +1,27 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { languages } from '@safety-shield/contract';
 import { describe, expect, it } from 'vitest';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
-const read = (language: string) => JSON.parse(readFileSync(path.join(dir, `${language}.json`), 'utf8'));
+const featuresDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../features');
+/** Features that keep their own texts next to their pages. */
+const featureTextDirs = readdirSync(featuresDir)
+  .map((feature) => path.join(featuresDir, feature, 'i18n'))
+  .filter((folder) => existsSync(folder));
+const readFile = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+/** A language's whole console: the shared texts plus every feature's (each under its own top-level key). */
+function read(language: string): Record<string, unknown> {
+  const merged = readFile(path.join(dir, `${language}.json`));
+  for (const folder of featureTextDirs) {
+    for (const [key, value] of Object.entries(readFile(path.join(folder, `${language}.json`)))) {
+      if (key in merged) throw new Error(`${folder}/${language}.json redefines the top-level key '${key}'`);
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
 
 /** Every text's key path with its value: 'login.submit' → 'Log in'. */
 function flatten(value: unknown, prefix = ''): Map<string, string> {
@@ -22,7 +38,7 @@ describe('console texts', () => {
   const english = flatten(read('en'));
 
   it('exist for exactly the seven languages', () => {
-    expect(readdirSync(dir).sort()).toEqual(languages.map((l) => `${l}.json`).sort());
+    for (const folder of [dir, ...featureTextDirs]) expect(readdirSync(folder).sort()).toEqual(languages.map((l) => `${l}.json`).sort());
   });
 
   it.each(languages.filter((l) => l !== 'en'))('%s has every text, with the same placeholders', (language) => {

@@ -1,0 +1,199 @@
+import { type Static, Type } from 'typebox';
+import { EpochMs, Nullable, PageQuery } from './common.js';
+
+/** A bound device more would exceed what one vehicle's recorder harness carries (VEHICLE_DEVICE_MORE_ERROR). */
+export const MAX_DEVICES_PER_VEHICLE = 4;
+/** The longest trail one request returns, and how many points at most (longer ranges are thinned evenly). */
+export const TRAIL_MAX_RANGE_MS = 7 * 24 * 3_600_000;
+export const TRAIL_MAX_POINTS = 20_000;
+/** A stop on the trail: standing still at least this long. */
+export const TRAIL_STOP_MIN_MS = 120_000;
+/** SPEC section 9: validation codes have 6 digits; they expire, and five wrong tries spend them. */
+export const EMAIL_CODE_LENGTH = 6;
+export const EMAIL_CODE_TTL_MS = 10 * 60_000;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+/** Sending another code to the same address waits this long. */
+export const EMAIL_CODE_RESEND_MS = 60_000;
+
+export const RentState = Type.Enum(['available', 'leasing']);
+export type RentState = Static<typeof RentState>;
+
+/** The newest position a vehicle's devices reported. */
+export const Position = Type.Object({
+  lat: Type.Number(),
+  lng: Type.Number(),
+  speed: Type.Number(),
+  heading: Type.Number(),
+  dbm: Nullable(Type.Integer()),
+  time: EpochMs,
+});
+export type Position = Static<typeof Position>;
+
+const plate = Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9][A-Za-z0-9 .·-]*$' });
+const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
+
+/** The fields an operator types (SPEC section 3); the rest comes from devices and leases. */
+const editable = {
+  licensePlate: plate,
+  brand: text(64),
+  model: text(64),
+  kindName: text(64),
+  useFor: text(128),
+  initialMileageKm: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+  attribution: text(128),
+  address: text(256),
+  customer: text(128),
+};
+
+export const VehicleRecord = Type.Object({
+  id: Type.Integer(),
+  licensePlate: Type.String(),
+  brand: Nullable(Type.String()),
+  model: Nullable(Type.String()),
+  kindName: Nullable(Type.String()),
+  useFor: Nullable(Type.String()),
+  initialMileageKm: Type.Integer(),
+  /** Initial mileage plus what the trail drove. */
+  totalMileageKm: Type.Number(),
+  runningMinutes: Type.Integer(),
+  attribution: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  customer: Nullable(Type.String()),
+  agentId: Nullable(Type.Integer()),
+  agentName: Nullable(Type.String()),
+  companyId: Nullable(Type.Integer()),
+  companyName: Nullable(Type.String()),
+  fleetId: Nullable(Type.Integer()),
+  fleetName: Nullable(Type.String()),
+  rentState: RentState,
+  leaseCompanyId: Nullable(Type.Integer()),
+  leaseCompanyName: Nullable(Type.String()),
+  leaseFleetId: Nullable(Type.Integer()),
+  leaseFleetName: Nullable(Type.String()),
+  expireTime: Nullable(EpochMs),
+  /** The caller sees this vehicle as the lessee, not the owner: it may use it but not edit, lease or delete it. */
+  leasedToCaller: Type.Boolean(),
+  online: Type.Boolean(),
+  lastOnlineTime: Nullable(EpochMs),
+  deviceCount: Type.Integer(),
+  position: Nullable(Position),
+  createTime: EpochMs,
+});
+export type VehicleRecord = Static<typeof VehicleRecord>;
+
+export const VehicleDevice = Type.Object({
+  deviceId: Type.Integer(),
+  deviceUuid: Type.String(),
+  name: Nullable(Type.String()),
+  channels: Type.Integer(),
+  online: Type.Boolean(),
+  version: Nullable(Type.String()),
+});
+export type VehicleDevice = Static<typeof VehicleDevice>;
+
+export const EmailState = Type.Enum(['unverified', 'verified']);
+export const VehicleEmailRecord = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  state: EmailState,
+  /** When the last code went out; null until one was sent. */
+  codeSentTime: Nullable(EpochMs),
+  verifiedTime: Nullable(EpochMs),
+});
+export type VehicleEmailRecord = Static<typeof VehicleEmailRecord>;
+
+export const VehicleDetail = Type.Object({
+  ...VehicleRecord.properties,
+  devices: Type.Array(VehicleDevice),
+  emails: Type.Array(VehicleEmailRecord),
+});
+export type VehicleDetail = Static<typeof VehicleDetail>;
+
+export const VehicleListQuery = Type.Object({
+  ...PageQuery,
+  /** Part of the plate, any case. */
+  licensePlate: Type.Optional(Type.String({ maxLength: 20 })),
+  agentId: Type.Optional(Type.Integer({ minimum: 1 })),
+  companyId: Type.Optional(Type.Integer({ minimum: 1 })),
+  fleetId: Type.Optional(Type.Integer({ minimum: 1 })),
+  online: Type.Optional(Type.Boolean()),
+  rentState: Type.Optional(RentState),
+  brand: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type VehicleListQuery = Static<typeof VehicleListQuery>;
+
+/** One vehicle by id or by plate (the console's paths carry plates). */
+export const VehicleInfoQuery = Type.Object({
+  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  licensePlate: Type.Optional(plate),
+});
+export type VehicleInfoQuery = Static<typeof VehicleInfoQuery>;
+
+export const VehicleCreateBody = Type.Object({ ...editable, fleetId: Type.Integer({ minimum: 1 }) });
+export type VehicleCreateBody = Static<typeof VehicleCreateBody>;
+
+export const VehicleUpdateBody = Type.Object({ id: Type.Integer({ minimum: 1 }), ...editable, fleetId: Type.Integer({ minimum: 1 }) });
+export type VehicleUpdateBody = Static<typeof VehicleUpdateBody>;
+
+export const VehicleOption = Type.Object({ id: Type.Integer(), licensePlate: Type.String(), deviceCount: Type.Integer() });
+export type VehicleOption = Static<typeof VehicleOption>;
+export const VehicleOptionsQuery = Type.Object({
+  keyword: Type.Optional(Type.String({ maxLength: 20 })),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+export type VehicleOptionsQuery = Static<typeof VehicleOptionsQuery>;
+
+/** Bind a device to a vehicle; `force` takes it from the vehicle it is bound to (SPEC section 4: forced unbind warns). */
+export const BindBody = Type.Object({
+  vehicleId: Type.Integer({ minimum: 1 }),
+  deviceId: Type.Integer({ minimum: 1 }),
+  force: Type.Optional(Type.Boolean()),
+});
+export type BindBody = Static<typeof BindBody>;
+export const UnbindBody = Type.Object({ deviceId: Type.Integer({ minimum: 1 }) });
+export type UnbindBody = Static<typeof UnbindBody>;
+
+export const LeaseBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  fleetId: Type.Integer({ minimum: 1 }),
+  expireTime: EpochMs,
+});
+export type LeaseBody = Static<typeof LeaseBody>;
+
+export const TrailQuery = Type.Object({
+  vehicleId: Type.Integer({ minimum: 1 }),
+  startTime: EpochMs,
+  endTime: EpochMs,
+});
+export type TrailQuery = Static<typeof TrailQuery>;
+
+export const TrailPoint = Type.Object({
+  time: EpochMs,
+  lat: Type.Number(),
+  lng: Type.Number(),
+  speed: Type.Number(),
+  heading: Type.Number(),
+});
+export type TrailPoint = Static<typeof TrailPoint>;
+export const TrailStop = Type.Object({ startTime: EpochMs, endTime: EpochMs, lat: Type.Number(), lng: Type.Number() });
+export type TrailStop = Static<typeof TrailStop>;
+export const Trail = Type.Object({
+  points: Type.Array(TrailPoint),
+  stops: Type.Array(TrailStop),
+  distanceKm: Type.Number(),
+  maxSpeed: Type.Number(),
+  /** Points in the range before thinning; more than TRAIL_MAX_POINTS means the answer was thinned evenly. */
+  totalPoints: Type.Integer(),
+});
+export type Trail = Static<typeof Trail>;
+
+export const EmailAddBody = Type.Object({
+  vehicleId: Type.Integer({ minimum: 1 }),
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+});
+export type EmailAddBody = Static<typeof EmailAddBody>;
+export const EmailVerifyBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  code: Type.String({ pattern: '^[0-9]{6}$' }),
+});
+export type EmailVerifyBody = Static<typeof EmailVerifyBody>;
