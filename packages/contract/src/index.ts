@@ -3,6 +3,7 @@ export * from './api/clause.js';
 export * from './api/common.js';
 export * from './api/device.js';
 export * from './api/org.js';
+export * from './api/push.js';
 export * from './api/subscription.js';
 export * from './api/system.js';
 export * from './api/vehicle.js';

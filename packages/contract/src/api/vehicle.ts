@@ -197,3 +197,7 @@ export const EmailVerifyBody = Type.Object({
   code: Type.String({ pattern: '^[0-9]{6}$' }),
 });
 export type EmailVerifyBody = Static<typeof EmailVerifyBody>;
+
+/** The map background (`GET /v1/system/map`): tiles from MAP_TILE_URL; null draws maps without tiles (no tile server reachable). */
+export const MapConfig = Type.Object({ tileUrl: Nullable(Type.String()), attribution: Type.String() });
+export type MapConfig = Static<typeof MapConfig>;

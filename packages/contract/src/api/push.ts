@@ -1,0 +1,20 @@
+import type { Position } from './vehicle.js';
+
+/**
+ * The console's WebSocket (`/v1/ws`): the first message authenticates (a token never goes into a URL, where logs
+ * would keep it); `watch` replaces the set of vehicles whose positions and presence the page wants.
+ */
+export const PUSH_PATH = '/v1/ws';
+
+export type PushClientMessage = { type: 'auth'; token: string } | { type: 'watch'; vehicleIds: number[] };
+
+export type PushServerMessage =
+  | { type: 'ready' }
+  /** Vehicles of the watch list the caller may not see (or that do not exist) are left out and named here. */
+  | { type: 'watching'; vehicleIds: number[]; refused: number[] }
+  | { type: 'position'; vehicleId: number; deviceId: number; position: Position }
+  | { type: 'presence'; vehicleId: number; deviceId: number; online: boolean; time: number }
+  | { type: 'error'; codeKey: string };
+
+/** At most this many vehicles in one watch list. */
+export const PUSH_MAX_WATCH = 2_000;
