@@ -1,3 +1,4 @@
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -5,9 +6,12 @@ import Ajv from 'ajv';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { type Bus, localBus } from './events/bus.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { scheduleLeaseExpiry } from './jobs/lease-expiry.js';
+import { createMailer } from './mail/mailer.js';
 import { ApiTokens } from './modules/account/api-tokens.js';
 import { ensureSuperAdmin } from './modules/account/bootstrap.js';
 import { Captcha } from './modules/account/captcha.js';
@@ -19,23 +23,39 @@ import { Sessions } from './modules/account/sessions.js';
 import { registerClauseGate } from './modules/clauses/gate.js';
 import { clauseRoutes } from './modules/clauses/routes.js';
 import { ClauseService } from './modules/clauses/service.js';
+import { deviceRoutes } from './modules/devices/routes.js';
+import { DeviceService } from './modules/devices/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerOperationLog } from './modules/logs/recorder.js';
 import { logRoutes } from './modules/logs/routes.js';
 import { orgRoutes } from './modules/orgs/routes.js';
 import { OrgService } from './modules/orgs/service.js';
+import { pushRoutes } from './modules/push/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { SubscriptionService } from './modules/subscriptions/service.js';
 import { registerApiCallMetering, UsageMeter } from './modules/subscriptions/usage-meter.js';
 import { Maintenance, maintenanceRoutes, registerMaintenanceGate } from './modules/system/maintenance.js';
 import { Sealer } from './modules/system/sealing.js';
+import { BindingService } from './modules/vehicles/binding.js';
+import { VehicleEmailService } from './modules/vehicles/emails.js';
+import { vehicleRoutes } from './modules/vehicles/routes.js';
+import { VehicleService } from './modules/vehicles/service.js';
 import { releaseTime } from './release.js';
 import { registerWeb } from './web.js';
 
 export type AppConfig = Pick<
   Config,
   'adminPassword' | 'sessionIdleMinutes' | 'captchaComplexity' | 'logLevel' | 'secretKey' | 'rateLoginPerMinute' | 'rateWritesPerSecond'
->;
+> &
+  Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'mapTileUrl' | 'mapAttribution' | 'dataDir'>>;
+
+/** Parts main.ts builds around the app: the event bus shared with the device gateway, and the gateway's cache hook. */
+export interface AppParts {
+  logger?: boolean;
+  bus?: Bus;
+  /** A device's binding changed or it was deleted: the gateway drops what it cached about it. */
+  forgetDevice?: (deviceId: number) => void;
+}
 
 /** Log lines never carry tokens, cookies, passwords or query strings (SPEC section 5 puts a password in one). */
 const logger = {
@@ -55,7 +75,7 @@ const validators = {
 };
 
 /** Builds the whole portal without listening: tests call it and use `app.inject`. */
-export async function buildApp(config: AppConfig, database: Database, options: { logger?: boolean } = {}) {
+export async function buildApp(config: AppConfig, database: Database, options: AppParts = {}) {
   const app = Fastify({
     logger: options.logger === false ? false : { ...logger, level: config.logLevel },
     // A proxy in front may forward the caller's address; no body is ever larger than this.
@@ -75,6 +95,18 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   const maintenance = new Maintenance(db);
   const subscriptions = new SubscriptionService(db);
   const usage = new UsageMeter(db);
+  const bus = options.bus ?? localBus();
+  const forgetDevice = options.forgetDevice ?? (() => {});
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir ?? path.resolve('data'), 'outbox'),
+    from: config.mailFrom ?? 'Safety Shield <no-reply@safety-shield.local>',
+    log: app.log,
+  });
+  const binding = new BindingService(db, forgetDevice);
+  const vehicles = new VehicleService(db, orgs, binding);
+  const vehicleEmails = new VehicleEmailService(db, mailer);
+  const devices = new DeviceService(db, orgs, forgetDevice);
   await ensureSuperAdmin(db, config.adminPassword, app.log);
 
   await app.register(swagger, {
@@ -105,6 +137,11 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   await app.register(clauseRoutes, { db, clauses });
   await app.register(maintenanceRoutes, { maintenance });
   await app.register(subscriptionRoutes, { db, subscriptions });
+  const map = { tileUrl: config.mapTileUrl === undefined ? null : config.mapTileUrl, attribution: config.mapAttribution ?? '' };
+  await app.register(vehicleRoutes, { db, vehicles, binding, emails: vehicleEmails, map });
+  await app.register(deviceRoutes, { db, devices });
+  await app.register(pushRoutes, { db, sessions, bus });
+  scheduleLeaseExpiry(app, vehicles);
   await registerWeb(app);
   return app;
 }

@@ -21,6 +21,17 @@ export interface Config {
   rateWritesPerSecond: number;
   /** Seals secrets at rest (Google Authenticator seeds): SECRET_KEY, else DATA_DIR/secret.key made on first start. */
   secretKey: Buffer;
+  /** The embedded MQTT broker's port (0: any free one); ignored when MQTT_URL names an external broker. */
+  mqttPort: number;
+  mqttUrl: string | undefined;
+  /** Real SMTP (smtp://user:pass@host:port); without it e-mails go to DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Map tiles ({z}/{x}/{y}); empty: maps are drawn without tiles (no tile server reachable). */
+  mapTileUrl: string | null;
+  mapAttribution: string;
+  /** Seed a demo fleet with simulated devices into a new, empty database (DEMO=0 turns it off). */
+  demo: boolean;
   production: boolean;
 }
 
@@ -66,6 +77,14 @@ export function loadConfig(): Config {
     rateLoginPerMinute: integer('RATE_LIMIT_LOGIN_PER_MINUTE', 30, 0),
     rateWritesPerSecond: integer('RATE_LIMIT_WRITES_PER_SECOND', 20, 0),
     secretKey: loadSecretKey(dataDir),
+    mqttPort: integer('MQTT_PORT', 1883, 0),
+    mqttUrl: process.env.MQTT_URL || undefined,
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM || 'Safety Shield <no-reply@safety-shield.local>',
+    mapTileUrl:
+      process.env.MAP_TILE_URL === undefined ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : process.env.MAP_TILE_URL || null,
+    mapAttribution: process.env.MAP_ATTRIBUTION || '© OpenStreetMap contributors',
+    demo: process.env.DEMO !== '0',
     production,
   };
 }

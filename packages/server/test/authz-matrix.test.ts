@@ -1,5 +1,6 @@
 import type { Role } from '@safety-shield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../src/db/schema.js';
 import { login, testApp } from './helpers.js';
 import { addAccount, call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
 
@@ -10,6 +11,9 @@ import { addAccount, call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from '
 interface Target extends Tree {
   account: number;
   clause: number;
+  vehicle: number;
+  device: number;
+  email: number;
 }
 type Probe = [name: string, method: string, url: (t: Target) => string, body?: (t: Target) => Record<string, unknown>];
 
@@ -40,6 +44,24 @@ const probes: Probe[] = [
     (t) => ({ clauseId: t.clause, title: 'x', content: 'x', placeType: 'self', mustCheck: false }),
   ],
   ['retire clause', 'DELETE', (t) => `/v1/clause?clauseId=${t.clause}`],
+  ['read vehicle', 'GET', (t) => `/v1/vehicle/info?id=${t.vehicle}`],
+  ['edit vehicle', 'PUT', () => '/v1/vehicle/info', (t) => ({ id: t.vehicle, licensePlate: 'TAKEN 1', fleetId: t.fleet })],
+  ['delete vehicle', 'DELETE', (t) => `/v1/vehicle/${t.vehicle}`],
+  ['lease vehicle', 'PUT', () => '/v1/vehicle/lease', (t) => ({ id: t.vehicle, fleetId: t.fleet, expireTime: Date.now() + 3_600_000 })],
+  ['end lease', 'PUT', () => '/v1/vehicle/lease/end', (t) => ({ id: t.vehicle })],
+  ['vehicle trail', 'GET', (t) => `/v1/vehicle/trail?vehicleId=${t.vehicle}&startTime=1&endTime=2`],
+  ['vehicle e-mails', 'GET', (t) => `/v1/vehicle/email/list?vehicleId=${t.vehicle}`],
+  ['add vehicle e-mail', 'POST', () => '/v1/vehicle/email', (t) => ({ vehicleId: t.vehicle, email: 'x@example.com' })],
+  ['send e-mail code', 'POST', () => '/v1/vehicle/email/code', (t) => ({ id: t.email })],
+  ['verify e-mail', 'PUT', () => '/v1/vehicle/email/verify', (t) => ({ id: t.email, code: '123456' })],
+  ['delete e-mail', 'DELETE', (t) => `/v1/vehicle/email/${t.email}`],
+  ['bind device', 'PUT', () => '/v1/vehicle/bind', (t) => ({ vehicleId: t.vehicle, deviceId: t.device })],
+  ['unbind device', 'PUT', () => '/v1/vehicle/unbind', (t) => ({ deviceId: t.device })],
+  ['read device', 'GET', (t) => `/v1/device/info?deviceId=${t.device}`],
+  ['edit device', 'PUT', () => '/v1/device/info', (t) => ({ deviceId: t.device, name: 'x', channels: 2 })],
+  ['device ICCID', 'POST', () => '/v1/device/set/iccid', (t) => ({ deviceId: t.device, iccid: '8946000000000000001' })],
+  ['device dBm', 'GET', (t) => `/v1/device/dbm/listV1?deviceId=${t.device}&startTime=1&endTime=2`],
+  ['delete device', 'DELETE', (t) => `/v1/device/${t.device}`],
 ];
 
 const callers: Role[] = ['AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
@@ -62,8 +84,31 @@ beforeAll(async () => {
     placeType: 'self',
     mustCheck: false,
   });
-  victim = { ...theirs, account: await addAccount(ctx, 'victim.site', 'SITE_ADMIN', theirs), clause: clause.data.clauseId };
-  ghost = { agent: 999_001, company: 999_002, fleet: 999_003, site: 999_004, account: 999_005, clause: 999_006 };
+  const vehicle = await call(ctx, theirAgent.token, 'POST', '/v1/vehicle', { licensePlate: 'VICTIM 1', fleetId: theirs.fleet });
+  const email = await call(ctx, theirAgent.token, 'POST', '/v1/vehicle/email', { vehicleId: vehicle.data.id, email: 'victim@example.com' });
+  const [device] = await ctx.database.db
+    .insert(schema.device)
+    .values({ deviceUuid: 'VICTIM-DEV', belongAgentId: theirs.agent, belongCompanyId: theirs.company })
+    .returning({ id: schema.device.id });
+  victim = {
+    ...theirs,
+    account: await addAccount(ctx, 'victim.site', 'SITE_ADMIN', theirs),
+    clause: clause.data.clauseId,
+    vehicle: vehicle.data.id,
+    device: device?.id ?? 0,
+    email: email.data.id,
+  };
+  ghost = {
+    agent: 999_001,
+    company: 999_002,
+    fleet: 999_003,
+    site: 999_004,
+    account: 999_005,
+    clause: 999_006,
+    vehicle: 999_007,
+    device: 999_008,
+    email: 999_009,
+  };
   for (const role of callers) tokens.set(role, (await signedIn(ctx, `caller.${role.toLowerCase()}`, role, mine)).token);
 });
 afterAll(() => ctx.close());

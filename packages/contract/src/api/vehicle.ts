@@ -29,8 +29,9 @@ export const Position = Type.Object({
 });
 export type Position = Static<typeof Position>;
 
-const plate = Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9][A-Za-z0-9 .·-]*$' });
-const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
+const plate = Type.String({ minLength: 1, maxLength: 20, pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9 .·-]*$' });
+/** Optional texts: left out or null is "not given". */
+const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
 /** The fields an operator types (SPEC section 3); the rest comes from devices and leases. */
 const editable = {
@@ -39,7 +40,7 @@ const editable = {
   model: text(64),
   kindName: text(64),
   useFor: text(128),
-  initialMileageKm: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+  initialMileageKm: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }),
   attribution: text(128),
   address: text(256),
   customer: text(128),

@@ -94,8 +94,11 @@ export class Sessions {
       .where(eq(session.tokenHash, hashToken(ticket)));
   }
 
-  /** The principal behind a token, or the token error of SPEC section 8 (50003 missing, 50001 invalid, 50014 expired). */
-  async resolve(token: string | undefined): Promise<Principal> {
+  /**
+   * The principal behind a token, or the token error of SPEC section 8 (50003 missing, 50001 invalid, 50014 expired).
+   * `touch: false` checks without counting as activity (the WebSocket's periodic check must not keep a session alive).
+   */
+  async resolve(token: string | undefined, touch = true): Promise<Principal> {
     if (!token) throw new AppError('PERMISSION_TOKEN_MISSING');
     const tokenHash = hashToken(token);
     const now = Date.now();
@@ -110,7 +113,7 @@ export class Sessions {
       await this.revoke(tokenHash);
       throw new AppError('PERMISSION_TOKEN_EXPIRE_FAIL');
     }
-    if (now - entry.lastSeenAt > TOUCH_MS) {
+    if (touch && now - entry.lastSeenAt > TOUCH_MS) {
       entry.lastSeenAt = now;
       await this.db
         .update(session)

@@ -1,0 +1,30 @@
+import { EventEmitter } from 'node:events';
+import type { Position } from '@safety-shield/contract';
+
+/** What devices did, as the console's WebSocket pushes it. */
+export interface BusEvents {
+  position: { vehicleId: number; deviceId: number; position: Position };
+  presence: { vehicleId: number | null; deviceId: number; online: boolean; time: number };
+}
+
+/**
+ * Events between the device gateway and the console's WebSocket. In one process an EventEmitter carries them;
+ * with several portal nodes a Redis pub/sub bus with the same interface fans them out (ARCHITECTURE section 1).
+ */
+export interface Bus {
+  publish<K extends keyof BusEvents>(kind: K, event: BusEvents[K]): void;
+  subscribe<K extends keyof BusEvents>(kind: K, listener: (event: BusEvents[K]) => void): () => void;
+}
+
+export function localBus(): Bus {
+  const emitter = new EventEmitter();
+  // Every console tab adds listeners; their number is bounded by the connections, not by a leak.
+  emitter.setMaxListeners(0);
+  return {
+    publish: (kind, event) => emitter.emit(kind, event),
+    subscribe(kind, listener) {
+      emitter.on(kind, listener);
+      return () => emitter.off(kind, listener);
+    },
+  };
+}

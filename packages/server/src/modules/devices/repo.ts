@@ -1,0 +1,180 @@
+import type { BindLogQuery, BindLogRecord, DeviceListQuery, DeviceRecord, Page } from '@safety-shield/contract';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { device, deviceBindLog, gpsPoint } from '../../db/schema.js';
+import { orgName, qualified } from '../../db/subqueries.js';
+import { containing, epochMs, offsetOf } from '../../http/pagination.js';
+
+export type DeviceRow = typeof device.$inferSelect;
+type Filters = Omit<DeviceListQuery, 'page' | 'limit'>;
+
+const columns = {
+  row: device,
+  licensePlate: sql<string | null>`(select v.license_plate from vehicle v where v.id = ${qualified(device.vehicleId)})`,
+  agentName: orgName(device.belongAgentId),
+  companyName: orgName(device.belongCompanyId),
+  fleetName: orgName(device.belongFleetId),
+};
+
+type Found = {
+  row: DeviceRow;
+  licensePlate: string | null;
+  agentName: string | null;
+  companyName: string | null;
+  fleetName: string | null;
+};
+
+export function toDeviceRecord({ row, ...names }: Found, now = Date.now()): DeviceRecord {
+  // The running connection counts too: a device online for an hour shows that hour.
+  const running = row.online && row.lastOnlineAt ? Math.max(0, Math.floor((now - row.lastOnlineAt.getTime()) / 1000)) : 0;
+  return {
+    deviceId: row.id,
+    deviceUuid: row.deviceUuid,
+    name: row.name,
+    channels: row.channels,
+    online: row.online,
+    firstOnlineTime: epochMs(row.firstOnlineAt),
+    lastOnlineTime: epochMs(row.lastOnlineAt),
+    lastOfflineTime: epochMs(row.lastOfflineAt),
+    connectedSeconds: row.connectedSeconds + running,
+    iccid: row.iccid,
+    version: row.version,
+    vehicleId: row.vehicleId,
+    licensePlate: names.licensePlate,
+    agentId: row.belongAgentId,
+    agentName: names.agentName,
+    companyId: row.belongCompanyId,
+    companyName: names.companyName,
+    fleetId: row.belongFleetId,
+    fleetName: names.fleetName,
+    position:
+      row.lat !== null && row.lng !== null && row.positionAt
+        ? { lat: row.lat, lng: row.lng, speed: row.speed ?? 0, heading: row.heading ?? 0, dbm: row.dbm, time: row.positionAt.getTime() }
+        : null,
+    updateTime: row.updatedAt.getTime(),
+    createTime: row.createdAt.getTime(),
+  };
+}
+
+export function deviceFilter(scope: SQL, query: Filters): SQL | undefined {
+  return and(
+    scope,
+    query.keyword ? or(ilike(device.deviceUuid, containing(query.keyword)), ilike(device.name, containing(query.keyword))) : undefined,
+    query.online === undefined ? undefined : eq(device.online, query.online),
+    query.matched === undefined ? undefined : query.matched ? isNotNull(device.vehicleId) : isNull(device.vehicleId),
+    query.agentId ? eq(device.belongAgentId, query.agentId) : undefined,
+    query.companyId ? eq(device.belongCompanyId, query.companyId) : undefined,
+    query.fleetId ? eq(device.belongFleetId, query.fleetId) : undefined,
+    query.version ? eq(device.version, query.version) : undefined,
+    query.licensePlate
+      ? sql`exists (select 1 from vehicle v where v.id = ${qualified(device.vehicleId)} and v.license_plate ilike ${containing(query.licensePlate)})`
+      : undefined,
+    query.startTime === undefined ? undefined : gte(device.createdAt, new Date(query.startTime)),
+    query.endTime === undefined ? undefined : lte(device.createdAt, new Date(query.endTime)),
+  );
+}
+
+export async function listDevices(db: Db, scope: SQL, query: DeviceListQuery): Promise<Page<DeviceRecord>> {
+  const where = deviceFilter(scope, query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(device)
+      .where(where)
+      .orderBy(desc(device.createdAt), desc(device.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(device).where(where),
+  ]);
+  const now = Date.now();
+  return { records: rows.map((row) => toDeviceRecord(row, now)), total: total?.n ?? 0 };
+}
+
+export async function findDevice(db: Db, scope: SQL, by: SQL): Promise<DeviceRecord | undefined> {
+  const [row] = await db.select(columns).from(device).where(and(scope, by));
+  return row ? toDeviceRecord(row) : undefined;
+}
+
+/** Every device of a filter, newest first, a thousand at a time (exports stream them). */
+export async function* deviceBatches(db: Db, scope: SQL, query: Filters) {
+  let before: number | undefined;
+  for (;;) {
+    const rows = await db
+      .select(columns)
+      .from(device)
+      .where(and(deviceFilter(scope, query), before === undefined ? undefined : lt(device.id, before)))
+      .orderBy(desc(device.id))
+      .limit(1000);
+    if (rows.length === 0) return;
+    const now = Date.now();
+    yield rows.map((row) => toDeviceRecord(row, now));
+    before = rows[rows.length - 1]?.row.id;
+  }
+}
+
+export async function deviceVersions(db: Db, scope: SQL) {
+  return db
+    .select({ version: sql<string>`${device.version}`, count: count() })
+    .from(device)
+    .where(and(scope, isNotNull(device.version)))
+    .groupBy(device.version)
+    .orderBy(desc(device.version));
+}
+
+/** Network strength over a range, as the trail recorded it; at most 5,000 samples, thinned evenly in the database. */
+export async function dbmSamples(db: Db, deviceId: number, startTime: number, endTime: number) {
+  const range = and(
+    eq(gpsPoint.deviceId, deviceId),
+    gte(gpsPoint.at, new Date(startTime)),
+    lte(gpsPoint.at, new Date(endTime)),
+    isNotNull(gpsPoint.dbm),
+  );
+  const [total] = await db.select({ n: count() }).from(gpsPoint).where(range);
+  const stride = Math.max(1, Math.ceil((total?.n ?? 0) / 5000));
+  const numbered = db
+    .select({ at: gpsPoint.at, dbm: gpsPoint.dbm, n: sql<number>`row_number() over (order by ${gpsPoint.at})`.as('n') })
+    .from(gpsPoint)
+    .where(range)
+    .as('numbered');
+  const rows = await db
+    .select({ at: numbered.at, dbm: numbered.dbm })
+    .from(numbered)
+    .where(sql`(${numbered.n} - 1) % ${stride} = 0`)
+    .orderBy(numbered.at);
+  return rows.map((row) => ({ time: row.at.getTime(), dbm: row.dbm ?? 0 }));
+}
+
+export async function listBindLog(db: Db, scope: SQL, query: BindLogQuery): Promise<Page<BindLogRecord>> {
+  const where = and(
+    scope,
+    query.deviceId ? eq(deviceBindLog.deviceId, query.deviceId) : undefined,
+    query.vehicleId ? eq(deviceBindLog.vehicleId, query.vehicleId) : undefined,
+    query.keyword
+      ? or(ilike(deviceBindLog.deviceUuid, containing(query.keyword)), ilike(deviceBindLog.licensePlate, containing(query.keyword)))
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(deviceBindLog)
+      .where(where)
+      .orderBy(desc(deviceBindLog.at), desc(deviceBindLog.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(deviceBindLog).where(where),
+  ]);
+  return {
+    records: rows.map((row) => ({
+      id: row.id,
+      deviceId: row.deviceId,
+      deviceUuid: row.deviceUuid,
+      vehicleId: row.vehicleId,
+      licensePlate: row.licensePlate,
+      action: row.action,
+      forced: row.forced,
+      username: row.username,
+      time: row.at.getTime(),
+    })),
+    total: total?.n ?? 0,
+  };
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { DeviceUpdateBody, IccidBody } from '@safety-shield/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { device, org } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
+import { hashToken } from '../account/sessions.js';
+import type { OrgService } from '../orgs/service.js';
+
+/** Editing and deleting devices, and the companies' provisioning keys (docs/device-protocol.md). */
+export class DeviceService {
+  constructor(
+    private readonly db: Db,
+    private readonly orgs: OrgService,
+    /** Tells the device gateway to forget what it cached about a deleted device. */
+    private readonly onRemoved: (deviceId: number) => void = () => {},
+  ) {}
+
+  private async locked(tx: Db, principal: Principal, deviceId: number) {
+    const [row] = await tx
+      .select()
+      .from(device)
+      .where(and(inScope(principal, device), eq(device.id, deviceId)))
+      .for('update');
+    if (!row) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
+    return row;
+  }
+
+  async update(principal: Principal, { deviceId, name, channels }: DeviceUpdateBody): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.locked(tx, principal, deviceId);
+      await tx
+        .update(device)
+        .set({ name: name?.trim() || null, channels, updatedAt: new Date() })
+        .where(eq(device.id, deviceId));
+    });
+  }
+
+  async setIccid(principal: Principal, { deviceId, iccid }: IccidBody): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.locked(tx, principal, deviceId);
+      await tx.update(device).set({ iccid, updatedAt: new Date() }).where(eq(device.id, deviceId));
+    });
+  }
+
+  /**
+   * SPEC section 8: a bound device is unbound first (DEVICE_DELETE_ASSOCIATE_FAIL). The trail it recorded stays with
+   * the vehicles it served. Without its row the device's secret opens nothing; it may come back only by provisioning.
+   */
+  async remove(principal: Principal, deviceId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.locked(tx, principal, deviceId);
+      if (row.vehicleId !== null) throw new AppError('DEVICE_DELETE_ASSOCIATE_FAIL');
+      await tx.delete(device).where(eq(device.id, deviceId));
+    });
+    this.onRemoved(deviceId);
+  }
+
+  /** The company whose provisioning key the caller manages: a Company Admin's own, else the one named. */
+  private async company(principal: Principal, companyId: number | undefined) {
+    const id = companyId ?? (principal.role === 'COMPANY_ADMIN' ? principal.companyId : null);
+    if (id === null || id === undefined) throw new AppError('PARAM_CHECK_FAIL', 'companyId', { field: 'companyId' });
+    return this.orgs.visible(this.db, principal, 'company', id);
+  }
+
+  async provisioningState(principal: Principal, companyId: number | undefined) {
+    const company = await this.company(principal, companyId);
+    return { companyId: company.id, exists: company.provisioningKeyHash !== null };
+  }
+
+  /** A new key, shown once; the previous one stops opening the portal to new devices at once. */
+  async newProvisioningKey(principal: Principal, companyId: number | undefined) {
+    if (!seesEverything(principal) && !['AGENT_ADMIN', 'COMPANY_ADMIN'].includes(principal.role))
+      throw new AppError('PERMISSION_CHECK_FAIL');
+    const company = await this.company(principal, companyId);
+    const key = `pk_${randomBytes(24).toString('base64url')}`;
+    await this.db
+      .update(org)
+      .set({ provisioningKeyHash: hashToken(key) })
+      .where(eq(org.id, company.id));
+    return { companyId: company.id, key };
+  }
+}

@@ -1,0 +1,124 @@
+import websocket from '@fastify/websocket';
+import { PUSH_MAX_WATCH, PUSH_PATH, type PushClientMessage, type PushServerMessage } from '@safety-shield/contract';
+import { and, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../db/client.js';
+import { vehicle } from '../../db/schema.js';
+import type { Bus } from '../../events/bus.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import type { Sessions } from '../account/sessions.js';
+import { visibleVehicles } from '../vehicles/scope.js';
+
+/** How often a connection's session is checked again: a logout or time-out closes the socket within this. */
+const RECHECK_MS = 30_000;
+/** A socket that has not authenticated by then is closed. */
+const AUTH_TIMEOUT_MS = 10_000;
+
+const send = (socket: WebSocket, message: PushServerMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+/** Which sockets watch which vehicle: one bus listener serves every socket. */
+class Watchers {
+  private readonly byVehicle = new Map<number, Set<WebSocket>>();
+  private readonly bySocket = new Map<WebSocket, number[]>();
+
+  set(socket: WebSocket, vehicleIds: number[]) {
+    this.drop(socket);
+    this.bySocket.set(socket, vehicleIds);
+    for (const id of vehicleIds) {
+      let sockets = this.byVehicle.get(id);
+      if (!sockets) this.byVehicle.set(id, (sockets = new Set()));
+      sockets.add(socket);
+    }
+  }
+
+  drop(socket: WebSocket) {
+    for (const id of this.bySocket.get(socket) ?? []) {
+      const sockets = this.byVehicle.get(id);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) this.byVehicle.delete(id);
+    }
+    this.bySocket.delete(socket);
+  }
+
+  each(vehicleId: number, message: PushServerMessage) {
+    const sockets = this.byVehicle.get(vehicleId);
+    if (!sockets) return;
+    const text = JSON.stringify(message);
+    for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
+  }
+}
+
+/** The console's WebSocket (`/v1/ws`): live positions and presence of the vehicles a page watches, no polling. */
+export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: Bus }> = async (app, { db, sessions, bus }) => {
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const watchers = new Watchers();
+  const stops = [
+    bus.subscribe('position', (event) => watchers.each(event.vehicleId, { type: 'position', ...event })),
+    bus.subscribe('presence', (event) => {
+      if (event.vehicleId !== null) watchers.each(event.vehicleId, { type: 'presence', ...event, vehicleId: event.vehicleId });
+    }),
+  ];
+  app.addHook('onClose', async () => {
+    for (const stop of stops) stop();
+  });
+
+  app.get(PUSH_PATH, { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => {
+    let principal: Principal | null = null;
+    let token = '';
+    const authTimer = setTimeout(() => {
+      if (!principal) socket.close(4401, 'PERMISSION_TOKEN_MISSING');
+    }, AUTH_TIMEOUT_MS);
+    // A session that ended (logout, time-out, suspension) closes the socket.
+    const recheck = setInterval(() => {
+      if (!principal) return;
+      sessions.resolve(token, false).catch((error: unknown) => {
+        send(socket, { type: 'error', codeKey: error instanceof AppError ? error.codeKey : 'PERMISSION_TOKEN_FAIL' });
+        socket.close(4401, 'session ended');
+      });
+    }, RECHECK_MS);
+
+    socket.on('message', async (raw) => {
+      let message: PushClientMessage;
+      try {
+        message = JSON.parse(String(raw)) as PushClientMessage;
+      } catch {
+        return send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
+      }
+      try {
+        if (message.type === 'auth' && typeof message.token === 'string') {
+          principal = await sessions.resolve(message.token);
+          token = message.token;
+          clearTimeout(authTimer);
+          return send(socket, { type: 'ready' });
+        }
+        if (!principal) return socket.close(4401, 'PERMISSION_TOKEN_MISSING');
+        if (message.type === 'watch' && Array.isArray(message.vehicleIds)) {
+          const wanted = [...new Set(message.vehicleIds.filter((id) => Number.isInteger(id) && id > 0))].slice(0, PUSH_MAX_WATCH);
+          const allowed = wanted.length
+            ? (
+                await db
+                  .select({ id: vehicle.id })
+                  .from(vehicle)
+                  .where(and(visibleVehicles(principal), inArray(vehicle.id, wanted)))
+              ).map((row) => row.id)
+            : [];
+          watchers.set(socket, allowed);
+          return send(socket, { type: 'watching', vehicleIds: allowed, refused: wanted.filter((id) => !allowed.includes(id)) });
+        }
+        send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
+      } catch (error) {
+        send(socket, { type: 'error', codeKey: error instanceof AppError ? error.codeKey : 'SERVER_EXCEPTION' });
+        if (!principal) socket.close(4401, 'PERMISSION_TOKEN_FAIL');
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      clearInterval(recheck);
+      watchers.drop(socket);
+    });
+  });
+};

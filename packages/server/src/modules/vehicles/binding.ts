@@ -1,0 +1,106 @@
+import { type BindBody, MAX_DEVICES_PER_VEHICLE } from '@safety-shield/contract';
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { device, deviceBindLog, vehicle } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import { inScope, outOfScope } from '../../http/scope.js';
+import { ownedVehicles } from './scope.js';
+
+type DeviceRow = typeof device.$inferSelect;
+type VehicleRow = typeof vehicle.$inferSelect;
+
+/** One line of the bind log, with the chain of the vehicle so its owners can read it. */
+function logLine(principal: Principal, row: DeviceRow, car: VehicleRow, action: 'bind' | 'unbind', forced: boolean) {
+  return {
+    deviceId: row.id,
+    deviceUuid: row.deviceUuid,
+    vehicleId: car.id,
+    licensePlate: car.licensePlate,
+    action,
+    forced,
+    accountId: principal.accountId,
+    username: principal.username,
+    belongAgentId: car.belongAgentId,
+    belongCompanyId: car.belongCompanyId,
+    belongFleetId: car.belongFleetId,
+  };
+}
+
+export async function recordUnbind(tx: Db, principal: Principal, row: DeviceRow, car: VehicleRow, forced: boolean) {
+  await tx.insert(deviceBindLog).values(logLine(principal, row, car, 'unbind', forced));
+}
+
+/**
+ * Binding devices to vehicles (SPEC section 4): a device is bound to one vehicle at most; a vehicle carries at most
+ * MAX_DEVICES_PER_VEHICLE. A bound device takes its vehicle's fleet into its scope, so the fleet's admins see it.
+ */
+export class BindingService {
+  /** `onChange` tells the device gateway that a device's vehicle changed (it caches the binding). */
+  constructor(
+    private readonly db: Db,
+    private readonly onChange: (deviceId: number) => void = () => {},
+  ) {}
+
+  changed(deviceId: number) {
+    this.onChange(deviceId);
+  }
+
+  /** A device the caller sees, locked for the rest of the transaction. */
+  private async lockedDevice(tx: Db, principal: Principal, deviceId: number): Promise<DeviceRow> {
+    const [row] = await tx
+      .select()
+      .from(device)
+      .where(and(inScope(principal, device), eq(device.id, deviceId)))
+      .for('update');
+    if (!row) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
+    return row;
+  }
+
+  async bind(principal: Principal, { vehicleId, deviceId, force }: BindBody): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [car] = await tx
+        .select()
+        .from(vehicle)
+        .where(and(ownedVehicles(principal), eq(vehicle.id, vehicleId)))
+        .for('update');
+      if (!car) throw outOfScope(principal, 'VEHICLE_NOT_EXIST');
+      const row = await this.lockedDevice(tx, principal, deviceId);
+      if (row.vehicleId === car.id) return;
+      // Devices count against their company's quota, so they are bound only within it.
+      if (row.belongCompanyId !== car.belongCompanyId) throw new AppError('DEVICE_STATE_ERROR');
+      if (row.vehicleId !== null) {
+        const [previous] = await tx.select().from(vehicle).where(eq(vehicle.id, row.vehicleId)).for('update');
+        if (!force) throw new AppError('DEVICE_HAD_BEEN_BIND', undefined, { licensePlate: previous?.licensePlate ?? null });
+        if (previous) await recordUnbind(tx, principal, row, previous, true);
+      }
+      const [bound] = await tx.select({ n: count() }).from(device).where(eq(device.vehicleId, car.id));
+      if ((bound?.n ?? 0) >= MAX_DEVICES_PER_VEHICLE) throw new AppError('VEHICLE_DEVICE_MORE_ERROR');
+      await tx
+        .update(device)
+        .set({ vehicleId: car.id, boundAt: new Date(), belongFleetId: car.belongFleetId, updatedAt: new Date() })
+        .where(eq(device.id, row.id));
+      await tx.insert(deviceBindLog).values(logLine(principal, row, car, 'bind', false));
+    });
+    this.changed(deviceId);
+  }
+
+  async unbind(principal: Principal, deviceId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.lockedDevice(tx, principal, deviceId);
+      if (row.vehicleId === null) throw new AppError('DEVICE_STATE_ERROR');
+      const [car] = await tx
+        .select()
+        .from(vehicle)
+        .where(and(ownedVehicles(principal), eq(vehicle.id, row.vehicleId)))
+        .for('update');
+      if (!car) throw outOfScope(principal, 'VEHICLE_NOT_EXIST');
+      await recordUnbind(tx, principal, row, car, false);
+      await tx
+        .update(device)
+        .set({ vehicleId: null, boundAt: null, belongFleetId: null, updatedAt: new Date() })
+        .where(eq(device.id, row.id));
+    });
+    this.changed(deviceId);
+  }
+}
