@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { fileCredentialStore, startFleet } from '@safety-shield/device-sim';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DemoState } from './seed.js';
+
+/**
+ * Runs the demo's simulated DVRs against the portal's own broker. Their secrets are kept next to the data, so after
+ * a restart they reconnect as the same devices.
+ */
+export function runDemoFleet(state: DemoState, brokerUrl: string, dataDir: string, log: FastifyBaseLogger) {
+  const fleet = startFleet({
+    brokerUrl,
+    devices: state.devices,
+    uuidPrefix: state.uuidPrefix,
+    provisioningKey: state.provisioningKey,
+    credentials: fileCredentialStore(path.join(dataDir, 'demo-devices.json')),
+    gpsIntervalMs: 1000,
+    gpsBatch: 2,
+    // Random disconnects every half hour or so, as real vehicles in tunnels do.
+    disconnectEveryMs: 30 * 60_000,
+  });
+  log.info({ devices: state.devices, brokerUrl }, 'demo fleet of simulated devices started (DEMO=0 turns it off)');
+  return fleet;
+}
