@@ -15,7 +15,7 @@ describe('operation-log action names', () => {
   });
 
   it('shows an action it does not know as recorded', () => {
-    expect(actionLabel('vehicle.lease', i18n.t)).toBe('vehicle.lease');
+    expect(actionLabel('incident.review', i18n.t)).toBe('incident.review');
   });
 
   it('has the texts the screens build from an organisation kind or a role', () => {

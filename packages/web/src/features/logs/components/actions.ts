@@ -33,6 +33,21 @@ export const logActions: readonly string[] = [
   'subscription.update',
   'subscription.state',
   'system.maintenance',
+  'vehicle.create',
+  'vehicle.update',
+  'vehicle.delete',
+  'vehicle.bind',
+  'vehicle.unbind',
+  'vehicle.lease',
+  'vehicle.lease.end',
+  'vehicle.email.add',
+  'vehicle.email.code',
+  'vehicle.email.verify',
+  'vehicle.email.delete',
+  'device.update',
+  'device.delete',
+  'device.iccid',
+  'device.provisioning',
 ];
 
 /** A readable, translated name of an action; an action this console does not know yet shows as recorded. */
