@@ -1,0 +1,81 @@
+import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../src/app.js';
+import { localBus } from '../src/events/bus.js';
+import { login, testConfig, testDatabase } from './helpers.js';
+import { call, seedTree, signedIn } from './identity-fixtures.js';
+
+const bus = localBus();
+let ctx: { app: Awaited<ReturnType<typeof buildApp>>; database: Awaited<ReturnType<typeof testDatabase>> };
+let url: string;
+let mine: number;
+let theirs: number;
+let token: string;
+
+/** A console socket that keeps every message it got. */
+async function connect() {
+  const socket = new WebSocket(url);
+  const received: PushServerMessage[] = [];
+  socket.on('message', (raw) => received.push(JSON.parse(String(raw))));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const next = async (type: PushServerMessage['type']) => {
+    for (let i = 0; i < 100; i++) {
+      const index = received.findIndex((m) => m.type === type);
+      if (index >= 0) return received.splice(index, 1)[0] as PushServerMessage;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no ${type} message; got ${JSON.stringify(received)}`);
+  };
+  return { socket, received, next, send: (message: object) => socket.send(JSON.stringify(message)) };
+}
+
+beforeAll(async () => {
+  const database = await testDatabase();
+  const app = await buildApp(testConfig, database, { logger: false, bus });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  ctx = { app, database };
+  url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}${PUSH_PATH}`;
+  // The fixtures take a test context; this one's app listens on a real port, so it closes it itself.
+  const c = { ...ctx, close: async () => {} };
+  const admin = await login(app);
+  const tree = await seedTree(c, admin, 'Push');
+  const other = await seedTree(c, admin, 'Elsewhere');
+  token = (await signedIn(c, 'push.fleet', 'FLEET_ADMIN', tree)).token;
+  mine = (await call(c, token, 'POST', '/v1/vehicle', { licensePlate: 'PUSH 1', fleetId: tree.fleet })).data.id;
+  theirs = (await call(c, admin, 'POST', '/v1/vehicle', { licensePlate: 'PUSH 2', fleetId: other.fleet })).data.id;
+});
+afterAll(async () => {
+  await ctx.app.close();
+  await ctx.database.close();
+});
+
+describe('the console WebSocket', () => {
+  it('pushes positions and presence of watched vehicles in scope only', async () => {
+    const client = await connect();
+    client.send({ type: 'auth', token });
+    await client.next('ready');
+    client.send({ type: 'watch', vehicleIds: [mine, theirs, 999_999] });
+    expect(await client.next('watching')).toEqual({ type: 'watching', vehicleIds: [mine], refused: [theirs, 999_999] });
+    const position = { lat: 59.9, lng: 10.7, speed: 42, heading: 90, dbm: -70, time: Date.now() };
+    bus.publish('position', { vehicleId: theirs, deviceId: 2, position });
+    bus.publish('position', { vehicleId: mine, deviceId: 1, position });
+    expect(await client.next('position')).toEqual({ type: 'position', vehicleId: mine, deviceId: 1, position });
+    bus.publish('presence', { vehicleId: mine, deviceId: 1, online: false, time: 5 });
+    expect(await client.next('presence')).toMatchObject({ vehicleId: mine, online: false });
+    expect(client.received.filter((m) => m.type === 'position')).toEqual([]);
+    client.socket.close();
+  });
+
+  it('closes a socket that does not authenticate with a valid token', async () => {
+    const client = await connect();
+    const closed = new Promise<number>((resolve) => client.socket.once('close', resolve));
+    client.send({ type: 'watch', vehicleIds: [mine] });
+    expect(await closed).toBe(4401);
+    const second = await connect();
+    const closedToo = new Promise<number>((resolve) => second.socket.once('close', resolve));
+    second.send({ type: 'auth', token: 'forged' });
+    expect(await second.next('error')).toEqual({ type: 'error', codeKey: 'PERMISSION_TOKEN_FAIL' });
+    expect(await closedToo).toBe(4401);
+  });
+});
