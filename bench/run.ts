@@ -1,5 +1,6 @@
 import { benchAccounts } from './accounts.js';
 import { benchBundle } from './bundle.js';
+import { benchPushLatency } from './push-latency.js';
 import { benchSelfInfo } from './selfinfo.js';
 import { benchStartup } from './startup.js';
 
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   startup: benchStartup,
   selfinfo: benchSelfInfo,
   accounts: benchAccounts,
+  'push-latency': benchPushLatency,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

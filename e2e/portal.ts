@@ -18,6 +18,8 @@ export function freePort(): Promise<number> {
 
 export interface Portal {
   url: string;
+  /** The portal's embedded MQTT broker. */
+  mqttUrl: string;
   dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
@@ -27,8 +29,19 @@ export interface Portal {
 export async function startPortal(env: Record<string, string> = {}, dataDir?: string): Promise<Portal> {
   const port = await freePort();
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'safety-shield-')));
+  // Its own broker port (1883 may be the machine's Mosquitto) and no demo fleet unless a test asks for one.
+  const mqttPort = env.MQTT_PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      DEMO: '0',
+      MQTT_PORT: mqttPort,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -53,6 +66,7 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
   if (Date.now() >= deadline) throw new Error(`portal did not start:\n${output}`);
   return {
     url,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     dataDir: dir,
     process: child,
     async stop() {

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
+import mqtt from 'mqtt';
+import WebSocket from 'ws';
+import { startPortal } from '../e2e/portal.js';
+import { loginToken } from './client.js';
+import { printTable, saveResult } from './lib.js';
+
+const PASSWORD = 'Bench1234admin';
+const DEVICES = 200;
+const SECONDS = 20;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Position-to-browser latency: DEVICES devices publish one point a second through the portal's broker; a console
+ * WebSocket watching every vehicle measures the time from the point's timestamp to its arrival. Target p95 ≤ 300 ms.
+ */
+export async function benchPushLatency() {
+  const portal = await startPortal({ ADMIN_PASSWORD: PASSWORD, CAPTCHA_COMPLEXITY: '1000', RATE_LIMIT_WRITES_PER_SECOND: '0' });
+  const clients: mqtt.MqttClient[] = [];
+  try {
+    const token = await loginToken(portal.url, 'admin', PASSWORD);
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${portal.url}${path}`, {
+        method,
+        headers: { 'x-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const envelope = await res.json();
+      if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+      return envelope.data;
+    };
+    const agent = (await api('POST', '/v1/org/agent', { name: 'Bench agent' })).id;
+    const company = (await api('POST', '/v1/org/company', { parentId: agent, name: 'Bench company' })).id;
+    const fleet = (await api('POST', '/v1/org/fleet', { parentId: company, name: 'Bench fleet' })).id;
+    const { key } = await api('POST', '/v1/device/provisioning', { companyId: company });
+
+    // Devices provision themselves with the key, then each is bound to a vehicle of its own.
+    for (let i = 0; i < DEVICES; i++) {
+      const uuid = `LAT-${String(i).padStart(4, '0')}`;
+      const client = mqtt.connect(portal.mqttUrl, { clientId: uuid, username: uuid, password: key, clean: true, reconnectPeriod: 0 });
+      await new Promise((resolve, reject) => client.once('connect', resolve).once('error', reject));
+      clients.push(client);
+    }
+    const devices = (await api('GET', `/v1/device/list?matched=false&limit=500&companyId=${company}`)).records as {
+      deviceId: number;
+      deviceUuid: string;
+    }[];
+    const vehicleIds: number[] = [];
+    for (const device of devices) {
+      const vehicleId = (await api('POST', '/v1/vehicle', { licensePlate: device.deviceUuid, fleetId: fleet })).id;
+      await api('PUT', '/v1/vehicle/bind', { vehicleId, deviceId: device.deviceId });
+      vehicleIds.push(vehicleId);
+    }
+
+    const socket = new WebSocket(`${portal.url.replace('http', 'ws')}${PUSH_PATH}`);
+    const latencies: number[] = [];
+    socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as PushServerMessage;
+      if (message.type === 'position') latencies.push(Date.now() - message.position.time);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'auth', token }));
+    socket.send(JSON.stringify({ type: 'watch', vehicleIds }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    // Each device sends one point a second, spread over the second as real devices are.
+    const intervals: NodeJS.Timeout[] = [];
+    const timers = clients.map((client, i) => {
+      const uuid = client.options.clientId as string;
+      const send = () => {
+        const t = Date.now();
+        const point = { t, lat: 59.9 + i / 1000, lng: 10.7 + (t % 100_000) / 1e6, speed: 50, heading: 90, dbm: -70 };
+        client.publish(`dev/${uuid}/up/gps`, JSON.stringify({ v: 1, id: randomUUID(), at: t, points: [point] }), { qos: 1 });
+      };
+      return setTimeout(() => intervals.push(setInterval(send, 1000)), (i * 1000) / DEVICES);
+    });
+    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    for (const timer of timers) clearTimeout(timer);
+    for (const interval of intervals) clearInterval(interval);
+    socket.close();
+
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const result = {
+      devices: DEVICES,
+      seconds: SECONDS,
+      positions: sorted.length,
+      p50Ms: percentile(sorted, 50),
+      p95Ms: percentile(sorted, 95),
+      p99Ms: percentile(sorted, 99),
+      targetP95Ms: 300,
+    };
+    printTable('Position to browser (device publish → console WebSocket), embedded broker, PGlite', [
+      {
+        devices: DEVICES,
+        positions: result.positions,
+        'p50 ms': result.p50Ms,
+        'p95 ms': result.p95Ms,
+        'p99 ms': result.p99Ms,
+        'target p95 ms': 300,
+      },
+    ]);
+    await saveResult('push-latency', result);
+    return result;
+  } finally {
+    for (const client of clients) client.end(true);
+    await portal.stop();
+  }
+}
