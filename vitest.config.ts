@@ -26,6 +26,8 @@ export default defineConfig(async () => {
       maxWorkers: 2,
       projects: [
         {
+          // Inherit the time-outs above (an inline project starts from Vitest's defaults otherwise).
+          extends: true,
           test: {
             name: 'pglite',
             include: ['packages/*/test/**/*.test.ts', 'packages/web/src/**/*.test.ts'],
@@ -33,7 +35,12 @@ export default defineConfig(async () => {
           },
         },
         ...(postgresUrl
-          ? [{ test: { name: 'postgres', include: ['packages/server/test/**/*.test.ts'], env: { TEST_DATABASE_URL: postgresUrl } } }]
+          ? [
+              {
+                extends: true,
+                test: { name: 'postgres', include: ['packages/server/test/**/*.test.ts'], env: { TEST_DATABASE_URL: postgresUrl } },
+              },
+            ]
           : []),
       ],
     },

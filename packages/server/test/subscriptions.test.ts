@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { device } from '../src/db/schema.js';
 import { usageMonth } from '../src/modules/subscriptions/usage-meter.js';
 import { login, testApp } from './helpers.js';
 import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
@@ -76,8 +77,9 @@ describe('subscriptions', () => {
     await ctx.app.close(); // flushes the meter
     ctx = await reopen();
     admin = await login(ctx.app);
+    await ctx.database.db.insert(device).values({ deviceUuid: 'PLAN-1', belongAgentId: tree.agent, belongCompanyId: tree.company });
     const usage = await call(ctx, admin, 'GET', `/v1/subscribe/usage?month=${usageMonth()}&name=Plan`);
-    expect(usage.data.records).toEqual([expect.objectContaining({ companyName: 'Company Plan', apiCalls: 3, devices: 0 })]);
+    expect(usage.data.records).toEqual([expect.objectContaining({ companyName: 'Company Plan', apiCalls: 3, devices: 1 })]);
     expect((await call(ctx, boss.token, 'GET', '/v1/subscribe/list')).code).not.toBe(200);
   });
 });

@@ -92,6 +92,15 @@ describe('vehicles', () => {
     expect(await call(ctx, admin, 'GET', '/v1/vehicle/info?id=999999')).toMatchObject({ status: 404, codeKey: 'VEHICLE_NOT_EXIST' });
   });
 
+  it('keeps an organisation that holds vehicles, leases or devices from being deleted', async () => {
+    const fleet = await createOrg(ctx, admin, 'fleet', { parentId: tree.company, name: 'Short-lived fleet' });
+    const car = await addVehicle(companyAdmin, 'KEEP 1', fleet);
+    expect(await call(ctx, admin, 'DELETE', `/v1/org/fleet?id=${fleet}`)).toMatchObject({ codeKey: 'ORG_NOT_EMPTY' });
+    expect((await call(ctx, companyAdmin, 'DELETE', `/v1/vehicle/${car}`)).code).toBe(200);
+    expect((await call(ctx, admin, 'DELETE', `/v1/org/fleet?id=${fleet}`)).code).toBe(200);
+    expect(await call(ctx, admin, 'DELETE', `/v1/org/company?id=${other.company}`)).toMatchObject({ codeKey: 'ORG_NOT_EMPTY' });
+  });
+
   it('refuses bad input with the field named', async () => {
     const bad = await call(ctx, companyAdmin, 'POST', '/v1/vehicle', { licensePlate: '', fleetId: tree.fleet, initialMileageKm: -1 });
     expect(bad).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });

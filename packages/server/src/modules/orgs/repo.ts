@@ -1,7 +1,7 @@
 import type { OrgKind, OrgListQuery, OrgOption, OrgOptionsQuery, OrgRecord, Page } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { account, org, subscription } from '../../db/schema.js';
+import { account, device, org, subscription, vehicle } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, offsetOf } from '../../http/pagination.js';
 
@@ -92,8 +92,21 @@ export async function hasDependants(db: Db, kind: OrgKind, id: number): Promise<
   const [children] = await db.select({ n: count() }).from(org).where(eq(org.parentId, id));
   const [accounts] = await db.select({ n: count() }).from(account).where(eq(accountColumn[kind], id));
   const [subscriptions] = await db.select({ n: count() }).from(subscription).where(eq(subscription.companyId, id));
-  return (children?.n ?? 0) > 0 || (accounts?.n ?? 0) > 0 || (subscriptions?.n ?? 0) > 0;
+  const [vehicles] =
+    kind === 'site'
+      ? [{ n: 0 }]
+      : await db
+          .select({ n: count() })
+          .from(vehicle)
+          .where(or(eq(vehicleColumn[kind], id), eq(leaseColumn[kind], id)));
+  const [devices] = kind === 'site' ? [{ n: 0 }] : await db.select({ n: count() }).from(device).where(eq(deviceColumn[kind], id));
+  return [children, accounts, subscriptions, vehicles, devices].some((row) => (row?.n ?? 0) > 0);
 }
+
+/** The columns that tie vehicles and devices to an organisation of each kind (sites hold neither). */
+const vehicleColumn = { agent: vehicle.belongAgentId, company: vehicle.belongCompanyId, fleet: vehicle.belongFleetId } as const;
+const leaseColumn = { agent: vehicle.leaseAgentId, company: vehicle.leaseCompanyId, fleet: vehicle.leaseFleetId } as const;
+const deviceColumn = { agent: device.belongAgentId, company: device.belongCompanyId, fleet: device.belongFleetId } as const;
 
 /** Every account below an organisation, for revoking their sessions when it is forbidden. */
 export function accountsBelow(kind: OrgKind, id: number): SQL {
