@@ -1,0 +1,81 @@
+import { parseCliOptions, USAGE } from './cli-options.js';
+import { fileCredentialStore, memoryCredentialStore } from './credentials.js';
+import { type Fleet, type FleetStats, startFleet } from './fleet.js';
+
+const STATS_EVERY_MS = 10_000;
+
+function main(): void {
+  let options: ReturnType<typeof parseCliOptions>;
+  try {
+    options = parseCliOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (!options.statePath) console.log('Secrets are kept in memory only: pass --state FILE to keep them for the next run.');
+  if (!options.fleet.provisioningKey) console.log('No --key: only devices whose secret is in --state can connect.');
+  let fleet: Fleet;
+  try {
+    const credentials = options.statePath ? fileCredentialStore(options.statePath) : memoryCredentialStore();
+    fleet = startFleet({ ...options.fleet, credentials });
+  } catch (error) {
+    // A bad --prefix or an unreadable --state: say so without a stack trace.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+  const started = Date.now();
+  console.log(`${fleet.devices.length} devices → ${options.fleet.brokerUrl}`);
+
+  // One line per distinct problem per stats period, so 1 000 refused devices do not flood the terminal.
+  const problems = new Map<string, number>();
+  for (const device of fleet.devices) {
+    device.on('problem', (error) => {
+      const key = error.message.replace(device.uuid, '<device>');
+      problems.set(key, (problems.get(key) ?? 0) + 1);
+    });
+  }
+
+  let previous = fleet.stats();
+  const timer = setInterval(() => {
+    const now = fleet.stats();
+    console.log(statsLine(now, previous, Date.now() - started));
+    for (const [text, count] of problems) console.log(`  ${count}× ${text}`);
+    problems.clear();
+    previous = now;
+  }, STATS_EVERY_MS);
+
+  let stopping = false;
+  process.on('SIGINT', () => {
+    if (stopping) {
+      console.log('Stopping at once.');
+      process.exit(130);
+    }
+    stopping = true;
+    clearInterval(timer);
+    console.log('Stopping: last points and status offline… (Ctrl-C again to quit at once)');
+    void fleet.stop().then(() => {
+      console.log(statsLine(fleet.stats(), previous, Date.now() - started));
+      process.exit(0);
+    });
+  });
+}
+
+function statsLine(now: FleetStats, before: FleetStats, elapsedMs: number): string {
+  const rate = ((now.pointsAcked - before.pointsAcked) / (STATS_EVERY_MS / 1000)).toFixed(1);
+  return [
+    `[${Math.round(elapsedMs / 1000)}s]`,
+    `connected ${now.connected}/${now.devices}`,
+    `points sent ${now.pointsSent} acked ${now.pointsAcked} (${rate}/s)`,
+    `messages ${now.acked}/${now.published} acked`,
+    `in flight ${now.inflight}`,
+    `backlog ${now.backlog}`,
+    `drops ${now.drops}`,
+    `refused ${now.refused}`,
+  ].join(' · ');
+}
+
+main();

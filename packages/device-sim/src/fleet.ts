@@ -1,0 +1,139 @@
+import type { IClientOptions } from 'mqtt';
+import type { CredentialStore } from './credentials.js';
+import { type DeviceStats, SimDevice } from './device.js';
+import { hashSeed } from './random.js';
+
+export interface FleetOptions {
+  brokerUrl: string;
+  /** How many devices. */
+  devices: number;
+  /** Devices are `{prefix}0001`, `{prefix}0002`, …; default `SIM-`. */
+  uuidPrefix?: string;
+  provisioningKey?: string;
+  /** Shared by all devices; in memory if absent. */
+  credentials?: CredentialStore;
+  gpsIntervalMs?: number;
+  gpsBatch?: number;
+  /** Same seed, same vehicles and drives; default 1. */
+  seed?: number;
+  speedFactor?: number;
+  disconnectEveryMs?: number;
+  /** Wait before reconnecting after a lost connection; default 2–5 s. */
+  reconnectDelayMs?: { min: number; max: number };
+  /** Connection attempts under way at once, so a large fleet does not hit the broker in one burst; default 50. */
+  connectConcurrency?: number;
+  /** Passed to every device's mqtt.js client. */
+  mqtt?: Partial<IClientOptions>;
+}
+
+export interface FleetStats extends Omit<DeviceStats, 'connected'> {
+  devices: number;
+  connected: number;
+}
+
+export interface Fleet {
+  readonly devices: readonly SimDevice[];
+  /** Resolves when every device is connected; with a timeout, rejects saying how many are. */
+  ready(timeoutMs?: number): Promise<void>;
+  /** Sums over the devices. */
+  stats(): FleetStats;
+  /** Graceful: each device sends its last points and `status` offline, then disconnects. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_CONCURRENCY = 50;
+
+/** The uuid of the n-th device (from 0): `SIM-0001`; wider numbers for fleets of 10 000 and more. */
+export function fleetUuid(prefix: string, index: number, count: number): string {
+  return `${prefix}${String(index + 1).padStart(Math.max(4, String(count).length), '0')}`;
+}
+
+/** Creates the devices and connects them in the background, `connectConcurrency` at a time. */
+export function startFleet(options: FleetOptions): Fleet {
+  const prefix = options.uuidPrefix ?? 'SIM-';
+  const seed = options.seed ?? 1;
+  const devices = Array.from({ length: options.devices }, (_, index) => {
+    const uuid = fleetUuid(prefix, index, options.devices);
+    return new SimDevice({
+      uuid,
+      brokerUrl: options.brokerUrl,
+      provisioningKey: options.provisioningKey,
+      credentials: options.credentials,
+      gpsIntervalMs: options.gpsIntervalMs,
+      gpsBatch: options.gpsBatch,
+      seed: hashSeed(seed, uuid),
+      speedFactor: options.speedFactor,
+      disconnectEveryMs: options.disconnectEveryMs,
+      reconnectDelayMs: options.reconnectDelayMs,
+      mqtt: options.mqtt,
+    });
+  });
+
+  let stopping = false;
+  let nextToStart = 0;
+  const worker = async () => {
+    while (!stopping && nextToStart < devices.length) {
+      const device = devices[nextToStart++];
+      // A device whose first attempt fails keeps retrying on its own; the worker moves on.
+      if (device) await device.start();
+    }
+  };
+  const concurrency = Math.max(1, options.connectConcurrency ?? DEFAULT_CONCURRENCY);
+  const starting = Promise.all(Array.from({ length: Math.min(concurrency, devices.length) }, worker));
+
+  return {
+    devices,
+    ready: (timeoutMs) => allConnected(devices, timeoutMs),
+    stats: () => sumStats(devices),
+    stop: async () => {
+      stopping = true;
+      await starting;
+      await Promise.all(devices.map((device) => device.stop()));
+    },
+  };
+}
+
+function allConnected(devices: readonly SimDevice[], timeoutMs?: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      for (const device of devices) device.off('connect', check);
+      if (error) reject(error);
+      else resolve();
+    };
+    function check() {
+      if (devices.every((device) => device.connected)) finish();
+    }
+    for (const device of devices) device.on('connect', check);
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        const connected = devices.filter((device) => device.connected).length;
+        finish(new Error(`${connected} of ${devices.length} devices connected after ${timeoutMs} ms`));
+      }, timeoutMs);
+    }
+    check();
+  });
+}
+
+function sumStats(devices: readonly SimDevice[]): FleetStats {
+  const total: FleetStats = {
+    devices: devices.length,
+    connected: 0,
+    connects: 0,
+    refused: 0,
+    drops: 0,
+    published: 0,
+    acked: 0,
+    pointsSent: 0,
+    pointsAcked: 0,
+    inflight: 0,
+    backlog: 0,
+  };
+  for (const device of devices) {
+    const { connected, ...counts } = device.stats;
+    if (connected) total.connected++;
+    for (const key of Object.keys(counts) as Array<keyof typeof counts>) total[key] += counts[key];
+  }
+  return total;
+}

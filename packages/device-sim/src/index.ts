@@ -1,0 +1,29 @@
+export type { CommandHandler, CommandResult } from './commands.js';
+export { type CredentialStore, fileCredentialStore, memoryCredentialStore } from './credentials.js';
+export {
+  DEFAULT_GPS_BATCH,
+  DEFAULT_GPS_INTERVAL_MS,
+  type DeviceStats,
+  SimDevice,
+  type SimDeviceEvents,
+  type SimDeviceOptions,
+} from './device.js';
+export { DBM_RANGE, Drive, type DriveOptions, type DrivePhase, type DriveSample, MAX_KMH, MIN_CRUISE_KMH } from './drive.js';
+export { type Fleet, type FleetOptions, type FleetStats, fleetUuid, startFleet } from './fleet.js';
+export {
+  bearing,
+  buildRoute,
+  CITIES,
+  type City,
+  destinationPoint,
+  haversine,
+  intermediatePoint,
+  type LatLng,
+  nearestCities,
+  positionAt,
+  type Route,
+  type RoutePosition,
+  toRoute,
+} from './geo.js';
+export type { GpsSettings } from './gps-reporter.js';
+export { type DownMessage, type Envelope, type GpsPoint, PROTOCOL_VERSION } from './messages.js';

@@ -1,0 +1,120 @@
+import { once } from 'node:events';
+import { type AddressInfo, createServer, type Server } from 'node:net';
+import { Aedes, type AuthenticateError, type ConnectPacket } from 'aedes';
+import { connectAsync, type MqttClient } from 'mqtt';
+
+export const PROVISIONING_KEY = 'pk_test_key';
+
+export interface UpMessage {
+  uuid: string;
+  kind: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * An Aedes broker that checks passwords as the portal does (provisioning key until the device holds a secret, then
+ * only the secret), plus a portal client that records every up message and can send down commands.
+ */
+export interface Harness {
+  url: string;
+  broker: Aedes;
+  /** Secrets the "portal" handed out: from then on the provisioning key no longer opens that device. */
+  secrets: Map<string, string>;
+  /** Every CONNECT seen, with the password in clear. */
+  connects: Array<{ packet: ConnectPacket; password: string | undefined }>;
+  up: UpMessage[];
+  /** The broker's persistent-session subscriptions of a client. */
+  subscriptionsOf(clientId: string): Promise<Array<{ topic: string; qos: number }>>;
+  /** The retained message of a topic, as the broker would hand it to a new subscriber. */
+  retained(topic: string): Promise<Record<string, unknown> | undefined>;
+  /** PUBACKs held back per client id while `holdAcks` has that id. */
+  holdAcks: Set<string>;
+  held: Array<() => void>;
+  /** Publishes a down command as the portal would; resolves to its id (the `ref` of the ack). */
+  sendDown(uuid: string, kind: string, payload: Record<string, unknown>): Promise<string>;
+  waitFor<T>(find: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs?: number): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const secrets = new Map<string, string>();
+  const connects: Harness['connects'] = [];
+  const holdAcks = new Set<string>();
+  const held: Array<() => void> = [];
+  const broker = await Aedes.createBroker({
+    preConnect: (_client, packet, done) => {
+      connects.push({ packet, password: packet.password?.toString() });
+      done(null, true);
+    },
+    authenticate: (_client, username, password, done) => {
+      if (username === 'portal') return done(null, true);
+      const secret = username ? secrets.get(username) : undefined;
+      const given = password?.toString();
+      if (given !== undefined && given === (secret ?? PROVISIONING_KEY)) return done(null, true);
+      const error = Object.assign(new Error('bad user name or password'), { returnCode: 4 }) as AuthenticateError;
+      done(error, null);
+    },
+    // Aedes sends the PUBACK only after the publish is authorised: holding that holds the PUBACK.
+    authorizePublish: (client, _packet, done) => {
+      if (client && holdAcks.has(client.id)) held.push(() => done(null));
+      else done(null);
+    },
+  });
+  const server: Server = createServer(broker.handle);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const up: UpMessage[] = [];
+  const portal: MqttClient = await connectAsync(url, { clientId: 'portal', username: 'portal', reconnectPeriod: 0 });
+  portal.on('message', (topic, payload) => {
+    const [, uuid = '', , kind = ''] = topic.split('/');
+    up.push({ uuid, kind, payload: JSON.parse(payload.toString()) });
+  });
+  await portal.subscribeAsync('dev/+/up/#', { qos: 1 });
+
+  // Aedes' types leave out its persistence; these are the two calls the tests use.
+  const persistence = (broker as unknown as { persistence: BrokerPersistence }).persistence;
+  let downId = 0;
+  return {
+    url,
+    broker,
+    secrets,
+    connects,
+    up,
+    holdAcks,
+    held,
+    subscriptionsOf: (clientId) => persistence.subscriptionsByClient({ id: clientId }),
+    retained: async (topic) => {
+      const [packet] = await persistence.createRetainedStreamCombi([topic]).toArray();
+      return packet ? JSON.parse(String(packet.payload)) : undefined;
+    },
+    sendDown: async (uuid, kind, payload) => {
+      const id = `d${++downId}`;
+      await portal.publishAsync(`dev/${uuid}/down/${kind}`, JSON.stringify({ v: 1, id, at: Date.now(), ...payload }), { qos: 1 });
+      return id;
+    },
+    waitFor: (find, what, timeoutMs = 10_000) => waitFor(find, what, timeoutMs),
+    close: async () => {
+      await portal.endAsync();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
+  };
+}
+
+interface BrokerPersistence {
+  subscriptionsByClient(client: { id: string }): Promise<Array<{ topic: string; qos: number }>>;
+  createRetainedStreamCombi(patterns: string[]): { toArray(): Promise<Array<{ payload: Buffer }>> };
+}
+
+/** Polls until `find` gives something other than undefined or false. */
+export async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined && found !== false) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
