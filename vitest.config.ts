@@ -27,7 +27,7 @@ export default defineConfig(async () => {
       projects: [
         {
           // Inherit the time-outs above (an inline project starts from Vitest's defaults otherwise).
-          extends: true,
+          extends: true as const,
           test: {
             name: 'pglite',
             include: ['packages/*/test/**/*.test.ts', 'packages/web/src/**/*.test.ts'],
@@ -37,7 +37,7 @@ export default defineConfig(async () => {
         ...(postgresUrl
           ? [
               {
-                extends: true,
+                extends: true as const,
                 test: { name: 'postgres', include: ['packages/server/test/**/*.test.ts'], env: { TEST_DATABASE_URL: postgresUrl } },
               },
             ]

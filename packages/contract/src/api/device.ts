@@ -71,10 +71,12 @@ export const IccidBody = Type.Object({
 export type IccidBody = Static<typeof IccidBody>;
 
 export const DeviceVersionCount = Type.Object({ version: Type.String(), count: Type.Integer() });
+export type DeviceVersionCount = Static<typeof DeviceVersionCount>;
 
 export const DbmQuery = Type.Object({ deviceId: Type.Integer({ minimum: 1 }), startTime: EpochMs, endTime: EpochMs });
 export type DbmQuery = Static<typeof DbmQuery>;
 export const DbmSample = Type.Object({ time: EpochMs, dbm: Type.Integer() });
+export type DbmSample = Static<typeof DbmSample>;
 
 export const BindLogQuery = Type.Object({
   ...PageQuery,
@@ -100,4 +102,6 @@ export type BindLogRecord = Static<typeof BindLogRecord>;
 export const ProvisioningQuery = Type.Object({ companyId: Type.Optional(Type.Integer({ minimum: 1 })) });
 export const ProvisioningBody = Type.Object({ companyId: Type.Optional(Type.Integer({ minimum: 1 })) });
 export const ProvisioningState = Type.Object({ companyId: Type.Integer(), exists: Type.Boolean() });
+export type ProvisioningState = Static<typeof ProvisioningState>;
 export const ProvisioningKey = Type.Object({ companyId: Type.Integer(), key: Type.String() });
+export type ProvisioningKey = Static<typeof ProvisioningKey>;
