@@ -19,4 +19,9 @@ export const implementedPages: ReadonlySet<string> = new Set([
   'ClauseOperationLog',
   'SubscribeList',
   'Usage',
+  'VehicleList',
+  'VehicleEdit',
+  'VehicleMap',
+  'UnmatchedDevices',
+  'DeviceList',
 ]);

@@ -7,9 +7,10 @@ describe('the pages of later releases', () => {
   it('lists every named page of the route table that is not built, with its full path', () => {
     const later = laterRoutes(mainRoutes, implementedPages);
     expect(later).toContainEqual({ path: 'event/list', title: 'incidentList' });
-    expect(later).toContainEqual({ path: 'vehicle/list/:licensePlate?', title: 'vehicleList' });
+    expect(later).toContainEqual({ path: 'map/event', title: 'incidentsMap' });
     expect(later).toContainEqual({ path: 'dvr/:licensePlate', title: 'dvr' });
     expect(later.map((route) => route.path)).not.toContain('account/list');
+    expect(later.map((route) => route.path)).not.toContain('vehicle/list/:licensePlate?');
   });
 
   it('sends a bare section path to its first page', () => {

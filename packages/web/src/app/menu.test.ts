@@ -58,13 +58,26 @@ describe('the menu of the pages built so far', () => {
 
   it('offers a Company Admin fleets and sites, users and its company setting, and no area suppliers, companies or system log', () => {
     const menu = keys(buildMenu(mainRoutes, 'COMPANY_ADMIN', implementedPages));
-    expect(menu).toEqual(['/dashboard', '/org', '/org/fleet/list', '/org/site/list', '/account/list', '/system/companySetting']);
+    expect(menu).toEqual([
+      '/dashboard',
+      '/vehicle/list',
+      '/devicepage/unMatched',
+      '/org',
+      '/org/fleet/list',
+      '/org/site/list',
+      '/account/list',
+      '/system/companySetting',
+    ]);
   });
 
   it('offers the Super Admin every organisation list, subscriptions and the operation log, never the hidden pages', () => {
     const menu = keys(buildMenu(mainRoutes, 'SUPER_ADMIN', implementedPages));
     expect(menu).toEqual([
       '/dashboard',
+      '/vehicle/list',
+      '/devicepage',
+      '/devicepage/unMatched',
+      '/devicepage/list',
       '/org',
       '/org/agent/list',
       '/org/company/list',

@@ -14,6 +14,8 @@ const orgs = () => import('../features/orgs/OrgListPage.js');
 const comingSoon = async () => ({ Component: (await import('./pages/ComingSoonPage.js')).ComingSoonPage });
 const clauses = () => import('../features/clauses/index.js');
 const subscriptions = () => import('../features/subscriptions/index.js');
+const devices = () => import('../features/devices/index.js');
+const vehicles = () => import('../features/vehicles/index.js');
 
 export const router = createBrowserRouter([
   {
@@ -147,6 +149,31 @@ export const router = createBrowserRouter([
         path: 'subscribe/usage',
         lazy: async () => ({ Component: (await subscriptions()).UsagePage }),
         handle: { title: 'usage' } satisfies RouteHandle,
+      },
+      {
+        path: 'devicepage/unMatched',
+        lazy: async () => ({ Component: (await devices()).UnmatchedDevicesPage }),
+        handle: { title: 'unmatchedDevices' } satisfies RouteHandle,
+      },
+      {
+        path: 'devicepage/list',
+        lazy: async () => ({ Component: (await devices()).DeviceListPage }),
+        handle: { title: 'deviceList' } satisfies RouteHandle,
+      },
+      {
+        path: 'vehicle/list/:licensePlate?',
+        lazy: async () => ({ Component: (await vehicles()).VehicleListPage }),
+        handle: { title: 'vehicleList' } satisfies RouteHandle,
+      },
+      {
+        path: 'vehicle/edit',
+        lazy: async () => ({ Component: (await vehicles()).VehicleEditPage }),
+        handle: { title: 'vehicleEdit' } satisfies RouteHandle,
+      },
+      {
+        path: 'map/:licensePlate',
+        lazy: async () => ({ Component: (await vehicles()).VehicleMapPage }),
+        handle: { title: 'vehicleMap' } satisfies RouteHandle,
       },
       // The rest of the route table: pages of later releases say so, bare section paths go to their first page.
       ...laterRoutes(mainRoutes, implementedPages).map(({ path, title }) => ({

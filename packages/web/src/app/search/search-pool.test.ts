@@ -72,6 +72,9 @@ describe('the header search pool', () => {
     const paths = searchPool(mainRoutes, 'SUPER_ADMIN', implementedPages, (key) => key).map((entry) => entry.path);
     expect(paths).toEqual([
       '/dashboard',
+      '/vehicle/list',
+      '/devicepage/unMatched',
+      '/devicepage/list',
       '/org/agent/list',
       '/org/company/list',
       '/org/fleet/list',

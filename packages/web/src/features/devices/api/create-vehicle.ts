@@ -1,0 +1,25 @@
+import type { VehicleCreateBody } from '@safety-shield/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client.js';
+
+/** Only plate and fleet are asked for when binding; the vehicle page fills in the rest later. */
+export const createVehicle = ({ licensePlate, fleetId }: { licensePlate: string; fleetId: number }) => {
+  const body: VehicleCreateBody = {
+    licensePlate,
+    fleetId,
+    brand: null,
+    model: null,
+    kindName: null,
+    useFor: null,
+    initialMileageKm: 0,
+    attribution: null,
+    address: null,
+    customer: null,
+  };
+  return http.post<{ id: number }>('/v1/vehicle', body);
+};
+
+export function useCreateVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createVehicle, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['vehicles'] }) });
+}

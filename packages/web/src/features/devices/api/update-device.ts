@@ -1,0 +1,17 @@
+import type { DeviceUpdateBody, IccidBody } from '@safety-shield/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client.js';
+
+export const updateDevice = (body: DeviceUpdateBody) => http.put<null>('/v1/device/info', body);
+export const setIccid = (body: IccidBody) => http.post<null>('/v1/device/set/iccid', body);
+
+const useDeviceMutation = <T>(mutationFn: (input: T) => Promise<unknown>) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }) });
+};
+
+/** Renames a device or changes its camera channels. */
+export const useUpdateDevice = () => useDeviceMutation(updateDevice);
+
+/** Records the SIM card's ICCID (19–20 digits). */
+export const useSetIccid = () => useDeviceMutation(setIccid);

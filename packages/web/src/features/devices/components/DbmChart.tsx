@@ -1,0 +1,75 @@
+import type { DbmSample } from '@safety-shield/contract';
+import { theme } from 'antd';
+import dayjs from 'dayjs';
+import { LineChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, TooltipComponent } from 'echarts/components';
+import { type EChartsCoreOption, init, use } from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DATE_TIME_FORMAT } from '../../../shared/ui/format.js';
+
+// Only what this chart draws, so the chunk stays small.
+use([LineChart, GridComponent, TooltipComponent, DataZoomComponent, SVGRenderer]);
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Axis labels as fine as the readings' span needs: minutes alone repeat over a short span, hours alone over days. */
+const axisFormat = (spanMs: number) => (spanMs > DAY_MS ? 'MM-DD HH:mm' : spanMs > HOUR_MS ? 'HH:mm' : 'HH:mm:ss');
+
+/** The signal strength over time as a line; the container's label states the range and extremes for screen readers. */
+export function DbmChart({ samples }: { samples: DbmSample[] }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const element = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!element.current) return;
+    const chart = init(element.current, undefined, { renderer: 'svg' });
+    const first = samples[0]?.time ?? 0;
+    const last = samples.at(-1)?.time ?? 0;
+    const labelFormat = axisFormat(last - first);
+    const option: EChartsCoreOption = {
+      animation: false,
+      grid: { left: 48, right: 16, top: 32, bottom: 56 },
+      tooltip: {
+        trigger: 'axis',
+        formatter: (params: { value: [number, number] }[]) => {
+          const point = params[0]?.value;
+          return point ? `${dayjs(point[0]).format(DATE_TIME_FORMAT)}<br/>${point[1]} dBm` : '';
+        },
+      },
+      xAxis: { type: 'time', axisLabel: { formatter: (value: number) => dayjs(value).format(labelFormat), hideOverlap: true } },
+      yAxis: { type: 'value', name: 'dBm', scale: true, nameTextStyle: { align: 'right' } },
+      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+      series: [
+        {
+          type: 'line',
+          name: 'dBm',
+          showSymbol: samples.length < 60,
+          lineStyle: { width: 1.5, color: token.colorPrimary },
+          itemStyle: { color: token.colorPrimary },
+          data: samples.map((sample) => [sample.time, sample.dbm]),
+        },
+      ],
+    };
+    chart.setOption(option);
+    // The drawer opens with an animation and the window may be resized: follow the container's width.
+    const observer = new ResizeObserver(() => chart.resize());
+    observer.observe(element.current);
+    return () => {
+      observer.disconnect();
+      chart.dispose();
+    };
+  }, [samples, token.colorPrimary]);
+
+  const values = samples.map((sample) => sample.dbm);
+  const label = t('devices.dbm.summary', {
+    count: samples.length,
+    latest: values.at(-1),
+    min: Math.min(...values),
+    max: Math.max(...values),
+  });
+  return <div ref={element} role="img" aria-label={label} data-testid="dbm-chart" style={{ width: '100%', height: 260 }} />;
+}

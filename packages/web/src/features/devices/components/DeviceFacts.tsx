@@ -1,0 +1,36 @@
+import type { DeviceRecord } from '@safety-shield/contract';
+import { Descriptions, type DescriptionsProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/ui/format.js';
+import { ConnectionTime, dash, OnlineTag } from './display.js';
+
+const position = (device: DeviceRecord) => {
+  const p = device.position;
+  if (!p) return '—';
+  return `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)} · ${p.speed} km/h · ${p.heading}° · ${formatTime(p.time)}`;
+};
+
+/** Every field of a device (SPEC section 3). */
+export function DeviceFacts({ device }: { device: DeviceRecord }) {
+  const { t } = useTranslation();
+  const org = [device.agentName, device.companyName, device.fleetName].filter(Boolean).join(' / ');
+  const items: DescriptionsProps['items'] = [
+    { key: 'uuid', label: t('devices.uuid'), children: device.deviceUuid },
+    { key: 'name', label: t('devices.name'), children: dash(device.name) },
+    { key: 'state', label: t('devices.state'), children: <OnlineTag online={device.online} /> },
+    { key: 'plate', label: t('devices.plate'), children: device.licensePlate ?? t('devices.unmatched') },
+    { key: 'org', label: t('devices.organisation'), children: org || '—', span: 'filled' },
+    { key: 'firstOnline', label: t('devices.firstOnline'), children: formatTime(device.firstOnlineTime) },
+    { key: 'lastOnline', label: t('devices.lastOnline'), children: formatTime(device.lastOnlineTime) },
+    { key: 'lastOffline', label: t('devices.lastOffline'), children: formatTime(device.lastOfflineTime) },
+    { key: 'connected', label: t('devices.connectionTime'), children: <ConnectionTime seconds={device.connectedSeconds} /> },
+    { key: 'updated', label: t('devices.updateTime'), children: formatTime(device.updateTime) },
+    { key: 'created', label: t('devices.created'), children: formatTime(device.createTime) },
+    { key: 'iccid', label: t('devices.iccid'), children: dash(device.iccid) },
+    { key: 'version', label: t('devices.version'), children: dash(device.version) },
+    { key: 'channels', label: t('devices.channels'), children: device.channels },
+    { key: 'dbm', label: t('devices.dbm.label'), children: device.position?.dbm == null ? '—' : `${device.position.dbm} dBm` },
+    { key: 'position', label: t('devices.position'), children: position(device), span: 'filled' },
+  ];
+  return <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 1, lg: 2 }} items={items} data-testid="device-facts" />;
+}

@@ -1,0 +1,98 @@
+import { DatePicker, Form, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterBar, type ListParamsApi } from '../../../shared/ui/list/index.js';
+import { useDeviceVersions } from '../api/get-device-versions.js';
+import type { DeviceFilterKey, DeviceFilters } from './filters.js';
+import { OnlineSelect } from './OnlineSelect.js';
+import { ScopeFilters } from './ScopeFilters.js';
+
+type Flag = 'true' | 'false';
+
+interface FilterValues {
+  keyword?: string;
+  online?: Flag;
+  matched?: Flag;
+  agentId?: number;
+  companyId?: number;
+  fleetId?: number;
+  version?: string;
+  licensePlate?: string;
+  created?: [Dayjs, Dayjs] | null;
+}
+
+const flag = (value: boolean | undefined): Flag | undefined => (value === undefined ? undefined : value ? 'true' : 'false');
+
+/** Every filter of the device list (DeviceListQuery), read from and written to the URL. */
+export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceFilterKey>; filters: DeviceFilters }) {
+  const { t } = useTranslation();
+  const versions = useDeviceVersions();
+  const values = useMemo<FilterValues>(
+    () => ({
+      keyword: filters.keyword,
+      online: flag(filters.online),
+      matched: flag(filters.matched),
+      agentId: filters.agentId,
+      companyId: filters.companyId,
+      fleetId: filters.fleetId,
+      version: filters.version,
+      licensePlate: filters.licensePlate,
+      created: filters.startTime && filters.endTime ? [dayjs(filters.startTime), dayjs(filters.endTime)] : null,
+    }),
+    [filters],
+  );
+  const search = (next: FilterValues) =>
+    list.setFilters({
+      keyword: next.keyword?.trim(),
+      online: next.online,
+      matched: next.matched,
+      agentId: next.agentId?.toString(),
+      companyId: next.companyId?.toString(),
+      fleetId: next.fleetId?.toString(),
+      version: next.version,
+      licensePlate: next.licensePlate?.trim(),
+      // Whole days in the browser's time zone, the last one included.
+      from: next.created ? String(next.created[0].startOf('day').valueOf()) : undefined,
+      to: next.created ? String(next.created[1].endOf('day').valueOf()) : undefined,
+    });
+
+  return (
+    <FilterBar<FilterValues> values={values} onSearch={search} onReset={list.resetFilters}>
+      <Form.Item name="keyword" label={t('devices.keyword')}>
+        <Input allowClear placeholder={t('devices.keywordPlaceholder')} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="licensePlate" label={t('devices.plate')}>
+        <Input allowClear style={{ width: 140 }} />
+      </Form.Item>
+      <Form.Item name="online" label={t('devices.state')}>
+        <OnlineSelect />
+      </Form.Item>
+      <Form.Item name="matched" label={t('devices.binding')}>
+        <Select
+          allowClear
+          style={{ width: 140 }}
+          placeholder={t('list.all')}
+          options={[
+            { value: 'true', label: t('devices.matched') },
+            { value: 'false', label: t('devices.unmatched') },
+          ]}
+        />
+      </Form.Item>
+      <ScopeFilters />
+      <Form.Item name="version" label={t('devices.version')}>
+        <Select
+          allowClear
+          showSearch
+          style={{ width: 180 }}
+          placeholder={t('list.all')}
+          loading={versions.isPending}
+          options={(versions.data ?? []).map(({ version, count }) => ({ value: version, label: `${version} (${count})` }))}
+        />
+      </Form.Item>
+      <Form.Item name="created" label={t('devices.created')}>
+        <DatePicker.RangePicker allowClear />
+      </Form.Item>
+    </FilterBar>
+  );
+}

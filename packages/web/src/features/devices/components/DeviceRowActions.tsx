@@ -1,0 +1,42 @@
+import { CreditCardOutlined, EditOutlined, ProfileOutlined } from '@ant-design/icons';
+import type { DeviceRecord } from '@safety-shield/contract';
+import { Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeviceDeleteAction } from './DeviceDeleteAction.js';
+import { EditDeviceDialog } from './EditDeviceDialog.js';
+import { IccidDialog } from './IccidDialog.js';
+import { RowButton } from './RowButton.js';
+import { UnbindAction } from './UnbindAction.js';
+
+type Dialog = 'edit' | 'iccid';
+
+interface Props {
+  device: DeviceRecord;
+  onDetail(): void;
+  /** Icons only (narrow screens). */
+  compact: boolean;
+}
+
+/** A device row's actions in the device list: detail, edit, ICCID, unbind and delete. */
+export function DeviceRowActions({ device, onDetail, compact }: Props) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<Dialog>();
+  const plate = device.licensePlate;
+  return (
+    <Space size={0}>
+      <RowButton compact={compact} label={t('devices.detail.action')} icon={<ProfileOutlined />} onClick={onDetail} />
+      <RowButton compact={compact} label={t('list.edit')} icon={<EditOutlined />} onClick={() => setDialog('edit')} />
+      <RowButton
+        compact={compact}
+        label={t('devices.iccidDialog.action')}
+        icon={<CreditCardOutlined />}
+        onClick={() => setDialog('iccid')}
+      />
+      {plate && <UnbindAction device={{ ...device, licensePlate: plate }} compact={compact} />}
+      <DeviceDeleteAction device={device} compact={compact} />
+      {dialog === 'edit' && <EditDeviceDialog device={device} onClose={() => setDialog(undefined)} />}
+      {dialog === 'iccid' && <IccidDialog device={device} onClose={() => setDialog(undefined)} />}
+    </Space>
+  );
+}

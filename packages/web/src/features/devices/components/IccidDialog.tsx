@@ -1,0 +1,55 @@
+import type { DeviceRecord } from '@safety-shield/contract';
+import { App, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSetIccid } from '../api/update-device.js';
+
+/** The contract's rule (IccidBody): a SIM card's ICCID has 19 or 20 digits. */
+export const ICCID = /^[0-9]{19,20}$/;
+
+/** Records the ICCID of the SIM card in a device. */
+export function IccidDialog({ device, onClose }: { device: DeviceRecord; onClose(): void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ iccid: string }>();
+  const save = useSetIccid();
+  const submit = async ({ iccid }: { iccid: string }) => {
+    try {
+      await save.mutateAsync({ deviceId: device.deviceId, iccid: iccid.trim() });
+    } catch {
+      return; // the HTTP layer has shown the server's reason
+    }
+    message.success(t('list.saved'));
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      title={t('devices.iccidDialog.title', { uuid: device.deviceUuid })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+    >
+      <Form
+        form={form}
+        name="device-iccid"
+        layout="vertical"
+        initialValues={{ iccid: device.iccid ?? '' }}
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item
+          name="iccid"
+          label={t('devices.iccid')}
+          extra={t('devices.iccidDialog.hint')}
+          rules={[
+            { required: true, whitespace: true, message: t('devices.iccidDialog.required') },
+            { pattern: ICCID, message: t('devices.iccidDialog.rule') },
+          ]}
+        >
+          <Input inputMode="numeric" maxLength={20} autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import { MAX_DEVICES_PER_VEHICLE } from '@safety-shield/contract';
+import { Select } from 'antd';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useVehicleOptions } from '../api/get-vehicle-options.js';
+
+interface Props {
+  id?: string;
+  value?: number;
+  onChange?: (id: number | undefined) => void;
+  /** The plate to show for a value not among the options (a vehicle just created). */
+  valueLabel?: string;
+  /** The chosen vehicle's plate, for messages that name it. */
+  onPlate?: (plate: string | undefined) => void;
+}
+
+/** Picks a vehicle the caller may bind to; typing searches plates on the server; each shows how full it is. */
+export function VehicleSelect({ id, value, onChange, valueLabel, onPlate }: Props) {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const search = useDeferredValue(keyword.trim());
+  const { data, isFetching } = useVehicleOptions(search, true);
+  const options = (data ?? []).map((option) => ({
+    value: option.id,
+    plate: option.licensePlate,
+    label: t('devices.bind.vehicleOption', { plate: option.licensePlate, count: option.deviceCount, max: MAX_DEVICES_PER_VEHICLE }),
+  }));
+  if (value !== undefined && !options.some((option) => option.value === value))
+    options.unshift({ value, plate: valueLabel ?? `#${value}`, label: valueLabel ?? `#${value}` });
+  return (
+    <Select
+      id={id}
+      data-testid="vehicle-select"
+      value={value}
+      onChange={(next, option) => {
+        onChange?.(next ?? undefined);
+        onPlate?.(Array.isArray(option) ? undefined : option?.plate);
+      }}
+      options={options}
+      loading={isFetching}
+      allowClear
+      placeholder={t('devices.bind.vehiclePlaceholder')}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      onOpenChange={(open) => !open && setKeyword('')}
+      notFoundContent={isFetching ? t('common.loading') : t('devices.bind.noVehicles')}
+    />
+  );
+}

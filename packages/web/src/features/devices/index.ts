@@ -1,0 +1,2 @@
+export { DeviceListPage } from './DeviceListPage.js';
+export { UnmatchedDevicesPage } from './UnmatchedDevicesPage.js';

@@ -1,0 +1,41 @@
+import { Button, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { numberFilter } from '../../shared/ui/list/index.js';
+import { useSelfInfo } from '../auth/index.js';
+import { useVehicle } from './api/get-vehicle.js';
+import { VehicleForm } from './components/form/VehicleForm.js';
+import { canManageVehicles } from './components/permissions.js';
+
+/** /vehicle/edit (a new vehicle) and /vehicle/edit?id= (an existing one). */
+export function VehicleEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const id = numberFilter(search.get('id') ?? undefined);
+  const role = useSelfInfo().data?.baseInfo.role;
+  const { data: vehicle, isPending, isError, refetch } = useVehicle(id === undefined ? undefined : { id });
+  if (!canManageVehicles(role)) return <Result status="403" title={t('route.unauthorized')} subTitle={t('errors.unauthorized')} />;
+  if (id === undefined) return <VehicleForm />;
+  if (isPending) return <Skeleton active />;
+  if (isError)
+    return (
+      <Result status="error" title={t('list.loadError')} extra={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>} />
+    );
+  // A lessee uses the vehicle but may not change it.
+  if (vehicle.leasedToCaller)
+    return (
+      <Result
+        status="403"
+        title={t('vehicles.form.lesseeTitle')}
+        subTitle={t('vehicles.form.lesseeHint')}
+        extra={
+          <Button type="primary" onClick={() => void navigate('/vehicle/list')}>
+            {t('route.vehicleList')}
+          </Button>
+        }
+      />
+    );
+  // A new key per vehicle: the form starts from that vehicle's values.
+  return <VehicleForm key={vehicle.id} vehicle={vehicle} />;
+}

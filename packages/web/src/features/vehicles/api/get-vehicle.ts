@@ -1,0 +1,15 @@
+import type { VehicleDetail } from '@safety-shield/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client.js';
+
+/** One vehicle by id (the list's record and edit) or by plate (the console's paths carry plates). */
+export type VehicleKey = { id: number } | { licensePlate: string };
+
+export const vehicleQuery = (key: VehicleKey) =>
+  queryOptions({
+    queryKey: ['vehicles', 'one', key],
+    queryFn: () => http.get<VehicleDetail>('/v1/vehicle/info', { ...key }),
+  });
+
+/** A vehicle with its devices and e-mails; nothing is asked while `key` is undefined. */
+export const useVehicle = (key: VehicleKey | undefined) => useQuery({ ...vehicleQuery(key ?? { id: 0 }), enabled: key !== undefined });

@@ -1,0 +1,11 @@
+import type { LeaseBody } from '@safety-shield/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client.js';
+
+export const leaseVehicle = (body: LeaseBody) => http.put<null>('/v1/vehicle/lease', body);
+
+/** Leases a vehicle to another fleet until a time in the future. */
+export function useLeaseVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: leaseVehicle, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['vehicles'] }) });
+}

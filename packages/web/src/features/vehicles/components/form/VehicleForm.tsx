@@ -1,0 +1,115 @@
+import type { VehicleCreateBody, VehicleDetail } from '@safety-shield/contract';
+import { App, Button, Card, Col, Flex, Form, Input, InputNumber, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSelfInfo } from '../../../auth/index.js';
+import { useSaveVehicle } from '../../api/save-vehicle.js';
+import { orgLevelsFor } from '../permissions.js';
+import { OrgChainFields } from './OrgChainFields.js';
+import { showFieldError } from './server-field-errors.js';
+import { plateRules, toBody, toFormValues, type VehicleFormValues } from './vehicle-form-values.js';
+
+/** The contract's bound on the initial mileage. */
+const MILEAGE_MAX = 10_000_000;
+
+/** Creates a vehicle, or edits one (`vehicle` given): every field an operator types, and its fleet. */
+export function VehicleForm({ vehicle }: { vehicle?: VehicleDetail }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<VehicleFormValues>();
+  const info = useSelfInfo().data?.baseInfo;
+  const levels = orgLevelsFor(info?.role);
+  const save = useSaveVehicle();
+  // A Fleet Admin's vehicles belong to its own fleet: no choice to make.
+  const ownFleet = levels.length === 0 ? (info?.fleetId ?? undefined) : undefined;
+
+  const submit = async (values: VehicleFormValues) => {
+    const fleetId = ownFleet ?? values.fleetId;
+    if (!fleetId) return;
+    const body: VehicleCreateBody = toBody(values, fleetId);
+    try {
+      await save.mutateAsync(vehicle ? { id: vehicle.id, ...body } : body);
+    } catch (error) {
+      showFieldError(form, error, { VEHICLE_LICENSE_PLATE_EXIST: 'licensePlate', ORG_NOT_EXIST: 'fleetId' }, t);
+      return;
+    }
+    message.success(t('list.saved'));
+    // The add page stays alive in the tab bar's cache: the next vehicle starts from an empty form.
+    if (!vehicle) form.resetFields();
+    await navigate('/vehicle/list');
+  };
+
+  const text = (name: keyof VehicleFormValues, max: number) => (
+    <Col xs={24} md={12} key={name}>
+      <Form.Item name={name} label={t(`vehicles.${name}`)} rules={[{ max, message: t('form.maxLength', { max }) }]}>
+        <Input maxLength={max} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Card title={t(vehicle ? 'route.vehicleEdit' : 'vehicles.add')} style={{ maxWidth: 960 }}>
+      <Form<VehicleFormValues>
+        form={form}
+        name="vehicle"
+        layout="vertical"
+        initialValues={toFormValues(vehicle)}
+        onFinish={(values) => void submit(values)}
+        scrollToFirstError
+        data-testid="vehicle-form"
+      >
+        <Row gutter={16}>
+          {levels.length > 0 ? (
+            <OrgChainFields
+              levels={levels}
+              fleetRequired
+              columns
+              labels={{ agent: vehicle?.agentName, company: vehicle?.companyName, fleet: vehicle?.fleetName }}
+            />
+          ) : (
+            <Col xs={24} md={12}>
+              <Form.Item label={t('org.kind.fleet')}>
+                <Input value={vehicle?.fleetName ?? info?.fleetName ?? ''} disabled />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} md={12}>
+            <Form.Item name="licensePlate" label={t('vehicles.licensePlate')} rules={plateRules(t)} extra={t('vehicles.form.plateHint')}>
+              <Input maxLength={20} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="initialMileageKm"
+              label={t('vehicles.initialMileage')}
+              rules={[
+                { required: true, message: t('vehicles.form.mileageRequired') },
+                { type: 'integer', min: 0, max: MILEAGE_MAX, message: t('vehicles.form.mileageRange', { max: MILEAGE_MAX }) },
+              ]}
+            >
+              <InputNumber min={0} max={MILEAGE_MAX} precision={0} style={{ width: '100%' }} suffix={t('vehicles.unit.kmShort')} />
+            </Form.Item>
+          </Col>
+          {text('brand', 64)}
+          {text('model', 64)}
+          {text('kindName', 64)}
+          {text('useFor', 128)}
+          {text('customer', 128)}
+          {text('attribution', 128)}
+          <Col xs={24}>
+            <Form.Item name="address" label={t('vehicles.address')} rules={[{ max: 256, message: t('form.maxLength', { max: 256 }) }]}>
+              <Input maxLength={256} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Flex gap={8}>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+          <Button onClick={() => void navigate('/vehicle/list')}>{t('common.cancel')}</Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

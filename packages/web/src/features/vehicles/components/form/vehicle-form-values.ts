@@ -1,0 +1,64 @@
+import type { VehicleCreateBody, VehicleDetail } from '@safety-shield/contract';
+import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+
+export interface VehicleFormValues {
+  agentId?: number;
+  companyId?: number;
+  fleetId?: number;
+  licensePlate?: string;
+  brand?: string;
+  model?: string;
+  kindName?: string;
+  useFor?: string;
+  initialMileageKm?: number;
+  attribution?: string;
+  address?: string;
+  customer?: string;
+}
+
+/** The contract's plate: letters or digits first, then letters, digits, spaces, dots, middle dots and hyphens. */
+export const PLATE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 .·-]*$/;
+
+export const plateRules = (t: TFunction): FormRule[] => [
+  { required: true, whitespace: true, message: t('vehicles.form.plateRequired') },
+  { max: 20, message: t('form.maxLength', { max: 20 }) },
+  { pattern: PLATE_PATTERN, message: t('vehicles.form.platePattern') },
+];
+
+/** Empty texts are stored as null, not as ''. */
+const textOrNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+
+export function toBody(values: VehicleFormValues, fleetId: number): VehicleCreateBody {
+  return {
+    fleetId,
+    licensePlate: values.licensePlate?.trim() ?? '',
+    brand: textOrNull(values.brand),
+    model: textOrNull(values.model),
+    kindName: textOrNull(values.kindName),
+    useFor: textOrNull(values.useFor),
+    initialMileageKm: values.initialMileageKm ?? 0,
+    attribution: textOrNull(values.attribution),
+    address: textOrNull(values.address),
+    customer: textOrNull(values.customer),
+  };
+}
+
+export function toFormValues(vehicle: VehicleDetail | undefined): VehicleFormValues {
+  if (!vehicle) return { initialMileageKm: 0 };
+  const text = (value: string | null) => value ?? undefined;
+  return {
+    agentId: vehicle.agentId ?? undefined,
+    companyId: vehicle.companyId ?? undefined,
+    fleetId: vehicle.fleetId ?? undefined,
+    licensePlate: vehicle.licensePlate,
+    brand: text(vehicle.brand),
+    model: text(vehicle.model),
+    kindName: text(vehicle.kindName),
+    useFor: text(vehicle.useFor),
+    initialMileageKm: vehicle.initialMileageKm,
+    attribution: text(vehicle.attribution),
+    address: text(vehicle.address),
+    customer: text(vehicle.customer),
+  };
+}

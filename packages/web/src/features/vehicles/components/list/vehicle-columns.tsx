@@ -1,0 +1,80 @@
+import type { VehicleRecord } from '@safety-shield/contract';
+import { Button, Flex, type TableColumnsType, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../../shared/ui/format.js';
+import { dash, formatKm, formatSpeed, OnlineTag, RentState } from '../display.js';
+import { VehicleRowActions } from './VehicleRowActions.js';
+
+interface Options {
+  manage: boolean;
+  onRecord(vehicle: VehicleRecord): void;
+  onLease(vehicle: VehicleRecord): void;
+}
+
+/** The vehicle list's columns (SPEC section 3's vehicle, as much as fits a row). */
+export function useVehicleColumns({ manage, onRecord, onLease }: Options): TableColumnsType<VehicleRecord> {
+  const { t, i18n } = useTranslation();
+  return [
+    {
+      title: t('vehicles.licensePlate'),
+      dataIndex: 'licensePlate',
+      fixed: 'left',
+      render: (plate: string, vehicle) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onRecord(vehicle)}>
+          {plate}
+        </Button>
+      ),
+    },
+    {
+      title: t('vehicles.brandModel'),
+      key: 'brandModel',
+      render: (_, vehicle) => dash([vehicle.brand, vehicle.model].filter(Boolean).join(' ')),
+    },
+    {
+      title: t('vehicles.fleetCompany'),
+      key: 'fleet',
+      render: (_, vehicle) => (
+        <>
+          <div>{dash(vehicle.fleetName)}</div>
+          <Typography.Text type="secondary">{dash(vehicle.companyName)}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      // Online state with the last online time under it: one column, so the row fits a laptop screen.
+      title: t('vehicles.presence'),
+      dataIndex: 'online',
+      render: (online: boolean, vehicle) => (
+        <Flex vertical gap={2} align="flex-start">
+          <OnlineTag online={online} />
+          <Typography.Text type="secondary" title={t('vehicles.lastOnline')}>
+            {formatTime(vehicle.lastOnlineTime)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: t('vehicles.devices'), dataIndex: 'deviceCount', align: 'right' },
+    { title: t('vehicles.rent.label'), key: 'rent', render: (_, vehicle) => <RentState vehicle={vehicle} /> },
+    {
+      title: t('vehicles.totalMileage'),
+      dataIndex: 'totalMileageKm',
+      align: 'right',
+      // Whole kilometres in the list; the record shows tenths.
+      render: (km: number) => formatKm(t, i18n.language, km, 0),
+    },
+    {
+      title: t('vehicles.speed'),
+      key: 'speed',
+      align: 'right',
+      render: (_, vehicle) => (vehicle.position ? formatSpeed(t, i18n.language, vehicle.position.speed) : '—'),
+    },
+    {
+      title: t('list.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, vehicle) => (
+        <VehicleRowActions vehicle={vehicle} manage={manage} onRecord={() => onRecord(vehicle)} onLease={() => onLease(vehicle)} />
+      ),
+    },
+  ];
+}

@@ -1,0 +1,29 @@
+import { Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../../shared/ui/format.js';
+import { formatSpeed } from '../display.js';
+import type { LiveVehicle } from '../use-live-vehicle.js';
+
+/** Speed, heading, signal, place and the time of the last update, as pushed. */
+export function LivePositionFacts({ live }: { live: LiveVehicle }) {
+  const { t, i18n } = useTranslation();
+  const { position } = live;
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2, lg: 5 }}
+      data-testid="live-facts"
+      items={[
+        { key: 'speed', label: t('vehicles.speed'), children: position ? formatSpeed(t, i18n.language, position.speed) : '—' },
+        { key: 'heading', label: t('vehicles.heading'), children: position ? `${Math.round(position.heading)}°` : '—' },
+        { key: 'dbm', label: t('vehicles.dbm'), children: position?.dbm != null ? t('vehicles.unit.dbm', { value: position.dbm }) : '—' },
+        {
+          key: 'location',
+          label: t('vehicles.location'),
+          children: position ? `${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}` : '—',
+        },
+        { key: 'updated', label: t('vehicles.lastUpdate'), children: <span data-testid="live-updated">{formatTime(live.updatedAt)}</span> },
+      ]}
+    />
+  );
+}

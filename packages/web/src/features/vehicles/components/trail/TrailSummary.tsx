@@ -1,0 +1,45 @@
+import { TRAIL_MAX_POINTS, type Trail } from '@safety-shield/contract';
+import { Alert, Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../../shared/ui/format.js';
+import { formatKm, formatSpeed } from '../display.js';
+
+/** Distance, top speed, points (and whether the server thinned them), time span and stops. */
+export function TrailSummary({ trail }: { trail: Trail }) {
+  const { t, i18n } = useTranslation();
+  const first = trail.points[0]?.time;
+  const last = trail.points[trail.points.length - 1]?.time;
+  const thinned = trail.totalPoints > trail.points.length;
+  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 5 }}
+        data-testid="trail-summary"
+        items={[
+          { key: 'distance', label: t('vehicles.trail.distance'), children: formatKm(t, i18n.language, trail.distanceKm) },
+          { key: 'maxSpeed', label: t('vehicles.trail.maxSpeed'), children: formatSpeed(t, i18n.language, trail.maxSpeed) },
+          { key: 'points', label: t('vehicles.trail.points'), children: count(trail.points.length) },
+          {
+            key: 'span',
+            label: t('vehicles.trail.span'),
+            children: first !== undefined && last !== undefined ? `${formatTime(first)} – ${formatTime(last)}` : '—',
+          },
+          { key: 'stops', label: t('vehicles.trail.stops'), children: trail.stops.length },
+        ]}
+      />
+      {thinned && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('vehicles.trail.thinned', {
+            shown: count(trail.points.length),
+            total: count(trail.totalPoints),
+            max: count(TRAIL_MAX_POINTS),
+          })}
+        />
+      )}
+    </>
+  );
+}

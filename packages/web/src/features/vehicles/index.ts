@@ -1,0 +1,3 @@
+export { VehicleEditPage } from './VehicleEditPage.js';
+export { VehicleListPage } from './VehicleListPage.js';
+export { VehicleMapPage } from './VehicleMapPage.js';

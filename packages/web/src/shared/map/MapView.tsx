@@ -1,0 +1,93 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Graticule } from './Graticule.js';
+import { useMapConfig } from './get-map-config.js';
+import './icons.js';
+import { MapContext } from './map-context.js';
+import './map.css';
+
+interface MapViewProps {
+  /** Where the map starts; layers usually move it (fit a trail, follow a vehicle). */
+  center?: L.LatLngExpression;
+  zoom?: number;
+  height?: CSSProperties['height'];
+  /** Read out for the map region. */
+  label: string;
+  /** Layer components (they draw into the map) and overlays (absolutely placed over it). */
+  children?: ReactNode;
+  'data-testid'?: string;
+}
+
+const WORLD: L.LatLngExpression = [20, 0];
+
+/**
+ * A Leaflet map with the portal's background: tiles from `GET /v1/system/map`, else (no tile URL, or the tile
+ * server cannot be reached) a plain background with a latitude/longitude grid, so the map works offline.
+ */
+export function MapView({ center = WORLD, zoom = 2, height = 420, label, children, ...rest }: MapViewProps) {
+  const container = useRef<HTMLElement>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  const tilesUsable = useTiles(map);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once; `center` and `zoom` are only where it starts
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const instance = L.map(element, { center, zoom, worldCopyJump: true, attributionControl: true });
+    instance.attributionControl.setPrefix(false);
+    L.control.scale({ imperial: false }).addTo(instance);
+    // A cached view is taken out of the document while hidden, a drawer opens with an animation: measure again
+    // whenever the box changes, or Leaflet keeps the size it saw first (often 0×0).
+    const observer = new ResizeObserver(() => instance.invalidateSize());
+    observer.observe(element);
+    setMap(instance);
+    return () => {
+      observer.disconnect();
+      instance.remove();
+      setMap(null);
+    };
+  }, []);
+
+  return (
+    <div className={tilesUsable ? 'ss-map-frame' : 'ss-map-frame ss-map-plain'} style={{ height }} data-testid={rest['data-testid']}>
+      {/* Leaflet adds its own classes to this element: React must never re-render its className. */}
+      <section ref={container} className="ss-map" aria-label={label} />
+      {map && (
+        <MapContext.Provider value={map}>
+          {!tilesUsable && <Graticule />}
+          {children}
+        </MapContext.Provider>
+      )}
+    </div>
+  );
+}
+
+/** Adds the configured tile layer; answers false while there is none or none of its tiles has loaded and some failed. */
+function useTiles(map: L.Map | null): boolean {
+  const { data: config } = useMapConfig();
+  const tileUrl = config?.tileUrl ?? null;
+  const [failing, setFailing] = useState(false);
+  useEffect(() => {
+    if (!map || !tileUrl) return;
+    setFailing(false);
+    let loaded = false;
+    const layer = L.tileLayer(tileUrl, { attribution: config?.attribution ?? '', maxZoom: 19 });
+    layer.on('tileload', () => {
+      loaded = true;
+      setFailing(false);
+    });
+    // An unreachable tile server (none of its tiles ever loaded): drop the layer, so it stops asking at every
+    // pan, and draw the grid instead of a grey void.
+    layer.on('tileerror', () => {
+      if (loaded) return;
+      setFailing(true);
+      layer.remove();
+    });
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [map, tileUrl, config?.attribution]);
+  return Boolean(tileUrl) && !failing;
+}
