@@ -1,0 +1,33 @@
+import { Redis } from 'ioredis';
+import type { Bus, BusEvents } from './bus.js';
+import { localBus } from './bus.js';
+
+const CHANNEL_PREFIX = 'safety-shield:';
+
+/**
+ * The bus of several portal nodes (ARCHITECTURE section 1, `REDIS_URL`): an event published on any node reaches the
+ * listeners of every node, its own included, through Redis pub/sub. Listeners hang on a local bus fed by one subscriber
+ * connection, so a thousand console sockets cost one Redis subscription per event kind.
+ */
+export async function redisBus(url: string): Promise<Bus & { close(): Promise<void> }> {
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { lazyConnect: true });
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  const local = localBus();
+  const kinds: (keyof BusEvents)[] = ['position', 'presence'];
+  await subscriber.subscribe(...kinds.map((kind) => CHANNEL_PREFIX + kind));
+  subscriber.on('message', (channel: string, message: string) => {
+    const kind = channel.slice(CHANNEL_PREFIX.length) as keyof BusEvents;
+    if (kinds.includes(kind)) local.publish(kind, JSON.parse(message));
+  });
+  return {
+    publish(kind, event) {
+      // A lost live position is replaced by the next one a second later; the database holds every point anyway.
+      publisher.publish(CHANNEL_PREFIX + kind, JSON.stringify(event)).catch(() => {});
+    },
+    subscribe: local.subscribe,
+    async close() {
+      await Promise.all([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}
