@@ -1,5 +1,6 @@
 import { benchAccounts } from './accounts.js';
 import { benchBundle } from './bundle.js';
+import { benchIngest } from './ingest.js';
 import { benchPushLatency } from './push-latency.js';
 import { benchSelfInfo } from './selfinfo.js';
 import { benchStartup } from './startup.js';
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   selfinfo: benchSelfInfo,
   accounts: benchAccounts,
   'push-latency': benchPushLatency,
+  ingest: benchIngest,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

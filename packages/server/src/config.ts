@@ -24,6 +24,8 @@ export interface Config {
   /** The embedded MQTT broker's port (0: any free one); ignored when MQTT_URL names an external broker. */
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** With MQTT_URL: this node's client id at the broker, stable across restarts and unique per node (default from the host name). */
+  mqttClientId: string | undefined;
   /** Redis for events between portal nodes (live positions reach consoles on every node); without it, in-process. */
   redisUrl: string | undefined;
   /** Real SMTP (smtp://user:pass@host:port); without it e-mails go to DATA_DIR/outbox as .eml files. */
@@ -81,6 +83,7 @@ export function loadConfig(): Config {
     secretKey: loadSecretKey(dataDir),
     mqttPort: integer('MQTT_PORT', 1883, 0),
     mqttUrl: process.env.MQTT_URL || undefined,
+    mqttClientId: process.env.MQTT_CLIENT_ID || undefined,
     redisUrl: process.env.REDIS_URL || undefined,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || 'Safety Shield <no-reply@safety-shield.local>',

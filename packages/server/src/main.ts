@@ -2,19 +2,50 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { runDemoFleet } from './demo/fleet.js';
+import { demoStateFile, seedDemo } from './demo/seed.js';
+import { localBus } from './events/bus.js';
+import { redisBus } from './events/redis-bus.js';
+import { type Gateway, startGateway } from './gateway/index.js';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
-const app = await buildApp(config, database);
+const bus = config.redisUrl ? await redisBus(config.redisUrl) : { ...localBus(), close: async () => {} };
+let gateway: Gateway | undefined;
+const app = await buildApp(config, database, { bus, forgetDevice: (deviceId) => void gateway?.forgetDevice(deviceId) });
+
+gateway = await startGateway({
+  db: database.db,
+  log: app.log,
+  mqttPort: config.mqttPort,
+  mqttUrl: config.mqttUrl,
+  mqttClientId: config.mqttClientId,
+  events: {
+    positions(updates) {
+      for (const { vehicleId, deviceId, at, lat, lng, speed, heading, dbm } of updates) {
+        if (vehicleId !== null) bus.publish('position', { vehicleId, deviceId, position: { lat, lng, speed, heading, dbm, time: at } });
+      }
+    },
+    presence: ({ vehicleId, deviceId, online, at }) => bus.publish('presence', { vehicleId, deviceId, online, time: at }),
+  },
+});
+
+// ARCHITECTURE section 1: a new, empty embedded database gets a demo fleet of simulated devices (DEMO=0: none).
+const demoState = config.demo && !config.databaseUrl ? await seedDemo(database.db, demoStateFile(config.dataDir)) : null;
+const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${gateway.port}`;
+const demoFleet = demoState ? runDemoFleet(demoState, brokerUrl, config.dataDir, app.log) : null;
 
 let stopping = false;
-/** Ctrl-C: stop accepting, let in-flight requests finish, then close the database so nothing is half-written. */
+/** Ctrl-C: stop the demo devices, let the gateway write what it acknowledged, finish requests, then close the database. */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    await demoFleet?.stop();
+    await gateway?.close();
     await app.close();
+    await bus.close();
     await database.close();
     process.exit(0);
   } catch (err) {
@@ -28,5 +59,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const port = (app.server.address() as { port: number }).port;
-app.log.info({ database: database.kind, dataDir: config.dataDir }, 'Safety Shield is running');
-process.stdout.write(`\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n\n`);
+app.log.info({ database: database.kind, dataDir: config.dataDir, mqtt: brokerUrl }, 'Safety Shield is running');
+process.stdout.write(`\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n  Device broker: ${brokerUrl}\n\n`);

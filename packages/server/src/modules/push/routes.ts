@@ -29,9 +29,9 @@ class Watchers {
     this.drop(socket);
     this.bySocket.set(socket, vehicleIds);
     for (const id of vehicleIds) {
-      let sockets = this.byVehicle.get(id);
-      if (!sockets) this.byVehicle.set(id, (sockets = new Set()));
+      const sockets = this.byVehicle.get(id) ?? new Set<WebSocket>();
       sockets.add(socket);
+      this.byVehicle.set(id, sockets);
     }
   }
 

@@ -1,5 +1,5 @@
 import { type BindBody, MAX_DEVICES_PER_VEHICLE } from '@safety-shield/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, deviceBindLog, vehicle } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -59,18 +59,21 @@ export class BindingService {
 
   async bind(principal: Principal, { vehicleId, deviceId, force }: BindBody): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [car] = await tx
-        .select()
-        .from(vehicle)
-        .where(and(ownedVehicles(principal), eq(vehicle.id, vehicleId)))
-        .for('update');
-      if (!car) throw outOfScope(principal, 'VEHICLE_NOT_EXIST');
+      // Devices before vehicles, vehicles by id: the gateway's writes lock in the same order, so neither waits on the other in a circle.
       const row = await this.lockedDevice(tx, principal, deviceId);
+      const ids = [...new Set([vehicleId, row.vehicleId].filter((id): id is number => id !== null))].sort((a, b) => a - b);
+      const locked = await tx.select().from(vehicle).where(inArray(vehicle.id, ids)).orderBy(vehicle.id).for('update');
+      const [owned] = await tx
+        .select({ id: vehicle.id })
+        .from(vehicle)
+        .where(and(ownedVehicles(principal), eq(vehicle.id, vehicleId)));
+      const car = owned && locked.find((v) => v.id === vehicleId);
+      if (!car) throw outOfScope(principal, 'VEHICLE_NOT_EXIST');
       if (row.vehicleId === car.id) return;
       // Devices count against their company's quota, so they are bound only within it.
       if (row.belongCompanyId !== car.belongCompanyId) throw new AppError('DEVICE_STATE_ERROR');
       if (row.vehicleId !== null) {
-        const [previous] = await tx.select().from(vehicle).where(eq(vehicle.id, row.vehicleId)).for('update');
+        const previous = locked.find((v) => v.id === row.vehicleId);
         if (!force) throw new AppError('DEVICE_HAD_BEEN_BIND', undefined, { licensePlate: previous?.licensePlate ?? null });
         if (previous) await recordUnbind(tx, principal, row, previous, true);
       }

@@ -59,6 +59,8 @@ export class VehicleService {
     const { id, fleetId, ...fields } = body;
     await this.guardPlate(() =>
       this.db.transaction(async (tx) => {
+        // Devices before the vehicle: the order the gateway's writes lock in.
+        await tx.select({ id: device.id }).from(device).where(eq(device.vehicleId, id)).orderBy(device.id).for('update');
         const current = await this.owned(tx, principal, id);
         const fleet = current.belongFleetId === fleetId ? null : await this.orgs.visible(tx, principal, 'fleet', fleetId);
         const chain = fleet ? { belongAgentId: fleet.belongAgentId, belongCompanyId: fleet.belongCompanyId, belongFleetId: fleet.id } : {};
@@ -78,8 +80,9 @@ export class VehicleService {
   /** Deleting a vehicle unbinds its devices first, each recorded in the bind log, all in one transaction. */
   async remove(principal: Principal, id: number): Promise<void> {
     const released = await this.db.transaction(async (tx) => {
+      // Devices before the vehicle: the order the gateway's writes lock in.
+      const bound = await tx.select().from(device).where(eq(device.vehicleId, id)).orderBy(device.id).for('update');
       const current = await this.owned(tx, principal, id);
-      const bound = await tx.select().from(device).where(eq(device.vehicleId, id)).for('update');
       for (const row of bound) await recordUnbind(tx, principal, row, current, false);
       await tx
         .update(device)

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { openDatabase } from '../packages/server/src/db/client.js';
+import { startGateway } from '../packages/server/src/gateway/index.js';
+import { hashToken } from '../packages/server/src/modules/account/sessions.js';
+
+/**
+ * The gateway alone in a process of its own (bench/ingest.ts starts it), so its CPU can be measured apart from the
+ * simulated devices. Seeds BENCH_DEVICES devices `BENCH-{i}` with secret `ds_bench_{i}`, each bound to a vehicle.
+ * IPC: sends { port } when ready; answers 'usage' with its CPU time and 'stop' by closing and reporting what is stored.
+ */
+const devices = Number(process.env.BENCH_DEVICES ?? 1000);
+const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : {});
+const { db } = database;
+
+await db.execute(sql`insert into org (kind, name) values ('agent', 'Bench agent')`);
+await db.execute(sql`update org set belong_agent_id = id where kind = 'agent'`);
+await db.execute(
+  sql`insert into org (kind, name, parent_id, belong_agent_id) select 'company', 'Bench company', id, id from org where kind = 'agent'`,
+);
+await db.execute(sql`update org set belong_company_id = id where kind = 'company'`);
+await db.execute(sql`
+  insert into vehicle (license_plate, belong_agent_id, belong_company_id)
+  select 'BENCH ' || g, c.belong_agent_id, c.id from org c, generate_series(1, ${devices}) g where c.kind = 'company'`);
+const hashes = Array.from({ length: devices }, (_, i) => hashToken(`ds_bench_${i}`));
+await db.execute(sql`
+  insert into device (device_uuid, secret_hash, vehicle_id, bound_at, belong_agent_id, belong_company_id)
+  select 'BENCH-' || (g - 1), (${sql.param(hashes)}::text[])[g], v.id, now() - interval '1 day', v.belong_agent_id, v.belong_company_id
+  from generate_series(1, ${devices}) g join vehicle v on v.license_plate = 'BENCH ' || g`);
+
+const gateway = await startGateway({
+  db,
+  log: pino({ level: 'warn' }),
+  events: { positions() {}, presence() {} },
+  mqttPort: 0,
+  mqttHost: '127.0.0.1',
+  // Tuning experiments: BENCH_FLUSH_MS / BENCH_FLUSH_POINTS override the gateway's defaults.
+  ingest: {
+    ...(process.env.BENCH_FLUSH_MS ? { flushIntervalMs: Number(process.env.BENCH_FLUSH_MS) } : {}),
+    ...(process.env.BENCH_FLUSH_POINTS ? { flushPoints: Number(process.env.BENCH_FLUSH_POINTS) } : {}),
+  },
+});
+
+const send = (message: unknown) => process.send?.(message);
+process.on('message', async (message) => {
+  if (message === 'usage') {
+    const cpu = process.cpuUsage();
+    send({ usage: { cpuMicros: cpu.user + cpu.system, atMs: performance.now(), rssMb: Math.round(process.memoryUsage().rss / 1e6) } });
+  } else if (message === 'stop') {
+    await gateway.close();
+    const counted = await db.execute(sql`select count(*)::int as points from gps_point`);
+    const stored = (counted as unknown as { rows: { points: number }[] }).rows[0]?.points;
+    await database.close();
+    send({ stopped: { stored } });
+    process.exit(0);
+  }
+});
+send({ port: gateway.port });

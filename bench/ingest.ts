@@ -1,0 +1,288 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import mqtt, { type MqttClient } from 'mqtt';
+import pg from 'pg';
+import { median, printTable, saveResult } from './lib.js';
+
+const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
+const WARMUP_MS = 3_000;
+const WINDOW_MS = 15_000;
+/** The rated load: a little above the 20,000 points/s target, in batches of 10 points per device. */
+const RATED_POINTS_PER_SECOND = 22_000;
+const RATED_BATCH = 10;
+/** The open throttle: each device keeps this many batches of this many points unacknowledged. */
+const MAX_IN_FLIGHT = 4;
+const MAX_BATCH = 50;
+
+/** CPU time of every PostgreSQL server process on this machine (Linux /proc; 0 elsewhere). */
+async function postgresCpuMicros(): Promise<number> {
+  let ticks = 0;
+  const pids = await readdir('/proc').catch(() => [] as string[]);
+  for (const pid of pids.filter((name) => /^\d+$/.test(name))) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime and stime, in clock ticks of 10 ms
+  }
+  return ticks * 10_000;
+}
+
+interface Usage {
+  cpuMicros: number;
+  atMs: number;
+  rssMb: number;
+}
+
+/** The gateway in its own process (bench/ingest-server.ts), so its CPU is its own. */
+class GatewayProcess {
+  private constructor(
+    readonly child: ChildProcess,
+    readonly port: number,
+  ) {}
+
+  static async start(databaseUrl: string | undefined): Promise<GatewayProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], {
+      env: { ...process.env, BENCH_DEVICES: String(DEVICES), BENCH_DATABASE_URL: databaseUrl ?? '' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (m) => resolve((m as { port: number }).port));
+      child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
+    });
+    return new GatewayProcess(child, port);
+  }
+
+  private ask<T>(question: string, key: string): Promise<T> {
+    return new Promise((resolve) => {
+      const listener = (m: unknown) => {
+        if (m && typeof m === 'object' && key in m) {
+          this.child.off('message', listener);
+          resolve((m as Record<string, T>)[key] as T);
+        }
+      };
+      this.child.on('message', listener);
+      this.child.send(question);
+    });
+  }
+
+  usage = () => this.ask<Usage>('usage', 'usage');
+  stop = () => this.ask<{ stored: number }>('stop', 'stopped');
+}
+
+/** One simulated device: a cheap MQTT client publishing gps batches along a straight road. */
+class Device {
+  private t = Date.now() - 3_600_000;
+  private lng = 10 + Math.random();
+  private sent = 0;
+  constructor(
+    readonly uuid: string,
+    readonly client: MqttClient,
+  ) {}
+
+  batch(points: number): Buffer {
+    const parts: string[] = [];
+    for (let i = 0; i < points; i++) {
+      this.t += 100;
+      this.lng += 0.00002; // ~1 m in 100 ms: 36 km/h
+      parts.push(`{"t":${this.t},"lat":59.9,"lng":${this.lng.toFixed(6)},"speed":36,"heading":90,"dbm":-71}`);
+    }
+    return Buffer.from(`{"v":1,"id":"${++this.sent}","at":${Date.now()},"points":[${parts.join(',')}]}`);
+  }
+
+  publish(points: number): Promise<void> {
+    return new Promise((resolve, reject) =>
+      this.client.publish(`dev/${this.uuid}/up/gps`, this.batch(points), { qos: 1 }, (err) => (err ? reject(err) : resolve())),
+    );
+  }
+}
+
+async function connectDevices(port: number): Promise<Device[]> {
+  const devices: Device[] = [];
+  for (let start = 0; start < DEVICES; start += 100) {
+    const group = Array.from({ length: Math.min(100, DEVICES - start) }, (_, k) => start + k);
+    devices.push(
+      ...(await Promise.all(
+        group.map(async (i) => {
+          const uuid = `BENCH-${i}`;
+          const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+            clientId: uuid,
+            username: uuid,
+            password: `ds_bench_${i}`,
+            clean: false,
+            keepalive: 30,
+            reconnectPeriod: 0,
+          });
+          return new Device(uuid, client);
+        }),
+      )),
+    );
+  }
+  return devices;
+}
+
+interface Measured {
+  pointsPerSecond: number;
+  messagesPerSecond: number;
+  gatewayCores: number;
+  gatewayRssMb: number;
+  postgresCores: number;
+  loadCores: number;
+  ackP50Ms: number;
+  ackP99Ms: number;
+}
+
+/** Runs `drive` for warm-up + window and measures what was acknowledged inside the window. */
+async function measure(gateway: GatewayProcess, drive: (record: (points: number, latencyMs: number) => void) => () => Promise<void>) {
+  let points = 0;
+  let messages = 0;
+  let counting = false;
+  const latencies: number[] = [];
+  const stop = drive((n, latencyMs) => {
+    if (!counting) return;
+    points += n;
+    messages++;
+    latencies.push(latencyMs);
+  });
+  await new Promise((resolve) => setTimeout(resolve, WARMUP_MS));
+  const before = await gateway.usage();
+  const postgresBefore = await postgresCpuMicros();
+  const load = process.cpuUsage();
+  const started = performance.now();
+  counting = true;
+  await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+  counting = false;
+  const seconds = (performance.now() - started) / 1000;
+  const after = await gateway.usage();
+  const postgresUsed = (await postgresCpuMicros()) - postgresBefore;
+  const loadUsed = process.cpuUsage(load);
+  await stop();
+  latencies.sort((a, b) => a - b);
+  const measured: Measured = {
+    pointsPerSecond: Math.round(points / seconds),
+    messagesPerSecond: Math.round(messages / seconds),
+    gatewayCores: Math.round(((after.cpuMicros - before.cpuMicros) / 1000 / (after.atMs - before.atMs)) * 100) / 100,
+    gatewayRssMb: after.rssMb,
+    postgresCores: Math.round((postgresUsed / 1e6 / seconds) * 100) / 100,
+    loadCores: Math.round(((loadUsed.user + loadUsed.system) / 1e6 / seconds) * 100) / 100,
+    ackP50Ms: Math.round(median(latencies)),
+    ackP99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+  };
+  return measured;
+}
+
+/** Every device publishes RATED_BATCH points on a fixed period, together RATED_POINTS_PER_SECOND. */
+function rated(devices: Device[]) {
+  return (record: (points: number, latencyMs: number) => void) => {
+    const periodMs = (devices.length * RATED_BATCH * 1000) / RATED_POINTS_PER_SECOND;
+    const timers = devices.map((device, i) => {
+      const tick = () => {
+        const sent = performance.now();
+        device.publish(RATED_BATCH).then(
+          () => record(RATED_BATCH, performance.now() - sent),
+          () => {},
+        );
+      };
+      let interval: NodeJS.Timeout | undefined;
+      const first = setTimeout(
+        () => {
+          tick();
+          interval = setInterval(tick, periodMs);
+        },
+        (periodMs * i) / devices.length,
+      );
+      return () => {
+        clearTimeout(first);
+        clearInterval(interval);
+      };
+    });
+    return async () => {
+      for (const clear of timers) clear();
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // let the last acks come home
+    };
+  };
+}
+
+/** Every device keeps MAX_IN_FLIGHT batches unacknowledged: as fast as the gateway takes them. */
+function unthrottled(devices: Device[]) {
+  return (record: (points: number, latencyMs: number) => void) => {
+    let running = true;
+    const loops = devices.flatMap((device) =>
+      Array.from({ length: MAX_IN_FLIGHT }, async () => {
+        while (running) {
+          const sent = performance.now();
+          await device.publish(MAX_BATCH);
+          record(MAX_BATCH, performance.now() - sent);
+        }
+      }),
+    );
+    return async () => {
+      running = false;
+      await Promise.allSettled(loops);
+    };
+  };
+}
+
+async function runOn(kind: 'postgres' | 'pglite', databaseUrl: string | undefined) {
+  const gateway = await GatewayProcess.start(databaseUrl);
+  const devices = await connectDevices(gateway.port);
+  try {
+    const ratedLoad = await measure(gateway, rated(devices));
+    const openLoad = await measure(gateway, unthrottled(devices));
+    return { kind, rated: ratedLoad, unthrottled: openLoad };
+  } finally {
+    await Promise.all(devices.map((device) => device.client.endAsync()));
+    const { stored } = await gateway.stop();
+    console.log(`${kind}: ${stored} points stored`);
+  }
+}
+
+/**
+ * Issue: the device gateway's gps ingest. DEVICES simulated devices publish gps batches through the embedded broker
+ * into PostgreSQL (a fresh database) and into PGlite (in memory). Target: ≥ 20,000 points/s on PostgreSQL with the
+ * gateway process below 1.5 cores.
+ */
+export async function benchIngest() {
+  const runs = [];
+  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 1500 });
+  let name: string | undefined;
+  try {
+    if (process.env.BENCH_ONLY === 'pglite') throw new Error('BENCH_ONLY=pglite');
+    await admin.connect();
+    name = `ss_bench_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(SERVER);
+    url.pathname = `/${name}`;
+    runs.push(await runOn('postgres', url.toString()));
+  } catch (err) {
+    console.log(`\nIngest on PostgreSQL skipped: ${String(err)}`);
+  } finally {
+    if (name) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end().catch(() => {});
+  }
+  if (process.env.BENCH_ONLY !== 'postgres') runs.push(await runOn('pglite', undefined));
+
+  const rows = runs.flatMap((run) =>
+    (['rated', 'unthrottled'] as const).map((load) => ({
+      database: run.kind,
+      load: load === 'rated' ? `rated ${RATED_POINTS_PER_SECOND} pts/s` : `unthrottled (${MAX_IN_FLIGHT}×${MAX_BATCH} in flight)`,
+      'points/s': run[load].pointsPerSecond,
+      'msgs/s': run[load].messagesPerSecond,
+      'gateway cores': run[load].gatewayCores,
+      'gateway RSS MB': run[load].gatewayRssMb,
+      'ack p50 ms': run[load].ackP50Ms,
+      'ack p99 ms': run[load].ackP99Ms,
+      'PostgreSQL cores': run.kind === 'postgres' ? run[load].postgresCores : '-',
+      'load cores': run[load].loadCores,
+    })),
+  );
+  printTable(
+    `GPS ingest: ${DEVICES} devices through the embedded broker (${WINDOW_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up)`,
+    rows,
+  );
+  const result = { devices: DEVICES, windowMs: WINDOW_MS, target: { pointsPerSecond: 20_000, gatewayCores: 1.5 }, runs };
+  await saveResult('ingest', result);
+  return result;
+}

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A device's new live position, pushed to consoles watching its vehicle. */
+export interface PositionUpdate {
+  deviceId: number;
+  vehicleId: number | null;
+  /** Epoch milliseconds of the point. */
+  at: number;
+  lat: number;
+  lng: number;
+  speed: number;
+  heading: number;
+  dbm: number | null;
+}
+
+export interface PresenceUpdate {
+  deviceId: number;
+  vehicleId: number | null;
+  online: boolean;
+  /** Epoch milliseconds, the portal's clock. */
+  at: number;
+}
+
+/** What the gateway tells the rest of the portal, always after the change is committed. */
+export interface GatewayEvents {
+  positions(updates: PositionUpdate[]): void;
+  presence(update: PresenceUpdate): void;
+  deviceCreated?(deviceId: number): void;
+}
+
+/** A listener that throws must not keep a device's message from being acknowledged. */
+export function safeEvents(events: GatewayEvents, log: FastifyBaseLogger): Required<GatewayEvents> {
+  const guard =
+    <A extends unknown[]>(name: string, fn: ((...args: A) => void) | undefined) =>
+    (...args: A) => {
+      try {
+        fn?.(...args);
+      } catch (err) {
+        log.error({ err }, `gateway ${name} listener failed`);
+      }
+    };
+  return {
+    positions: guard('positions', events.positions.bind(events)),
+    presence: guard('presence', events.presence.bind(events)),
+    deviceCreated: guard('deviceCreated', events.deviceCreated?.bind(events)),
+  };
+}

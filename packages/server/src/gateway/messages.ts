@@ -1,0 +1,109 @@
+/** Parsing and validation of up payloads (docs/device-protocol.md, "Messages"). Pure functions. */
+
+export interface Envelope {
+  v: number;
+  id: string;
+  /** Epoch milliseconds. */
+  at: number;
+  body: Record<string, unknown>;
+}
+
+export interface GpsPoint {
+  /** Epoch milliseconds. */
+  t: number;
+  lat: number;
+  lng: number;
+  speed: number;
+  heading: number;
+  dbm: number | null;
+}
+
+export interface Hello {
+  version: string | null;
+  iccid: string | null;
+  channels: number | null;
+  name: string | null;
+}
+
+export interface Ack {
+  ref: string;
+  ok: boolean;
+  error: string | null;
+}
+
+/** A value or why the message is malformed; `version` marks a message of an unknown major version. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string; version?: boolean };
+
+const malformed = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const inRange = (value: unknown, min: number, max: number): value is number => isNumber(value) && value >= min && value <= max;
+
+export const MAX_POINTS = 500;
+/** A point dated further ahead would pin the live position until the clock caught up. */
+const FUTURE_SLACK_MS = 24 * 3600_000;
+const EPOCH_2000_MS = 946_684_800_000;
+
+/** Epoch milliseconds; PROTOCOL: a 10-digit value is taken as seconds. */
+export const toMillis = (value: number) => (value < 1e11 ? value * 1000 : value);
+
+export function parseEnvelope(payload: Buffer): Parsed<Envelope> {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return malformed('not JSON');
+  }
+  if (!isRecord(body)) return malformed('not a JSON object');
+  const { v, id, at } = body;
+  if (!isNumber(v)) return malformed('v is missing');
+  if (Math.trunc(v) !== 1) return { ok: false, reason: `unknown version ${v}`, version: true };
+  const messageId = typeof id === 'number' && Number.isInteger(id) ? String(id) : id;
+  if (typeof messageId !== 'string' || messageId.length === 0 || messageId.length > 128) return malformed('id is missing');
+  if (!isNumber(at) || at <= 0) return malformed('at is missing');
+  return { ok: true, value: { v, id: messageId, at: toMillis(at), body } };
+}
+
+export function parseGps(body: Record<string, unknown>, now = Date.now()): Parsed<GpsPoint[]> {
+  const { points } = body;
+  if (!Array.isArray(points) || points.length < 1 || points.length > MAX_POINTS) return malformed(`points must hold 1–${MAX_POINTS}`);
+  const parsed: GpsPoint[] = [];
+  for (const point of points) {
+    if (!isRecord(point)) return malformed('a point is not an object');
+    const { t, lat, lng, speed, heading, dbm } = point;
+    if (!isNumber(t)) return malformed('t is missing');
+    const time = toMillis(t);
+    if (time < EPOCH_2000_MS || time > now + FUTURE_SLACK_MS) return malformed(`t ${t} is out of range`);
+    if (!inRange(lat, -90, 90) || !inRange(lng, -180, 180)) return malformed('lat/lng out of range');
+    if (!inRange(speed, 0, 1000)) return malformed('speed out of range');
+    if (!isNumber(heading) || heading < 0 || heading >= 360) return malformed('heading out of range');
+    if (dbm !== undefined && dbm !== null && !inRange(dbm, -140, 0)) return malformed('dbm out of range');
+    parsed.push({ t: Math.round(time), lat, lng, speed, heading, dbm: isNumber(dbm) ? Math.round(dbm) : null });
+  }
+  return { ok: true, value: parsed };
+}
+
+export function parseStatus(body: Record<string, unknown>): Parsed<{ online: boolean }> {
+  return typeof body.online === 'boolean' ? { ok: true, value: { online: body.online } } : malformed('online is missing');
+}
+
+/** hello: a field of the wrong shape is ignored rather than dropping the whole message (ICCID: 19–20 digits). */
+export function parseHello(body: Record<string, unknown>): Parsed<Hello> {
+  const { version, iccid, channels, name } = body;
+  return {
+    ok: true,
+    value: {
+      version: typeof version === 'string' && version.length > 0 && version.length <= 64 ? version : null,
+      iccid: typeof iccid === 'string' && /^\d{19,20}$/.test(iccid) ? iccid : null,
+      channels: Number.isInteger(channels) && inRange(channels, 1, 16) ? channels : null,
+      name: typeof name === 'string' && name.trim().length > 0 && name.length <= 64 ? name.trim() : null,
+    },
+  };
+}
+
+export function parseAck(body: Record<string, unknown>): Parsed<Ack> {
+  const { ref, ok, error } = body;
+  if (typeof ref !== 'string' || ref.length === 0) return malformed('ref is missing');
+  if (typeof ok !== 'boolean') return malformed('ok is missing');
+  return { ok: true, value: { ref, ok, error: typeof error === 'string' ? error.slice(0, 500) : null } };
+}

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Commands } from './commands.js';
+import type { Credentials } from './credentials.js';
+import type { Done, GpsIngest } from './ingest.js';
+import { parseAck, parseEnvelope, parseGps, parseHello, parseStatus } from './messages.js';
+import type { Presence } from './presence.js';
+
+export interface UpParts {
+  ingest: GpsIngest;
+  presence: Presence;
+  credentials: Credentials;
+  commands: Commands;
+  log: FastifyBaseLogger;
+}
+
+/** Handles one up message of a device; `done` runs once its effect is committed, which is when the device gets its ack. */
+export type HandleUp = (uuid: string, kind: string, payload: Buffer, done: Done) => void;
+
+/** The up kinds this release understands: an external broker's shared subscription lists them (acks fan out to every node). */
+export const UP_KINDS = ['status', 'hello', 'gps', 'ack'] as const;
+
+export function upRouter({ ingest, presence, credentials, commands, log }: UpParts, track: (work: Promise<unknown>) => void): HandleUp {
+  const settle = (work: Promise<unknown>, done: Done) => {
+    const settled = work.then(
+      () => done(),
+      (err: unknown) => {
+        log.error({ err }, 'device message failed: the device resends');
+        done(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+    track(settled);
+  };
+
+  return (uuid, kind, payload, done) => {
+    const envelope = parseEnvelope(payload);
+    // PROTOCOL: a malformed message is acknowledged and dropped, so it cannot block the device's queue.
+    if (!envelope.ok) {
+      log.warn({ device: uuid, kind, reason: envelope.reason }, 'device message dropped');
+      return done();
+    }
+    const { body } = envelope.value;
+    const invalid = (reason: string) => {
+      log.warn({ device: uuid, kind, id: envelope.value.id, reason }, 'device message dropped');
+      done();
+    };
+    switch (kind) {
+      case 'gps': {
+        const points = parseGps(body);
+        return points.ok ? ingest.take(uuid, points.value, done) : invalid(points.reason);
+      }
+      case 'status': {
+        const status = parseStatus(body);
+        if (!status.ok) return invalid(status.reason);
+        return settle(status.value.online ? presence.online(uuid) : presence.offline(uuid), done);
+      }
+      case 'hello': {
+        const hello = parseHello(body);
+        if (!hello.ok) return invalid(hello.reason);
+        const work = presence.hello(uuid, hello.value).then((known) => {
+          if (known && !known.hasSecret) credentials.offer(uuid, known.deviceId);
+        });
+        return settle(work, done);
+      }
+      case 'ack': {
+        const ack = parseAck(body);
+        return ack.ok ? settle(commands.settle(uuid, ack.value), done) : invalid(ack.reason);
+      }
+      default:
+        return invalid(`unknown kind ${kind}`);
+    }
+  };
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import { count, eq } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import { device, gpsPoint } from '../src/db/schema.js';
+import { type Gateway, startGateway } from '../src/gateway/index.js';
+import { hashToken } from '../src/modules/account/sessions.js';
+import { type Company, capturedLog, message, nextMessage, recorder, seedCompany, track, waitFor } from './gateway-fixtures.js';
+import { testDatabase } from './helpers.js';
+
+const BROKER = { host: '127.0.0.1', port: 1883 };
+const reachable = await new Promise<boolean>((resolve) => {
+  const socket = connect(BROKER);
+  socket.setTimeout(500, () => socket.destroy());
+  socket.once('connect', () => {
+    socket.end();
+    resolve(true);
+  });
+  socket.once('error', () => resolve(false));
+  socket.once('close', () => resolve(false));
+});
+
+let database: Database;
+let company: Company;
+const nodes: Gateway[] = [];
+const run = randomBytes(4).toString('hex');
+const { log } = capturedLog();
+
+/** A device straight on the external broker (which, there, authenticates devices; this one allows anonymous clients). */
+const deviceClient = (uuid: string, options: mqtt.IClientOptions = {}): Promise<MqttClient> =>
+  // clean: a test must not leave sessions behind on the machine's broker.
+  mqtt.connectAsync(`mqtt://${BROKER.host}:${BROKER.port}`, { clientId: uuid, clean: true, reconnectPeriod: 0, ...options });
+
+async function addDevice(uuid: string, secret: string | null) {
+  const [row] = await database.db
+    .insert(device)
+    .values({
+      deviceUuid: uuid,
+      secretHash: secret && hashToken(secret),
+      belongAgentId: company.agentId,
+      belongCompanyId: company.companyId,
+    })
+    .returning();
+  return row?.id ?? 0;
+}
+
+describe.skipIf(!reachable)('device gateway on an external broker (Mosquitto, shared subscription)', () => {
+  beforeAll(async () => {
+    database = await testDatabase();
+    company = await seedCompany(database.db, 'External');
+    // Two portal nodes share the devices' messages.
+    for (const name of ['a', 'b']) {
+      nodes.push(
+        await startGateway({
+          db: database.db,
+          log,
+          events: recorder(),
+          mqttUrl: `mqtt://${BROKER.host}:${BROKER.port}`,
+          mqttClientId: `ss-test-${run}-${name}`,
+          mqttSessionExpirySeconds: 2,
+          // Each test run (both database projects run at once) is a deployment of its own on the shared broker.
+          mqttShareGroup: `ss-test-${run}`,
+        }),
+      );
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const node of nodes) await node.close();
+    await database?.close();
+  }, 60_000);
+
+  it('stores every gps message once across the nodes', async () => {
+    const uuid = `EXT-GPS-${run}`;
+    const id = await addDevice(uuid, 'ds_x');
+    const client = await deviceClient(uuid);
+    const t0 = Date.now() - 3_600_000;
+    // More than Mosquitto's 20 in-flight messages per node: were the gateway's deferred PUBACKs missing, delivery would stall.
+    const batches = Array.from({ length: 60 }, (_, i) => message({ points: track(t0 + i * 5_000, 5) }));
+    await Promise.all(batches.map((batch) => client.publishAsync(`dev/${uuid}/up/gps`, batch, { qos: 1 })));
+    await client.publishAsync(`dev/${uuid}/up/gps`, batches[3] as Buffer, { qos: 1 }); // resent
+    const stored = async () => (await database.db.select({ n: count() }).from(gpsPoint).where(eq(gpsPoint.deviceId, id)))[0]?.n ?? 0;
+    await waitFor(async () => (await stored()) === 300);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await stored()).toBe(300);
+    const [row] = await database.db.select().from(device).where(eq(device.id, id));
+    expect(row?.positionAt?.getTime()).toBe(t0 + 59 * 5_000 + 4_000);
+    await client.endAsync();
+  });
+
+  it('follows presence through the status and the last will', async () => {
+    const uuid = `EXT-PRES-${run}`;
+    await addDevice(uuid, 'ds_x');
+    const will = { topic: `dev/${uuid}/up/status`, payload: message({ online: false }), qos: 1 as const, retain: true };
+    const client = await deviceClient(uuid, { will, keepalive: 30 });
+    await client.publishAsync(`dev/${uuid}/up/status`, message({ online: true }), { qos: 1, retain: true });
+    const online = async () => (await database.db.select().from(device).where(eq(device.deviceUuid, uuid)))[0]?.online;
+    await waitFor(async () => (await online()) === true);
+    client.stream.destroy();
+    await waitFor(async () => (await online()) === false);
+    client.end(true);
+  });
+
+  it('answers commands from any node and stores a new credential', async () => {
+    const uuid = `EXT-CMD-${run}`;
+    await addDevice(uuid, null);
+    const client = await deviceClient(uuid);
+    await client.subscribeAsync(`dev/${uuid}/down/#`, { qos: 1 });
+    client.on('message', (topic, payload) => {
+      const body = JSON.parse(payload.toString());
+      if (!topic.endsWith('/credential')) client.publish(`dev/${uuid}/up/ack`, message({ ref: body.id, ok: true }), { qos: 1 });
+    });
+    for (const node of nodes) await expect(node.sendCommand(uuid, 'config', { gpsIntervalMs: 5_000 })).resolves.toMatchObject({ ok: true });
+
+    const credential = nextMessage(client, '/down/credential');
+    await client.publishAsync(`dev/${uuid}/up/hello`, message({ version: '3.0', channels: 2 }), { qos: 1 });
+    const { body } = await credential;
+    await client.publishAsync(`dev/${uuid}/up/ack`, message({ ref: body.id, ok: true }), { qos: 1 });
+    const stored = async () => (await database.db.select().from(device).where(eq(device.deviceUuid, uuid)))[0]?.secretHash;
+    expect(await waitFor(stored)).toBe(hashToken(String(body.secret)));
+    await client.endAsync();
+  });
+});
