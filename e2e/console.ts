@@ -45,3 +45,21 @@ export async function chooseLanguage(page: Page, name: string) {
     await expect(page.getByTestId('language-select')).toContainText(name, { timeout: 2000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/** The password accounts made by `readyCompanyAdmin` log in with (their first one is already changed). */
+export const READY_PASSWORD = 'Chosen-Pass-2026';
+const FIRST_PASSWORD = 'Welcome-2026-Aa';
+
+/** A Company Admin of a company that has already changed its first password: its username and a session token. */
+export async function readyCompanyAdmin(baseURL: string, api: Awaited<ReturnType<typeof adminApi>>, companyId: number, prefix = 'boss') {
+  const username = `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  await api('POST', '/v1/account/register/company', { username, password: FIRST_PASSWORD, rePassword: FIRST_PASSWORD, orgId: companyId });
+  const first = await apiLogin(baseURL, username, FIRST_PASSWORD);
+  const res = await fetch(`${baseURL}/v1/account/pwd`, {
+    method: 'PUT',
+    headers: { 'x-token': first, 'content-type': 'application/json' },
+    body: JSON.stringify({ oldPassword: FIRST_PASSWORD, password: READY_PASSWORD, rePassword: READY_PASSWORD }),
+  });
+  expect((await res.json()).code).toBe(200);
+  return { username, token: await apiLogin(baseURL, username, READY_PASSWORD) };
+}

@@ -1,26 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { apiLogin } from './api.js';
-import { adminApi, chooseOrg, row, unique } from './console.js';
+import { adminApi, chooseOrg, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
 import { expect, logIn, logOut, test } from './fixtures.js';
-
-const FIRST = 'Welcome-2026-Aa';
-const OWN = 'Chosen-Pass-2026';
-
-/** A Company Admin of the given company that has already changed its first password. */
-async function readyCompanyAdmin(baseURL: string, api: Awaited<ReturnType<typeof adminApi>>, companyId: number) {
-  const username = `devices.${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  await api('POST', '/v1/account/register/company', { username, password: FIRST, rePassword: FIRST, orgId: companyId });
-  const token = await apiLogin(baseURL, username, FIRST);
-  const res = await fetch(`${baseURL}/v1/account/pwd`, {
-    method: 'PUT',
-    headers: { 'x-token': token, 'content-type': 'application/json' },
-    body: JSON.stringify({ oldPassword: FIRST, password: OWN, rePassword: OWN }),
-  });
-  expect((await res.json()).code).toBe(200);
-  return username;
-}
 
 /** The list does not poll: reload until the row shows what the device reported. */
 async function waitForRow(page: Page, uuid: string, text: string) {
@@ -36,7 +18,7 @@ async function expectHiddenFromOtherCompany(browser: Browser, baseURL: string, u
   try {
     const page = await context.newPage();
     await page.goto(`/devicepage/unMatched?keyword=${encodeURIComponent(uuid)}`);
-    await logIn(page, username, OWN);
+    await logIn(page, username, READY_PASSWORD);
     const list = page.getByTestId('unmatched-devices');
     // Only an answered list proves anything: an empty table also shows while the first page loads.
     await expect(list.locator('.ant-spin-spinning')).toHaveCount(0);
@@ -63,8 +45,8 @@ test('a company connects a device with its provisioning key, binds it, and the S
   const fleetName = unique('Fleet');
   const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: fleetName });
   const other = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Other Co') });
-  const companyAdmin = await readyCompanyAdmin(portal, api, company.id);
-  const otherAdmin = await readyCompanyAdmin(portal, api, other.id);
+  const { username: companyAdmin } = await readyCompanyAdmin(portal, api, company.id, 'devices');
+  const { username: otherAdmin } = await readyCompanyAdmin(portal, api, other.id, 'devices');
 
   const prefix = `E2E-${Date.now().toString(36)}-`;
   const uuid = fleetUuid(prefix, 0, 1);
@@ -74,7 +56,7 @@ test('a company connects a device with its provisioning key, binds it, and the S
   try {
     // The Company Admin makes the company's provisioning key; it is shown once.
     await page.goto('/devicepage/unMatched');
-    await logIn(page, companyAdmin, OWN);
+    await logIn(page, companyAdmin, READY_PASSWORD);
     await expect(page).toHaveURL(/\/devicepage\/unMatched$/);
     const card = page.getByTestId('provisioning-card');
     await expect(card.getByTestId('provisioning-state')).toHaveText('No key yet');

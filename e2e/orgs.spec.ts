@@ -152,8 +152,8 @@ test('the organisation screens follow the chosen language', async ({ page }) => 
   await expect(page.locator('.shell-breadcrumb')).toHaveText('Dashboard/Organisations/Companies');
   await page.getByTestId('sidebar-toggle').click();
   await expect(page.getByRole('menuitem', { name: 'Companies' })).toBeHidden();
-  // Collapsed, a section opens as a popup on hover.
-  await page.locator('.sidebar-menu .ant-menu-submenu-title').first().hover();
+  // Collapsed, a section opens as a popup on hover: the section of the current page.
+  await page.locator('.sidebar-menu .ant-menu-submenu-selected > .ant-menu-submenu-title').hover();
   await expect(page.getByRole('menuitem', { name: 'Companies' })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/sidebar-collapsed.png' });
   await page.mouse.move(800, 600);

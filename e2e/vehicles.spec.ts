@@ -1,29 +1,11 @@
 import type { Page } from '@playwright/test';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { apiLogin } from './api.js';
-import { adminApi, chooseOrg, row, unique } from './console.js';
+import { adminApi, chooseOrg, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 import { readMail } from './mail.js';
 
-const FIRST = 'Welcome-2026-Aa';
-const OWN = 'Chosen-Pass-2026';
-
 // Wide enough for the vehicle list's columns and the record drawer side by side.
 test.use({ viewport: { width: 1400, height: 900 } });
-
-/** A Company Admin of the company that has already changed its first password; answers its name and token. */
-async function readyCompanyAdmin(baseURL: string, api: Awaited<ReturnType<typeof adminApi>>, companyId: number) {
-  const username = `vehicles.${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  await api('POST', '/v1/account/register/company', { username, password: FIRST, rePassword: FIRST, orgId: companyId });
-  const first = await apiLogin(baseURL, username, FIRST);
-  const res = await fetch(`${baseURL}/v1/account/pwd`, {
-    method: 'PUT',
-    headers: { 'x-token': first, 'content-type': 'application/json' },
-    body: JSON.stringify({ oldPassword: FIRST, password: OWN, rePassword: OWN }),
-  });
-  expect((await res.json()).code).toBe(200);
-  return { username, token: await apiLogin(baseURL, username, OWN) };
-}
 
 /** The company's provisioning key, made by its Company Admin (`companyId` omitted: its own company). */
 async function provisioningKey(baseURL: string, token: string): Promise<string> {
@@ -69,7 +51,7 @@ test('a Company Admin adds a vehicle, binds a live device, follows it on the map
   const otherFleet = unique('Partner fleet');
   const home = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: ownFleet });
   await api('POST', '/v1/org/fleet', { parentId: company.id, name: otherFleet });
-  const admin = await readyCompanyAdmin(portal, api, company.id);
+  const admin = await readyCompanyAdmin(portal, api, company.id, 'vehicles');
   const key = await provisioningKey(portal, admin.token);
 
   const stamp = Date.now().toString(36).toUpperCase().slice(-6);
@@ -81,7 +63,7 @@ test('a Company Admin adds a vehicle, binds a live device, follows it on the map
   try {
     // An empty list says so.
     await page.goto('/vehicle/list');
-    await logIn(page, admin.username, OWN);
+    await logIn(page, admin.username, READY_PASSWORD);
     await expect(page).toHaveURL(/\/vehicle\/list$/);
     await expect(page.getByText('No vehicles yet')).toBeVisible();
 
