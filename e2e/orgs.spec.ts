@@ -118,7 +118,7 @@ test('forbids, enables and deletes an organisation, asking first each time', asy
   await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
   await expect(row(page, agent)).toBeHidden(); // no longer forbidden, so out of this filtered view
 
-  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: /^(reload )?Reset$/ }).click();
   await expect(page).toHaveURL(/\/org\/agent\/list$/);
   await row(page, agent).getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit area supplier' });
