@@ -2,6 +2,7 @@ export * from './api/account.js';
 export * from './api/clause.js';
 export * from './api/common.js';
 export * from './api/device.js';
+export * from './api/event.js';
 export * from './api/org.js';
 export * from './api/push.js';
 export * from './api/subscription.js';

@@ -1,0 +1,165 @@
+import { type Static, Type } from 'typebox';
+import { EpochMs, Nullable, PageQuery } from './common.js';
+
+/** What a DVR reports (issue 6): the driver-monitoring and ADAS incidents of the product. */
+export const incidentTypes = [
+  'harshBraking',
+  'harshAcceleration',
+  'sharpTurn',
+  'collision',
+  'forwardCollision',
+  'laneDeparture',
+  'overSpeed',
+  'fatigue',
+  'distraction',
+  'phoneUse',
+  'smoking',
+  'seatbelt',
+  'cameraBlocked',
+  'panicButton',
+] as const;
+export type IncidentType = (typeof incidentTypes)[number];
+export const IncidentTypeSchema = Type.Enum(incidentTypes);
+
+/** SPEC section 3: the default tags of every company. */
+export const defaultTagKinds = ['emergency', 'interactive', 'general'] as const;
+export type DefaultTagKind = (typeof defaultTagKinds)[number];
+
+/** Which default tag an incident of each type arrives under (a reviewer may re-tag it). */
+export const defaultTagOfType: Record<IncidentType, DefaultTagKind> = {
+  collision: 'emergency',
+  forwardCollision: 'emergency',
+  panicButton: 'interactive',
+  harshBraking: 'general',
+  harshAcceleration: 'general',
+  sharpTurn: 'general',
+  laneDeparture: 'general',
+  overSpeed: 'general',
+  fatigue: 'emergency',
+  distraction: 'general',
+  phoneUse: 'general',
+  smoking: 'general',
+  seatbelt: 'general',
+  cameraBlocked: 'general',
+};
+
+export const HOLD_DAYS_MAX = 3650;
+export const COMMENT_MAX_LENGTH = 2000;
+
+export const TagRecord = Type.Object({
+  tagId: Type.Integer(),
+  tagName: Type.String(),
+  companyId: Type.Integer(),
+  companyName: Nullable(Type.String()),
+  defaultKind: Nullable(Type.Enum(defaultTagKinds)),
+  receiveIncident: Type.Boolean(),
+  receiveVideo: Type.Boolean(),
+  holdDays: Type.Integer(),
+  incidentCount: Type.Integer(),
+});
+export type TagRecord = Static<typeof TagRecord>;
+
+export const TagListQuery = Type.Object({ companyId: Type.Optional(Type.Integer({ minimum: 1 })) });
+export type TagListQuery = Static<typeof TagListQuery>;
+const tagName = Type.String({ minLength: 1, maxLength: 32 });
+export const TagCreateBody = Type.Object({ companyId: Type.Optional(Type.Integer({ minimum: 1 })), tagName });
+export type TagCreateBody = Static<typeof TagCreateBody>;
+export const TagRenameBody = Type.Object({ id: Type.Integer({ minimum: 1 }), tagName });
+export type TagRenameBody = Static<typeof TagRenameBody>;
+export const TagStateBody = Type.Object({ tagId: Type.Integer({ minimum: 1 }), state: Type.Boolean() });
+export type TagStateBody = Static<typeof TagStateBody>;
+export const TagHoldDaysBody = Type.Object({
+  tagId: Type.Integer({ minimum: 1 }),
+  days: Type.Integer({ minimum: 1, maximum: HOLD_DAYS_MAX }),
+});
+export type TagHoldDaysBody = Static<typeof TagHoldDaysBody>;
+export const TagDeleteQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const ReviewState = Type.Enum(['unread', 'reviewed']);
+export type ReviewState = Static<typeof ReviewState>;
+
+export const IncidentRecord = Type.Object({
+  eventId: Type.Integer(),
+  type: IncidentTypeSchema,
+  description: Nullable(Type.String()),
+  tagId: Nullable(Type.Integer()),
+  tagName: Nullable(Type.String()),
+  licensePlate: Nullable(Type.String()),
+  vehicleId: Nullable(Type.Integer()),
+  deviceId: Type.Integer(),
+  deviceUuid: Type.String(),
+  speed: Nullable(Type.Number()),
+  triggerTime: EpochMs,
+  deviceTime: Nullable(EpochMs),
+  localTime: Nullable(Type.String()),
+  lat: Nullable(Type.Number()),
+  lng: Nullable(Type.Number()),
+  channel: Nullable(Type.Integer()),
+  reviewState: ReviewState,
+  reviewTime: Nullable(EpochMs),
+  latestReviewer: Nullable(Type.String()),
+  companyId: Nullable(Type.Integer()),
+  companyName: Nullable(Type.String()),
+  fleetId: Nullable(Type.Integer()),
+  fleetName: Nullable(Type.String()),
+  pictures: Type.Integer(),
+  videos: Type.Integer(),
+  comments: Type.Integer(),
+  deletedTime: Nullable(EpochMs),
+});
+export type IncidentRecord = Static<typeof IncidentRecord>;
+
+export const IncidentListQuery = Type.Object({
+  ...PageQuery,
+  startTime: Type.Optional(EpochMs),
+  endTime: Type.Optional(EpochMs),
+  licensePlate: Type.Optional(Type.String({ maxLength: 20 })),
+  vehicleId: Type.Optional(Type.Integer({ minimum: 1 })),
+  companyId: Type.Optional(Type.Integer({ minimum: 1 })),
+  fleetId: Type.Optional(Type.Integer({ minimum: 1 })),
+  type: Type.Optional(Type.Array(IncidentTypeSchema, { maxItems: incidentTypes.length })),
+  tagId: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+  reviewState: Type.Optional(ReviewState),
+  minSpeed: Type.Optional(Type.Number({ minimum: 0 })),
+  maxSpeed: Type.Optional(Type.Number({ minimum: 0 })),
+});
+export type IncidentListQuery = Static<typeof IncidentListQuery>;
+
+export const ResourceRecord = Type.Object({
+  resourceId: Type.Integer(),
+  kind: Type.Enum(['picture', 'video']),
+  channel: Type.Integer(),
+  state: Type.Integer({ description: 'SPEC section 3: 0 init … 6 removed from the device; -1 failed' }),
+  failReason: Nullable(Type.String()),
+  sizeBytes: Nullable(Type.Integer()),
+  sha256: Nullable(Type.String()),
+  startTime: Nullable(EpochMs),
+  endTime: Nullable(EpochMs),
+});
+export type ResourceRecord = Static<typeof ResourceRecord>;
+
+export const IncidentDetail = Type.Object({ ...IncidentRecord.properties, resources: Type.Array(ResourceRecord) });
+export type IncidentDetail = Static<typeof IncidentDetail>;
+
+export const EventIdQuery = Type.Object({ eventId: Type.Integer({ minimum: 1 }) });
+export const EventIdsBody = Type.Object({ eventId: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }) });
+export type EventIdsBody = Static<typeof EventIdsBody>;
+export const ReviewBody = Type.Object({ eventId: Type.Integer({ minimum: 1 }), tagId: Type.Optional(Type.Integer({ minimum: 1 })) });
+export type ReviewBody = Static<typeof ReviewBody>;
+
+export const CommentRecord = Type.Object({ id: Type.Integer(), body: Type.String(), username: Type.String(), time: EpochMs });
+export type CommentRecord = Static<typeof CommentRecord>;
+export const CommentListQuery = Type.Object({ ...PageQuery, eventId: Type.Integer({ minimum: 1 }) });
+export type CommentListQuery = Static<typeof CommentListQuery>;
+export const CommentBody = Type.Object({ eventId: Type.Integer({ minimum: 1 }), body: Type.String({ maxLength: COMMENT_MAX_LENGTH }) });
+export type CommentBody = Static<typeof CommentBody>;
+
+export const HistoryRecord = Type.Object({
+  id: Type.Integer(),
+  action: Type.String(),
+  username: Nullable(Type.String()),
+  detail: Type.Unknown(),
+  time: EpochMs,
+});
+export type HistoryRecord = Static<typeof HistoryRecord>;
+export const HistoryListQuery = Type.Object({ ...PageQuery, eventId: Type.Integer({ minimum: 1 }) });

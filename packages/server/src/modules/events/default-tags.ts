@@ -1,0 +1,40 @@
+import { type DefaultTagKind, defaultTagKinds } from '@safety-shield/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { eventTag, org } from '../../db/schema.js';
+
+/** The names the default tags start with (SPEC section 3); companies may rename them. */
+export const defaultTagNames: Record<DefaultTagKind, string> = { emergency: 'Emergency', interactive: 'Interactive', general: 'General' };
+
+/**
+ * Makes sure a company has its three default tags (made the first time they are needed: a company's first incident or
+ * its first look at its tags). Safe to run concurrently: the unique index on (company, kind) keeps one of each.
+ */
+export async function ensureDefaultTags(db: Db, companyId: number): Promise<void> {
+  const [company] = await db
+    .select({ agentId: org.belongAgentId })
+    .from(org)
+    .where(and(eq(org.id, companyId), eq(org.kind, 'company')));
+  if (!company) return;
+  await db
+    .insert(eventTag)
+    .values(
+      defaultTagKinds.map((kind) => ({
+        name: defaultTagNames[kind],
+        defaultKind: kind,
+        belongAgentId: company.agentId,
+        belongCompanyId: companyId,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** The company's default tag of a kind (made if missing). */
+export async function defaultTag(db: Db, companyId: number, kind: DefaultTagKind) {
+  await ensureDefaultTags(db, companyId);
+  const [tag] = await db
+    .select()
+    .from(eventTag)
+    .where(and(eq(eventTag.belongCompanyId, companyId), eq(eventTag.defaultKind, kind)));
+  return tag;
+}
