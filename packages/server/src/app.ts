@@ -25,6 +25,9 @@ import { clauseRoutes } from './modules/clauses/routes.js';
 import { ClauseService } from './modules/clauses/service.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { IncidentService } from './modules/events/service.js';
+import { TagService } from './modules/events/tags.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerOperationLog } from './modules/logs/recorder.js';
 import { logRoutes } from './modules/logs/routes.js';
@@ -107,6 +110,8 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   const vehicles = new VehicleService(db, orgs, binding);
   const vehicleEmails = new VehicleEmailService(db, mailer);
   const devices = new DeviceService(db, orgs, forgetDevice);
+  const incidents = new IncidentService(db);
+  const tagService = new TagService(db, orgs);
   await ensureSuperAdmin(db, config.adminPassword, app.log);
 
   await app.register(swagger, {
@@ -140,6 +145,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   const map = { tileUrl: config.mapTileUrl === undefined ? null : config.mapTileUrl, attribution: config.mapAttribution ?? '' };
   await app.register(vehicleRoutes, { db, vehicles, binding, emails: vehicleEmails, map });
   await app.register(deviceRoutes, { db, devices });
+  await app.register(eventRoutes, { db, incidents, tagService });
   await app.register(pushRoutes, { db, sessions, bus });
   scheduleLeaseExpiry(app, vehicles);
   await registerWeb(app);

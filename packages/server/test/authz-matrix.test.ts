@@ -14,6 +14,8 @@ interface Target extends Tree {
   vehicle: number;
   device: number;
   email: number;
+  incident: number;
+  tag: number;
 }
 type Probe = [name: string, method: string, url: (t: Target) => string, body?: (t: Target) => Record<string, unknown>];
 
@@ -62,6 +64,20 @@ const probes: Probe[] = [
   ['device ICCID', 'POST', () => '/v1/device/set/iccid', (t) => ({ deviceId: t.device, iccid: '8946000000000000001' })],
   ['device dBm', 'GET', (t) => `/v1/device/dbm/listV1?deviceId=${t.device}&startTime=1&endTime=2`],
   ['delete device', 'DELETE', (t) => `/v1/device/${t.device}`],
+  ['read incident', 'GET', (t) => `/v2/event/info?eventId=${t.incident}`],
+  ['incident history', 'GET', (t) => `/v2/event/history?eventId=${t.incident}`],
+  ['incident review log', 'GET', (t) => `/v1/event/check/log?eventId=${t.incident}`],
+  ['incident comments', 'GET', (t) => `/v1/event/comment/list?eventId=${t.incident}`],
+  ['comment incident', 'POST', () => '/v1/event/comment', (t) => ({ eventId: t.incident, body: 'x' })],
+  ['review incident', 'PUT', () => '/v2/event/review', (t) => ({ eventId: t.incident })],
+  ['bin incident', 'PUT', () => '/v2/event/info/delete/batch', (t) => ({ eventId: [t.incident] })],
+  ['restore incident', 'PUT', () => '/v2/event/info/restore', (t) => ({ eventId: [t.incident] })],
+  ['delete incident forever', 'PUT', () => '/v2/event/info/forever', (t) => ({ eventId: [t.incident] })],
+  ['rename tag', 'PUT', () => '/v1/event/tag', (t) => ({ id: t.tag, tagName: 'Taken' })],
+  ['tag hold days', 'PUT', () => '/v1/event/tag/holdDays', (t) => ({ tagId: t.tag, days: 1 })],
+  ['tag receive video', 'PUT', () => '/v1/event/tag/receive/video/state', (t) => ({ tagId: t.tag, state: false })],
+  ['delete tag', 'DELETE', (t) => `/v1/event/tag?id=${t.tag}`],
+  ['tags of company', 'GET', (t) => `/v1/event/tag?companyId=${t.company}`],
 ];
 
 const callers: Role[] = ['AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
@@ -90,8 +106,26 @@ beforeAll(async () => {
     .insert(schema.device)
     .values({ deviceUuid: 'VICTIM-DEV', belongAgentId: theirs.agent, belongCompanyId: theirs.company })
     .returning({ id: schema.device.id });
+  const [incidentRow] = await ctx.database.db
+    .insert(schema.incident)
+    .values({
+      deviceId: device?.id ?? 0,
+      messageId: 'victim-1',
+      deviceUuid: 'VICTIM-DEV',
+      type: 'collision',
+      triggerAt: new Date(),
+      belongAgentId: theirs.agent,
+      belongCompanyId: theirs.company,
+    })
+    .returning({ id: schema.incident.id });
+  const [tagRow] = await ctx.database.db
+    .insert(schema.eventTag)
+    .values({ name: 'Victim tag', belongAgentId: theirs.agent, belongCompanyId: theirs.company })
+    .returning({ id: schema.eventTag.id });
   victim = {
     ...theirs,
+    incident: incidentRow?.id ?? 0,
+    tag: tagRow?.id ?? 0,
     account: await addAccount(ctx, 'victim.site', 'SITE_ADMIN', theirs),
     clause: clause.data.clauseId,
     vehicle: vehicle.data.id,
@@ -108,6 +142,8 @@ beforeAll(async () => {
     vehicle: 999_007,
     device: 999_008,
     email: 999_009,
+    incident: 999_010,
+    tag: 999_011,
   };
   for (const role of callers) tokens.set(role, (await signedIn(ctx, `caller.${role.toLowerCase()}`, role, mine)).token);
 });

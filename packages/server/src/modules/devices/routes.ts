@@ -28,10 +28,11 @@ import { principalOf } from '../../http/auth.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { inScope, outOfScope } from '../../http/scope.js';
+import { type SheetColumn, sendWorkbook, streamWorkbook, xlsxProduces } from '../../http/xlsx.js';
 import { auditTarget } from '../logs/recorder.js';
-import { deviceColumns, onlineColumns, type SheetColumn, streamWorkbook } from './export.js';
 import { dbmSamples, deviceBatches, deviceVersions, findDevice, listBindLog, listDevices } from './repo.js';
 import type { DeviceService } from './service.js';
+import { deviceColumns, onlineColumns } from './sheets.js';
 
 const tags = ['devices'];
 /** Devices are managed by the admins of their chain (SPEC section 6: deletion rights exist for device info). */
@@ -175,25 +176,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ db: Db; devices: DeviceSe
     async (req) => ok(await listBindLog(db, inScope(principalOf(req), deviceBindLog), req.query)),
   );
 
-  const exportRoute = (path: string, summary: string, sheet: string, columns: SheetColumn[]) =>
+  const exportRoute = (path: string, summary: string, sheet: string, columns: SheetColumn<DeviceRecord>[]) =>
     app.get(
       path,
-      {
-        schema: {
-          tags,
-          summary,
-          querystring: DeviceExportQuery,
-          produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-        },
-        config: { access: 'session' },
-      },
+      { schema: { tags, summary, querystring: DeviceExportQuery, produces: xlsxProduces }, config: { access: 'session' } },
       async (req, reply: FastifyReply) => {
         const { filename, ...filters } = req.query as DeviceExportQuery;
-        const name = `${(filename ?? `${sheet}-${new Date().toISOString().slice(0, 10)}`).replace(/\.xlsx$/i, '').replace(/["\r\n]/g, '')}.xlsx`;
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-          .send(streamWorkbook(sheet, columns, deviceBatches(db, scopeOf(req), filters)));
+        return sendWorkbook(reply, filename, sheet, streamWorkbook(sheet, columns, deviceBatches(db, scopeOf(req), filters)));
       },
     );
   exportRoute('/v1/device/export', 'The device list as an .xlsx file, with the list’s filters', 'devices', deviceColumns);

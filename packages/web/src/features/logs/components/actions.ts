@@ -48,6 +48,18 @@ export const logActions: readonly string[] = [
   'device.delete',
   'device.iccid',
   'device.provisioning',
+  'event.review',
+  'event.comment',
+  'event.delete',
+  'event.restore',
+  'event.forever',
+  'event.tag.create',
+  'event.tag.update',
+  'event.tag.delete',
+  'event.tag.restore',
+  'event.tag.receiveIncident',
+  'event.tag.receiveVideo',
+  'event.tag.holdDays',
 ];
 
 /** A readable, translated name of an action; an action this console does not know yet shows as recorded. */

@@ -1,0 +1,50 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export interface SheetColumn<T> {
+  header: string;
+  width: number;
+  value: (record: T) => string | number | Date | null;
+}
+
+/** A time column's value: a date the spreadsheet shows as one (UTC), or empty. */
+export const sheetTime = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/**
+ * An .xlsx workbook written row by row into a stream while the batches are read (ARCHITECTURE section 3: exports
+ * stream; a million rows never sit in memory). Errors end the stream, so the client sees a broken download.
+ */
+export function streamWorkbook<T>(sheetName: string, columns: SheetColumn<T>[], batches: AsyncIterable<T[]>): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((column, i) => ({
+    header: column.header,
+    key: String(i),
+    width: column.width,
+    style: column.header.includes('UTC') ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  void (async () => {
+    for await (const batch of batches) {
+      for (const record of batch) sheet.addRow(columns.map((column) => column.value(record))).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const xlsxProduces = [XLSX_TYPE];
+
+/** Sends a workbook as a download named `requested` (the exports' `filename` parameter), else `fallback-YYYY-MM-DD`. */
+export function sendWorkbook(reply: FastifyReply, requested: string | undefined, fallback: string, body: Readable) {
+  const base = (requested ?? `${fallback}-${new Date().toISOString().slice(0, 10)}`).replace(/\.xlsx$/i, '').replace(/["\r\n]/g, '');
+  const name = encodeURIComponent(`${base}.xlsx`);
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${name}`)
+    .send(body);
+}

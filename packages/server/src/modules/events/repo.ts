@@ -1,0 +1,193 @@
+import type {
+  CommentRecord,
+  HistoryRecord,
+  IncidentDetail,
+  IncidentListQuery,
+  IncidentRecord,
+  IncidentType,
+  Page,
+} from '@safety-shield/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { incident, incidentComment, incidentHistory, incidentResource } from '../../db/schema.js';
+import { orgName, qualified } from '../../db/subqueries.js';
+import { containing, epochMs, offsetOf } from '../../http/pagination.js';
+
+type Filters = Omit<IncidentListQuery, 'page' | 'limit'>;
+const ofIncident = sql`r.incident_id = ${qualified(incident.id)}`;
+
+const columns = {
+  row: incident,
+  tagName: sql<string | null>`(select t.name from event_tag t where t.id = ${qualified(incident.tagId)})`,
+  companyName: orgName(incident.belongCompanyId),
+  fleetName: orgName(incident.belongFleetId),
+  pictures: sql<number>`(select count(*) from incident_resource r where ${ofIncident} and r.kind = 'picture')`.mapWith(Number),
+  videos: sql<number>`(select count(*) from incident_resource r where ${ofIncident} and r.kind = 'video')`.mapWith(Number),
+  comments: sql<number>`(select count(*) from incident_comment c where c.incident_id = ${qualified(incident.id)})`.mapWith(Number),
+};
+
+type Found = {
+  row: typeof incident.$inferSelect;
+  tagName: string | null;
+  companyName: string | null;
+  fleetName: string | null;
+  pictures: number;
+  videos: number;
+  comments: number;
+};
+
+export function toIncidentRecord({ row, ...rest }: Found): IncidentRecord {
+  return {
+    eventId: row.id,
+    type: row.type as IncidentType,
+    description: row.description,
+    tagId: row.tagId,
+    tagName: rest.tagName,
+    licensePlate: row.licensePlate,
+    vehicleId: row.vehicleId,
+    deviceId: row.deviceId,
+    deviceUuid: row.deviceUuid,
+    speed: row.speed,
+    triggerTime: row.triggerAt.getTime(),
+    deviceTime: epochMs(row.deviceAt),
+    localTime: row.localTime,
+    lat: row.lat,
+    lng: row.lng,
+    channel: row.channel,
+    reviewState: row.reviewState,
+    reviewTime: epochMs(row.reviewedAt),
+    latestReviewer: row.reviewerName,
+    companyId: row.belongCompanyId,
+    companyName: rest.companyName,
+    fleetId: row.belongFleetId,
+    fleetName: rest.fleetName,
+    pictures: rest.pictures,
+    videos: rest.videos,
+    comments: rest.comments,
+    deletedTime: epochMs(row.deletedAt),
+  };
+}
+
+/** The list's filters; `binned` chooses the recycle bin or the live list. */
+export function incidentFilter(scope: SQL, query: Filters, binned: boolean): SQL | undefined {
+  return and(
+    scope,
+    binned ? isNotNull(incident.deletedAt) : isNull(incident.deletedAt),
+    query.startTime === undefined ? undefined : gte(incident.triggerAt, new Date(query.startTime)),
+    query.endTime === undefined ? undefined : lte(incident.triggerAt, new Date(query.endTime)),
+    query.licensePlate ? ilike(incident.licensePlate, containing(query.licensePlate)) : undefined,
+    query.vehicleId ? eq(incident.vehicleId, query.vehicleId) : undefined,
+    query.companyId ? eq(incident.belongCompanyId, query.companyId) : undefined,
+    query.fleetId ? eq(incident.belongFleetId, query.fleetId) : undefined,
+    query.type?.length ? inArray(incident.type, query.type) : undefined,
+    query.tagId?.length ? inArray(incident.tagId, query.tagId) : undefined,
+    query.reviewState ? eq(incident.reviewState, query.reviewState) : undefined,
+    query.minSpeed === undefined ? undefined : gte(incident.speed, query.minSpeed),
+    query.maxSpeed === undefined ? undefined : lte(incident.speed, query.maxSpeed),
+  );
+}
+
+export async function listIncidents(db: Db, scope: SQL, query: IncidentListQuery, binned = false): Promise<Page<IncidentRecord>> {
+  const where = incidentFilter(scope, query, binned);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(incident)
+      .where(where)
+      .orderBy(desc(binned ? incident.deletedAt : incident.triggerAt), desc(incident.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(incident).where(where),
+  ]);
+  return { records: rows.map(toIncidentRecord), total: total?.n ?? 0 };
+}
+
+/** Every incident of a filter, newest first, a thousand at a time (the export streams them). */
+export async function* incidentBatches(db: Db, scope: SQL, query: Filters) {
+  let before: number | undefined;
+  for (;;) {
+    const rows = await db
+      .select(columns)
+      .from(incident)
+      .where(and(incidentFilter(scope, query, false), before === undefined ? undefined : sql`${incident.id} < ${before}`))
+      .orderBy(desc(incident.id))
+      .limit(1000);
+    if (rows.length === 0) return;
+    yield rows.map(toIncidentRecord);
+    before = rows[rows.length - 1]?.row.id;
+  }
+}
+
+export async function findIncident(db: Db, scope: SQL, eventId: number): Promise<IncidentDetail | undefined> {
+  const [found] = await db
+    .select(columns)
+    .from(incident)
+    .where(and(scope, eq(incident.id, eventId)));
+  if (!found) return undefined;
+  const resources = await db
+    .select()
+    .from(incidentResource)
+    .where(eq(incidentResource.incidentId, eventId))
+    .orderBy(asc(incidentResource.channel), asc(incidentResource.kind), asc(incidentResource.id));
+  return {
+    ...toIncidentRecord(found),
+    resources: resources.map((r) => ({
+      resourceId: r.id,
+      kind: r.kind,
+      channel: r.channel,
+      state: r.state,
+      failReason: r.failReason,
+      sizeBytes: r.sizeBytes,
+      sha256: r.sha256,
+      startTime: epochMs(r.startAt),
+      endTime: epochMs(r.endAt),
+    })),
+  };
+}
+
+export async function listComments(db: Db, eventId: number, page: { page: number; limit: number }): Promise<Page<CommentRecord>> {
+  const where = eq(incidentComment.incidentId, eventId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(incidentComment)
+      .where(where)
+      .orderBy(desc(incidentComment.at), desc(incidentComment.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(incidentComment).where(where),
+  ]);
+  return { records: rows.map((r) => ({ id: r.id, body: r.body, username: r.username, time: r.at.getTime() })), total: total?.n ?? 0 };
+}
+
+const toHistory = (r: typeof incidentHistory.$inferSelect): HistoryRecord => ({
+  id: r.id,
+  action: r.action,
+  username: r.username,
+  detail: r.detail ?? null,
+  time: r.at.getTime(),
+});
+
+export async function incidentHistoryOf(db: Db, eventId: number, action?: string): Promise<HistoryRecord[]> {
+  const rows = await db
+    .select()
+    .from(incidentHistory)
+    .where(and(eq(incidentHistory.incidentId, eventId), action ? eq(incidentHistory.action, action) : undefined))
+    .orderBy(asc(incidentHistory.at), asc(incidentHistory.id));
+  return rows.map(toHistory);
+}
+
+export async function incidentHistoryPage(db: Db, eventId: number, page: { page: number; limit: number }): Promise<Page<HistoryRecord>> {
+  const where = eq(incidentHistory.incidentId, eventId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(incidentHistory)
+      .where(where)
+      .orderBy(desc(incidentHistory.at), desc(incidentHistory.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(incidentHistory).where(where),
+  ]);
+  return { records: rows.map(toHistory), total: total?.n ?? 0 };
+}

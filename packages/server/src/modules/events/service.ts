@@ -1,0 +1,127 @@
+import type { CommentBody, ReviewBody } from '@safety-shield/contract';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { eventTag, incident, incidentComment, incidentHistory } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import { inScope, outOfScope } from '../../http/scope.js';
+
+type Tx = Db;
+
+/** Reviewing, commenting, the recycle bin (SPEC section 4: unread → reviewed; soft delete, restore, delete forever). */
+export class IncidentService {
+  constructor(private readonly db: Db) {}
+
+  /** One incident in the caller's scope, locked, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */
+  private async locked(tx: Tx, principal: Principal, eventId: number, alive = true) {
+    const [row] = await tx
+      .select()
+      .from(incident)
+      .where(and(inScope(principal, incident), eq(incident.id, eventId), alive ? isNull(incident.deletedAt) : undefined))
+      .for('update');
+    if (!row) throw outOfScope(principal, 'EVENT_NOT_EXIST');
+    return row;
+  }
+
+  private history(tx: Tx, principal: Principal, incidentIds: number[], action: string, detail?: unknown) {
+    if (incidentIds.length === 0) return Promise.resolve();
+    return tx
+      .insert(incidentHistory)
+      .values(incidentIds.map((incidentId) => ({ incidentId, action, username: principal.username, detail: detail ?? null })));
+  }
+
+  async review(principal: Principal, { eventId, tagId }: ReviewBody): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.locked(tx, principal, eventId);
+      if (tagId !== undefined && tagId !== row.tagId) {
+        const [tag] = await tx
+          .select({ id: eventTag.id, name: eventTag.name })
+          .from(eventTag)
+          .where(and(eq(eventTag.id, tagId), eq(eventTag.belongCompanyId, row.belongCompanyId ?? -1)));
+        if (!tag) throw new AppError('EVENT_TAG_NOT_EXIST');
+        await tx.update(incident).set({ tagId }).where(eq(incident.id, eventId));
+        await this.history(tx, principal, [eventId], 'retagged', { tagId, tagName: tag.name });
+      }
+      await tx
+        .update(incident)
+        .set({ reviewState: 'reviewed', reviewedAt: new Date(), reviewerId: principal.accountId, reviewerName: principal.username })
+        .where(eq(incident.id, eventId));
+      await this.history(tx, principal, [eventId], 'reviewed');
+    });
+  }
+
+  async comment(principal: Principal, { eventId, body }: CommentBody): Promise<{ id: number }> {
+    const text = body.trim();
+    if (!text) throw new AppError('PARAM_CHECK_FAIL', 'body', { field: 'body' });
+    return this.db.transaction(async (tx) => {
+      await this.locked(tx, principal, eventId);
+      const [row] = await tx
+        .insert(incidentComment)
+        .values({ incidentId: eventId, accountId: principal.accountId, username: principal.username, body: text })
+        .returning({ id: incidentComment.id });
+      if (!row) throw new AppError('ACTION_FAIL_RETRY');
+      await this.history(tx, principal, [eventId], 'commented');
+      return row;
+    });
+  }
+
+  /**
+   * A batch acts on all of its incidents or none: one the caller may not see, or that is not where the action
+   * expects it (live for delete, in the bin for restore and forever), fails the whole call.
+   */
+  private async batch(principal: Principal, ids: number[], where: SQL, act: (tx: Tx, ids: number[]) => Promise<unknown>, action: string) {
+    const unique = [...new Set(ids)];
+    await this.db.transaction(async (tx) => {
+      const found = await tx
+        .select({ id: incident.id, ready: sql<boolean>`${where}` })
+        .from(incident)
+        .where(and(inScope(principal, incident), inArray(incident.id, unique)))
+        .orderBy(incident.id)
+        .for('update');
+      if (found.length !== unique.length) throw outOfScope(principal, 'EVENT_NOT_EXIST');
+      // Visible, but not where the action expects it (e.g. deleting forever what is not in the recycle bin).
+      if (found.some((row) => !row.ready)) throw new AppError('EVENT_NOT_EXIST');
+      if (action !== 'deletedForever') await this.history(tx, principal, unique, action);
+      await act(tx, unique);
+    });
+  }
+
+  toRecycleBin(principal: Principal, ids: number[]) {
+    return this.batch(
+      principal,
+      ids,
+      isNull(incident.deletedAt),
+      (tx, found) => tx.update(incident).set({ deletedAt: new Date() }).where(inArray(incident.id, found)),
+      'deleted',
+    );
+  }
+
+  restore(principal: Principal, ids: number[]) {
+    return this.batch(
+      principal,
+      ids,
+      isNotNull(incident.deletedAt),
+      (tx, found) => tx.update(incident).set({ deletedAt: null }).where(inArray(incident.id, found)),
+      'restored',
+    );
+  }
+
+  /** Deleting forever takes comments, history and evidence rows along (cascade); stored evidence files go with them. */
+  deleteForever(principal: Principal, ids: number[]) {
+    return this.batch(
+      principal,
+      ids,
+      isNotNull(incident.deletedAt),
+      (tx, found) => tx.delete(incident).where(inArray(incident.id, found)),
+      'deletedForever',
+    );
+  }
+
+  async visible(principal: Principal, eventId: number): Promise<void> {
+    const [row] = await this.db
+      .select({ id: incident.id })
+      .from(incident)
+      .where(and(inScope(principal, incident), eq(incident.id, eventId)));
+    if (!row) throw outOfScope(principal, 'EVENT_NOT_EXIST');
+  }
+}

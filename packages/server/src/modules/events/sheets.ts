@@ -1,0 +1,22 @@
+import type { IncidentRecord } from '@safety-shield/contract';
+import { type SheetColumn, sheetTime } from '../../http/xlsx.js';
+
+/** `/v2/event/export`: the incident list as the console shows it (times in UTC). */
+export const incidentColumns: SheetColumn<IncidentRecord>[] = [
+  { header: 'Incident', width: 10, value: (r) => r.eventId },
+  { header: 'Time (UTC)', width: 20, value: (r) => sheetTime(r.triggerTime) },
+  { header: 'Local time', width: 20, value: (r) => r.localTime },
+  { header: 'Type', width: 18, value: (r) => r.type },
+  { header: 'Tag', width: 14, value: (r) => r.tagName },
+  { header: 'License plate', width: 14, value: (r) => r.licensePlate },
+  { header: 'Company', width: 22, value: (r) => r.companyName },
+  { header: 'Fleet', width: 18, value: (r) => r.fleetName },
+  { header: 'Speed km/h', width: 11, value: (r) => r.speed },
+  { header: 'Latitude', width: 11, value: (r) => r.lat },
+  { header: 'Longitude', width: 11, value: (r) => r.lng },
+  { header: 'Review', width: 10, value: (r) => r.reviewState },
+  { header: 'Reviewer', width: 16, value: (r) => r.latestReviewer },
+  { header: 'Reviewed (UTC)', width: 20, value: (r) => sheetTime(r.reviewTime) },
+  { header: 'Pictures', width: 9, value: (r) => r.pictures },
+  { header: 'Videos', width: 8, value: (r) => r.videos },
+];
