@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../src/app.js';
 import { localBus } from '../src/events/bus.js';
 import { login, testConfig, testDatabase } from './helpers.js';
-import { call, seedTree, signedIn } from './identity-fixtures.js';
+import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
 
 const bus = localBus();
 let ctx: { app: Awaited<ReturnType<typeof buildApp>>; database: Awaited<ReturnType<typeof testDatabase>> };
@@ -12,6 +12,8 @@ let url: string;
 let mine: number;
 let theirs: number;
 let token: string;
+let tree: Tree;
+let other: Tree;
 
 /** A console socket that keeps every message it got. */
 async function connect() {
@@ -39,8 +41,8 @@ beforeAll(async () => {
   // The fixtures take a test context; this one's app listens on a real port, so it closes it itself.
   const c = { ...ctx, close: async () => {} };
   const admin = await login(app);
-  const tree = await seedTree(c, admin, 'Push');
-  const other = await seedTree(c, admin, 'Elsewhere');
+  tree = await seedTree(c, admin, 'Push');
+  other = await seedTree(c, admin, 'Elsewhere');
   token = (await signedIn(c, 'push.fleet', 'FLEET_ADMIN', tree)).token;
   mine = (await call(c, token, 'POST', '/v1/vehicle', { licensePlate: 'PUSH 1', fleetId: tree.fleet })).data.id;
   theirs = (await call(c, admin, 'POST', '/v1/vehicle', { licensePlate: 'PUSH 2', fleetId: other.fleet })).data.id;
@@ -64,6 +66,26 @@ describe('the console WebSocket', () => {
     bus.publish('presence', { vehicleId: mine, deviceId: 1, online: false, time: 5 });
     expect(await client.next('presence')).toMatchObject({ vehicleId: mine, online: false });
     expect(client.received.filter((m) => m.type === 'position')).toEqual([]);
+    client.socket.close();
+  });
+
+  it('pushes new incidents of the caller’s scope to sockets that asked for them', async () => {
+    const client = await connect();
+    client.send({ type: 'auth', token });
+    await client.next('ready');
+    client.send({ type: 'incidents', on: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const base = { type: 'collision', triggerTime: 1, vehicleId: null };
+    bus.publish('incident', { ...base, eventId: 1, agentId: other.agent, companyId: other.company, fleetId: other.fleet });
+    bus.publish('incident', { ...base, eventId: 2, agentId: tree.agent, companyId: tree.company, fleetId: tree.fleet });
+    expect(await client.next('incident')).toEqual({
+      type: 'incident',
+      eventId: 2,
+      incidentType: 'collision',
+      triggerTime: 1,
+      vehicleId: null,
+    });
+    expect(client.received.filter((m) => m.type === 'incident')).toEqual([]);
     client.socket.close();
   });
 

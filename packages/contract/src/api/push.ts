@@ -6,7 +6,11 @@ import type { Position } from './vehicle.js';
  */
 export const PUSH_PATH = '/v1/ws';
 
-export type PushClientMessage = { type: 'auth'; token: string } | { type: 'watch'; vehicleIds: number[] };
+export type PushClientMessage =
+  | { type: 'auth'; token: string }
+  | { type: 'watch'; vehicleIds: number[] }
+  /** New incidents of the caller's scope (the incident list updates itself). */
+  | { type: 'incidents'; on: boolean };
 
 export type PushServerMessage =
   | { type: 'ready' }
@@ -14,6 +18,7 @@ export type PushServerMessage =
   | { type: 'watching'; vehicleIds: number[]; refused: number[] }
   | { type: 'position'; vehicleId: number; deviceId: number; position: Position }
   | { type: 'presence'; vehicleId: number; deviceId: number; online: boolean; time: number }
+  | { type: 'incident'; eventId: number; incidentType: string; triggerTime: number; vehicleId: number | null }
   | { type: 'error'; codeKey: string };
 
 /** At most this many vehicles in one watch list. */

@@ -5,6 +5,16 @@ import type { Position } from '@safety-shield/contract';
 export interface BusEvents {
   position: { vehicleId: number; deviceId: number; position: Position };
   presence: { vehicleId: number | null; deviceId: number; online: boolean; time: number };
+  /** A new incident, with the chain it belongs to so each console sees only its own. */
+  incident: {
+    eventId: number;
+    type: string;
+    triggerTime: number;
+    vehicleId: number | null;
+    agentId: number | null;
+    companyId: number | null;
+    fleetId: number | null;
+  };
 }
 
 /**

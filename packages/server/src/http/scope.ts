@@ -45,3 +45,26 @@ export function inScope(principal: Principal, table: ScopedTable): SQL {
 export function outOfScope(principal: Principal, missing: CodeKey): AppError {
   return new AppError(seesEverything(principal) ? missing : 'PERMISSION_CHECK_FAIL');
 }
+
+/** The organisation chain of one record already in memory (an event on the bus). */
+export interface Chain {
+  agentId: number | null;
+  companyId: number | null;
+  fleetId: number | null;
+}
+
+/** `inScope` for a record in memory: the same rule, so a pushed event reaches exactly those who could read it. */
+export function chainInScope(principal: Principal, chain: Chain): boolean {
+  if (seesEverything(principal)) return true;
+  const same = (mine: number | null, theirs: number | null) => mine !== null && mine === theirs;
+  switch (principal.role) {
+    case 'AGENT_ADMIN':
+      return same(principal.agentId, chain.agentId);
+    case 'COMPANY_ADMIN':
+      return same(principal.agentId, chain.agentId) && same(principal.companyId, chain.companyId);
+    case 'FLEET_ADMIN':
+      return same(principal.agentId, chain.agentId) && same(principal.companyId, chain.companyId) && same(principal.fleetId, chain.fleetId);
+    default:
+      return false;
+  }
+}

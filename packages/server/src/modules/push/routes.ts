@@ -8,6 +8,7 @@ import { vehicle } from '../../db/schema.js';
 import type { Bus } from '../../events/bus.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { chainInScope } from '../../http/scope.js';
 import type { Sessions } from '../account/sessions.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 
@@ -56,10 +57,18 @@ class Watchers {
 export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: Bus }> = async (app, { db, sessions, bus }) => {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const watchers = new Watchers();
+  /** Sockets that asked for new incidents, with whom they speak for. */
+  const incidentFeeds = new Map<WebSocket, Principal>();
   const stops = [
     bus.subscribe('position', (event) => watchers.each(event.vehicleId, { type: 'position', ...event })),
     bus.subscribe('presence', (event) => {
       if (event.vehicleId !== null) watchers.each(event.vehicleId, { type: 'presence', ...event, vehicleId: event.vehicleId });
+    }),
+    bus.subscribe('incident', ({ eventId, type, triggerTime, vehicleId, ...chain }) => {
+      const text = JSON.stringify({ type: 'incident', eventId, incidentType: type, triggerTime, vehicleId } satisfies PushServerMessage);
+      for (const [socket, principal] of incidentFeeds) {
+        if (socket.readyState === socket.OPEN && chainInScope(principal, chain)) socket.send(text);
+      }
     }),
   ];
   app.addHook('onClose', async () => {
@@ -109,6 +118,11 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
           watchers.set(socket, allowed);
           return send(socket, { type: 'watching', vehicleIds: allowed, refused: wanted.filter((id) => !allowed.includes(id)) });
         }
+        if (message.type === 'incidents') {
+          if (message.on) incidentFeeds.set(socket, principal);
+          else incidentFeeds.delete(socket);
+          return;
+        }
         send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
       } catch (error) {
         send(socket, { type: 'error', codeKey: error instanceof AppError ? error.codeKey : 'SERVER_EXCEPTION' });
@@ -119,6 +133,7 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
       clearTimeout(authTimer);
       clearInterval(recheck);
       watchers.drop(socket);
+      incidentFeeds.delete(socket);
     });
   });
 };
