@@ -44,6 +44,9 @@ import { VehicleEmailService } from './modules/vehicles/emails.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { VehicleService } from './modules/vehicles/service.js';
 import { releaseTime } from './release.js';
+import { DiskStore } from './storage/disk-store.js';
+import { objectRoutes } from './storage/routes.js';
+import { ObjectSigner } from './storage/signed-urls.js';
 import { registerWeb } from './web.js';
 
 export type AppConfig = Pick<
@@ -83,6 +86,8 @@ export async function buildApp(config: AppConfig, database: Database, options: A
     logger: options.logger === false ? false : { ...logger, level: config.logLevel },
     // A proxy in front may forward the caller's address; no body is ever larger than this.
     bodyLimit: 1024 * 1024,
+    // Signed evidence URLs carry their grant in the path (`/objects/{token}`).
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? validators.body : validators.url).compile(schema));
 
@@ -111,6 +116,8 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   const vehicleEmails = new VehicleEmailService(db, mailer);
   const devices = new DeviceService(db, orgs, forgetDevice);
   const incidents = new IncidentService(db);
+  const objectStore = new DiskStore(path.join(config.dataDir ?? path.resolve('data'), 'objects'));
+  const objectSigner = new ObjectSigner(config.secretKey);
   const tagService = new TagService(db, orgs);
   await ensureSuperAdmin(db, config.adminPassword, app.log);
 
@@ -145,7 +152,8 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   const map = { tileUrl: config.mapTileUrl === undefined ? null : config.mapTileUrl, attribution: config.mapAttribution ?? '' };
   await app.register(vehicleRoutes, { db, vehicles, binding, emails: vehicleEmails, map });
   await app.register(deviceRoutes, { db, devices });
-  await app.register(eventRoutes, { db, incidents, tagService });
+  await app.register(eventRoutes, { db, incidents, tagService, objectSigner });
+  await app.register(objectRoutes, { store: objectStore, signer: objectSigner });
   await app.register(pushRoutes, { db, sessions, bus });
   scheduleLeaseExpiry(app, vehicles);
   await registerWeb(app);

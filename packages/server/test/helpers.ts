@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
@@ -16,6 +19,8 @@ export const testConfig: AppConfig = {
   // Tests log in far more often than a person: the limits have a test of their own.
   rateLoginPerMinute: 0,
   rateWritesPerSecond: 0,
+  // Evidence files and outbox mails of a test run stay out of the working tree.
+  dataDir: mkdtempSync(path.join(tmpdir(), 'safety-shield-test-')),
 };
 
 /**

@@ -163,3 +163,13 @@ export const HistoryRecord = Type.Object({
 });
 export type HistoryRecord = Static<typeof HistoryRecord>;
 export const HistoryListQuery = Type.Object({ ...PageQuery, eventId: Type.Integer({ minimum: 1 }) });
+
+/** SPEC section 3 upload states: from 4 (Platform Receive Success) the file is in the evidence store. */
+export const uploadStates = [0, 1, 2, 3, 4, 5, 6, -1] as const;
+export const UPLOAD_RECEIVED = 4;
+/** How long a signed evidence URL opens its file. */
+export const RESOURCE_URL_TTL_MS = 10 * 60_000;
+
+export const ResourceTokenQuery = Type.Object({ eventId: Type.Integer({ minimum: 1 }), resourceId: Type.Integer({ minimum: 1 }) });
+export const ResourceUrl = Type.Object({ url: Type.String(), expireTime: EpochMs });
+export type ResourceUrl = Static<typeof ResourceUrl>;

@@ -12,6 +12,9 @@ import {
   IncidentListQuery,
   IncidentRecord,
   PageOf,
+  RESOURCE_URL_TTL_MS,
+  ResourceTokenQuery,
+  ResourceUrl,
   ReviewBody,
   TagCreateBody,
   TagDeleteQuery,
@@ -20,15 +23,20 @@ import {
   TagRecord,
   TagRenameBody,
   TagStateBody,
+  UPLOAD_RECEIVED,
 } from '@safety-shield/contract';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { incident } from '../../db/schema.js';
+import { incident, incidentResource } from '../../db/schema.js';
 import { principalOf } from '../../http/auth.js';
 import { Envelope, ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import { sendWorkbook, streamWorkbook, xlsxProduces } from '../../http/xlsx.js';
+import { OBJECTS_PATH } from '../../storage/routes.js';
+import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { auditTarget } from '../logs/recorder.js';
 import { findIncident, incidentBatches, incidentHistoryOf, incidentHistoryPage, listComments, listIncidents } from './repo.js';
 import type { IncidentService } from './service.js';
@@ -46,10 +54,12 @@ const ExportQuery = Type.Object({
 });
 
 /** Incident calls of SPEC section 7 (review, comments, history, recycle bin, tags, export); evidence comes with uploads. */
-export const eventRoutes: FastifyPluginAsyncTypebox<{ db: Db; incidents: IncidentService; tagService: TagService }> = async (
-  app,
-  { db, incidents, tagService },
-) => {
+export const eventRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  incidents: IncidentService;
+  tagService: TagService;
+  objectSigner: ObjectSigner;
+}> = async (app, { db, incidents, tagService, objectSigner }) => {
   const scopeOf = (req: FastifyRequest) => inScope(principalOf(req), incident);
 
   app.get(
@@ -196,6 +206,31 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ db: Db; incidents: Inciden
         'incidents',
         streamWorkbook('incidents', incidentColumns, incidentBatches(db, scopeOf(req), filters)),
       );
+    },
+  );
+
+  app.get(
+    '/v1/event/resource/token',
+    {
+      schema: {
+        tags,
+        summary: 'A signed URL of one stored piece of evidence, valid for a few minutes',
+        querystring: ResourceTokenQuery,
+        response: { 200: Envelope(ResourceUrl) },
+      },
+      config: { access: 'session' },
+    },
+    async (req) => {
+      const principal = principalOf(req);
+      await incidents.visible(principal, req.query.eventId);
+      const [resource] = await db
+        .select()
+        .from(incidentResource)
+        .where(and(eq(incidentResource.incidentId, req.query.eventId), eq(incidentResource.id, req.query.resourceId)));
+      if (!resource?.objectKey || resource.state < UPLOAD_RECEIVED) throw new AppError('EVENT_RESOURCE_NOT_EXIST');
+      const exp = Date.now() + RESOURCE_URL_TTL_MS;
+      const token = objectSigner.sign({ op: 'get', key: resource.objectKey, exp, contentType: resource.contentType ?? undefined });
+      return ok({ url: `${OBJECTS_PATH}/${token}`, expireTime: exp });
     },
   );
 

@@ -1,0 +1,82 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { AppError } from '../http/errors.js';
+import { type DiskStore, evidenceTypes, type StoredObject } from './disk-store.js';
+import type { ObjectGrant, ObjectSigner } from './signed-urls.js';
+
+export const OBJECTS_PATH = '/objects';
+
+export interface ObjectRouteOptions {
+  store: DiskStore;
+  signer: ObjectSigner;
+  /** Told of every complete upload (the evidence flow moves the resource on); a failure here fails the upload. */
+  uploaded?: (grant: ObjectGrant, stored: StoredObject) => Promise<void>;
+}
+
+/** Parses `Range: bytes=a-b` (one range; suffix and open ranges too) against a size; null when absent or unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  return start > end || start >= size ? 'invalid' : { start, end };
+}
+
+const refuse = (reply: FastifyReply, status: number, codeKey: string) =>
+  reply.code(status).send({ code: status, msg: codeKey, codeKey, data: null });
+
+/**
+ * The evidence store's own signed URLs (`/objects/{token}`): devices PUT evidence, consoles GET it with range support.
+ * The token is the whole authority, so these are outside the API's sessions, logs and maintenance gate.
+ */
+export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, { store, signer, uploaded }) => {
+  // Evidence bodies stream straight to the store, never buffered whole.
+  app.addContentTypeParser(evidenceTypes, (_req, payload, done) => done(null, payload));
+
+  app.put<{ Params: { token: string } }>(`${OBJECTS_PATH}/:token`, { schema: { hide: true } }, async (req, reply) => {
+    const grant = signer.verify(req.params.token);
+    if (!grant || grant.op !== 'put' || !grant.maxBytes || !grant.contentType) return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
+    if (req.headers['content-type'] !== grant.contentType) return refuse(reply, 415, 'UPLOAD_FILE_FAIL');
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > grant.maxBytes) return refuse(reply, 413, 'UPLOAD_FILE_FAIL');
+    try {
+      const stored = await store.put(grant.key, req.body as Readable, { maxBytes: grant.maxBytes, contentType: grant.contentType });
+      if (grant.sha256 && grant.sha256 !== stored.sha256) {
+        await store.delete(grant.key);
+        return refuse(reply, 422, 'UPLOAD_FILE_FAIL');
+      }
+      await uploaded?.(grant, stored);
+      return reply.send({ code: 200, msg: 'REQUEST_SUCCESS', codeKey: 'REQUEST_SUCCESS', data: stored });
+    } catch (error) {
+      if (error instanceof AppError) return refuse(reply, 400, error.codeKey);
+      throw error;
+    }
+  });
+
+  app.get<{ Params: { token: string } }>(`${OBJECTS_PATH}/:token`, { schema: { hide: true } }, async (req, reply) => {
+    const grant = signer.verify(req.params.token);
+    if (!grant || grant.op !== 'get') return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
+    const object = await store.get(grant.key);
+    if (!object) return refuse(reply, 404, 'EVENT_RESOURCE_NOT_EXIST');
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'private, max-age=300')
+      .header('content-type', grant.contentType ?? 'application/octet-stream');
+    const range = parseRange(req.headers.range, object.size);
+    if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${object.size}`).send();
+    if (range === null) return reply.header('content-length', object.size).send(object.read());
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(object.read(range));
+  });
+};

@@ -1,0 +1,50 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/** What a signed object URL allows: one operation on one object until a time, with the upload's limits. */
+export interface ObjectGrant {
+  op: 'get' | 'put';
+  key: string;
+  /** Epoch milliseconds after which the URL opens nothing. */
+  exp: number;
+  /** Uploads: the largest body accepted and its content type. */
+  maxBytes?: number;
+  contentType?: string;
+  /** Uploads: the hex SHA-256 the device announced; other bytes are refused. */
+  sha256?: string;
+}
+
+/**
+ * Signed URLs of the evidence store (ARCHITECTURE section 1: `DATA_DIR/objects` behind the portal's own signed upload
+ * and download URLs). The grant travels in the URL, signed with a key derived from SECRET_KEY, so any node verifies it.
+ */
+export class ObjectSigner {
+  private readonly key: Buffer;
+
+  constructor(secretKey: Buffer) {
+    this.key = createHash('sha256').update(secretKey).update('safety-shield/objects/v1').digest();
+  }
+
+  sign(grant: ObjectGrant): string {
+    const body = Buffer.from(JSON.stringify(grant)).toString('base64url');
+    return `${body}.${this.mac(body)}`;
+  }
+
+  /** The grant of a token that is genuine and not expired, else null. */
+  verify(token: string, now = Date.now()): ObjectGrant | null {
+    const [body, mac] = token.split('.');
+    if (!body || !mac) return null;
+    const expected = Buffer.from(this.mac(body));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      const grant = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ObjectGrant;
+      return typeof grant.exp === 'number' && grant.exp > now ? grant : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private mac(body: string): string {
+    return createHmac('sha256', this.key).update(body).digest('base64url');
+  }
+}
