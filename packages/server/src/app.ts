@@ -11,6 +11,7 @@ import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { scheduleLeaseExpiry } from './jobs/lease-expiry.js';
+import { scheduleRetention } from './jobs/retention.js';
 import { createMailer } from './mail/mailer.js';
 import { ApiTokens } from './modules/account/api-tokens.js';
 import { ensureSuperAdmin } from './modules/account/bootstrap.js';
@@ -115,8 +116,8 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   const vehicles = new VehicleService(db, orgs, binding);
   const vehicleEmails = new VehicleEmailService(db, mailer);
   const devices = new DeviceService(db, orgs, forgetDevice);
-  const incidents = new IncidentService(db);
   const objectStore = new DiskStore(path.join(config.dataDir ?? path.resolve('data'), 'objects'));
+  const incidents = new IncidentService(db, objectStore);
   const objectSigner = new ObjectSigner(config.secretKey);
   const tagService = new TagService(db, orgs);
   await ensureSuperAdmin(db, config.adminPassword, app.log);
@@ -156,6 +157,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(objectRoutes, { store: objectStore, signer: objectSigner });
   await app.register(pushRoutes, { db, sessions, bus });
   scheduleLeaseExpiry(app, vehicles);
+  scheduleRetention(app, db, objectStore);
   await registerWeb(app);
   return app;
 }

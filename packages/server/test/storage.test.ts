@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { incident, incidentResource } from '../src/db/schema.js';
+import { eventTag, incident, incidentHistory, incidentResource } from '../src/db/schema.js';
+import { purgeExpiredEvidence } from '../src/jobs/retention.js';
+import { DiskStore } from '../src/storage/disk-store.js';
 import { parseRange } from '../src/storage/routes.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { login, testApp, testConfig } from './helpers.js';
@@ -103,5 +107,47 @@ describe('the evidence store', () => {
     expect(await call(ctx, theirs, 'GET', `/v1/event/resource/token?eventId=${eventId}&resourceId=${stored?.id}`)).toMatchObject({
       codeKey: 'PERMISSION_CHECK_FAIL',
     });
+  });
+
+  it('deletes evidence past its tag’s hold days, exactly what is due, and says so in the history', async () => {
+    const admin = await login(ctx.app);
+    const tree = await seedTree(ctx, admin, 'Retention');
+    const [tag] = await ctx.database.db
+      .insert(eventTag)
+      .values({ name: 'Short', holdDays: 2, belongAgentId: tree.agent, belongCompanyId: tree.company })
+      .returning({ id: eventTag.id });
+    const day = 24 * 3_600_000;
+    const make = async (name: string, ageDays: number) => {
+      const key = `retention/${name}`;
+      expect((await upload(putGrant(key), jpeg)).statusCode).toBe(200);
+      const [row] = await ctx.database.db
+        .insert(incident)
+        .values({
+          deviceId: 1,
+          messageId: name,
+          deviceUuid: 'RET-1',
+          type: 'overSpeed',
+          tagId: tag?.id,
+          triggerAt: new Date(Date.now() - ageDays * day),
+          belongAgentId: tree.agent,
+          belongCompanyId: tree.company,
+        })
+        .returning({ id: incident.id });
+      await ctx.database.db
+        .insert(incidentResource)
+        .values({ incidentId: row?.id ?? 0, deviceResourceId: name, kind: 'picture', state: 6, objectKey: key });
+      return { key, id: row?.id ?? 0 };
+    };
+    const old = await make('old', 3);
+    const fresh = await make('fresh', 1);
+    const store = new DiskStore(path.join(testConfig.dataDir ?? '', 'objects'));
+    expect(await purgeExpiredEvidence(ctx.database.db, store)).toBe(1);
+    expect(await store.get(old.key)).toBeNull();
+    expect(await store.get(fresh.key)).not.toBeNull();
+    const [kept] = await ctx.database.db.select().from(incidentResource).where(eq(incidentResource.incidentId, old.id));
+    expect(kept?.objectKey).toBeNull();
+    const history = await ctx.database.db.select().from(incidentHistory).where(eq(incidentHistory.incidentId, old.id));
+    expect(history.map((h) => h.action)).toEqual(['evidenceExpired']);
+    expect(await purgeExpiredEvidence(ctx.database.db, store)).toBe(0);
   });
 });

@@ -1,16 +1,20 @@
 import type { CommentBody, ReviewBody } from '@safety-shield/contract';
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { eventTag, incident, incidentComment, incidentHistory } from '../../db/schema.js';
+import { eventTag, incident, incidentComment, incidentHistory, incidentResource } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
+import type { DiskStore } from '../../storage/disk-store.js';
 
 type Tx = Db;
 
 /** Reviewing, commenting, the recycle bin (SPEC section 4: unread → reviewed; soft delete, restore, delete forever). */
 export class IncidentService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly store: DiskStore,
+  ) {}
 
   /** One incident in the caller's scope, locked, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */
   private async locked(tx: Tx, principal: Principal, eventId: number, alive = true) {
@@ -106,15 +110,24 @@ export class IncidentService {
     );
   }
 
-  /** Deleting forever takes comments, history and evidence rows along (cascade); stored evidence files go with them. */
-  deleteForever(principal: Principal, ids: number[]) {
-    return this.batch(
+  /** Deleting forever takes comments, history and evidence rows along (cascade), and the stored files after the commit. */
+  async deleteForever(principal: Principal, ids: number[]) {
+    const keys: string[] = [];
+    await this.batch(
       principal,
       ids,
       isNotNull(incident.deletedAt),
-      (tx, found) => tx.delete(incident).where(inArray(incident.id, found)),
+      async (tx, found) => {
+        const files = await tx
+          .select({ key: incidentResource.objectKey })
+          .from(incidentResource)
+          .where(and(inArray(incidentResource.incidentId, found), isNotNull(incidentResource.objectKey)));
+        keys.push(...files.flatMap((file) => (file.key ? [file.key] : [])));
+        await tx.delete(incident).where(inArray(incident.id, found));
+      },
       'deletedForever',
     );
+    for (const key of keys) await this.store.delete(key);
   }
 
   async visible(principal: Principal, eventId: number): Promise<void> {
