@@ -26,6 +26,7 @@ import { clauseRoutes } from './modules/clauses/routes.js';
 import { ClauseService } from './modules/clauses/service.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
+import { IncidentNotifier } from './modules/events/notify.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { IncidentService } from './modules/events/service.js';
 import { TagService } from './modules/events/tags.js';
@@ -158,6 +159,8 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(pushRoutes, { db, sessions, bus });
   scheduleLeaseExpiry(app, vehicles);
   scheduleRetention(app, db, objectStore);
+  const notifier = new IncidentNotifier(db, mailer, app.log);
+  app.decorate('incidentArrived', (incidentId: number) => notifier.arrived(incidentId));
   await registerWeb(app);
   return app;
 }

@@ -55,6 +55,8 @@ export const TagRecord = Type.Object({
   receiveIncident: Type.Boolean(),
   receiveVideo: Type.Boolean(),
   holdDays: Type.Integer(),
+  /** New incidents of the tag are e-mailed to the vehicle's verified addresses and the company's recipients. */
+  notifyEmail: Type.Boolean(),
   incidentCount: Type.Integer(),
 });
 export type TagRecord = Static<typeof TagRecord>;

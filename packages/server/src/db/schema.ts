@@ -412,6 +412,8 @@ export const eventTag = pgTable(
     receiveIncident: boolean('receive_incident').notNull().default(true),
     receiveVideo: boolean('receive_video').notNull().default(true),
     holdDays: integer('hold_days').notNull().default(90),
+    /** E-mail new incidents of this tag to the vehicle's verified notification addresses and the company's recipients. */
+    notifyEmail: boolean('notify_email').notNull().default(false),
     ...belongTo(),
     createdAt: createdAt(),
   },

@@ -22,6 +22,8 @@ export async function ensureDefaultTags(db: Db, companyId: number): Promise<void
       defaultTagKinds.map((kind) => ({
         name: defaultTagNames[kind],
         defaultKind: kind,
+        // Emergencies reach the vehicle's notification e-mails from the start; the others when a company asks.
+        notifyEmail: kind === 'emergency',
         belongAgentId: company.agentId,
         belongCompanyId: companyId,
       })),

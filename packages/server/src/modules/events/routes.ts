@@ -368,5 +368,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
   tagSetting('/v1/event/tag/receive/video/state', 'Receive videos of a tag or pictures only', 'event.tag.receiveVideo', (b) => ({
     receiveVideo: b.state,
   }));
+  tagSetting('/v1/event/tag/notify/email/state', 'E-mail new incidents of a tag or not', 'event.tag.notifyEmail', (b) => ({
+    notifyEmail: b.state,
+  }));
   tagSetting('/v1/event/tag/holdDays', 'Days the evidence of a tag is kept', 'event.tag.holdDays', (b) => ({ holdDays: b.days }));
 };

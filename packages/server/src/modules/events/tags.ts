@@ -54,6 +54,7 @@ export class TagService {
       receiveIncident: row.receiveIncident,
       receiveVideo: row.receiveVideo,
       holdDays: row.holdDays,
+      notifyEmail: row.notifyEmail,
       incidentCount,
     }));
   }
@@ -94,7 +95,7 @@ export class TagService {
   async set(
     principal: Principal,
     tagId: number,
-    change: Partial<Pick<typeof eventTag.$inferInsert, 'receiveIncident' | 'receiveVideo' | 'holdDays'>>,
+    change: Partial<Pick<typeof eventTag.$inferInsert, 'receiveIncident' | 'receiveVideo' | 'holdDays' | 'notifyEmail'>>,
   ) {
     await this.db.transaction(async (tx) => {
       await this.locked(tx, principal, tagId);
@@ -125,7 +126,13 @@ export class TagService {
         for (const kind of defaultTagKinds) {
           await tx
             .update(eventTag)
-            .set({ name: defaultTagNames[kind], receiveIncident: true, receiveVideo: true, holdDays: DEFAULT_HOLD_DAYS })
+            .set({
+              name: defaultTagNames[kind],
+              receiveIncident: true,
+              receiveVideo: true,
+              holdDays: DEFAULT_HOLD_DAYS,
+              notifyEmail: kind === 'emergency',
+            })
             .where(and(eq(eventTag.belongCompanyId, id), eq(eventTag.defaultKind, kind), isNotNull(eventTag.defaultKind)));
         }
       }),

@@ -60,6 +60,7 @@ export const logActions: readonly string[] = [
   'event.tag.receiveIncident',
   'event.tag.receiveVideo',
   'event.tag.holdDays',
+  'event.tag.notifyEmail',
 ];
 
 /** A readable, translated name of an action; an action this console does not know yet shows as recorded. */

@@ -1,0 +1,1 @@
+ALTER TABLE "event_tag" ADD COLUMN "notify_email" boolean DEFAULT false NOT NULL;
