@@ -16,6 +16,7 @@ Options:
   --seed N               seed of vehicles and drives (default 1)
   --speed-factor X       drive X times faster than real time (default 1)
   --disconnect-every MS  mean time between random connection losses per device (default: none)
+  --incident-every MS    mean time between incidents per device (default: none)
   --concurrency N        connection attempts at once (default 50)
   -h, --help             this text
 
@@ -43,6 +44,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
       seed: { type: 'string' },
       'speed-factor': { type: 'string' },
       'disconnect-every': { type: 'string' },
+      'incident-every': { type: 'string' },
       concurrency: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -57,6 +59,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     seed: integer('--seed', values.seed, 0),
     speedFactor: positive('--speed-factor', values['speed-factor']),
     disconnectEveryMs: integer('--disconnect-every', values['disconnect-every'], 1),
+    incidentEveryMs: integer('--incident-every', values['incident-every'], 1),
     connectConcurrency: integer('--concurrency', values.concurrency, 1),
   };
   return { help: values.help === true, fleet, statePath: values.state };

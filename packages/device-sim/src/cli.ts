@@ -71,6 +71,7 @@ function statsLine(now: FleetStats, before: FleetStats, elapsedMs: number): stri
     `connected ${now.connected}/${now.devices}`,
     `points sent ${now.pointsSent} acked ${now.pointsAcked} (${rate}/s)`,
     `messages ${now.acked}/${now.published} acked`,
+    `incidents ${now.incidentsAcked}/${now.incidents} acked`,
     `in flight ${now.inflight}`,
     `backlog ${now.backlog}`,
     `drops ${now.drops}`,

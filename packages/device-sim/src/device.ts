@@ -4,6 +4,14 @@ import { type CommandHandler, type CommandResult, configCommand, credentialComma
 import { type CredentialStore, memoryCredentialStore } from './credentials.js';
 import { Drive, type DriveSample } from './drive.js';
 import { GpsReporter, type GpsSettings } from './gps-reporter.js';
+import {
+  type IncidentMix,
+  type IncidentOverrides,
+  IncidentSchedule,
+  type IncidentType,
+  incidentPayload,
+  pickIncidentType,
+} from './incidents.js';
 import { type DownMessage, downFilter, downKind, iccidFor, PROTOCOL_VERSION, parseDown, upTopic } from './messages.js';
 import { UpPublisher } from './publisher.js';
 import { exponential, hashSeed, pick, type Random, seededRandom, uniform } from './random.js';
@@ -32,6 +40,10 @@ export interface SimDeviceOptions {
   channels?: number;
   name?: string;
   iccid?: string;
+  /** Mean time between incidents the device raises by itself (exponential); none if absent. */
+  incidentEveryMs?: number;
+  /** Weights of the incident types raised by itself; default DEFAULT_INCIDENT_MIX. */
+  incidentMix?: IncidentMix;
   /** Unacknowledged publishes allowed at once (the protocol says 100). */
   maxInflight?: number;
   /** Passed to mqtt.js last, e.g. a shorter connectTimeout in tests. */
@@ -54,6 +66,9 @@ export interface DeviceStats {
   inflight: number;
   /** GPS points sampled and not yet published. */
   backlog: number;
+  /** Incidents raised, and those the broker acknowledged. */
+  incidents: number;
+  incidentsAcked: number;
 }
 
 export interface SimDeviceEvents {
@@ -74,6 +89,8 @@ const MAX_INFLIGHT = 100;
 const DEFAULT_RECONNECT_DELAY_MS = { min: 2_000, max: 5_000 };
 /** Back-off ceiling after refused connections, so a fleet with a wrong key does not hammer the portal. */
 const MAX_RETRY_MS = 60_000;
+/** Incidents kept while the device cannot send them; beyond this the oldest is forgotten, as a full DVR card would. */
+const MAX_QUEUED_INCIDENTS = 1_000;
 /** How long stop() and disconnect() wait for outstanding acknowledgements before cutting the line. */
 const DRAIN_TIMEOUT_MS = 5_000;
 
@@ -101,7 +118,12 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   private stopped = false;
   private retryMs: number;
   private dropTimer: NodeJS.Timeout | undefined;
-  private readonly counts = { connects: 0, refused: 0, drops: 0, pointsSent: 0, pointsAcked: 0 };
+  private readonly counts = { connects: 0, refused: 0, drops: 0, pointsSent: 0, pointsAcked: 0, incidents: 0, incidentsAcked: 0 };
+  private readonly incidentRandom: Random;
+  private readonly incidentSchedule: IncidentSchedule;
+  /** Incidents raised and not yet handed to MQTT (offline, or waiting for a publish slot). */
+  private readonly incidentQueue: Array<{ id: string; payload: Record<string, unknown> }> = [];
+  private sendingIncidents = false;
 
   constructor(options: SimDeviceOptions) {
     super();
@@ -123,6 +145,10 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       channels: options.channels ?? pick(hardware, [1, 2, 4, 4, 4, 8]),
       name: options.name ?? `Sim ${this.uuid}`,
     };
+    this.incidentRandom = seededRandom(hashSeed(seed, 'incidents'));
+    this.incidentSchedule = new IncidentSchedule(this.incidentRandom, options.incidentEveryMs ?? 0, () => {
+      this.raiseIncident(pickIncidentType(this.incidentRandom, options.incidentMix));
+    });
     this.handle('credential', credentialCommand(this.uuid, this.credentials));
     this.handle(
       'config',
@@ -186,6 +212,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     client.on('error', (error) => this.onError(error));
     client.on('close', () => this.onClose());
     this.gps.start();
+    this.incidentSchedule.start();
     return new Promise((resolve) => {
       const settle = (ok: boolean) => {
         client.off('connect', onOk);
@@ -214,6 +241,27 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     if (this.ended || !client) return false;
     await this.up.acquire(options.urgent);
     return this.up.send(client, kind, payload, options.retain === true);
+  }
+
+  /**
+   * Raises an incident now, at the current position and speed, with one picture and one 20 s video per channel; any
+   * field may be overridden. It is published (`up/incident`) as soon as the device is announced on a connection, kept
+   * until then. Returns its message id.
+   */
+  raiseIncident(type: IncidentType, overrides: IncidentOverrides = {}): string {
+    const id = this.up.nextId();
+    const channels = Number(this.hello.channels) || 1;
+    const payload = incidentPayload(
+      id,
+      type,
+      { sample: this.drive.sample(), channels, random: this.incidentRandom, now: Date.now() },
+      overrides,
+    );
+    this.counts.incidents++;
+    this.incidentQueue.push({ id, payload });
+    if (this.incidentQueue.length > MAX_QUEUED_INCIDENTS) this.incidentQueue.shift();
+    void this.sendIncidents();
+    return id;
   }
 
   /** Cuts the connection abruptly, as a lost network would: the broker publishes the last will; mqtt.js reconnects in a few seconds. */
@@ -247,6 +295,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     if (this.stopped) return;
     this.stopped = true;
     this.gps.stop();
+    this.incidentSchedule.stop();
     clearTimeout(this.dropTimer);
     if (!this.mqttClient || this.ended) return;
     // One deadline for the whole goodbye, so a broker that stopped acknowledging holds us back 5 s, not 5 s per step.
@@ -292,7 +341,32 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.announced = true;
     void this.publishUrgent('status', { online: true }, true);
     void this.publishUrgent('hello', this.hello);
+    void this.sendIncidents();
     void this.flushGps();
+  }
+
+  /** Sends the queued incidents in order while announced on a connection, each once it has a publish slot. */
+  private async sendIncidents(): Promise<void> {
+    if (this.sendingIncidents) return;
+    this.sendingIncidents = true;
+    try {
+      while (!this.ended && this.announced && this.incidentQueue.length > 0) {
+        await this.up.acquire();
+        const client = this.mqttClient;
+        const next = this.incidentQueue.shift();
+        if (this.ended || !this.announced || !client || !next) {
+          if (next) this.incidentQueue.unshift(next);
+          this.up.release();
+          break;
+        }
+        // Not awaited: mqtt.js resends it after a reconnection until its PUBACK.
+        void this.up.send(client, 'incident', next.payload, false, next.id).then((ok) => {
+          if (ok) this.counts.incidentsAcked++;
+        });
+      }
+    } finally {
+      this.sendingIncidents = false;
+    }
   }
 
   private onError(error: Error): void {

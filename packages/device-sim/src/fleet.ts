@@ -1,6 +1,7 @@
 import type { IClientOptions } from 'mqtt';
 import type { CredentialStore } from './credentials.js';
 import { type DeviceStats, SimDevice } from './device.js';
+import type { IncidentMix } from './incidents.js';
 import { hashSeed } from './random.js';
 
 export interface FleetOptions {
@@ -18,6 +19,10 @@ export interface FleetOptions {
   seed?: number;
   speedFactor?: number;
   disconnectEveryMs?: number;
+  /** Mean time between incidents per device (exponential); none if absent. */
+  incidentEveryMs?: number;
+  /** Weights of the incident types; default DEFAULT_INCIDENT_MIX. */
+  incidentMix?: IncidentMix;
   /** Wait before reconnecting after a lost connection; default 2–5 s. */
   reconnectDelayMs?: { min: number; max: number };
   /** Connection attempts under way at once, so a large fleet does not hit the broker in one burst; default 50. */
@@ -64,6 +69,8 @@ export function startFleet(options: FleetOptions): Fleet {
       seed: hashSeed(seed, uuid),
       speedFactor: options.speedFactor,
       disconnectEveryMs: options.disconnectEveryMs,
+      incidentEveryMs: options.incidentEveryMs,
+      incidentMix: options.incidentMix,
       reconnectDelayMs: options.reconnectDelayMs,
       mqtt: options.mqtt,
     });
@@ -129,6 +136,8 @@ function sumStats(devices: readonly SimDevice[]): FleetStats {
     pointsAcked: 0,
     inflight: 0,
     backlog: 0,
+    incidents: 0,
+    incidentsAcked: 0,
   };
   for (const device of devices) {
     const { connected, ...counts } = device.stats;

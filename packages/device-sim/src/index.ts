@@ -26,4 +26,18 @@ export {
   toRoute,
 } from './geo.js';
 export type { GpsSettings } from './gps-reporter.js';
+export {
+  DEFAULT_INCIDENT_MIX,
+  INCIDENT_TYPES,
+  INCIDENT_VIDEO_MS,
+  type IncidentMix,
+  type IncidentOverrides,
+  type IncidentResource,
+  IncidentSchedule,
+  type IncidentType,
+  incidentPayload,
+  incidentResources,
+  localTimeText,
+  pickIncidentType,
+} from './incidents.js';
 export { type DownMessage, type Envelope, type GpsPoint, PROTOCOL_VERSION } from './messages.js';

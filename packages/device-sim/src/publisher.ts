@@ -36,14 +36,17 @@ export class UpPublisher {
     this.limit.release();
   }
 
-  /** Publishes `dev/{uuid}/up/{kind}` with a slot already taken; resolves true on PUBACK, false if given up. */
-  send(client: MqttClient, kind: string, payload: Record<string, unknown>, retain = false): Promise<boolean> {
+  /**
+   * Publishes `dev/{uuid}/up/{kind}` with a slot already taken; resolves true on PUBACK, false if given up. `id` is a
+   * message id drawn earlier with `nextId()` (an incident's, named before it is sent); a fresh one by default.
+   */
+  send(client: MqttClient, kind: string, payload: Record<string, unknown>, retain = false, id = this.nextId()): Promise<boolean> {
     if (client.disconnecting) {
       this.limit.release();
       return Promise.resolve(false);
     }
     const { at, ...rest } = payload;
-    const message = { v: PROTOCOL_VERSION, id: this.nextId(), at: typeof at === 'number' ? at : Date.now(), ...rest };
+    const message = { v: PROTOCOL_VERSION, id, at: typeof at === 'number' ? at : Date.now(), ...rest };
     this.counts.published++;
     return new Promise((resolve) => {
       let done = false;

@@ -27,6 +27,10 @@ gateway = await startGateway({
       }
     },
     presence: ({ vehicleId, deviceId, online, at }) => bus.publish('presence', { vehicleId, deviceId, online, time: at }),
+    incident({ incidentId, type, triggerAt, ...chain }) {
+      bus.publish('incident', { eventId: incidentId, type, triggerTime: triggerAt, ...chain });
+      app.incidentArrived(incidentId);
+    },
   },
 });
 

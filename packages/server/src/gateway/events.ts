@@ -21,11 +21,24 @@ export interface PresenceUpdate {
   at: number;
 }
 
+/** An incident a device reported, filed (docs/device-protocol.md, `incident`). */
+export interface IncidentUpdate {
+  incidentId: number;
+  agentId: number | null;
+  companyId: number | null;
+  fleetId: number | null;
+  vehicleId: number | null;
+  type: string;
+  /** Epoch milliseconds: when it happened. */
+  triggerAt: number;
+}
+
 /** What the gateway tells the rest of the portal, always after the change is committed. */
 export interface GatewayEvents {
   positions(updates: PositionUpdate[]): void;
   presence(update: PresenceUpdate): void;
   deviceCreated?(deviceId: number): void;
+  incident?(update: IncidentUpdate): void;
 }
 
 /** A listener that throws must not keep a device's message from being acknowledged. */
@@ -43,5 +56,6 @@ export function safeEvents(events: GatewayEvents, log: FastifyBaseLogger): Requi
     positions: guard('positions', events.positions.bind(events)),
     presence: guard('presence', events.presence.bind(events)),
     deviceCreated: guard('deviceCreated', events.deviceCreated?.bind(events)),
+    incident: guard('incident', events.incident?.bind(events)),
   };
 }

@@ -15,7 +15,7 @@ import { Presence } from './presence.js';
 import { upRouter } from './up.js';
 
 export { CommandError } from './commands.js';
-export type { GatewayEvents, PositionUpdate, PresenceUpdate } from './events.js';
+export type { GatewayEvents, IncidentUpdate, PositionUpdate, PresenceUpdate } from './events.js';
 export type { Ack as CommandAck } from './messages.js';
 
 export interface GatewayOptions {
@@ -85,7 +85,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const credentials = new Credentials(db, commands, log);
   const presence = new Presence(db, events.presence);
   const ingest = new GpsIngest(db, log, events.positions, { ...INGEST_DEFAULTS, ...options.ingest });
-  const handleUp = upRouter({ ingest, presence, credentials, commands, log }, track);
+  const handleUp = upRouter({ db, ingest, presence, credentials, commands, events, log }, track);
 
   const broker: Transport = options.mqttUrl
     ? await connectExternalBroker(handleUp, log, {

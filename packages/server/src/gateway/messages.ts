@@ -1,4 +1,5 @@
 /** Parsing and validation of up payloads (docs/device-protocol.md, "Messages"). Pure functions. */
+import { type IncidentType, incidentTypes } from '@safety-shield/contract';
 
 export interface Envelope {
   v: number;
@@ -106,4 +107,97 @@ export function parseAck(body: Record<string, unknown>): Parsed<Ack> {
   if (typeof ref !== 'string' || ref.length === 0) return malformed('ref is missing');
   if (typeof ok !== 'boolean') return malformed('ok is missing');
   return { ok: true, value: { ref, ok, error: typeof error === 'string' ? error.slice(0, 500) : null } };
+}
+
+export interface IncidentResource {
+  /** The device's own name for the file. */
+  id: string;
+  kind: 'picture' | 'video';
+  channel: number;
+  /** Epoch milliseconds (videos). */
+  start: number | null;
+  end: number | null;
+}
+
+export interface IncidentReport {
+  type: IncidentType;
+  /** Epoch milliseconds: when it happened. */
+  triggerAt: number;
+  /** The device's clock as it showed it, text. */
+  localTime: string | null;
+  speed: number;
+  lat: number | null;
+  lng: number | null;
+  channel: number;
+  description: string | null;
+  resources: IncidentResource[];
+}
+
+export const MAX_INCIDENT_RESOURCES = 16;
+export const MAX_INCIDENT_DESCRIPTION = 200;
+/** A device file name: 1–64 characters, no control characters. */
+const isResourceId = (value: unknown): value is string =>
+  typeof value === 'string' && value.length >= 1 && value.length <= 64 && !/\p{Cc}/u.test(value);
+const isChannel = (value: unknown): value is number => Number.isInteger(value) && inRange(value, 1, 16);
+const isTime = (value: number, now: number) => value >= EPOCH_2000_MS && value <= now + FUTURE_SLACK_MS;
+
+function parseResource(value: unknown, now: number): Parsed<IncidentResource> {
+  if (!isRecord(value)) return malformed('a resource is not an object');
+  const { id, kind, channel, start, end } = value;
+  if (!isResourceId(id)) return malformed('resource id must be 1–64 characters');
+  if (kind !== 'picture' && kind !== 'video') return malformed(`resource ${id}: kind must be picture or video`);
+  if (!isChannel(channel)) return malformed(`resource ${id}: channel must be 1–16`);
+  const times: Array<number | null> = [];
+  for (const time of [start, end]) {
+    if (time === undefined || time === null) times.push(null);
+    else if (isNumber(time) && isTime(toMillis(time), now)) times.push(Math.round(toMillis(time)));
+    else return malformed(`resource ${id}: start/end out of range`);
+  }
+  const [from = null, to = null] = times;
+  if (from !== null && to !== null && to < from) return malformed(`resource ${id}: end before start`);
+  return { ok: true, value: { id, kind, channel, start: from, end: to } };
+}
+
+/** incident: one out-of-range field makes the message malformed (PROTOCOL: it is acknowledged and dropped). */
+export function parseIncident(body: Record<string, unknown>, now = Date.now()): Parsed<IncidentReport> {
+  const { type, triggerAt, localTime, speed, lat, lng, channel, description, resources = [] } = body;
+  if (typeof type !== 'string' || !(incidentTypes as readonly string[]).includes(type))
+    return malformed(`unknown incident type ${String(type)}`);
+  if (!isNumber(triggerAt) || !isTime(toMillis(triggerAt), now)) return malformed('triggerAt is missing or out of range');
+  if (localTime !== undefined && localTime !== null && (typeof localTime !== 'string' || localTime.length > 64))
+    return malformed('localTime must be text of at most 64 characters');
+  if (!inRange(speed, 0, 1000)) return malformed('speed out of range');
+  const noPosition = (lat === undefined || lat === null) && (lng === undefined || lng === null);
+  if (!noPosition && (!inRange(lat, -90, 90) || !inRange(lng, -180, 180))) return malformed('lat/lng out of range');
+  if (!isChannel(channel)) return malformed('channel must be 1–16');
+  if (
+    description !== undefined &&
+    description !== null &&
+    (typeof description !== 'string' || description.length > MAX_INCIDENT_DESCRIPTION)
+  )
+    return malformed(`description must be text of at most ${MAX_INCIDENT_DESCRIPTION} characters`);
+  if (!Array.isArray(resources) || resources.length > MAX_INCIDENT_RESOURCES)
+    return malformed(`resources must hold 0–${MAX_INCIDENT_RESOURCES}`);
+  const parsed: IncidentResource[] = [];
+  for (const resource of resources) {
+    const one = parseResource(resource, now);
+    if (!one.ok) return one;
+    // The resource key is (incident, device file name): a repeated name would fail the write on every resend.
+    if (parsed.some((other) => other.id === one.value.id)) return malformed(`resource ${one.value.id} repeated`);
+    parsed.push(one.value);
+  }
+  return {
+    ok: true,
+    value: {
+      type: type as IncidentType,
+      triggerAt: Math.round(toMillis(triggerAt)),
+      localTime: typeof localTime === 'string' && localTime.trim().length > 0 ? localTime.trim() : null,
+      speed,
+      lat: noPosition ? null : (lat as number),
+      lng: noPosition ? null : (lng as number),
+      channel,
+      description: typeof description === 'string' && description.trim().length > 0 ? description.trim() : null,
+      resources: parsed,
+    },
+  };
 }

@@ -1,15 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
 import type { Commands } from './commands.js';
 import type { Credentials } from './credentials.js';
+import type { GatewayEvents } from './events.js';
+import { fileIncident } from './incidents.js';
 import type { Done, GpsIngest } from './ingest.js';
-import { parseAck, parseEnvelope, parseGps, parseHello, parseStatus } from './messages.js';
+import { parseAck, parseEnvelope, parseGps, parseHello, parseIncident, parseStatus } from './messages.js';
 import type { Presence } from './presence.js';
 
 export interface UpParts {
+  db: Db;
   ingest: GpsIngest;
   presence: Presence;
   credentials: Credentials;
   commands: Commands;
+  /** Guarded listeners (safeEvents): called after the commit. */
+  events: Required<GatewayEvents>;
   log: FastifyBaseLogger;
 }
 
@@ -17,9 +23,12 @@ export interface UpParts {
 export type HandleUp = (uuid: string, kind: string, payload: Buffer, done: Done) => void;
 
 /** The up kinds this release understands: an external broker's shared subscription lists them (acks fan out to every node). */
-export const UP_KINDS = ['status', 'hello', 'gps', 'ack'] as const;
+export const UP_KINDS = ['status', 'hello', 'gps', 'ack', 'incident'] as const;
 
-export function upRouter({ ingest, presence, credentials, commands, log }: UpParts, track: (work: Promise<unknown>) => void): HandleUp {
+export function upRouter(
+  { db, ingest, presence, credentials, commands, events, log }: UpParts,
+  track: (work: Promise<unknown>) => void,
+): HandleUp {
   const settle = (work: Promise<unknown>, done: Done) => {
     const settled = work.then(
       () => done(),
@@ -64,6 +73,16 @@ export function upRouter({ ingest, presence, credentials, commands, log }: UpPar
       case 'ack': {
         const ack = parseAck(body);
         return ack.ok ? settle(commands.settle(uuid, ack.value), done) : invalid(ack.reason);
+      }
+      case 'incident': {
+        const report = parseIncident(body);
+        if (!report.ok) return invalid(report.reason);
+        const { id, at } = envelope.value;
+        const work = fileIncident(db, uuid, id, at, report.value).then((outcome) => {
+          if (outcome.stored) events.incident(outcome.update);
+          else if (outcome.reason !== 'resent') log.info({ device: uuid, kind, id, reason: outcome.reason }, 'incident not stored');
+        });
+        return settle(work, done);
       }
       default:
         return invalid(`unknown kind ${kind}`);

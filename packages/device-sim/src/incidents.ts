@@ -1,0 +1,153 @@
+import type { DriveSample } from './drive.js';
+import { exponential, type Random } from './random.js';
+
+/** The incident types of docs/device-protocol.md (`incident`), as the contract's `incidentTypes` lists them. */
+export const INCIDENT_TYPES = [
+  'harshBraking',
+  'harshAcceleration',
+  'sharpTurn',
+  'collision',
+  'forwardCollision',
+  'laneDeparture',
+  'overSpeed',
+  'fatigue',
+  'distraction',
+  'phoneUse',
+  'smoking',
+  'seatbelt',
+  'cameraBlocked',
+  'panicButton',
+] as const;
+export type IncidentType = (typeof INCIDENT_TYPES)[number];
+
+/** Relative weights of the types a device raises: what a real fleet reports most is harsh braking and over-speed. */
+export type IncidentMix = Partial<Record<IncidentType, number>>;
+
+export const DEFAULT_INCIDENT_MIX: Readonly<Record<IncidentType, number>> = {
+  harshBraking: 30,
+  overSpeed: 25,
+  harshAcceleration: 12,
+  sharpTurn: 10,
+  laneDeparture: 6,
+  distraction: 4,
+  phoneUse: 3,
+  forwardCollision: 2,
+  fatigue: 2,
+  seatbelt: 2,
+  smoking: 1,
+  cameraBlocked: 1,
+  panicButton: 1,
+  collision: 0.5,
+};
+
+/** Length of the clip a device keeps per channel around the trigger. */
+export const INCIDENT_VIDEO_MS = 20_000;
+
+/** A weighted draw from the mix; types with no (or a non-positive) weight are never drawn. */
+export function pickIncidentType(random: Random, mix: IncidentMix = DEFAULT_INCIDENT_MIX): IncidentType {
+  const weighted = INCIDENT_TYPES.map((type) => [type, Math.max(0, mix[type] ?? 0)] as const).filter(([, weight]) => weight > 0);
+  const total = weighted.reduce((sum, [, weight]) => sum + weight, 0);
+  if (total === 0) throw new Error('the incident mix has no positive weight');
+  let left = random() * total;
+  for (const [type, weight] of weighted) {
+    left -= weight;
+    if (left < 0) return type;
+  }
+  return weighted[weighted.length - 1]?.[0] ?? 'harshBraking';
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** 'YYYY-MM-DD HH:MM:SS' as the device's clock shows it, `offsetMinutes` east of UTC (default: this machine's zone). */
+export function localTimeText(ms: number, offsetMinutes = -new Date(ms).getTimezoneOffset()): string {
+  const d = new Date(ms + offsetMinutes * 60_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+export interface IncidentResource {
+  id: string;
+  kind: 'picture' | 'video';
+  channel: number;
+  start?: number;
+  end?: number;
+}
+
+/** Fields of an incident a caller may set (the rest comes from the drive and the clock). */
+export interface IncidentOverrides {
+  triggerAt?: number;
+  localTime?: string;
+  speed?: number;
+  lat?: number;
+  lng?: number;
+  channel?: number;
+  description?: string;
+  resources?: IncidentResource[];
+}
+
+/** One picture and one 20 s video (10 s either side of the trigger) per channel, named after the message id. */
+export function incidentResources(messageId: string, channels: number, triggerAt: number): IncidentResource[] {
+  const resources: IncidentResource[] = [];
+  for (let channel = 1; channel <= channels; channel++) {
+    resources.push({ id: `${messageId}-ch${channel}.jpg`, kind: 'picture', channel });
+    const start = triggerAt - INCIDENT_VIDEO_MS / 2;
+    resources.push({ id: `${messageId}-ch${channel}.mp4`, kind: 'video', channel, start, end: start + INCIDENT_VIDEO_MS });
+  }
+  return resources;
+}
+
+/** The payload of an `incident` up message (besides v, id, at). */
+export function incidentPayload(
+  messageId: string,
+  type: IncidentType,
+  at: { sample: DriveSample; channels: number; random: Random; now: number },
+  overrides: IncidentOverrides = {},
+): Record<string, unknown> {
+  const triggerAt = overrides.triggerAt ?? at.now;
+  return {
+    type,
+    triggerAt,
+    localTime: localTimeText(triggerAt),
+    speed: at.sample.speed,
+    lat: at.sample.lat,
+    lng: at.sample.lng,
+    channel: 1 + Math.floor(at.random() * at.channels),
+    resources: incidentResources(messageId, at.channels, triggerAt),
+    ...overrides,
+  };
+}
+
+/** Raises incidents at random: the waits are exponential with the given mean (a Poisson process), drawn from `random`. */
+export class IncidentSchedule {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly random: Random,
+    private readonly meanMs: number,
+    private readonly raise: () => void,
+  ) {}
+
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
+  start(): void {
+    if (this.timer || !(this.meanMs > 0)) return;
+    this.next();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private next(): void {
+    this.timer = setTimeout(
+      () => {
+        this.next();
+        this.raise();
+      },
+      exponential(this.random, this.meanMs),
+    );
+    this.timer.unref();
+  }
+}

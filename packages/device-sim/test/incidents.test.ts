@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseCliOptions } from '../src/cli-options.js';
+import {
+  DEFAULT_INCIDENT_MIX,
+  INCIDENT_TYPES,
+  type IncidentMix,
+  IncidentSchedule,
+  type IncidentType,
+  incidentPayload,
+  incidentResources,
+  localTimeText,
+  pickIncidentType,
+} from '../src/incidents.js';
+import { seededRandom } from '../src/random.js';
+
+const draws = (seed: number, count: number, mix: IncidentMix = DEFAULT_INCIDENT_MIX) => {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => pickIncidentType(random, mix));
+};
+
+describe('incident mix', () => {
+  it('draws the same types from the same seed', () => {
+    expect(draws(7, 50)).toEqual(draws(7, 50));
+    expect(draws(7, 50)).not.toEqual(draws(8, 50));
+  });
+
+  it('follows the weights: harsh braking and over-speed common, collisions rare', () => {
+    const tally = new Map<IncidentType, number>();
+    for (const type of draws(42, 20_000)) tally.set(type, (tally.get(type) ?? 0) + 1);
+    const total = Object.values(DEFAULT_INCIDENT_MIX).reduce((sum, weight) => sum + weight, 0);
+    for (const type of INCIDENT_TYPES) {
+      const expected = (DEFAULT_INCIDENT_MIX[type] / total) * 20_000;
+      expect(Math.abs((tally.get(type) ?? 0) - expected)).toBeLessThan(Math.max(40, expected * 0.1));
+    }
+    const common = (tally.get('harshBraking') ?? 0) + (tally.get('overSpeed') ?? 0);
+    expect(common).toBeGreaterThan(10_000);
+    expect(tally.get('collision') ?? 0).toBeLessThan(200);
+  });
+
+  it('never draws a type without weight, and refuses a mix with none', () => {
+    expect(new Set(draws(3, 500, { collision: 1, panicButton: 0 }))).toEqual(new Set(['collision']));
+    expect(() => pickIncidentType(seededRandom(1), { collision: 0 })).toThrow(/no positive weight/);
+  });
+});
+
+describe('incident schedule', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('raises incidents at exponential waits of the given mean, the same for the same seed', () => {
+    vi.useFakeTimers();
+    const times = (seed: number) => {
+      const raised: number[] = [];
+      const start = Date.now();
+      const schedule = new IncidentSchedule(seededRandom(seed), 1_000, () => raised.push(Date.now() - start));
+      schedule.start();
+      vi.advanceTimersByTime(2_000_000);
+      schedule.stop();
+      return raised;
+    };
+    const raised = times(11);
+    expect(times(11)).toEqual(raised);
+    // About 2,000 incidents in 2,000 mean waits (a Poisson count: within a few standard deviations).
+    expect(raised.length).toBeGreaterThan(1_800);
+    expect(raised.length).toBeLessThan(2_200);
+    const gaps = raised.map((t, i) => t - (raised[i - 1] ?? 0));
+    // Exponential: about 63% of the waits are shorter than the mean.
+    const short = gaps.filter((gap) => gap < 1_000).length / gaps.length;
+    expect(short).toBeGreaterThan(0.58);
+    expect(short).toBeLessThan(0.68);
+  });
+
+  it('raises nothing when off or stopped', () => {
+    vi.useFakeTimers();
+    let raised = 0;
+    const off = new IncidentSchedule(seededRandom(1), 0, () => raised++);
+    off.start();
+    expect(off.running).toBe(false);
+    const on = new IncidentSchedule(seededRandom(1), 1_000, () => raised++);
+    on.start();
+    on.stop();
+    vi.advanceTimersByTime(100_000);
+    expect(raised).toBe(0);
+  });
+});
+
+describe('incident payload', () => {
+  const sample = { lat: 59.91, lng: 10.75, speed: 72.4, heading: 90, dbm: -70 };
+
+  it('carries the position, speed, a channel of the device and a picture and a 20 s video per channel', () => {
+    const at = Date.UTC(2026, 10, 23, 13, 3, 11);
+    const payload = incidentPayload('ab12-7', 'harshBraking', { sample, channels: 4, random: seededRandom(5), now: at });
+    expect(payload).toMatchObject({ type: 'harshBraking', triggerAt: at, speed: 72.4, lat: 59.91, lng: 10.75 });
+    expect(payload.channel).toBeGreaterThanOrEqual(1);
+    expect(payload.channel).toBeLessThanOrEqual(4);
+    expect(payload.resources).toEqual(incidentResources('ab12-7', 4, at));
+    const resources = incidentResources('ab12-7', 4, at);
+    expect(resources).toHaveLength(8);
+    expect(new Set(resources.map((r) => r.id)).size).toBe(8);
+    for (const video of resources.filter((r) => r.kind === 'video')) {
+      expect(video).toMatchObject({ start: at - 10_000, end: at + 10_000 });
+    }
+  });
+
+  it('takes overrides over what the drive says', () => {
+    const payload = incidentPayload(
+      'x-1',
+      'collision',
+      { sample, channels: 2, random: seededRandom(1), now: 1 },
+      { speed: 0, channel: 2, resources: [] },
+    );
+    expect(payload).toMatchObject({ speed: 0, channel: 2, resources: [] });
+  });
+
+  it('writes the local time as the device clock shows it', () => {
+    expect(localTimeText(Date.UTC(2026, 10, 23, 13, 3, 11), 60)).toBe('2026-11-23 14:03:11');
+    expect(localTimeText(Date.UTC(2026, 0, 1, 0, 0, 5), -300)).toBe('2025-12-31 19:00:05');
+  });
+});
+
+describe('incident command line', () => {
+  it('takes --incident-every as the mean wait, off by default', () => {
+    expect(parseCliOptions(['--incident-every', '60000']).fleet.incidentEveryMs).toBe(60_000);
+    expect(parseCliOptions([]).fleet.incidentEveryMs).toBeUndefined();
+    expect(() => parseCliOptions(['--incident-every', '0'])).toThrow(/--incident-every/);
+  });
+});

@@ -1,0 +1,146 @@
+import { defaultTagOfType } from '@safety-shield/contract';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { device, deviceBindLog, incident, incidentHistory, incidentResource, vehicle } from '../db/schema.js';
+import { defaultTag } from '../modules/events/default-tags.js';
+import type { IncidentUpdate } from './events.js';
+import type { IncidentReport } from './messages.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What became of an incident message; every outcome is acknowledged. */
+export type IncidentOutcome =
+  | { stored: true; update: IncidentUpdate }
+  | { stored: false; reason: 'unknown device' | 'resent' | 'tag refuses incidents' };
+
+interface Chain {
+  vehicleId: number | null;
+  licensePlate: string | null;
+  agentId: number | null;
+  companyId: number | null;
+  fleetId: number | null;
+}
+
+/**
+ * The vehicle the device was bound to when the incident happened: its binding in force if it began before then, else
+ * the device's bind log at that time (an incident reported late, after a rebinding, stays with the vehicle that had it).
+ */
+async function vehicleAt(tx: Tx, row: { id: number; vehicleId: number | null; boundAt: Date | null }, at: Date) {
+  if (row.vehicleId !== null && (row.boundAt === null || row.boundAt <= at)) return row.vehicleId;
+  const [last] = await tx
+    .select({ action: deviceBindLog.action, vehicleId: deviceBindLog.vehicleId })
+    .from(deviceBindLog)
+    .where(and(eq(deviceBindLog.deviceId, row.id), lte(deviceBindLog.at, at)))
+    .orderBy(desc(deviceBindLog.at), desc(deviceBindLog.id))
+    .limit(1);
+  return last?.action === 'bind' ? last.vehicleId : null;
+}
+
+/** The vehicle's chain and plate (a snapshot: a later rename of the plate does not change the incident), else the device's. */
+async function chainOf(tx: Tx, owner: Chain, vehicleId: number | null): Promise<Chain> {
+  if (vehicleId === null) return owner;
+  const [row] = await tx
+    .select({
+      licensePlate: vehicle.licensePlate,
+      agentId: vehicle.belongAgentId,
+      companyId: vehicle.belongCompanyId,
+      fleetId: vehicle.belongFleetId,
+    })
+    .from(vehicle)
+    .where(eq(vehicle.id, vehicleId));
+  return row ? { vehicleId, ...row } : owner;
+}
+
+/**
+ * Files one incident in one transaction: the incident (keyed by device and message id, so a resend is stored once),
+ * its resources (state 0: not uploaded yet) and its `arrived` history. The tag is the company's default one for the
+ * type; a tag that does not receive incidents drops it, one that does not receive videos keeps the pictures only.
+ */
+export async function fileIncident(
+  db: Db,
+  uuid: string,
+  messageId: string,
+  deviceAt: number,
+  report: IncidentReport,
+): Promise<IncidentOutcome> {
+  return db.transaction(async (tx): Promise<IncidentOutcome> => {
+    // Shared lock: a binding changing meanwhile waits, so the chain read is the one in force at the write.
+    const [row] = await tx
+      .select({
+        id: device.id,
+        vehicleId: device.vehicleId,
+        boundAt: device.boundAt,
+        agentId: device.belongAgentId,
+        companyId: device.belongCompanyId,
+        fleetId: device.belongFleetId,
+      })
+      .from(device)
+      .where(eq(device.deviceUuid, uuid))
+      .for('share');
+    if (!row) return { stored: false, reason: 'unknown device' };
+    const triggerAt = new Date(report.triggerAt);
+    const owner: Chain = { vehicleId: null, licensePlate: null, agentId: row.agentId, companyId: row.companyId, fleetId: row.fleetId };
+    const chain = await chainOf(tx, owner, await vehicleAt(tx, row, triggerAt));
+    const tag = chain.companyId === null ? undefined : await defaultTag(tx, chain.companyId, defaultTagOfType[report.type]);
+    if (tag && !tag.receiveIncident) return { stored: false, reason: 'tag refuses incidents' };
+
+    const [inserted] = await tx
+      .insert(incident)
+      .values({
+        deviceId: row.id,
+        messageId,
+        deviceUuid: uuid,
+        vehicleId: chain.vehicleId,
+        licensePlate: chain.licensePlate,
+        type: report.type,
+        description: report.description,
+        tagId: tag?.id ?? null,
+        speed: report.speed,
+        triggerAt,
+        deviceAt: new Date(deviceAt),
+        localTime: report.localTime,
+        lat: report.lat,
+        lng: report.lng,
+        channel: report.channel,
+        belongAgentId: chain.agentId,
+        belongCompanyId: chain.companyId,
+        belongFleetId: chain.fleetId,
+      })
+      .onConflictDoNothing({ target: [incident.deviceId, incident.messageId] })
+      .returning({ id: incident.id });
+    if (!inserted) return { stored: false, reason: 'resent' };
+
+    const kept = tag && !tag.receiveVideo ? report.resources.filter((resource) => resource.kind !== 'video') : report.resources;
+    if (kept.length > 0) {
+      await tx.insert(incidentResource).values(
+        kept.map((resource) => ({
+          incidentId: inserted.id,
+          deviceResourceId: resource.id,
+          kind: resource.kind,
+          channel: resource.channel,
+          startAt: resource.start === null ? null : new Date(resource.start),
+          endAt: resource.end === null ? null : new Date(resource.end),
+          state: 0,
+        })),
+      );
+    }
+    await tx.insert(incidentHistory).values({
+      incidentId: inserted.id,
+      action: 'arrived',
+      username: null,
+      detail: { type: report.type, speed: report.speed },
+    });
+    return {
+      stored: true,
+      update: {
+        incidentId: inserted.id,
+        agentId: chain.agentId,
+        companyId: chain.companyId,
+        fleetId: chain.fleetId,
+        vehicleId: chain.vehicleId,
+        type: report.type,
+        triggerAt: report.triggerAt,
+      },
+    };
+  });
+}
