@@ -43,7 +43,7 @@ export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, 
 
   app.put<{ Params: { token: string } }>(`${OBJECTS_PATH}/:token`, { schema: { hide: true } }, async (req, reply) => {
     const grant = signer.verify(req.params.token);
-    if (!grant || grant.op !== 'put' || !grant.maxBytes || !grant.contentType) return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
+    if (grant?.op !== 'put' || !grant.maxBytes || !grant.contentType) return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
     if (req.headers['content-type'] !== grant.contentType) return refuse(reply, 415, 'UPLOAD_FILE_FAIL');
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > grant.maxBytes) return refuse(reply, 413, 'UPLOAD_FILE_FAIL');
@@ -63,7 +63,7 @@ export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, 
 
   app.get<{ Params: { token: string } }>(`${OBJECTS_PATH}/:token`, { schema: { hide: true } }, async (req, reply) => {
     const grant = signer.verify(req.params.token);
-    if (!grant || grant.op !== 'get') return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
+    if (grant?.op !== 'get') return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
     const object = await store.get(grant.key);
     if (!object) return refuse(reply, 404, 'EVENT_RESOURCE_NOT_EXIST');
     reply
