@@ -18,6 +18,8 @@ export function runDemoFleet(state: DemoState, brokerUrl: string, dataDir: strin
     gpsBatch: 2,
     // Random disconnects every half hour or so, as real vehicles in tunnels do.
     disconnectEveryMs: 30 * 60_000,
+    // About one incident a minute across the ten vehicles, by the simulator's realistic mix.
+    incidentEveryMs: 10 * 60_000,
   });
   log.info({ devices: state.devices, brokerUrl }, 'demo fleet of simulated devices started (DEMO=0 turns it off)');
   return fleet;
