@@ -60,7 +60,10 @@ test('the tab bar keeps views alive and closes, refreshes and switches them', as
   await page.getByTestId('account-list').getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/account\/list\?.*username=typed-not-searched/);
   await expect(tabs(page).getByRole('tab')).toHaveCount(3);
-  await page.getByTestId('account-list').getByRole('button', { name: /^(reload )?Reset$/ }).click();
+  await page
+    .getByTestId('account-list')
+    .getByRole('button', { name: /^(reload )?Reset$/ })
+    .click();
   await expect(page).toHaveURL(/\/account\/list(\?(?!.*username).*)?$/);
   await username.fill('typed again');
 

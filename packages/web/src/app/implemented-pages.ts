@@ -24,4 +24,8 @@ export const implementedPages: ReadonlySet<string> = new Set([
   'VehicleMap',
   'UnmatchedDevices',
   'DeviceList',
+  'EventList',
+  'EventDetail',
+  'RecycleBin',
+  'TagList',
 ]);

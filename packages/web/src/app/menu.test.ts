@@ -56,10 +56,11 @@ describe('buildMenu', () => {
 describe('the menu of the pages built so far', () => {
   const keys = (nodes: ReturnType<typeof buildMenu>): string[] => nodes.flatMap((node) => [node.key, ...keys(node.children ?? [])]);
 
-  it('offers a Company Admin fleets and sites, users and its company setting, and no area suppliers, companies or system log', () => {
+  it('offers a Company Admin incidents, fleets and sites, users and its company setting, and no area suppliers, companies or system log', () => {
     const menu = keys(buildMenu(mainRoutes, 'COMPANY_ADMIN', implementedPages));
     expect(menu).toEqual([
       '/dashboard',
+      '/event/list',
       '/vehicle/list',
       '/devicepage/unMatched',
       '/org',
@@ -70,10 +71,11 @@ describe('the menu of the pages built so far', () => {
     ]);
   });
 
-  it('offers the Super Admin every organisation list, subscriptions and the operation log, never the hidden pages', () => {
+  it('offers the Super Admin incidents, every organisation list, subscriptions and the operation log, never the hidden pages', () => {
     const menu = keys(buildMenu(mainRoutes, 'SUPER_ADMIN', implementedPages));
     expect(menu).toEqual([
       '/dashboard',
+      '/event/list',
       '/vehicle/list',
       '/devicepage',
       '/devicepage/unMatched',

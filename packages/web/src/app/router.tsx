@@ -16,6 +16,7 @@ const clauses = () => import('../features/clauses/index.js');
 const subscriptions = () => import('../features/subscriptions/index.js');
 const devices = () => import('../features/devices/index.js');
 const vehicles = () => import('../features/vehicles/index.js');
+const events = () => import('../features/events/index.js');
 
 export const router = createBrowserRouter([
   {
@@ -159,6 +160,26 @@ export const router = createBrowserRouter([
         path: 'devicepage/list',
         lazy: async () => ({ Component: (await devices()).DeviceListPage }),
         handle: { title: 'deviceList' } satisfies RouteHandle,
+      },
+      {
+        path: 'event/list',
+        lazy: async () => ({ Component: (await events()).EventListPage }),
+        handle: { title: 'incidentList' } satisfies RouteHandle,
+      },
+      {
+        path: 'event/recycleBin',
+        lazy: async () => ({ Component: (await events()).RecycleBinPage }),
+        handle: { title: 'recycleBin' } satisfies RouteHandle,
+      },
+      {
+        path: 'event/tag/list',
+        lazy: async () => ({ Component: (await events()).TagListPage }),
+        handle: { title: 'tag' } satisfies RouteHandle,
+      },
+      {
+        path: 'event/:eventId',
+        lazy: async () => ({ Component: (await events()).EventDetailPage }),
+        handle: { title: 'incidentDetail' } satisfies RouteHandle,
       },
       {
         path: 'vehicle/list/:licensePlate?',

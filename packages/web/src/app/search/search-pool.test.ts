@@ -72,6 +72,7 @@ describe('the header search pool', () => {
     const paths = searchPool(mainRoutes, 'SUPER_ADMIN', implementedPages, (key) => key).map((entry) => entry.path);
     expect(paths).toEqual([
       '/dashboard',
+      '/event/list',
       '/vehicle/list',
       '/devicepage/unMatched',
       '/devicepage/list',

@@ -205,6 +205,47 @@ describe('the console push client', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it('asks for incidents while a page listens, hands them over, and turns them off when it leaves', async () => {
+    const { client, last } = setUp();
+    const heard: number[] = [];
+    const stopVehicle = client.watch(7, () => undefined);
+    const stopFeed = client.watchIncidents((incident) => heard.push(incident.eventId));
+    await flush();
+    last().open();
+    last().receive({ type: 'ready' });
+    expect(last().sent.slice(1)).toEqual([
+      { type: 'watch', vehicleIds: [7] },
+      { type: 'incidents', on: true },
+    ]);
+    last().receive({ type: 'incident', eventId: 42, incidentType: 'collision', triggerTime: 1, vehicleId: 7 });
+    last().receive({ type: 'position', vehicleId: 7, deviceId: 1, position: { lat: 1, lng: 2, speed: 3, heading: 4, dbm: null, time: 5 } });
+    expect(heard).toEqual([42]);
+    stopFeed();
+    await flush();
+    expect(last().sent[3]).toEqual({ type: 'incidents', on: false });
+    stopVehicle();
+  });
+
+  it('keeps the socket open for the incident feed alone and asks again after a reconnect', async () => {
+    const { client, last, advance } = setUp();
+    client.watchIncidents(() => undefined);
+    await flush();
+    last().open();
+    last().receive({ type: 'ready' });
+    expect(last().sent).toEqual([
+      { type: 'auth', token: 'tok-1' },
+      { type: 'incidents', on: true },
+    ]);
+    last().drop();
+    advance(1_000);
+    last().open();
+    last().receive({ type: 'ready' });
+    expect(last().sent).toEqual([
+      { type: 'auth', token: 'tok-1' },
+      { type: 'incidents', on: true },
+    ]);
+  });
+
   it('opens nothing without a session', async () => {
     const { client, sockets } = setUp(null);
     client.watch(7, () => undefined);

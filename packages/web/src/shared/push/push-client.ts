@@ -3,6 +3,9 @@ import { PUSH_MAX_WATCH, type PushClientMessage, type PushServerMessage } from '
 /** What a page hears about one vehicle. */
 export type VehiclePush = Extract<PushServerMessage, { type: 'position' | 'presence' }>;
 
+/** A new incident in the caller's scope, sent only while some page listens (`{type:'incidents', on:true}`). */
+export type IncidentPush = Extract<PushServerMessage, { type: 'incident' }>;
+
 /** idle: nothing watched; connecting: opening or authenticating; live: watching; reconnecting: waiting to retry. */
 export type PushStatus = 'idle' | 'connecting' | 'live' | 'reconnecting';
 
@@ -57,6 +60,9 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 export class PushClient {
   private readonly listeners = new Map<number, Set<(message: VehiclePush) => void>>();
   private readonly statusListeners = new Set<(status: PushStatus) => void>();
+  private readonly incidentListeners = new Set<(message: IncidentPush) => void>();
+  /** Whether this connection has been told to send incidents (null: not told anything yet). */
+  private sentIncidents: boolean | null = null;
   private socket: SocketLike | undefined;
   private ready = false;
   private attempt = 0;
@@ -102,6 +108,21 @@ export class PushClient {
     };
   }
 
+  /** Hears every new incident in the caller's scope until the answered function is called. */
+  watchIncidents(listener: (message: IncidentPush) => void): () => void {
+    this.incidentListeners.add(listener);
+    this.queueSync();
+    return () => {
+      if (!this.incidentListeners.delete(listener)) return;
+      this.queueSync();
+    };
+  }
+
+  /** Whether any page wants something from the socket. */
+  private get wanted(): boolean {
+    return this.listeners.size > 0 || this.incidentListeners.size > 0;
+  }
+
   onStatus(listener: (status: PushStatus) => void): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
@@ -129,7 +150,7 @@ export class PushClient {
   }
 
   private sync() {
-    if (this.listeners.size === 0) {
+    if (!this.wanted) {
       // Without a session (logout) the socket goes at once; otherwise it lingers for the next page.
       if (!this.options.token()) return this.close();
       if (this.socket && this.lingerTimer === undefined) this.lingerTimer = this.set(() => this.close(), LINGER_MS);
@@ -142,7 +163,7 @@ export class PushClient {
       if (this.retryTimer === undefined) this.connect();
       return;
     }
-    if (this.ready) this.sendWatch();
+    if (this.ready) this.sendWanted();
   }
 
   private connect() {
@@ -153,6 +174,7 @@ export class PushClient {
     this.socket = socket;
     this.ready = false;
     this.sentWatch = undefined;
+    this.sentIncidents = null;
     socket.onopen = () => this.send({ type: 'auth', token });
     socket.onmessage = (event) => this.receive(token, event.data);
     socket.onclose = (event) => {
@@ -182,11 +204,14 @@ export class PushClient {
         this.ready = true;
         this.attempt = 0;
         this.setStatus('live');
-        this.sendWatch();
+        this.sendWanted();
         return;
       case 'position':
       case 'presence':
         for (const listener of this.listeners.get(message.vehicleId) ?? []) listener(message);
+        return;
+      case 'incident':
+        for (const listener of this.incidentListeners) listener(message);
         return;
       case 'error':
         if (TOKEN_REFUSED.has(message.codeKey)) {
@@ -197,6 +222,17 @@ export class PushClient {
         return;
       default:
         return;
+    }
+  }
+
+  /** The watch list (when it changed, and only with vehicles watched or once watched) and the incident feed's state. */
+  private sendWanted() {
+    if (this.listeners.size > 0 || this.sentWatch !== undefined) this.sendWatch();
+    const incidents = this.incidentListeners.size > 0;
+    // Nothing sent yet and nothing wanted: the server's default (off) stands.
+    if (incidents !== (this.sentIncidents ?? false)) {
+      this.sentIncidents = incidents;
+      this.send({ type: 'incidents', on: incidents });
     }
   }
 
@@ -213,13 +249,13 @@ export class PushClient {
   }
 
   private scheduleRetry() {
-    if (this.listeners.size === 0 || !this.options.token()) return this.close();
+    if (!this.wanted || !this.options.token()) return this.close();
     this.setStatus('reconnecting');
     const delay = backoffDelay(this.attempt, this.options.random);
     this.attempt += 1;
     this.retryTimer = this.set(() => {
       this.retryTimer = undefined;
-      if (this.listeners.size > 0) this.connect();
+      if (this.wanted) this.connect();
       else this.setStatus('idle');
     }, delay);
   }
@@ -230,6 +266,7 @@ export class PushClient {
     this.socket = undefined;
     this.ready = false;
     this.sentWatch = undefined;
+    this.sentIncidents = null;
     if (!socket) return;
     socket.onclose = null;
     socket.onmessage = null;

@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
+import { adminApi, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import { expect, logIn, test } from './fixtures.js';
+
+test.use({ viewport: { width: 1400, height: 900 } });
+
+/** The company's provisioning key, made by its Company Admin (`companyId` omitted: its own company). */
+async function provisioningKey(baseURL: string, token: string): Promise<string> {
+  const res = await fetch(`${baseURL}/v1/device/provisioning`, {
+    method: 'POST',
+    headers: { 'x-token': token, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const envelope = await res.json();
+  expect(envelope.code, JSON.stringify(envelope)).toBe(200);
+  return envelope.data.key as string;
+}
+
+/** Nothing wider than the window: no sideways scrolling of the whole page. */
+async function expectNoOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The popconfirm on screen, answered with its button. */
+async function confirm(page: Page, text: string | RegExp, button: string) {
+  const pop = page.locator('.ant-popconfirm:visible');
+  await expect(pop).toContainText(text);
+  await pop.getByRole('button', { name: button }).click();
+}
+
+test('a collision arrives live, is commented, reviewed, binned and restored; the tag page switches a tag', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const brokerUrl = process.env.E2E_MQTT_URL;
+  if (!brokerUrl) throw new Error('E2E_MQTT_URL is not set: run through playwright test');
+  const portal = baseURL ?? '';
+  const api = await adminApi(portal);
+  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
+  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Incidents Co') });
+  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Fleet') });
+  const admin = await readyCompanyAdmin(portal, api, company.id, 'incidents');
+  const key = await provisioningKey(portal, admin.token);
+  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
+  const plate = `INC ${stamp}`;
+  const prefix = `E2E-INC-${stamp}-`;
+  const uuid = fleetUuid(prefix, 0, 1);
+  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', {
+    licensePlate: plate,
+    fleetId: fleetOrg.id,
+    brand: null,
+    model: null,
+    kindName: null,
+    useFor: null,
+    initialMileageKm: 0,
+    attribution: null,
+    address: null,
+    customer: null,
+  });
+
+  let fleet: Fleet | undefined;
+  try {
+    // A simulated device connects with the company's key and is bound to the vehicle.
+    fleet = startFleet({ brokerUrl, devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 1_000, gpsBatch: 1 });
+    await fleet.ready(30_000);
+    await expect(async () => {
+      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
+      expect(listed).toBeTruthy();
+      await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
+    }).toPass({ timeout: 30_000 });
+
+    // The Company Admin watches the (empty) incident list.
+    await page.goto('/event/list');
+    await logIn(page, admin.username, READY_PASSWORD);
+    await expect(page).toHaveURL(/\/event\/list$/);
+    const list = page.getByTestId('event-list');
+    // Only an answered list proves anything: an empty table also shows while the first page loads.
+    await expect(list.locator('.ant-empty-description')).toHaveText('No data');
+    await expect(list.locator('.ant-spin-spinning')).toHaveCount(0);
+
+    // The device reports a collision: it shows up without a reload.
+    const device = fleet.devices[0];
+    if (!device) throw new Error('no simulated device');
+    device.raiseIncident('collision');
+    await expect(row(page, plate)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('new-incidents')).toContainText('New incidents since you opened the list: 1');
+    const incidentRow = row(page, plate);
+    await expect(incidentRow.getByTestId('incident-type')).toHaveText('Collision');
+    await expect(incidentRow).toContainText('Unread');
+    await expectNoOverflow(page);
+    await page.screenshot({ path: 'e2e/artifacts/incidents-list.png', fullPage: true, animations: 'disabled' });
+
+    // Its page: type, plate, review state, the map and the evidence.
+    await incidentRow.getByRole('link', { name: 'Detail' }).click();
+    await expect(page).toHaveURL(/\/event\/\d+$/);
+    const detail = page.getByTestId('event-detail');
+    await expect(detail.getByTestId('incident-type')).toHaveText('Collision');
+    await expect(detail.getByRole('link', { name: plate })).toBeVisible();
+    await expect(detail.getByTestId('review-state')).toHaveText('Unread');
+    await expect(detail.getByTestId('event-facts')).toContainText(uuid);
+    await expect(detail.getByTestId('event-map')).toBeVisible();
+    await expect(detail.getByTestId('history')).toContainText('Incident arrived');
+    // The simulator's evidence is announced but not uploaded: each item says so.
+    await expect(detail.getByTestId('evidence-item').first()).toContainText('Evidence not uploaded yet');
+
+    // A blank comment is refused before it is sent; a real one is listed.
+    const comments = detail.getByTestId('comments');
+    await comments.getByRole('textbox').fill('   ');
+    await comments.getByTestId('post-comment').click();
+    await expect(comments.getByText('Please enter the comment!')).toBeVisible();
+    await comments.getByRole('textbox').fill('Driver called: nobody hurt.');
+    await comments.getByTestId('post-comment').click();
+    await expect(comments.locator('.ant-list-item', { hasText: 'Driver called: nobody hurt.' })).toBeVisible();
+    await expect(comments).toContainText('Comments (1)');
+
+    // Mark it reviewed.
+    await detail.getByTestId('mark-reviewed').click();
+    const review = page.getByRole('dialog', { name: 'Mark reviewed' });
+    await expect(review).toBeVisible();
+    await review.getByRole('button', { name: 'Mark reviewed' }).click();
+    await expect(review).toBeHidden();
+    await expect(detail.getByTestId('review-state')).toHaveText('Reviewed');
+    await expect(detail.getByTestId('history')).toContainText('Marked reviewed');
+    await expectNoOverflow(page);
+    await page.screenshot({ path: 'e2e/artifacts/incidents-detail.png', fullPage: true, animations: 'disabled' });
+
+    // Back in the list: reviewed, then into the recycle bin.
+    await page.goto('/event/list');
+    await expect(row(page, plate)).toContainText('Reviewed');
+    await row(page, plate).getByRole('checkbox').check();
+    await page.getByTestId('event-batch-delete').click();
+    await confirm(page, 'Move the selected incidents (1) to the recycle bin?', 'Delete (1)');
+    await expect(row(page, plate)).toHaveCount(0);
+
+    // The recycle bin has it; restoring puts it back in the list.
+    await page.getByRole('link', { name: 'Recycle bin' }).click();
+    await expect(page).toHaveURL(/\/event\/recycleBin$/);
+    await expect(row(page, plate)).toBeVisible();
+    await page.screenshot({ path: 'e2e/artifacts/incidents-recycle-bin.png', fullPage: true, animations: 'disabled' });
+    await row(page, plate).getByTestId('bin-restore').click();
+    await confirm(page, 'Put these incidents (1) back in the list?', 'Restore');
+    await expect(row(page, plate)).toHaveCount(0);
+    await page.goto('/event/list');
+    await expect(row(page, plate)).toBeVisible();
+
+    // The tag page: the default tags, one switch turned.
+    await page.getByRole('link', { name: 'Tags' }).click();
+    await expect(page).toHaveURL(/\/event\/tag\/list$/);
+    const tags = page.getByTestId('tag-table');
+    await expect(tags.locator('.ant-table-row')).toHaveCount(3);
+    const videoSwitch = tags.locator('.ant-table-row').first().getByTestId('receive-video');
+    const before = await videoSwitch.getAttribute('aria-checked');
+    await videoSwitch.click();
+    await expect(page.getByText('State changed')).toBeVisible();
+    await expect(videoSwitch).toHaveAttribute('aria-checked', before === 'true' ? 'false' : 'true');
+    await expectNoOverflow(page);
+    await page.screenshot({ path: 'e2e/artifacts/incidents-tags.png', fullPage: true, animations: 'disabled' });
+
+    // Narrow window: the list and the incident still fit (tables scroll inside their cards).
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto('/event/list');
+    await expect(row(page, plate)).toBeVisible();
+    await expectNoOverflow(page);
+    await page.screenshot({ path: 'e2e/artifacts/incidents-list-800.png', fullPage: true, animations: 'disabled' });
+    await row(page, plate).getByRole('link', { name: 'Detail' }).click();
+    await expect(page.getByTestId('event-detail')).toBeVisible();
+    await expectNoOverflow(page);
+    await page.screenshot({ path: 'e2e/artifacts/incidents-detail-800.png', fullPage: true, animations: 'disabled' });
+  } finally {
+    await fleet?.stop();
+  }
+});

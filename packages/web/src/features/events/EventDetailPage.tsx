@@ -1,0 +1,102 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Flex, Result, Row, Space, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { MapView, Marker } from '../../shared/map/index.js';
+import { formatTime } from '../../shared/ui/format.js';
+import { numberFilter } from '../../shared/ui/list/index.js';
+import { useEvent } from './api/get-event.js';
+import { CommentsPanel } from './components/CommentsPanel.js';
+import { ReviewBadge, TypeTag } from './components/display.js';
+import { EventFacts } from './components/EventFacts.js';
+import { EvidenceSection } from './components/EvidenceSection.js';
+import { HistoryTimeline } from './components/HistoryTimeline.js';
+import { useEventPermissions } from './components/permissions.js';
+import { ReviewButton } from './components/ReviewButton.js';
+
+/** /event/:eventId: one incident with its place, facts, evidence, review, comments and history. */
+export function EventDetailPage() {
+  const { t } = useTranslation();
+  const eventId = numberFilter(useParams().eventId);
+  const can = useEventPermissions();
+  const query = useEvent(eventId);
+  const incident = query.data;
+
+  if (eventId === undefined || query.isError)
+    return (
+      <Result
+        status="warning"
+        title={t('events.notFound')}
+        extra={
+          <Link to="/event/list">
+            <Button>{t('events.backToList')}</Button>
+          </Link>
+        }
+      />
+    );
+  if (!incident) return <Spin style={{ display: 'block', margin: 48 }} />;
+
+  const position: [number, number] | null = incident.lat !== null && incident.lng !== null ? [incident.lat, incident.lng] : null;
+  return (
+    <Flex vertical gap={16} data-testid="event-detail">
+      <Card size="small">
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <Space wrap size="middle">
+            <Link to="/event/list" aria-label={t('events.backToList')}>
+              <ArrowLeftOutlined />
+            </Link>
+            <TypeTag type={incident.type} />
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {incident.licensePlate ? (
+                <Link to={`/vehicle/list/${encodeURIComponent(incident.licensePlate)}`}>{incident.licensePlate}</Link>
+              ) : (
+                '—'
+              )}
+            </Typography.Title>
+            <Typography.Text type="secondary">{formatTime(incident.triggerTime)}</Typography.Text>
+            <span data-testid="review-state">
+              <ReviewBadge state={incident.reviewState} />
+            </span>
+            {incident.latestReviewer && (
+              <Typography.Text type="secondary">
+                {t('events.reviewedBy', { name: incident.latestReviewer, time: formatTime(incident.reviewTime) })}
+              </Typography.Text>
+            )}
+          </Space>
+          {can.writes && !incident.deletedTime && <ReviewButton incident={incident} />}
+        </Flex>
+        {incident.deletedTime && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t('events.inRecycleBin')} />}
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <Flex vertical gap={16}>
+            <Card size="small" title={t('events.location')}>
+              <MapView
+                label={t('events.mapLabel')}
+                center={position ?? undefined}
+                zoom={position ? 15 : 2}
+                height={320}
+                data-testid="event-map"
+              >
+                {position && <Marker position={position} tooltip={incident.licensePlate ?? incident.deviceUuid} />}
+                {!position && (
+                  <div className="ss-map-overlay" style={{ top: 12, left: 12, right: 12 }}>
+                    <Alert type="info" showIcon title={t('events.noPosition')} />
+                  </div>
+                )}
+              </MapView>
+            </Card>
+            <EventFacts incident={incident} />
+            <EvidenceSection resources={incident.resources} />
+          </Flex>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Flex vertical gap={16}>
+            <CommentsPanel eventId={incident.eventId} canWrite={can.writes && !incident.deletedTime} />
+            <HistoryTimeline eventId={incident.eventId} />
+          </Flex>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

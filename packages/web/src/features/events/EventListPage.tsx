@@ -1,0 +1,112 @@
+import { DeleteOutlined, RestOutlined, TagsOutlined } from '@ant-design/icons';
+import type { IncidentRecord } from '@safety-shield/contract';
+import { Alert, Button, Flex, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ListPage, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { useEvents } from './api/get-events.js';
+import { useMoveEvents } from './api/move-events.js';
+import { ConfirmButton } from './components/ConfirmButton.js';
+import { EventFilterBar } from './components/EventFilterBar.js';
+import { EventTable } from './components/EventTable.js';
+import { ExportButton } from './components/ExportButton.js';
+import { eventColumns, eventPath } from './components/event-columns.js';
+import { EVENT_FILTERS, eventFilters } from './components/filters.js';
+import { useEventPermissions } from './components/permissions.js';
+import { useNewIncidents } from './components/use-new-incidents.js';
+
+/** /event/list: the incidents in the caller's scope, newest first, live; batch delete to the recycle bin and export. */
+export function EventListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useEventPermissions();
+  const list = useListParams(EVENT_FILTERS);
+  const filters = useMemo(() => eventFilters(list.filters), [list.filters]);
+  const query = useEvents({ page: list.page, limit: list.limit, ...filters });
+  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
+  const [selected, setSelected] = useState<number[]>([]);
+  const remove = useMoveEvents('delete');
+  const fresh = useNewIncidents();
+
+  const open = (record: IncidentRecord) => void navigate(eventPath(record.eventId));
+  const columns = [
+    ...eventColumns(t),
+    {
+      title: t('list.actions'),
+      key: 'actions',
+      fixed: 'right' as const,
+      render: (_: unknown, record: IncidentRecord) => (
+        <Link to={eventPath(record.eventId)} onClick={(event) => event.stopPropagation()}>
+          {t('events.detail')}
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      testId="event-list"
+      onRetry={query.isError ? () => void query.refetch() : undefined}
+      filters={<EventFilterBar list={list} filters={filters} />}
+      actions={
+        <Flex wrap gap={8} justify="flex-end">
+          {can.writes && (
+            <ConfirmButton
+              testId="event-batch-delete"
+              label={t('events.toRecycleBin', { count: selected.length })}
+              icon={<DeleteOutlined />}
+              danger
+              disabled={selected.length === 0}
+              confirm={t('events.confirmDelete', { count: selected.length })}
+              done={t('events.deleted')}
+              onConfirm={async () => {
+                await remove.mutateAsync(selected);
+                setSelected([]);
+              }}
+            />
+          )}
+          <ExportButton filters={filters} />
+          <Link to="/event/recycleBin">
+            <Button icon={<RestOutlined />}>{t('events.recycleBin')}</Button>
+          </Link>
+          {can.managesTags && (
+            <Link to="/event/tag/list">
+              <Button icon={<TagsOutlined />}>{t('events.tags')}</Button>
+            </Link>
+          )}
+        </Flex>
+      }
+    >
+      {fresh.count > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="new-incidents"
+          title={t('events.newIncidents', { count: fresh.count })}
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                fresh.clear();
+                if (list.page !== 1) list.setPage(1, list.limit);
+              }}
+            >
+              {list.page === 1 ? t('events.dismiss') : t('events.showNewest')}
+            </Button>
+          }
+        />
+      )}
+      {selected.length > 0 && <Typography.Text type="secondary">{t('events.selected', { count: selected.length })}</Typography.Text>}
+      <EventTable
+        testId="event-table"
+        columns={columns}
+        list={list}
+        query={query}
+        selected={selected}
+        onSelect={setSelected}
+        onOpen={open}
+      />
+    </ListPage>
+  );
+}

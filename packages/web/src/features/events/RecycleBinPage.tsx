@@ -1,0 +1,89 @@
+import { DeleteOutlined, RollbackOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import type { IncidentRecord } from '@safety-shield/contract';
+import { Button, Flex, Space } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ListPage, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { useEvents } from './api/get-events.js';
+import { useMoveEvents } from './api/move-events.js';
+import { ConfirmButton } from './components/ConfirmButton.js';
+import { EventFilterBar } from './components/EventFilterBar.js';
+import { EventTable } from './components/EventTable.js';
+import { eventColumns } from './components/event-columns.js';
+import { EVENT_FILTERS, eventFilters } from './components/filters.js';
+import { useEventPermissions } from './components/permissions.js';
+
+/** /event/recycleBin: deleted incidents; restore or delete forever (with their evidence), singly or batch. */
+export function RecycleBinPage() {
+  const { t } = useTranslation();
+  const can = useEventPermissions();
+  const list = useListParams(EVENT_FILTERS);
+  const filters = useMemo(() => eventFilters(list.filters), [list.filters]);
+  const query = useEvents({ page: list.page, limit: list.limit, ...filters }, true);
+  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
+  const [selected, setSelected] = useState<number[]>([]);
+  const restore = useMoveEvents('restore');
+  const forever = useMoveEvents('forever');
+
+  const act = (move: 'restore' | 'forever', ids: number[]) => async () => {
+    await (move === 'restore' ? restore : forever).mutateAsync(ids);
+    setSelected((current) => current.filter((id) => !ids.includes(id)));
+  };
+  const actions = (ids: number[], batch: boolean) => (
+    <>
+      <ConfirmButton
+        testId={batch ? 'bin-batch-restore' : 'bin-restore'}
+        label={batch ? t('events.restoreCount', { count: ids.length }) : t('events.restore')}
+        icon={<RollbackOutlined />}
+        disabled={ids.length === 0}
+        confirm={t('events.confirmRestore', { count: ids.length })}
+        done={t('events.restored')}
+        onConfirm={act('restore', ids)}
+        inRow={!batch}
+      />
+      <ConfirmButton
+        testId={batch ? 'bin-batch-forever' : 'bin-forever'}
+        label={batch ? t('events.foreverCount', { count: ids.length }) : t('events.forever')}
+        icon={<DeleteOutlined />}
+        danger
+        disabled={ids.length === 0}
+        confirm={t('events.confirmForever', { count: ids.length })}
+        done={t('events.deletedForever')}
+        onConfirm={act('forever', ids)}
+        inRow={!batch}
+      />
+    </>
+  );
+  const columns = [
+    ...eventColumns(t, { bin: true }),
+    ...(can.writes
+      ? [
+          {
+            title: t('list.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            render: (_: unknown, record: IncidentRecord) => <Space size="small">{actions([record.eventId], false)}</Space>,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <ListPage
+      testId="recycle-bin"
+      onRetry={query.isError ? () => void query.refetch() : undefined}
+      filters={<EventFilterBar list={list} filters={filters} />}
+      actions={
+        <Flex wrap gap={8} justify="flex-end">
+          {can.writes && actions(selected, true)}
+          <Link to="/event/list">
+            <Button icon={<UnorderedListOutlined />}>{t('events.backToList')}</Button>
+          </Link>
+        </Flex>
+      }
+    >
+      <EventTable testId="bin-table" columns={columns} list={list} query={query} selected={selected} onSelect={setSelected} />
+    </ListPage>
+  );
+}

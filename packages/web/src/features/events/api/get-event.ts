@@ -1,0 +1,12 @@
+import type { IncidentDetail } from '@safety-shield/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client.js';
+
+export const eventQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: ['events', 'detail', eventId],
+    queryFn: () => http.get<IncidentDetail>('/v2/event/info', { eventId }),
+  });
+
+/** One incident with its evidence; EVENT_NOT_EXIST / PERMISSION_CHECK_FAIL are toasted by the HTTP layer. */
+export const useEvent = (eventId: number | undefined) => useQuery({ ...eventQuery(eventId ?? 0), enabled: eventId !== undefined });

@@ -1,0 +1,31 @@
+import type { IncidentDetail } from '@safety-shield/contract';
+import { Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/ui/format.js';
+import { shortLatLng, speedText } from './display.js';
+
+/** The facts the device reported and where the incident belongs. */
+export function EventFacts({ incident }: { incident: IncidentDetail }) {
+  const { t } = useTranslation();
+  const org = [incident.companyName, incident.fleetName].filter(Boolean).join(' / ') || '—';
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+      data-testid="event-facts"
+      items={[
+        { key: 'trigger', label: t('events.triggerTime'), children: formatTime(incident.triggerTime) },
+        { key: 'device', label: t('events.deviceTime'), children: formatTime(incident.deviceTime) },
+        { key: 'local', label: t('events.localTime'), children: incident.localTime ?? '—' },
+        { key: 'speed', label: t('events.speed'), children: speedText(incident.speed) },
+        { key: 'channel', label: t('events.channel'), children: incident.channel ?? '—' },
+        { key: 'tag', label: t('events.tag'), children: incident.tagName ?? '—' },
+        { key: 'org', label: t('events.companyFleet'), children: org },
+        { key: 'uuid', label: t('events.deviceUuid'), children: incident.deviceUuid },
+        { key: 'location', label: t('events.location'), children: shortLatLng(incident.lat, incident.lng) },
+        ...(incident.description ? [{ key: 'description', label: t('events.description'), children: incident.description }] : []),
+      ]}
+    />
+  );
+}

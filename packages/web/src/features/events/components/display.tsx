@@ -1,0 +1,48 @@
+import type { IncidentType, ReviewState } from '@safety-shield/contract';
+import { Badge, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Emergencies red, driver behaviour orange, driving events gold, the rest blue: the list reads at a glance. */
+const typeColours: Record<IncidentType, string> = {
+  collision: 'red',
+  forwardCollision: 'red',
+  panicButton: 'magenta',
+  fatigue: 'volcano',
+  distraction: 'orange',
+  phoneUse: 'orange',
+  smoking: 'orange',
+  seatbelt: 'orange',
+  harshBraking: 'gold',
+  harshAcceleration: 'gold',
+  sharpTurn: 'gold',
+  overSpeed: 'gold',
+  laneDeparture: 'blue',
+  cameraBlocked: 'default',
+};
+
+export function TypeTag({ type }: { type: IncidentType }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={typeColours[type]} data-testid="incident-type">
+      {t(`events.types.${type}`)}
+    </Tag>
+  );
+}
+
+export function ReviewBadge({ state }: { state: ReviewState }) {
+  const { t } = useTranslation();
+  return <Badge status={state === 'reviewed' ? 'success' : 'processing'} text={t(`events.review.${state}`)} />;
+}
+
+/** A position short enough for a table cell. */
+export const shortLatLng = (lat: number | null, lng: number | null) =>
+  lat === null || lng === null ? '—' : `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+
+export const speedText = (speed: number | null) => (speed === null ? '—' : `${Math.round(speed * 10) / 10} km/h`);
+
+/** SPEC section 3: upload states 0..6 and -1; anything else is shown as unknown. */
+export const UPLOAD_STATES = [-1, 0, 1, 2, 3, 4, 5, 6] as const;
+export const uploadStateKey = (state: number) =>
+  (UPLOAD_STATES as readonly number[]).includes(state) ? `events.upload.s${state < 0 ? 'Failed' : state}` : 'events.upload.unknown';
+/** From state 4 on the platform holds the file. */
+export const uploaded = (state: number) => state >= 4;

@@ -1,0 +1,4 @@
+export { EventDetailPage } from './EventDetailPage.js';
+export { EventListPage } from './EventListPage.js';
+export { RecycleBinPage } from './RecycleBinPage.js';
+export { TagListPage } from './TagListPage.js';
