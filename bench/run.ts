@@ -1,5 +1,6 @@
 import { benchAccounts } from './accounts.js';
 import { benchBundle } from './bundle.js';
+import { benchIncidents } from './incidents.js';
 import { benchIngest } from './ingest.js';
 import { benchPushLatency } from './push-latency.js';
 import { benchSelfInfo } from './selfinfo.js';
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   selfinfo: benchSelfInfo,
   accounts: benchAccounts,
   'push-latency': benchPushLatency,
+  incidents: benchIncidents,
   ingest: benchIngest,
 };
 for (const [name, run] of Object.entries(benches)) {
