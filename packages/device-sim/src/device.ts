@@ -7,6 +7,7 @@ import { GpsReporter, type GpsSettings } from './gps-reporter.js';
 import {
   type IncidentMix,
   type IncidentOverrides,
+  type IncidentResource,
   IncidentSchedule,
   type IncidentType,
   incidentPayload,
@@ -15,6 +16,7 @@ import {
 import { type DownMessage, downFilter, downKind, iccidFor, PROTOCOL_VERSION, parseDown, upTopic } from './messages.js';
 import { UpPublisher } from './publisher.js';
 import { exponential, hashSeed, pick, type Random, seededRandom, uniform } from './random.js';
+import { EvidenceUploader, type UploaderOptions } from './uploads.js';
 
 export interface SimDeviceOptions {
   uuid: string;
@@ -44,6 +46,10 @@ export interface SimDeviceOptions {
   incidentEveryMs?: number;
   /** Weights of the incident types raised by itself; default DEFAULT_INCIDENT_MIX. */
   incidentMix?: IncidentMix;
+  /** Upload each acknowledged incident's evidence (`up/upload`); default true when incidentEveryMs is set. */
+  uploadEvidence?: boolean;
+  /** Tuning of the evidence uploads (time-outs, retries, a fetch to use instead of Node's). */
+  upload?: Pick<UploaderOptions, 'fetch' | 'urlTimeoutMs' | 'retryDelayMs' | 'maxTries'>;
   /** Unacknowledged publishes allowed at once (the protocol says 100). */
   maxInflight?: number;
   /** Passed to mqtt.js last, e.g. a shorter connectTimeout in tests. */
@@ -69,6 +75,10 @@ export interface DeviceStats {
   /** Incidents raised, and those the broker acknowledged. */
   incidents: number;
   incidentsAcked: number;
+  /** Evidence resources uploaded (state 6 reported), failed tries, and resources given up. */
+  evidenceUploaded: number;
+  evidenceFailedTries: number;
+  evidenceAbandoned: number;
 }
 
 export interface SimDeviceEvents {
@@ -124,6 +134,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   /** Incidents raised and not yet handed to MQTT (offline, or waiting for a publish slot). */
   private readonly incidentQueue: Array<{ id: string; payload: Record<string, unknown> }> = [];
   private sendingIncidents = false;
+  private readonly uploader: EvidenceUploader;
+  private readonly uploadEvidence: boolean;
 
   constructor(options: SimDeviceOptions) {
     super();
@@ -149,6 +161,16 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.incidentSchedule = new IncidentSchedule(this.incidentRandom, options.incidentEveryMs ?? 0, () => {
       this.raiseIncident(pickIncidentType(this.incidentRandom, options.incidentMix));
     });
+    this.uploadEvidence = options.uploadEvidence ?? (options.incidentEveryMs ?? 0) > 0;
+    this.uploader = new EvidenceUploader({
+      uuid: this.uuid,
+      ...options.upload,
+      publish: (payload) => this.publish('upload', payload),
+      problem: (error) => this.emit('problem', error),
+    });
+    this.handle('uploadUrl', (message) =>
+      this.uploader.offerUrl(message) ? { ok: true } : { ok: false, error: 'no upload waits for this URL' },
+    );
     this.handle('credential', credentialCommand(this.uuid, this.credentials));
     this.handle(
       'config',
@@ -176,7 +198,16 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   }
 
   get stats(): DeviceStats {
-    return { ...this.counts, ...this.up.counts, connected: this.connected, inflight: this.up.inflight, backlog: this.gps.backlog };
+    return {
+      ...this.counts,
+      ...this.up.counts,
+      connected: this.connected,
+      inflight: this.up.inflight,
+      backlog: this.gps.backlog,
+      evidenceUploaded: this.uploader.counts.uploaded,
+      evidenceFailedTries: this.uploader.counts.failedTries,
+      evidenceAbandoned: this.uploader.counts.abandoned,
+    };
   }
 
   /** Answers a down command kind (replacing any handler of that kind); unknown kinds are answered `ok: false`. */
@@ -294,6 +325,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.uploader.stop();
     this.gps.stop();
     this.incidentSchedule.stop();
     clearTimeout(this.dropTimer);
@@ -361,7 +393,10 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
         }
         // Not awaited: mqtt.js resends it after a reconnection until its PUBACK.
         void this.up.send(client, 'incident', next.payload, false, next.id).then((ok) => {
-          if (ok) this.counts.incidentsAcked++;
+          if (!ok) return;
+          this.counts.incidentsAcked++;
+          // The portal holds the incident and its resources (state 0): their files can go up now.
+          if (this.uploadEvidence) this.uploader.enqueue(next.id, (next.payload.resources ?? []) as IncidentResource[]);
         });
       }
     } finally {

@@ -138,6 +138,9 @@ function sumStats(devices: readonly SimDevice[]): FleetStats {
     backlog: 0,
     incidents: 0,
     incidentsAcked: 0,
+    evidenceUploaded: 0,
+    evidenceFailedTries: 0,
+    evidenceAbandoned: 0,
   };
   for (const device of devices) {
     const { connected, ...counts } = device.stats;

@@ -9,6 +9,7 @@ export {
   type SimDeviceOptions,
 } from './device.js';
 export { DBM_RANGE, Drive, type DriveOptions, type DrivePhase, type DriveSample, MAX_KMH, MIN_CRUISE_KMH } from './drive.js';
+export { type EvidenceFile, evidenceFile } from './evidence.js';
 export { type Fleet, type FleetOptions, type FleetStats, fleetUuid, startFleet } from './fleet.js';
 export {
   bearing,
@@ -41,3 +42,4 @@ export {
   pickIncidentType,
 } from './incidents.js';
 export { type DownMessage, type Envelope, type GpsPoint, PROTOCOL_VERSION } from './messages.js';
+export { EvidenceUploader, type UploadCounts, type UploaderOptions, UploadState } from './uploads.js';

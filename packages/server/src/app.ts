@@ -26,6 +26,7 @@ import { clauseRoutes } from './modules/clauses/routes.js';
 import { ClauseService } from './modules/clauses/service.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
+import { evidenceReceived, evidenceRefused } from './modules/events/evidence.js';
 import { IncidentNotifier } from './modules/events/notify.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { IncidentService } from './modules/events/service.js';
@@ -155,7 +156,12 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(vehicleRoutes, { db, vehicles, binding, emails: vehicleEmails, map });
   await app.register(deviceRoutes, { db, devices });
   await app.register(eventRoutes, { db, incidents, tagService, objectSigner });
-  await app.register(objectRoutes, { store: objectStore, signer: objectSigner });
+  await app.register(objectRoutes, {
+    store: objectStore,
+    signer: objectSigner,
+    uploaded: (grant, stored) => evidenceReceived(db, grant, stored),
+    refused: (grant, reason) => evidenceRefused(db, grant, reason),
+  });
   await app.register(pushRoutes, { db, sessions, bus });
   scheduleLeaseExpiry(app, vehicles);
   scheduleRetention(app, db, objectStore);

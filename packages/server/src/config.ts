@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /** The portal's address as devices reach it (evidence upload URLs); default http://127.0.0.1:PORT. */
+  publicUrl: string | undefined;
   dataDir: string;
   /** PostgreSQL server; without it the embedded PGlite under `dataDir/db` is used. */
   databaseUrl: string | undefined;
@@ -72,6 +74,7 @@ export function loadConfig(): Config {
   return {
     port: integer('PORT', 8080, 0),
     host: process.env.HOST || '0.0.0.0',
+    publicUrl: process.env.PUBLIC_URL || undefined,
     dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,
     adminPassword: process.env.ADMIN_PASSWORD || undefined,

@@ -7,6 +7,7 @@ import { demoStateFile, seedDemo } from './demo/seed.js';
 import { localBus } from './events/bus.js';
 import { redisBus } from './events/redis-bus.js';
 import { type Gateway, startGateway } from './gateway/index.js';
+import { ObjectSigner } from './storage/signed-urls.js';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
@@ -20,6 +21,9 @@ gateway = await startGateway({
   mqttPort: config.mqttPort,
   mqttUrl: config.mqttUrl,
   mqttClientId: config.mqttClientId,
+  objectSigner: new ObjectSigner(config.secretKey),
+  // Read at each URL: with PORT=0 the port is known only once the app listens.
+  publicUrl: () => config.publicUrl ?? `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.port}`,
   events: {
     positions(updates) {
       for (const { vehicleId, deviceId, at, lat, lng, speed, heading, dbm } of updates) {

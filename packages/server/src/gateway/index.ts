@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { device, org } from '../db/schema.js';
+import type { ObjectSigner } from '../storage/signed-urls.js';
 import { DeviceAuth } from './auth.js';
 import { Commands, type Publish } from './commands.js';
 import { Credentials } from './credentials.js';
@@ -37,6 +38,10 @@ export interface GatewayOptions {
   ingest?: Partial<IngestOptions>;
   /** How long sendCommand waits for the device's ack (default 30 s). */
   commandTimeoutMs?: number;
+  /** Signs the evidence upload URLs (the app's evidence store verifies them); without it devices get no upload URL. */
+  objectSigner?: ObjectSigner;
+  /** The portal's address as devices reach it, for upload URLs (default http://127.0.0.1:8080); a function is read at each URL. */
+  publicUrl?: string | (() => string);
 }
 
 export interface Gateway {
@@ -85,7 +90,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const credentials = new Credentials(db, commands, log);
   const presence = new Presence(db, events.presence);
   const ingest = new GpsIngest(db, log, events.positions, { ...INGEST_DEFAULTS, ...options.ingest });
-  const handleUp = upRouter({ db, ingest, presence, credentials, commands, events, log }, track);
+  const { objectSigner, publicUrl = 'http://127.0.0.1:8080' } = options;
+  const uploads = objectSigner
+    ? { signer: objectSigner, publicUrl: typeof publicUrl === 'function' ? publicUrl : () => publicUrl }
+    : undefined;
+  const handleUp = upRouter({ db, ingest, presence, credentials, commands, events, log, uploads }, track);
 
   const broker: Transport = options.mqttUrl
     ? await connectExternalBroker(handleUp, log, {

@@ -201,3 +201,52 @@ export function parseIncident(body: Record<string, unknown>, now = Date.now()): 
     },
   };
 }
+
+/** SPEC section 3, upload resource states a device reports: apply (1), start (3), success (5), local file removed (6), fail (-1). */
+export const DEVICE_UPLOAD_STATES = [1, 3, 5, 6, -1] as const;
+export type DeviceUploadState = (typeof DEVICE_UPLOAD_STATES)[number];
+
+export interface UploadReport {
+  /** The id of the `incident` message that listed the resource. */
+  incidentMessageId: string;
+  /** The device's own name for the file. */
+  resourceId: string;
+  state: DeviceUploadState;
+  /** State 1: what the device is about to upload. */
+  size: number | null;
+  sha256: string | null;
+  contentType: string | null;
+  reason: string | null;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** upload: state 1 must announce size, sha256 and content type (whether they are acceptable is the portal's rule, not a parse error). */
+export function parseUpload(body: Record<string, unknown>): Parsed<UploadReport> {
+  const { incidentMessageId, resourceId, state, size, sha256, contentType, reason } = body;
+  const messageId =
+    typeof incidentMessageId === 'number' && Number.isInteger(incidentMessageId) ? String(incidentMessageId) : incidentMessageId;
+  if (typeof messageId !== 'string' || messageId.length === 0 || messageId.length > 128) return malformed('incidentMessageId is missing');
+  if (!isResourceId(resourceId)) return malformed('resourceId must be 1–64 characters');
+  if (!(DEVICE_UPLOAD_STATES as readonly unknown[]).includes(state))
+    return malformed(`state must be one of ${DEVICE_UPLOAD_STATES.join(', ')}`);
+  const apply = state === 1;
+  if (apply && (!Number.isSafeInteger(size) || (size as number) < 1)) return malformed('size must be a positive integer');
+  const hash = typeof sha256 === 'string' ? sha256.toLowerCase() : sha256;
+  if (apply && (typeof hash !== 'string' || !SHA256_HEX.test(hash))) return malformed('sha256 must be 64 hex digits');
+  if (apply && (typeof contentType !== 'string' || contentType.length === 0 || contentType.length > 100))
+    return malformed('contentType is missing');
+  if (reason !== undefined && reason !== null && typeof reason !== 'string') return malformed('reason must be text');
+  return {
+    ok: true,
+    value: {
+      incidentMessageId: messageId,
+      resourceId,
+      state: state as DeviceUploadState,
+      size: apply ? (size as number) : null,
+      sha256: apply ? (hash as string) : null,
+      contentType: apply ? (contentType as string) : null,
+      reason: typeof reason === 'string' && reason.trim().length > 0 ? reason.trim().slice(0, 200) : null,
+    },
+  };
+}

@@ -5,8 +5,9 @@ import type { Credentials } from './credentials.js';
 import type { GatewayEvents } from './events.js';
 import { fileIncident } from './incidents.js';
 import type { Done, GpsIngest } from './ingest.js';
-import { parseAck, parseEnvelope, parseGps, parseHello, parseIncident, parseStatus } from './messages.js';
+import { parseAck, parseEnvelope, parseGps, parseHello, parseIncident, parseStatus, parseUpload } from './messages.js';
 import type { Presence } from './presence.js';
+import { reportUpload, type UploadUrls } from './uploads.js';
 
 export interface UpParts {
   db: Db;
@@ -17,16 +18,18 @@ export interface UpParts {
   /** Guarded listeners (safeEvents): called after the commit. */
   events: Required<GatewayEvents>;
   log: FastifyBaseLogger;
+  /** Evidence upload URLs; without them an upload apply is acknowledged and nothing is stored. */
+  uploads?: UploadUrls;
 }
 
 /** Handles one up message of a device; `done` runs once its effect is committed, which is when the device gets its ack. */
 export type HandleUp = (uuid: string, kind: string, payload: Buffer, done: Done) => void;
 
 /** The up kinds this release understands: an external broker's shared subscription lists them (acks fan out to every node). */
-export const UP_KINDS = ['status', 'hello', 'gps', 'ack', 'incident'] as const;
+export const UP_KINDS = ['status', 'hello', 'gps', 'ack', 'incident', 'upload'] as const;
 
 export function upRouter(
-  { db, ingest, presence, credentials, commands, events, log }: UpParts,
+  { db, ingest, presence, credentials, commands, events, log, uploads }: UpParts,
   track: (work: Promise<unknown>) => void,
 ): HandleUp {
   const settle = (work: Promise<unknown>, done: Done) => {
@@ -81,6 +84,23 @@ export function upRouter(
         const work = fileIncident(db, uuid, id, at, report.value).then((outcome) => {
           if (outcome.stored) events.incident(outcome.update);
           else if (outcome.reason !== 'resent') log.info({ device: uuid, kind, id, reason: outcome.reason }, 'incident not stored');
+        });
+        return settle(work, done);
+      }
+      case 'upload': {
+        const report = parseUpload(body);
+        if (!report.ok) return invalid(report.reason);
+        const work = reportUpload(db, uuid, report.value, uploads).then((outcome) => {
+          if (!outcome.stored) {
+            log.info({ device: uuid, kind, id: envelope.value.id, reason: outcome.reason }, 'upload report not stored');
+            return;
+          }
+          // Published after the commit: the device reports 3 only once state 2 is stored. A lost URL is replaced by its next apply.
+          if (outcome.url) {
+            commands.send(uuid, 'uploadUrl', outcome.url).catch((err: unknown) => {
+              log.debug({ err, device: uuid }, 'uploadUrl not acknowledged');
+            });
+          }
         });
         return settle(work, done);
       }

@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+// The swagger plugin's schema fields (`hide`), for whoever type-checks this file without the app.
+import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../http/errors.js';
 import { type DiskStore, evidenceTypes, type StoredObject } from './disk-store.js';
@@ -11,6 +13,8 @@ export interface ObjectRouteOptions {
   signer: ObjectSigner;
   /** Told of every complete upload (the evidence flow moves the resource on); a failure here fails the upload. */
   uploaded?: (grant: ObjectGrant, stored: StoredObject) => Promise<void>;
+  /** Told of an upload refused for its bytes (e.g. `checksum mismatch`), so the evidence flow can mark it failed. */
+  refused?: (grant: ObjectGrant, reason: string) => Promise<void>;
 }
 
 /** Parses `Range: bytes=a-b` (one range; suffix and open ranges too) against a size; null when absent or unsatisfiable. */
@@ -37,7 +41,7 @@ const refuse = (reply: FastifyReply, status: number, codeKey: string) =>
  * The evidence store's own signed URLs (`/objects/{token}`): devices PUT evidence, consoles GET it with range support.
  * The token is the whole authority, so these are outside the API's sessions, logs and maintenance gate.
  */
-export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, { store, signer, uploaded }) => {
+export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, { store, signer, uploaded, refused }) => {
   // Evidence bodies stream straight to the store, never buffered whole.
   app.addContentTypeParser(evidenceTypes, (_req, payload, done) => done(null, payload));
 
@@ -51,6 +55,7 @@ export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, 
       const stored = await store.put(grant.key, req.body as Readable, { maxBytes: grant.maxBytes, contentType: grant.contentType });
       if (grant.sha256 && grant.sha256 !== stored.sha256) {
         await store.delete(grant.key);
+        await refused?.(grant, 'checksum mismatch');
         return refuse(reply, 422, 'UPLOAD_FILE_FAIL');
       }
       await uploaded?.(grant, stored);

@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { incident, incidentResource } from '../db/schema.js';
+import { EVIDENCE_LIMITS, evidenceKey, moveUpload, UPLOAD_URL_TTL_MS, UploadState } from '../modules/events/evidence.js';
+import { OBJECTS_PATH } from '../storage/routes.js';
+import type { ObjectSigner } from '../storage/signed-urls.js';
+import type { UploadReport } from './messages.js';
+
+/** Where upload URLs point: the evidence store's signer and the portal's address as devices reach it. */
+export interface UploadUrls {
+  signer: ObjectSigner;
+  /** e.g. https://portal.example.com (no trailing slash needed). */
+  publicUrl: () => string;
+}
+
+/** What became of an `upload` message; every outcome is acknowledged. */
+export type UploadOutcome =
+  | { stored: true; state: number; url?: { incidentMessageId: string; resourceId: string; url: string; expiresAt: number } }
+  | { stored: false; reason: 'unknown resource' | 'unchanged' | 'out of order' | 'no evidence store' };
+
+/** Which earlier states each device report may follow (SPEC section 3: forward only; a new apply retries 1–3 and -1). */
+const follows: Record<number, readonly number[]> = {
+  [UploadState.apply]: [UploadState.init, UploadState.apply, UploadState.urlSent, UploadState.started, UploadState.failed],
+  [UploadState.started]: [UploadState.urlSent],
+  [UploadState.success]: [UploadState.received],
+  [UploadState.removed]: [UploadState.success],
+  [UploadState.failed]: [UploadState.init, UploadState.apply, UploadState.urlSent, UploadState.started],
+};
+
+/** Why an apply cannot get a URL, or null when it can. */
+function refusal(kind: 'picture' | 'video', report: UploadReport): string | null {
+  const limit = EVIDENCE_LIMITS[kind];
+  if (report.contentType !== limit.contentType) return `a ${kind} must be ${limit.contentType}`;
+  if ((report.size ?? 0) > limit.maxBytes) return `a ${kind} may have at most ${limit.maxBytes} bytes`;
+  return null;
+}
+
+/**
+ * One `upload` report in one transaction. Only a resource of an incident this device reported is found, so a device
+ * never moves or gets a URL for another device's evidence. An acceptable apply stores 1 and 2 and returns the URL the
+ * gateway publishes after the commit (a URL lost with the publish is replaced by the device's next apply).
+ */
+export async function reportUpload(db: Db, uuid: string, report: UploadReport, urls: UploadUrls | undefined): Promise<UploadOutcome> {
+  if (report.state === UploadState.apply && !urls) return { stored: false, reason: 'no evidence store' };
+  return db.transaction(async (tx): Promise<UploadOutcome> => {
+    const [row] = await tx
+      .select({
+        id: incidentResource.id,
+        incidentId: incidentResource.incidentId,
+        deviceResourceId: incidentResource.deviceResourceId,
+        kind: incidentResource.kind,
+        state: incidentResource.state,
+      })
+      .from(incidentResource)
+      .innerJoin(incident, eq(incident.id, incidentResource.incidentId))
+      .where(
+        and(
+          eq(incident.deviceUuid, uuid),
+          eq(incident.messageId, report.incidentMessageId),
+          eq(incidentResource.deviceResourceId, report.resourceId),
+        ),
+      )
+      .for('update', { of: incidentResource });
+    if (!row) return { stored: false, reason: 'unknown resource' };
+    if (report.state === row.state && report.state !== UploadState.apply) return { stored: false, reason: 'unchanged' };
+    if (!follows[report.state]?.includes(row.state)) return { stored: false, reason: 'out of order' };
+
+    if (report.state !== UploadState.apply || !urls) {
+      await moveUpload(tx, row, report.state, {}, report.reason ?? undefined);
+      return { stored: true, state: report.state };
+    }
+    const wrong = refusal(row.kind, report);
+    if (wrong) {
+      await moveUpload(tx, row, UploadState.failed, {}, wrong);
+      return { stored: true, state: UploadState.failed };
+    }
+    await moveUpload(tx, row, UploadState.apply);
+    const key = evidenceKey(row.incidentId, row.id);
+    const expiresAt = Date.now() + UPLOAD_URL_TTL_MS;
+    const token = urls.signer.sign({
+      op: 'put',
+      key,
+      exp: expiresAt,
+      maxBytes: EVIDENCE_LIMITS[row.kind].maxBytes,
+      contentType: EVIDENCE_LIMITS[row.kind].contentType,
+      sha256: report.sha256 ?? undefined,
+    });
+    await moveUpload(tx, row, UploadState.urlSent);
+    const url = `${urls.publicUrl().replace(/\/+$/, '')}${OBJECTS_PATH}/${token}`;
+    return {
+      stored: true,
+      state: UploadState.urlSent,
+      url: { incidentMessageId: report.incidentMessageId, resourceId: report.resourceId, url, expiresAt },
+    };
+  });
+}

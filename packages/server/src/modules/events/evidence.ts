@@ -1,0 +1,108 @@
+/** The evidence upload of SPEC section 3 (docs/device-protocol.md, `upload`): resource states, limits and the store's side. */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { incidentHistory, incidentResource } from '../../db/schema.js';
+import type { StoredObject } from '../../storage/disk-store.js';
+import type { ObjectGrant } from '../../storage/signed-urls.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** SPEC section 3: upload resource states. */
+export const UploadState = {
+  init: 0,
+  apply: 1,
+  urlSent: 2,
+  started: 3,
+  received: 4,
+  success: 5,
+  removed: 6,
+  failed: -1,
+} as const;
+
+/** What each kind of evidence may be: pictures up to 10 MiB of JPEG, videos up to 500 MiB of MP4. */
+export const EVIDENCE_LIMITS = {
+  picture: { maxBytes: 10 * 1024 * 1024, contentType: 'image/jpeg' },
+  video: { maxBytes: 500 * 1024 * 1024, contentType: 'video/mp4' },
+} as const;
+
+/** How long an upload URL stays valid. */
+export const UPLOAD_URL_TTL_MS = 15 * 60_000;
+
+/** A resource's file in the store: a retry of its upload overwrites the same key (the store renames atomically). */
+export const evidenceKey = (incidentId: number, resourceRowId: number) => `incident/${incidentId}/${resourceRowId}`;
+
+export function parseEvidenceKey(key: string): { incidentId: number; resourceRowId: number } | null {
+  const match = /^incident\/(\d{1,15})\/(\d{1,15})$/.exec(key);
+  return match ? { incidentId: Number(match[1]), resourceRowId: Number(match[2]) } : null;
+}
+
+export interface ResourceRef {
+  id: number;
+  incidentId: number;
+  deviceResourceId: string;
+}
+
+/** Stores one transition: the resource's new state (with any other columns) and its `upload` history row. */
+export async function moveUpload(
+  tx: Tx,
+  resource: ResourceRef,
+  state: number,
+  columns: Partial<typeof incidentResource.$inferInsert> = {},
+  reason?: string,
+): Promise<void> {
+  // Only a failure carries a reason; one without a reason still says it failed.
+  const failReason = state === UploadState.failed ? (reason ?? 'upload failed') : null;
+  await tx
+    .update(incidentResource)
+    .set({ ...columns, state, failReason, updatedAt: new Date() })
+    .where(eq(incidentResource.id, resource.id));
+  await tx.insert(incidentHistory).values({
+    incidentId: resource.incidentId,
+    action: 'upload',
+    username: null,
+    detail: { resourceId: resource.deviceResourceId, state, ...(failReason ? { reason: failReason } : {}) },
+  });
+}
+
+/** The resource a store key names, locked for the transition; null for keys of no resource. */
+async function lockByKey(tx: Tx, key: string) {
+  const parsed = parseEvidenceKey(key);
+  if (!parsed) return null;
+  const [row] = await tx
+    .select({
+      id: incidentResource.id,
+      incidentId: incidentResource.incidentId,
+      deviceResourceId: incidentResource.deviceResourceId,
+      state: incidentResource.state,
+    })
+    .from(incidentResource)
+    .where(and(eq(incidentResource.id, parsed.resourceRowId), eq(incidentResource.incidentId, parsed.incidentId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Uploads still under way (or given up by the device) that a stored file or a refusal may settle. */
+const open = (state: number) => state === UploadState.failed || (state >= UploadState.apply && state <= UploadState.started);
+
+/** The store holds a complete, verified upload: the resource moves to 4 with what was stored. */
+export async function evidenceReceived(db: Db, grant: ObjectGrant, stored: StoredObject): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockByKey(tx, grant.key);
+    if (!row || !open(row.state)) return;
+    await moveUpload(tx, row, UploadState.received, {
+      sizeBytes: stored.size,
+      sha256: stored.sha256,
+      contentType: grant.contentType ?? null,
+      objectKey: grant.key,
+    });
+  });
+}
+
+/** The store refused an upload (e.g. its bytes do not match the announced SHA-256): the resource fails with the reason. */
+export async function evidenceRefused(db: Db, grant: ObjectGrant, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockByKey(tx, grant.key);
+    if (!row || !open(row.state) || row.state === UploadState.failed) return;
+    await moveUpload(tx, row, UploadState.failed, {}, reason);
+  });
+}

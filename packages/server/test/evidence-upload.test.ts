@@ -1,0 +1,286 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { evidenceFile, memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
+import { and, asc, eq } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { device, incident, incidentHistory, incidentResource } from '../src/db/schema.js';
+import { type Gateway, startGateway } from '../src/gateway/index.js';
+import { hashToken } from '../src/modules/account/sessions.js';
+import { ObjectSigner } from '../src/storage/signed-urls.js';
+import { type Company, capturedLog, connectDevice, message, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
+import { testApp, testConfig } from './helpers.js';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+let gateway: Gateway;
+let baseUrl: string;
+const signer = new ObjectSigner(testConfig.secretKey);
+const captured = capturedLog();
+const clients: MqttClient[] = [];
+const sims: SimDevice[] = [];
+
+beforeAll(async () => {
+  ctx = await testApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+  gateway = await startGateway({
+    db: ctx.database.db,
+    log: captured.log,
+    events: recorder(),
+    mqttPort: 0,
+    objectSigner: signer,
+    publicUrl: baseUrl,
+  });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(sims.map((sim) => sim.stop()));
+  await Promise.all(clients.map((client) => client.endAsync()));
+  await gateway?.close();
+  await ctx?.close();
+}, 60_000);
+
+const sha = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const db = () => ctx.database.db;
+
+/** A device of the company holding a secret. */
+async function deviceOf(company: Company, uuid: string) {
+  const secret = `ds_${randomBytes(32).toString('base64url')}`;
+  await db()
+    .insert(device)
+    .values({
+      deviceUuid: uuid,
+      secretHash: hashToken(secret),
+      channels: 1,
+      belongAgentId: company.agentId,
+      belongCompanyId: company.companyId,
+    });
+  return secret;
+}
+
+/** A raw MQTT device: publishes what a test tells it and records the `uploadUrl`s it receives. */
+async function rawDevice(company: Company, uuid: string) {
+  const client = await connectDevice(gateway.port ?? 0, uuid, await deviceOf(company, uuid));
+  clients.push(client);
+  const urls: Array<Record<string, unknown>> = [];
+  client.on('message', (topic, payload) => {
+    if (topic.endsWith('/down/uploadUrl')) urls.push(JSON.parse(payload.toString()));
+  });
+  await client.subscribeAsync(`dev/${uuid}/down/#`, { qos: 1 });
+  const send = (kind: string, body: Record<string, unknown>) => client.publishAsync(`dev/${uuid}/up/${kind}`, message(body), { qos: 1 });
+  return { client, urls, send };
+}
+
+function incidentBody(resources: Array<Record<string, unknown>>) {
+  return { type: 'harshBraking', triggerAt: Date.now() - 60_000, speed: 50, channel: 1, resources };
+}
+
+/** The incident a device filed with that message id, and its resources. */
+async function filed(uuid: string, messageId: string) {
+  const [row] = await db()
+    .select()
+    .from(incident)
+    .where(and(eq(incident.deviceUuid, uuid), eq(incident.messageId, messageId)));
+  if (!row) throw new Error('incident not filed');
+  const resources = await db()
+    .select()
+    .from(incidentResource)
+    .where(eq(incidentResource.incidentId, row.id))
+    .orderBy(asc(incidentResource.id));
+  return { incident: row, resources };
+}
+
+/** The `upload` history of an incident: [resourceId, state, reason?] in order. */
+async function uploadHistory(incidentId: number) {
+  const rows = await db()
+    .select()
+    .from(incidentHistory)
+    .where(and(eq(incidentHistory.incidentId, incidentId), eq(incidentHistory.action, 'upload')))
+    .orderBy(asc(incidentHistory.id));
+  return rows.map((row) => row.detail as { resourceId: string; state: number; reason?: string });
+}
+const statesOf = (history: Awaited<ReturnType<typeof uploadHistory>>, resourceId: string) =>
+  history.filter((entry) => entry.resourceId === resourceId).map((entry) => entry.state);
+
+async function startSim(uuid: string, secret: string, upload: ConstructorParameters<typeof SimDevice>[0]['upload'] = {}) {
+  const sim = new SimDevice({
+    uuid,
+    brokerUrl: `mqtt://127.0.0.1:${gateway.port}`,
+    credentials: memoryCredentialStore({ [uuid]: secret }),
+    gpsIntervalMs: 60_000,
+    channels: 1,
+    uploadEvidence: true,
+    upload: { urlTimeoutMs: 5_000, retryDelayMs: 50, ...upload },
+    reconnectDelayMs: { min: 100, max: 200 },
+  });
+  sims.push(sim);
+  expect(await sim.start()).toBe(true);
+  return sim;
+}
+
+const twoFiles = (prefix: string, at = Date.now() - 30_000) => [
+  { id: `${prefix}.jpg`, kind: 'picture' as const, channel: 1 },
+  { id: `${prefix}.mp4`, kind: 'video' as const, channel: 1, start: at - 10_000, end: at + 10_000 },
+];
+
+describe('evidence upload (SPEC section 3 states)', () => {
+  it('takes a simulated device’s files through 0→1→2→3→4→5→6, verified and downloadable', { timeout: 30_000 }, async () => {
+    const company = await seedCompany(db(), 'Upload');
+    const uuid = 'UP-SIM-1';
+    const sim = await startSim(uuid, await deviceOf(company, uuid));
+    const messageId = sim.raiseIncident('harshBraking', { resources: twoFiles('full') });
+    const done = async () => {
+      const { resources } = await filed(uuid, messageId).catch(() => ({ resources: [] }));
+      return resources.length === 2 && resources.every((resource) => resource.state === 6);
+    };
+    await waitFor(done, 20_000);
+    const { incident: row, resources } = await filed(uuid, messageId);
+    const history = await uploadHistory(row.id);
+    for (const resource of resources) {
+      const file = evidenceFile(uuid, messageId, { id: resource.deviceResourceId, kind: resource.kind });
+      expect(resource).toMatchObject({
+        state: 6,
+        failReason: null,
+        sizeBytes: file.bytes.length,
+        sha256: file.sha256,
+        contentType: file.contentType,
+        objectKey: `incident/${row.id}/${resource.id}`,
+      });
+      expect(statesOf(history, resource.deviceResourceId)).toEqual([1, 2, 3, 4, 5, 6]);
+      const token = signer.sign({ op: 'get', key: resource.objectKey ?? '', exp: Date.now() + 60_000, contentType: file.contentType });
+      const res = await fetch(`${baseUrl}/objects/${token}`);
+      expect(res.status).toBe(200);
+      expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(file.sha256);
+    }
+    expect(sim.stats).toMatchObject({ evidenceUploaded: 2, evidenceAbandoned: 0 });
+  });
+
+  it('resumes a broken upload with a fresh apply: same resource row, final state 6', { timeout: 30_000 }, async () => {
+    const company = await seedCompany(db(), 'Resume');
+    const uuid = 'UP-SIM-2';
+    let calls = 0;
+    // The first PUT sends half its body, then the connection drops.
+    const brokenOnce: typeof fetch = async (input, init) => {
+      calls++;
+      if (calls > 1) return fetch(input, init);
+      const body = Buffer.from(init?.body as Uint8Array);
+      await new Promise<void>((resolve) => {
+        const req = http.request(String(input), {
+          method: 'PUT',
+          headers: { 'content-type': new Headers(init?.headers).get('content-type') ?? '', 'content-length': body.length },
+        });
+        req.on('error', () => resolve());
+        req.write(body.subarray(0, body.length >> 1), () => {
+          setTimeout(() => {
+            req.destroy();
+            resolve();
+          }, 50);
+        });
+      });
+      throw new Error('connection reset');
+    };
+    const sim = await startSim(uuid, await deviceOf(company, uuid), { fetch: brokenOnce });
+    const messageId = sim.raiseIncident('overSpeed', { resources: [{ id: 'resume.mp4', kind: 'video', channel: 1 }] });
+    await waitFor(async () => (await filed(uuid, messageId).catch(() => null))?.resources[0]?.state === 6, 20_000);
+    const { incident: row, resources } = await filed(uuid, messageId);
+    expect(resources).toHaveLength(1);
+    const file = evidenceFile(uuid, messageId, { id: 'resume.mp4', kind: 'video' });
+    expect(resources[0]).toMatchObject({ sha256: file.sha256, sizeBytes: file.bytes.length, failReason: null });
+    const history = await uploadHistory(row.id);
+    expect(statesOf(history, 'resume.mp4')).toEqual([1, 2, 3, -1, 1, 2, 3, 4, 5, 6]);
+    expect(history.find((entry) => entry.state === -1)?.reason).toBe('connection reset');
+    expect(sim.stats).toMatchObject({ evidenceUploaded: 1, evidenceFailedTries: 1 });
+  });
+
+  it('marks a file whose bytes are not the announced SHA-256 failed: checksum mismatch', async () => {
+    const company = await seedCompany(db(), 'Checksum');
+    const dvr = await rawDevice(company, 'UP-RAW-1');
+    const sent = message(incidentBody([{ id: 'c.jpg', kind: 'picture', channel: 1 }]));
+    await dvr.client.publishAsync('dev/UP-RAW-1/up/incident', sent, { qos: 1 });
+    const messageId = JSON.parse(sent.toString()).id as string;
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)]);
+    const ids = { incidentMessageId: messageId, resourceId: 'c.jpg' };
+    await dvr.send('upload', { ...ids, state: 1, size: jpeg.length, sha256: sha(Buffer.from('other bytes')), contentType: 'image/jpeg' });
+    const grant = await waitFor(() => dvr.urls[0]);
+    expect(grant).toMatchObject({ ...ids, url: expect.stringMatching(new RegExp(`^${baseUrl}/objects/`)) });
+    expect(grant.expiresAt).toBeGreaterThan(Date.now() + 14 * 60_000);
+    await dvr.send('upload', { ...ids, state: 3 });
+    const res = await fetch(String(grant.url), { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: jpeg });
+    expect(res.status).toBe(422);
+    const { incident: row, resources } = await filed('UP-RAW-1', messageId);
+    expect(resources[0]).toMatchObject({ state: -1, failReason: 'checksum mismatch', objectKey: null });
+    const history = await uploadHistory(row.id);
+    expect(history).toEqual([
+      { resourceId: 'c.jpg', state: 1 },
+      { resourceId: 'c.jpg', state: 2 },
+      { resourceId: 'c.jpg', state: 3 },
+      { resourceId: 'c.jpg', state: -1, reason: 'checksum mismatch' },
+    ]);
+  });
+
+  it('refuses another device asking a URL for this device’s resource: nothing stored, no URL', async () => {
+    const company = await seedCompany(db(), 'Foreign');
+    const owner = await rawDevice(company, 'UP-OWNER');
+    const stranger = await rawDevice(company, 'UP-STRANGER');
+    const sent = message(incidentBody([{ id: 'mine.jpg', kind: 'picture', channel: 1 }]));
+    await owner.client.publishAsync('dev/UP-OWNER/up/incident', sent, { qos: 1 });
+    const messageId = JSON.parse(sent.toString()).id as string;
+    const apply = {
+      incidentMessageId: messageId,
+      resourceId: 'mine.jpg',
+      state: 1,
+      size: 1000,
+      sha256: sha(Buffer.from('x')),
+      contentType: 'image/jpeg',
+    };
+    await stranger.send('upload', apply);
+    await stranger.send('upload', { ...apply, state: -1, reason: 'spoiled' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stranger.urls).toHaveLength(0);
+    expect(owner.urls).toHaveLength(0);
+    const { incident: row, resources } = await filed('UP-OWNER', messageId);
+    expect(resources[0]).toMatchObject({ state: 0, failReason: null });
+    expect(await uploadHistory(row.id)).toEqual([]);
+  });
+
+  it('fails an oversized or wrongly typed apply with its reason, and keeps states moving forward only', async () => {
+    const company = await seedCompany(db(), 'Limits');
+    const dvr = await rawDevice(company, 'UP-RAW-2');
+    const sent = message(
+      incidentBody([
+        { id: 'big.jpg', kind: 'picture', channel: 1 },
+        { id: 'wrong.mp4', kind: 'video', channel: 1 },
+      ]),
+    );
+    await dvr.client.publishAsync('dev/UP-RAW-2/up/incident', sent, { qos: 1 });
+    const messageId = JSON.parse(sent.toString()).id as string;
+    const hash = sha(Buffer.from('x'));
+    await dvr.send('upload', {
+      incidentMessageId: messageId,
+      resourceId: 'big.jpg',
+      state: 1,
+      size: 10 * 1024 * 1024 + 1,
+      sha256: hash,
+      contentType: 'image/jpeg',
+    });
+    await dvr.send('upload', {
+      incidentMessageId: messageId,
+      resourceId: 'wrong.mp4',
+      state: 1,
+      size: 1000,
+      sha256: hash,
+      contentType: 'image/jpeg',
+    });
+    // Out of order: 5 before the portal holds the file is not stored.
+    await dvr.send('upload', { incidentMessageId: messageId, resourceId: 'wrong.mp4', state: 5 });
+    const { incident: row, resources } = await filed('UP-RAW-2', messageId);
+    expect(resources.map((resource) => [resource.deviceResourceId, resource.state, resource.failReason])).toEqual([
+      ['big.jpg', -1, 'a picture may have at most 10485760 bytes'],
+      ['wrong.mp4', -1, 'a video must be video/mp4'],
+    ]);
+    expect(await uploadHistory(row.id)).toEqual([
+      { resourceId: 'big.jpg', state: -1, reason: 'a picture may have at most 10485760 bytes' },
+      { resourceId: 'wrong.mp4', state: -1, reason: 'a video must be video/mp4' },
+    ]);
+    expect(dvr.urls).toHaveLength(0);
+  });
+});
