@@ -151,6 +151,7 @@ describe('evidence upload (SPEC section 3 states)', () => {
       expect(res.status).toBe(200);
       expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(file.sha256);
     }
+    await waitFor(async () => sim.stats.evidenceUploaded === 2, 5_000);
     expect(sim.stats).toMatchObject({ evidenceUploaded: 2, evidenceAbandoned: 0 });
   });
 
@@ -188,6 +189,8 @@ describe('evidence upload (SPEC section 3 states)', () => {
     const history = await uploadHistory(row.id);
     expect(statesOf(history, 'resume.mp4')).toEqual([1, 2, 3, -1, 1, 2, 3, 4, 5, 6]);
     expect(history.find((entry) => entry.state === -1)?.reason).toBe('connection reset');
+    // The device counts the upload done when its last report is acknowledged, a moment after the portal stored it.
+    await waitFor(async () => sim.stats.evidenceUploaded === 1, 5_000);
     expect(sim.stats).toMatchObject({ evidenceUploaded: 1, evidenceFailedTries: 1 });
   });
 
