@@ -140,21 +140,3 @@ export function nextMessage(client: MqttClient, topicPart: string): Promise<{ to
     client.on('message', listener);
   });
 }
-
-/** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, for a test that needs its URL (a child process). */
-export async function freshPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `ss_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}

@@ -6,18 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { device, gpsPoint } from '../src/db/schema.js';
 import { type Gateway, startGateway } from '../src/gateway/index.js';
-import {
-  capturedLog,
-  connectDevice,
-  freshPostgres,
-  message,
-  nextMessage,
-  recorder,
-  seedCompany,
-  track,
-  waitFor,
-} from './gateway-fixtures.js';
-import { testDatabase } from './helpers.js';
+import { capturedLog, connectDevice, message, nextMessage, recorder, seedCompany, track, waitFor } from './gateway-fixtures.js';
+import { serverDatabase, testDatabase } from './helpers.js';
 
 const { log } = capturedLog();
 const BATCHES = 300;
@@ -96,7 +86,7 @@ describe('device gateway: restarts', () => {
     'loses no acknowledged message when the portal process is killed',
     { timeout: 60_000 },
     async () => {
-      const server = await freshPostgres(process.env.TEST_DATABASE_URL as string);
+      const server = await serverDatabase(process.env.TEST_DATABASE_URL as string);
       cleanups.push(() => server.drop());
       const database = await openDatabase({ url: server.url });
       cleanups.push(() => database.close());

@@ -30,18 +30,29 @@ export const testConfig: AppConfig = {
 export async function testDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({});
+  const server = await serverDatabase(serverUrl);
+  const database = await openDatabase({ url: server.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await server.drop();
+    },
+  };
+}
+
+/** A new database with a random name on a PostgreSQL server, and how to drop it again. */
+export async function serverDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `ss_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    ...database,
-    async close() {
-      await database.close();
-      // The pool's sockets may still be closing: forcing the drop then would kill them mid-goodbye (an unhandled error).
+    url: url.toString(),
+    async drop() {
+      // Pools' sockets may still be closing: forcing the drop then would kill them mid-goodbye (an unhandled error).
       for (let i = 0; i < 100; i++) {
         const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
         if (rows[0]?.n === 0) break;
