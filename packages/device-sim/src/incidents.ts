@@ -1,24 +1,10 @@
+import { type IncidentType, incidentTypes } from '@safety-shield/contract';
 import type { DriveSample } from './drive.js';
 import { exponential, type Random } from './random.js';
 
-/** The incident types of docs/device-protocol.md (`incident`), as the contract's `incidentTypes` lists them. */
-export const INCIDENT_TYPES = [
-  'harshBraking',
-  'harshAcceleration',
-  'sharpTurn',
-  'collision',
-  'forwardCollision',
-  'laneDeparture',
-  'overSpeed',
-  'fatigue',
-  'distraction',
-  'phoneUse',
-  'smoking',
-  'seatbelt',
-  'cameraBlocked',
-  'panicButton',
-] as const;
-export type IncidentType = (typeof INCIDENT_TYPES)[number];
+/** The incident types of docs/device-protocol.md (`incident`): the contract's list, the one source. */
+export const INCIDENT_TYPES = incidentTypes;
+export type { IncidentType };
 
 /** Relative weights of the types a device raises: what a real fleet reports most is harsh braking and over-speed. */
 export type IncidentMix = Partial<Record<IncidentType, number>>;
