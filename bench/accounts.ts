@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startPortal } from '../e2e/portal.js';
 import { load, loginToken, solvedCode } from './client.js';
-import { printTable, saveResult } from './lib.js';
+import { onPostgres, printTable, saveResult } from './lib.js';
 
 const ADMIN_PASSWORD = 'Bench1234admin';
 const COMPANY_PASSWORD = 'Bench-Company-2026';
-const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** 10 agents × 20 companies, one fleet each, 50 fleet admins per fleet: 10,000 accounts across 200 companies. */
 export async function seed(url: string) {
@@ -77,26 +74,8 @@ async function loginThroughput(url: string, attempts = 200) {
  * as a Company Admin and as the Super Admin, on the PostgreSQL server. Target: list p99 ≤ 25 ms.
  */
 export async function benchAccounts() {
-  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 1500 });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('\nAccount list: no PostgreSQL server answers, skipped');
-    return undefined;
-  }
-  const name = `ss_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const portal = await startPortal({
-    DATABASE_URL: url.toString(),
-    ADMIN_PASSWORD,
-    CAPTCHA_COMPLEXITY: '1000',
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_LOGIN_PER_MINUTE: '0',
-  });
-  try {
-    await seed(url.toString());
+  return onPostgres('Account list', { ADMIN_PASSWORD }, async (portal, url) => {
+    await seed(url);
     const logins = await loginThroughput(portal.url);
     const superToken = await loginToken(portal.url, 'admin', ADMIN_PASSWORD);
     const companyToken = await loginToken(portal.url, 'bench.company', COMPANY_PASSWORD);
@@ -113,9 +92,5 @@ export async function benchAccounts() {
     ]);
     await saveResult('accounts', result);
     return result;
-  } finally {
-    await portal.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }

@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startPortal } from '../e2e/portal.js';
 import { seed as seedAccounts } from './accounts.js';
 import { load, loginToken } from './client.js';
-import { printTable, saveResult } from './lib.js';
+import { onPostgres, printTable, saveResult } from './lib.js';
 
 const ADMIN_PASSWORD = 'Bench1234admin';
 const COMPANY_PASSWORD = 'Bench-Company-2026';
-const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const INCIDENTS = 1_000_000;
 const TYPES = ['harshBraking', 'overSpeed', 'collision', 'fatigue', 'phoneUse', 'laneDeparture'];
 
@@ -47,28 +44,10 @@ export async function seedIncidents(url: string) {
  * incidents in 200 companies, at 50 connections on PostgreSQL. Target: p99 ≤ 30 ms.
  */
 export async function benchIncidents() {
-  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 1500 });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('\nIncident list: no PostgreSQL server answers, skipped');
-    return undefined;
-  }
-  const name = `ss_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const portal = await startPortal({
-    DATABASE_URL: url.toString(),
-    ADMIN_PASSWORD,
-    CAPTCHA_COMPLEXITY: '1000',
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_LOGIN_PER_MINUTE: '0',
-  });
-  try {
-    await seedAccounts(url.toString());
+  return onPostgres('Incident list', { ADMIN_PASSWORD }, async (portal, url) => {
+    await seedAccounts(url);
     const seeding = performance.now();
-    await seedIncidents(url.toString());
+    await seedIncidents(url);
     const seedSeconds = Math.round((performance.now() - seeding) / 1000);
     const token = await loginToken(portal.url, 'bench.company', COMPANY_PASSWORD);
     const tags = await (await fetch(`${portal.url}/v1/event/tag`, { headers: { 'x-token': token } })).json();
@@ -89,9 +68,5 @@ export async function benchIncidents() {
     );
     await saveResult('incidents', result);
     return result;
-  } finally {
-    await portal.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
