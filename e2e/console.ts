@@ -63,3 +63,22 @@ export async function readyCompanyAdmin(baseURL: string, api: Awaited<ReturnType
   expect((await res.json()).code).toBe(200);
   return { username, token: await apiLogin(baseURL, username, READY_PASSWORD) };
 }
+
+/** The company's provisioning key, made by its Company Admin (`companyId` omitted: its own company). */
+export async function provisioningKey(baseURL: string, token: string): Promise<string> {
+  const res = await fetch(`${baseURL}/v1/device/provisioning`, {
+    method: 'POST',
+    headers: { 'x-token': token, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const envelope = await res.json();
+  expect(envelope.code, JSON.stringify(envelope)).toBe(200);
+  return envelope.data.key as string;
+}
+
+/** The test portal's MQTT broker, for simulated devices (global setup starts it). */
+export function brokerUrl(): string {
+  const url = process.env.E2E_MQTT_URL;
+  if (!url) throw new Error('E2E_MQTT_URL is not set: run through playwright test');
+  return url;
+}

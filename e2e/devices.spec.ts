@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, chooseOrg, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import { adminApi, brokerUrl, chooseOrg, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
 import { expect, logIn, logOut, test } from './fixtures.js';
 
 /** The list does not poll: reload until the row shows what the device reported. */
@@ -36,8 +36,6 @@ test('a company connects a device with its provisioning key, binds it, and the S
   browser,
 }) => {
   test.setTimeout(240_000);
-  const brokerUrl = process.env.E2E_MQTT_URL;
-  if (!brokerUrl) throw new Error('E2E_MQTT_URL is not set: run through playwright test');
   const portal = baseURL ?? '';
   const api = await adminApi(portal);
   const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
@@ -72,7 +70,7 @@ test('a company connects a device with its provisioning key, binds it, and the S
     await expect(card.getByRole('button', { name: 'Replace key' })).toBeVisible();
 
     // A device connects with it and shows up, online, among the unmatched devices.
-    fleet = startFleet({ brokerUrl, devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 1_000, gpsBatch: 1 });
+    fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 1_000, gpsBatch: 1 });
     await fleet.ready(30_000);
     await waitForRow(page, uuid, 'Online');
     await page.screenshot({ path: 'e2e/artifacts/devices-unmatched.png', fullPage: true, animations: 'disabled' });

@@ -1,21 +1,9 @@
 import type { Page } from '@playwright/test';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
-
-/** The company's provisioning key, made by its Company Admin (`companyId` omitted: its own company). */
-async function provisioningKey(baseURL: string, token: string): Promise<string> {
-  const res = await fetch(`${baseURL}/v1/device/provisioning`, {
-    method: 'POST',
-    headers: { 'x-token': token, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const envelope = await res.json();
-  expect(envelope.code, JSON.stringify(envelope)).toBe(200);
-  return envelope.data.key as string;
-}
 
 /** Nothing wider than the window: no sideways scrolling of the whole page. */
 async function expectNoOverflow(page: Page) {
@@ -32,8 +20,6 @@ async function confirm(page: Page, text: string | RegExp, button: string) {
 
 test('a collision arrives live, is commented, reviewed, binned and restored; the tag page switches a tag', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
-  const brokerUrl = process.env.E2E_MQTT_URL;
-  if (!brokerUrl) throw new Error('E2E_MQTT_URL is not set: run through playwright test');
   const portal = baseURL ?? '';
   const api = await adminApi(portal);
   const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
@@ -61,7 +47,7 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
   let fleet: Fleet | undefined;
   try {
     // A simulated device connects with the company's key and is bound to the vehicle.
-    fleet = startFleet({ brokerUrl, devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 1_000, gpsBatch: 1 });
+    fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 1_000, gpsBatch: 1 });
     await fleet.ready(30_000);
     await expect(async () => {
       const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
@@ -148,7 +134,7 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
     await expect(page).toHaveURL(/\/event\/tag\/list$/);
     const tags = page.getByTestId('tag-table');
     await expect(tags.locator('.ant-table-row')).toHaveCount(3);
-    const videoSwitch = tags.locator('.ant-table-row').first().getByTestId('receive-video');
+    const videoSwitch = tags.locator('.ant-table-row').first().getByTestId('tag-switch-receiveVideo');
     const before = await videoSwitch.getAttribute('aria-checked');
     await videoSwitch.click();
     await expect(page.getByText('State changed')).toBeVisible();

@@ -1,23 +1,11 @@
 import type { Page } from '@playwright/test';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, chooseOrg, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import { adminApi, brokerUrl, chooseOrg, provisioningKey, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 import { readMail } from './mail.js';
 
 // Wide enough for the vehicle list's columns and the record drawer side by side.
 test.use({ viewport: { width: 1400, height: 900 } });
-
-/** The company's provisioning key, made by its Company Admin (`companyId` omitted: its own company). */
-async function provisioningKey(baseURL: string, token: string): Promise<string> {
-  const res = await fetch(`${baseURL}/v1/device/provisioning`, {
-    method: 'POST',
-    headers: { 'x-token': token, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const envelope = await res.json();
-  expect(envelope.code, JSON.stringify(envelope)).toBe(200);
-  return envelope.data.key as string;
-}
 
 /** A date-time picker's text for a moment `days` from now, in the browser's (and this machine's) time zone. */
 function pickerText(days: number): string {
@@ -41,8 +29,6 @@ test('a Company Admin adds a vehicle, binds a live device, follows it on the map
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const brokerUrl = process.env.E2E_MQTT_URL;
-  if (!brokerUrl) throw new Error('E2E_MQTT_URL is not set: run through playwright test');
   const portal = baseURL ?? '';
   const api = await adminApi(portal);
   const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
@@ -104,7 +90,7 @@ test('a Company Admin adds a vehicle, binds a live device, follows it on the map
 
     // A simulated device connects with the company's provisioning key and reports a position every second.
     fleet = startFleet({
-      brokerUrl,
+      brokerUrl: brokerUrl(),
       devices: 1,
       uuidPrefix: prefix,
       provisioningKey: key,

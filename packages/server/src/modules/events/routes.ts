@@ -348,28 +348,37 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  const tagSetting = (path: string, summary: string, audit: string, change: (body: { state?: boolean; days?: number }) => object) =>
+  // The three switches of a tag: one body shape, one column each.
+  const switches = [
+    ['/v1/event/tag/receive/incident/state', 'Receive incidents of a tag or not', 'receiveIncident'],
+    ['/v1/event/tag/receive/video/state', 'Receive videos of a tag or pictures only', 'receiveVideo'],
+    ['/v1/event/tag/notify/email/state', 'E-mail new incidents of a tag or not', 'notifyEmail'],
+  ] as const;
+  for (const [path, summary, field] of switches) {
     app.put(
       path,
       {
-        schema: { tags, summary, body: path.endsWith('holdDays') ? TagHoldDaysBody : TagStateBody, response: { 200: Done } },
-        config: { access: TAG_MANAGERS, audit },
+        schema: { tags, summary, body: TagStateBody, response: { 200: Done } },
+        config: { access: TAG_MANAGERS, audit: `event.tag.${field}` },
       },
       async (req) => {
-        const body = req.body as { tagId: number; state?: boolean; days?: number };
-        auditTarget(req, body.tagId);
-        await tagService.set(principalOf(req), body.tagId, change(body));
+        auditTarget(req, req.body.tagId);
+        await tagService.set(principalOf(req), req.body.tagId, { [field]: req.body.state });
         return ok(null);
       },
     );
-  tagSetting('/v1/event/tag/receive/incident/state', 'Receive incidents of a tag or not', 'event.tag.receiveIncident', (b) => ({
-    receiveIncident: b.state,
-  }));
-  tagSetting('/v1/event/tag/receive/video/state', 'Receive videos of a tag or pictures only', 'event.tag.receiveVideo', (b) => ({
-    receiveVideo: b.state,
-  }));
-  tagSetting('/v1/event/tag/notify/email/state', 'E-mail new incidents of a tag or not', 'event.tag.notifyEmail', (b) => ({
-    notifyEmail: b.state,
-  }));
-  tagSetting('/v1/event/tag/holdDays', 'Days the evidence of a tag is kept', 'event.tag.holdDays', (b) => ({ holdDays: b.days }));
+  }
+
+  app.put(
+    '/v1/event/tag/holdDays',
+    {
+      schema: { tags, summary: 'Days the evidence of a tag is kept', body: TagHoldDaysBody, response: { 200: Done } },
+      config: { access: TAG_MANAGERS, audit: 'event.tag.holdDays' },
+    },
+    async (req) => {
+      auditTarget(req, req.body.tagId);
+      await tagService.set(principalOf(req), req.body.tagId, { holdDays: req.body.days });
+      return ok(null);
+    },
+  );
 };

@@ -9,7 +9,7 @@ import { OrgPicker } from '../orgs/index.js';
 import { useDeleteTag } from './api/delete-tag.js';
 import { useTagList } from './api/get-tag-list.js';
 import { useRestoreTags } from './api/restore-tags.js';
-import { useSetTagSetting } from './api/set-tag-setting.js';
+import { type TagSwitch, tagSwitches, useSetTagSetting } from './api/set-tag-setting.js';
 import { HoldDaysInput } from './components/HoldDaysInput.js';
 import { useEventPermissions } from './components/permissions.js';
 import { TagNameDialog } from './components/TagNameDialog.js';
@@ -49,42 +49,18 @@ export function TagListPage() {
         </Space>
       ),
     },
-    {
-      title: t('events.tagPage.receiveIncident'),
-      dataIndex: 'receiveIncident',
-      render: (on: boolean, tag) => (
+    ...(Object.keys(tagSwitches) as TagSwitch[]).map((field) => ({
+      title: t(`events.tagPage.${field}`),
+      dataIndex: field,
+      render: (on: boolean, tag: TagRecord) => (
         <Switch
           checked={on}
-          data-testid="receive-incident"
-          aria-label={t('events.tagPage.receiveIncident')}
-          onChange={(state) => void toggle({ tagId: tag.tagId, receiveIncident: state })}
+          data-testid={`tag-switch-${field}`}
+          aria-label={t(`events.tagPage.${field}`)}
+          onChange={(state) => void toggle({ tagId: tag.tagId, switch: field, state })}
         />
       ),
-    },
-    {
-      title: t('events.tagPage.receiveVideo'),
-      dataIndex: 'receiveVideo',
-      render: (on: boolean, tag) => (
-        <Switch
-          checked={on}
-          data-testid="receive-video"
-          aria-label={t('events.tagPage.receiveVideo')}
-          onChange={(state) => void toggle({ tagId: tag.tagId, receiveVideo: state })}
-        />
-      ),
-    },
-    {
-      title: t('events.tagPage.notifyEmail'),
-      dataIndex: 'notifyEmail',
-      render: (on: boolean, tag) => (
-        <Switch
-          checked={on}
-          data-testid="notify-email"
-          aria-label={t('events.tagPage.notifyEmail')}
-          onChange={(state) => void toggle({ tagId: tag.tagId, notifyEmail: state })}
-        />
-      ),
-    },
+    })),
     { title: t('events.tagPage.holdDays'), key: 'holdDays', render: (_, tag) => <HoldDaysInput tag={tag} disabled={false} /> },
     { title: t('events.tagPage.incidents'), dataIndex: 'incidentCount', align: 'right' },
     {

@@ -1,20 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client.js';
 
-/** One setting of a tag: whether it receives incidents or videos, whether they are e-mailed, or how many days they are held. */
-export type TagSetting =
-  | { tagId: number; receiveIncident: boolean }
-  | { tagId: number; receiveVideo: boolean }
-  | { tagId: number; notifyEmail: boolean }
-  | { tagId: number; holdDays: number };
+/** The on/off settings of a tag and the call that switches each. */
+export const tagSwitches = {
+  receiveIncident: '/v1/event/tag/receive/incident/state',
+  receiveVideo: '/v1/event/tag/receive/video/state',
+  notifyEmail: '/v1/event/tag/notify/email/state',
+} as const;
+export type TagSwitch = keyof typeof tagSwitches;
+
+/** One setting of a tag: one of its switches, or how many days its incidents are held. */
+export type TagSetting = { tagId: number; switch: TagSwitch; state: boolean } | { tagId: number; holdDays: number };
 
 export function setTagSetting(setting: TagSetting) {
-  if ('receiveIncident' in setting)
-    return http.put<null>('/v1/event/tag/receive/incident/state', { tagId: setting.tagId, state: setting.receiveIncident });
-  if ('receiveVideo' in setting)
-    return http.put<null>('/v1/event/tag/receive/video/state', { tagId: setting.tagId, state: setting.receiveVideo });
-  if ('notifyEmail' in setting)
-    return http.put<null>('/v1/event/tag/notify/email/state', { tagId: setting.tagId, state: setting.notifyEmail });
+  if ('switch' in setting) return http.put<null>(tagSwitches[setting.switch], { tagId: setting.tagId, state: setting.state });
   return http.put<null>('/v1/event/tag/holdDays', { tagId: setting.tagId, days: setting.holdDays });
 }
 
