@@ -14,30 +14,30 @@ export interface ObjectGrant {
 }
 
 /**
- * Signed URLs of the evidence store (ARCHITECTURE section 1: `DATA_DIR/objects` behind the portal's own signed upload
- * and download URLs). The grant travels in the URL, signed with a key derived from SECRET_KEY, so any node verifies it.
+ * Tokens that carry their grant (JSON with an `exp` in epoch ms), signed with a key derived from SECRET_KEY and a
+ * purpose label, so any node verifies them and a token of one purpose never passes as another's.
  */
-export class ObjectSigner {
+export class GrantSigner<Grant extends { exp: number }> {
   private readonly key: Buffer;
 
-  constructor(secretKey: Buffer) {
-    this.key = createHash('sha256').update(secretKey).update('safety-shield/objects/v1').digest();
+  constructor(secretKey: Buffer, purpose: string) {
+    this.key = createHash('sha256').update(secretKey).update(purpose).digest();
   }
 
-  sign(grant: ObjectGrant): string {
+  sign(grant: Grant): string {
     const body = Buffer.from(JSON.stringify(grant)).toString('base64url');
     return `${body}.${this.mac(body)}`;
   }
 
   /** The grant of a token that is genuine and not expired, else null. */
-  verify(token: string, now = Date.now()): ObjectGrant | null {
+  verify(token: string, now = Date.now()): Grant | null {
     const [body, mac] = token.split('.');
     if (!body || !mac) return null;
     const expected = Buffer.from(this.mac(body));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
     try {
-      const grant = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ObjectGrant;
+      const grant = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Grant;
       return typeof grant.exp === 'number' && grant.exp > now ? grant : null;
     } catch {
       return null;
@@ -46,5 +46,15 @@ export class ObjectSigner {
 
   private mac(body: string): string {
     return createHmac('sha256', this.key).update(body).digest('base64url');
+  }
+}
+
+/**
+ * Signed URLs of the evidence store (ARCHITECTURE section 1: `DATA_DIR/objects` behind the portal's own signed upload
+ * and download URLs).
+ */
+export class ObjectSigner extends GrantSigner<ObjectGrant> {
+  constructor(secretKey: Buffer) {
+    super(secretKey, 'safety-shield/objects/v1');
   }
 }
