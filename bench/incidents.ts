@@ -8,8 +8,11 @@ const COMPANY_PASSWORD = 'Bench-Company-2026';
 const INCIDENTS = 1_000_000;
 const TYPES = ['harshBraking', 'overSpeed', 'collision', 'fatigue', 'phoneUse', 'laneDeparture'];
 
-/** Default tags for every company and 1,000,000 incidents spread over them and the last 90 days. */
-export async function seedIncidents(url: string) {
+/**
+ * Default tags for every company and `total` incidents spread over the first `companies` companies (one fleet each)
+ * and the last 90 days.
+ */
+export async function seedIncidents(url: string, total = INCIDENTS, companies = 200) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -28,10 +31,10 @@ export async function seedIncidents(url: string) {
          belong_agent_id, belong_company_id, belong_fleet_id)
        select g % 5000, 'm' || g, 'DEV-' || (g % 5000), 'PL ' || (g % 5000),
          ($2::text[])[1 + g % array_length($2::text[], 1)], f.tags[1 + g % 3],
-         (g % 120), now() - ((g % 7776000) || ' seconds')::interval, 59 + (g % 1000) / 1000.0, 10 + (g % 1000) / 1000.0,
+         (g % 120), now() - (((g::bigint * 7919) % 7776000) || ' seconds')::interval, 59 + (g % 1000) / 1000.0, 10 + (g % 1000) / 1000.0,
          f.agent_id, f.company_id, f.fleet_id
-       from generate_series(1, $1) g join bench_fleet f on f.n = g % 200`,
-      [INCIDENTS, TYPES],
+       from generate_series(1, $1) g join bench_fleet f on f.n = g % $3`,
+      [total, TYPES, companies],
     );
     await client.query('analyze');
   } finally {
@@ -54,6 +57,8 @@ export async function benchIncidents() {
     const general = tags.data.find((t: { defaultKind: string }) => t.defaultKind === 'general').tagId;
     const to = Date.now();
     const from = to - 30 * 24 * 3_600_000;
+    // Warm-up at the same load: the JIT, and each pooled connection preparing the list's statements once.
+    await load(`${portal.url}/v2/event/list?page=1&limit=20`, { 'x-token': token });
     const plain = await load(`${portal.url}/v2/event/list?page=1&limit=20`, { 'x-token': token });
     const filtered = await load(`${portal.url}/v2/event/list?page=1&limit=20&startTime=${from}&endTime=${to}&tagId=${general}`, {
       'x-token': token,

@@ -1,5 +1,6 @@
 import { benchAccounts } from './accounts.js';
 import { benchBundle } from './bundle.js';
+import { benchEvidence } from './evidence.js';
 import { benchIncidents } from './incidents.js';
 import { benchIngest } from './ingest.js';
 import { benchPushLatency } from './push-latency.js';
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   accounts: benchAccounts,
   'push-latency': benchPushLatency,
   incidents: benchIncidents,
+  evidence: benchEvidence,
   ingest: benchIngest,
 };
 for (const [name, run] of Object.entries(benches)) {

@@ -3,6 +3,7 @@ import { connect, ErrorWithReasonCode, type IClientOptions, type MqttClient } fr
 import { type CommandHandler, type CommandResult, configCommand, credentialCommand } from './commands.js';
 import { type CredentialStore, memoryCredentialStore } from './credentials.js';
 import { Drive, type DriveSample } from './drive.js';
+import { evidenceRequestCommand, HeldEvidence } from './evidence-requests.js';
 import { GpsReporter, type GpsSettings } from './gps-reporter.js';
 import {
   type IncidentMix,
@@ -48,6 +49,11 @@ export interface SimDeviceOptions {
   incidentMix?: IncidentMix;
   /** Upload each acknowledged incident's evidence (`up/upload`); default true when incidentEveryMs is set. */
   uploadEvidence?: boolean;
+  /**
+   * Which files of an incident go up by themselves once it is filed (when uploadEvidence is on): all (default), only
+   * the pictures, or none; the rest waits on the card for the portal's `evidenceRequest`.
+   */
+  autoUpload?: 'all' | 'pictures' | 'none';
   /** Tuning of the evidence uploads (time-outs, retries, a fetch to use instead of Node's). */
   upload?: Pick<UploaderOptions, 'fetch' | 'urlTimeoutMs' | 'retryDelayMs' | 'maxTries'>;
   /** Unacknowledged publishes allowed at once (the protocol says 100). */
@@ -75,10 +81,11 @@ export interface DeviceStats {
   /** Incidents raised, and those the broker acknowledged. */
   incidents: number;
   incidentsAcked: number;
-  /** Evidence resources uploaded (state 6 reported), failed tries, and resources given up. */
+  /** Evidence resources uploaded (state 6 reported), failed tries, resources given up, and ones the portal held back. */
   evidenceUploaded: number;
   evidenceFailedTries: number;
   evidenceAbandoned: number;
+  evidenceHeld: number;
 }
 
 export interface SimDeviceEvents {
@@ -136,6 +143,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   private sendingIncidents = false;
   private readonly uploader: EvidenceUploader;
   private readonly uploadEvidence: boolean;
+  private readonly held = new HeldEvidence();
 
   constructor(options: SimDeviceOptions) {
     super();
@@ -167,9 +175,26 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       ...options.upload,
       publish: (payload) => this.publish('upload', payload),
       problem: (error) => this.emit('problem', error),
+      uploaded: (incidentMessageId, resourceId) => this.held.release(incidentMessageId, resourceId),
+    });
+    this.handle(
+      'evidenceRequest',
+      evidenceRequestCommand(
+        this.held,
+        () => Number(this.hello.channels) || 1,
+        (incidentMessageId, resources, taskId) => this.uploader.enqueue(incidentMessageId, resources, taskId),
+      ),
+    );
+    this.handle('cancelUpload', ({ taskId }) => {
+      if (typeof taskId !== 'number') return { ok: false, error: 'taskId must be a number' };
+      this.uploader.cancel(taskId);
+      return { ok: true };
     });
     this.handle('uploadUrl', (message) =>
       this.uploader.offerUrl(message) ? { ok: true } : { ok: false, error: 'no upload waits for this URL' },
+    );
+    this.handle('uploadHeld', (message) =>
+      this.uploader.offerHeld(message) ? { ok: true } : { ok: false, error: 'no upload waits for this answer' },
     );
     this.handle('credential', credentialCommand(this.uuid, this.credentials));
     this.handle(
@@ -207,6 +232,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       evidenceUploaded: this.uploader.counts.uploaded,
       evidenceFailedTries: this.uploader.counts.failedTries,
       evidenceAbandoned: this.uploader.counts.abandoned,
+      evidenceHeld: this.uploader.counts.held,
     };
   }
 
@@ -289,6 +315,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       overrides,
     );
     this.counts.incidents++;
+    // The files are on the card from now on, whether or not they go up by themselves.
+    this.held.hold(id, (payload.resources ?? []) as IncidentResource[]);
     this.incidentQueue.push({ id, payload });
     if (this.incidentQueue.length > MAX_QUEUED_INCIDENTS) this.incidentQueue.shift();
     void this.sendIncidents();
@@ -396,7 +424,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
           if (!ok) return;
           this.counts.incidentsAcked++;
           // The portal holds the incident and its resources (state 0): their files can go up now.
-          if (this.uploadEvidence) this.uploader.enqueue(next.id, (next.payload.resources ?? []) as IncidentResource[]);
+          const resources = (next.payload.resources ?? []) as IncidentResource[];
+          if (!this.uploadEvidence) return;
+          const auto = this.options.autoUpload ?? 'all';
+          const now = auto === 'all' ? resources : auto === 'pictures' ? resources.filter((r) => r.kind === 'picture') : [];
+          if (now.length > 0) this.uploader.enqueue(next.id, now);
         });
       }
     } finally {

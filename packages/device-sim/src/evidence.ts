@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncidentResource } from './incidents.js';
+import { grayJpeg, pcmMp4 } from './media.js';
 import { hashSeed, seededRandom } from './random.js';
 
-/** A fake evidence file: not a playable picture or clip, but with the first bytes of its type, so the portal accepts it. */
+/** A simulated evidence file: a small but genuine JPEG or MP4 that browsers show and play. */
 export interface EvidenceFile {
   bytes: Buffer;
   contentType: 'image/jpeg' | 'video/mp4';
@@ -18,27 +19,18 @@ function filler(seed: number, length: number): Buffer {
   return bytes;
 }
 
-/** A JPEG header (SOI + APP0 "JFIF"), 20–40 KB of filler and the end marker. */
+/** A real 64×48 JPEG (gray blocks drawn from the seed) padded to 20–40 KB with a comment of filler. */
 function fakeJpeg(seed: number): Buffer {
-  const head = Buffer.from([
-    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-  ]);
-  const size = 20_000 + (seed % 20_000);
-  return Buffer.concat([head, filler(seed, size), Buffer.from([0xff, 0xd9])]);
+  const random = seededRandom(seed);
+  const base = 60 + random() * 100;
+  return grayJpeg(64, 48, (x, y) => base + x * 9 - y * 7 + random() * 24, filler(seed, 20_000 + (seed % 20_000)));
 }
 
-/** An MP4 `ftyp` box (isom) and an `mdat` box of 200–400 KB of filler. */
+/** A playable 64×48 H.264 clip of 10–17 s at 5 fps (200–400 KB): a bright square walks over a gray field, so seeking shows. */
 function fakeMp4(seed: number): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftypisom', 4, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isommp41', 16, 'latin1');
-  const payload = filler(seed, 200_000 + (seed % 200_000));
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(8 + payload.length, 0);
-  mdat.write('mdat', 4, 'latin1');
-  return Buffer.concat([ftyp, mdat, payload]);
+  const base = 50 + (seed % 80);
+  const frames = 50 + (seed % 35);
+  return pcmMp4(4, 3, frames, 5, (frame, x, y) => (y * 4 + x === frame % 12 ? 230 : base + x * 12 + y * 8));
 }
 
 /** The file a device keeps for one resource of an incident. */

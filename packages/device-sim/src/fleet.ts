@@ -141,6 +141,7 @@ function sumStats(devices: readonly SimDevice[]): FleetStats {
     evidenceUploaded: 0,
     evidenceFailedTries: 0,
     evidenceAbandoned: 0,
+    evidenceHeld: 0,
   };
   for (const device of devices) {
     const { connected, ...counts } = device.stats;

@@ -20,6 +20,8 @@ export interface UploaderOptions {
   /** The file of a resource (default: evidenceFile, deterministic fake content). */
   file?: (incidentMessageId: string, resource: IncidentResource) => EvidenceFile;
   problem?(error: Error): void;
+  /** A resource is uploaded and its local copy removed (state 6 reported). */
+  uploaded?(incidentMessageId: string, resourceId: string): void;
 }
 
 export interface UploadCounts {
@@ -29,16 +31,20 @@ export interface UploadCounts {
   failedTries: number;
   /** Resources given up after the last try. */
   abandoned: number;
+  /** Applies the portal held back (`down/uploadHeld`): the file stays on the card until it is asked for. */
+  held: number;
 }
 
 interface Job {
   incidentMessageId: string;
   resource: IncidentResource;
+  /** The portal's evidence request that asked for it (docs/device-protocol.md, `evidenceRequest`). */
+  taskId?: number;
 }
 
 interface UrlWaiter {
   key: string;
-  resolve(url: { url: string } | null): void;
+  resolve(url: { url: string } | 'held' | null): void;
 }
 
 const jobKey = (incidentMessageId: string, resourceId: string) => `${incidentMessageId}\u0000${resourceId}`;
@@ -61,15 +67,30 @@ export class EvidenceUploader {
   private readonly waiters = new Map<string, UrlWaiter>();
   private readonly stopping = new AbortController();
   private running = false;
-  readonly counts: UploadCounts = { uploaded: 0, failedTries: 0, abandoned: 0 };
+  /** The job under way. */
+  private current: string | undefined;
+  readonly counts: UploadCounts = { uploaded: 0, failedTries: 0, abandoned: 0, held: 0 };
 
   constructor(private readonly options: UploaderOptions) {}
 
   /** Queues the resources of an incident the portal acknowledged. */
-  enqueue(incidentMessageId: string, resources: readonly IncidentResource[]): void {
+  enqueue(incidentMessageId: string, resources: readonly IncidentResource[], taskId?: number): void {
     if (this.stopping.signal.aborted) return;
-    for (const resource of resources) this.queue.push({ incidentMessageId, resource });
+    for (const resource of resources) {
+      const key = jobKey(incidentMessageId, resource.id);
+      // Asked again while queued or under way: once is enough.
+      if (this.current === key || this.queue.some((job) => jobKey(job.incidentMessageId, job.resource.id) === key)) continue;
+      this.queue.push({ incidentMessageId, resource, ...(taskId !== undefined ? { taskId } : {}) });
+    }
     void this.run();
+  }
+
+  /** `cancelUpload`: drops the queued uploads of a task (one under way finishes); how many were dropped. */
+  cancel(taskId: number): number {
+    const before = this.queue.length;
+    const kept = this.queue.filter((job) => job.taskId !== taskId);
+    this.queue.splice(0, this.queue.length, ...kept);
+    return before - kept.length;
   }
 
   /** Resources waiting or under way. */
@@ -88,6 +109,17 @@ export class EvidenceUploader {
     return true;
   }
 
+  /** A `down/uploadHeld`: the portal does not want this file now; its apply ends without a failure. */
+  offerHeld(message: DownMessage): boolean {
+    const { incidentMessageId, resourceId } = message;
+    if (typeof incidentMessageId !== 'string' || typeof resourceId !== 'string') return false;
+    const waiter = this.waiters.get(jobKey(incidentMessageId, resourceId));
+    if (!waiter) return false;
+    this.waiters.delete(waiter.key);
+    waiter.resolve('held');
+    return true;
+  }
+
   stop(): void {
     this.stopping.abort();
     for (const waiter of this.waiters.values()) waiter.resolve(null);
@@ -98,9 +130,14 @@ export class EvidenceUploader {
     if (this.running) return;
     this.running = true;
     try {
-      for (let job = this.queue.shift(); job && !this.stopping.signal.aborted; job = this.queue.shift()) await this.upload(job);
+      for (let job = this.queue.shift(); job && !this.stopping.signal.aborted; job = this.queue.shift()) {
+        this.current = jobKey(job.incidentMessageId, job.resource.id);
+        await this.upload(job);
+        this.current = undefined;
+      }
     } finally {
       this.running = false;
+      this.current = undefined;
     }
   }
 
@@ -124,6 +161,10 @@ export class EvidenceUploader {
       }
       const granted = await answer;
       if (this.stopping.signal.aborted) return;
+      if (granted === 'held') {
+        this.counts.held++;
+        return;
+      }
       if (!granted) {
         this.counts.failedTries++;
         continue;
@@ -138,14 +179,17 @@ export class EvidenceUploader {
       }
       if (!(await report(UploadState.success))) return;
       // The portal holds the file: the device frees its card.
-      if (await report(UploadState.removed)) this.counts.uploaded++;
+      if (await report(UploadState.removed)) {
+        this.counts.uploaded++;
+        this.options.uploaded?.(incidentMessageId, resource.id);
+      }
       return;
     }
     this.counts.abandoned++;
   }
 
   /** Waits for the URL of a resource, or null after the time-out. */
-  private urlFor(key: string): Promise<{ url: string } | null> {
+  private urlFor(key: string): Promise<{ url: string } | 'held' | null> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiters.delete(key);

@@ -118,7 +118,7 @@ describe('the evidence uploader', () => {
     await until(() => uploader.counts.uploaded === 1);
     expect(reports.map((report) => report.state)).toEqual([1, 3, -1, 1, 3, 5, 6]);
     expect(reports[2]).toMatchObject({ state: -1, reason: 'HTTP 503' });
-    expect(uploader.counts).toEqual({ uploaded: 1, failedTries: 1, abandoned: 0 });
+    expect(uploader.counts).toEqual({ uploaded: 1, failedTries: 1, abandoned: 0, held: 0 });
   });
 
   it('gives a resource up after a bounded number of tries (no URL, or a PUT that never works)', async () => {

@@ -27,9 +27,14 @@ import { ClauseService } from './modules/clauses/service.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
 import { evidenceReceived, evidenceRefused } from './modules/events/evidence.js';
+import { eventMapRoutes } from './modules/events/map-routes.js';
 import { IncidentNotifier } from './modules/events/notify.js';
+import { evidenceRequestRoutes } from './modules/events/requests/routes.js';
+import { EvidenceRequestService } from './modules/events/requests/service.js';
+import { resourceRoutes } from './modules/events/resource-routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { IncidentService } from './modules/events/service.js';
+import { shareRoutes } from './modules/events/share-routes.js';
 import { TagService } from './modules/events/tags.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerOperationLog } from './modules/logs/recorder.js';
@@ -47,7 +52,7 @@ import { VehicleEmailService } from './modules/vehicles/emails.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { VehicleService } from './modules/vehicles/service.js';
 import { releaseTime } from './release.js';
-import { DiskStore } from './storage/disk-store.js';
+import { createObjectStore } from './storage/object-store.js';
 import { objectRoutes } from './storage/routes.js';
 import { ObjectSigner } from './storage/signed-urls.js';
 import { registerWeb } from './web.js';
@@ -56,7 +61,7 @@ export type AppConfig = Pick<
   Config,
   'adminPassword' | 'sessionIdleMinutes' | 'captchaComplexity' | 'logLevel' | 'secretKey' | 'rateLoginPerMinute' | 'rateWritesPerSecond'
 > &
-  Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'mapTileUrl' | 'mapAttribution' | 'dataDir'>>;
+  Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'mapTileUrl' | 'mapAttribution' | 'dataDir' | 's3'>>;
 
 /** Parts main.ts builds around the app: the event bus shared with the device gateway, and the gateway's cache hook. */
 export interface AppParts {
@@ -118,8 +123,10 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   const vehicles = new VehicleService(db, orgs, binding);
   const vehicleEmails = new VehicleEmailService(db, mailer);
   const devices = new DeviceService(db, orgs, forgetDevice);
-  const objectStore = new DiskStore(path.join(config.dataDir ?? path.resolve('data'), 'objects'));
+  const objectStore = createObjectStore(config);
   const incidents = new IncidentService(db, objectStore);
+  // A new incident on any node changes the counts of the lists it appears in.
+  bus.subscribe('incident', (arrived) => incidents.totals.forget(arrived));
   const objectSigner = new ObjectSigner(config.secretKey);
   const tagService = new TagService(db, orgs);
   await ensureSuperAdmin(db, config.adminPassword, app.log);
@@ -156,11 +163,23 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(vehicleRoutes, { db, vehicles, binding, emails: vehicleEmails, map });
   await app.register(deviceRoutes, { db, devices });
   await app.register(eventRoutes, { db, incidents, tagService, objectSigner });
+  const evidenceRequests = new EvidenceRequestService(db, bus, app.log);
+  app.decorate('evidenceRequests', evidenceRequests);
+  await app.register(evidenceRequestRoutes, { requests: evidenceRequests });
+  await app.register(resourceRoutes, { db, store: objectStore, objectSigner });
+  await app.register(shareRoutes, { db, secretKey: config.secretKey, objectSigner, map });
+  await app.register(eventMapRoutes, { db });
   await app.register(objectRoutes, {
     store: objectStore,
     signer: objectSigner,
-    uploaded: (grant, stored) => evidenceReceived(db, grant, stored),
-    refused: (grant, reason) => evidenceRefused(db, grant, reason),
+    uploaded: async (grant, stored) => {
+      const moved = await evidenceReceived(db, grant, stored);
+      if (moved) await evidenceRequests.moved(moved);
+    },
+    refused: async (grant, reason) => {
+      const moved = await evidenceRefused(db, grant, reason);
+      if (moved) await evidenceRequests.moved(moved);
+    },
   });
   await app.register(pushRoutes, { db, sessions, bus });
   scheduleLeaseExpiry(app, vehicles);

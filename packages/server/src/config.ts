@@ -36,9 +36,42 @@ export interface Config {
   /** Map tiles ({z}/{x}/{y}); empty: maps are drawn without tiles (no tile server reachable). */
   mapTileUrl: string | null;
   mapAttribution: string;
+  /** Evidence in an S3-compatible store (S3_ENDPOINT and S3_BUCKET); without it, files under `dataDir/objects`. */
+  s3: S3Config | undefined;
   /** Seed a demo fleet with simulated devices into a new, empty database (DEMO=0 turns it off). */
   demo: boolean;
   production: boolean;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** Without keys the AWS SDK's own chain answers (AWS_* variables, an instance or task role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `host/bucket/key` addresses (MinIO, Ceph, most self-hosted stores) rather than `bucket.host/key`. */
+  forcePathStyle: boolean;
+}
+
+function loadS3(): S3Config | undefined {
+  const endpoint = process.env.S3_ENDPOINT;
+  if (!endpoint) return undefined;
+  const bucket = process.env.S3_BUCKET;
+  if (!bucket) throw new Error('S3_BUCKET must name the evidence bucket when S3_ENDPOINT is set');
+  const accessKeyId = process.env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = process.env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  const pathStyle = process.env.S3_FORCE_PATH_STYLE ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle)) throw new Error(`S3_FORCE_PATH_STYLE must be 1 or 0, got "${pathStyle}"`);
+  return {
+    endpoint,
+    bucket,
+    region: process.env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle !== '0' && pathStyle !== 'false',
+  };
 }
 
 /** SECRET_KEY is base64 of 32 bytes; every portal node sharing a database needs the same one. */
@@ -93,6 +126,7 @@ export function loadConfig(): Config {
     mapTileUrl:
       process.env.MAP_TILE_URL === undefined ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : process.env.MAP_TILE_URL || null,
     mapAttribution: process.env.MAP_ATTRIBUTION || '© OpenStreetMap contributors',
+    s3: loadS3(),
     demo: process.env.DEMO !== '0',
     production,
   };

@@ -35,8 +35,12 @@ gateway = await startGateway({
       bus.publish('incident', { eventId: incidentId, type, triggerTime: triggerAt, ...chain });
       app.incidentArrived(incidentId);
     },
+    upload: (update) => void app.evidenceRequests.moved(update),
+    hello: (uuid) => void app.evidenceRequests.hello(uuid),
   },
 });
+const connected = gateway;
+app.evidenceRequests.useDevices((uuid, kind, payload) => connected.sendCommand(uuid, kind, payload));
 
 // ARCHITECTURE section 1: a new, empty embedded database gets a demo fleet of simulated devices (DEMO=0: none).
 const demoState = config.demo && !config.databaseUrl ? await seedDemo(database.db, demoStateFile(config.dataDir)) : null;

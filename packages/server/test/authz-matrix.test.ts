@@ -16,6 +16,7 @@ interface Target extends Tree {
   email: number;
   incident: number;
   tag: number;
+  evidenceTask: number;
 }
 type Probe = [name: string, method: string, url: (t: Target) => string, body?: (t: Target) => Record<string, unknown>];
 
@@ -73,11 +74,21 @@ const probes: Probe[] = [
   ['bin incident', 'PUT', () => '/v2/event/info/delete/batch', (t) => ({ eventId: [t.incident] })],
   ['restore incident', 'PUT', () => '/v2/event/info/restore', (t) => ({ eventId: [t.incident] })],
   ['delete incident forever', 'PUT', () => '/v2/event/info/forever', (t) => ({ eventId: [t.incident] })],
+  ['share incident', 'POST', () => '/v2/event/share', (t) => ({ eventId: [t.incident], days: 1 })],
+  ['incident evidence zip', 'PUT', () => '/v1/event/resource/listV1', (t) => ({ eventId: [t.incident] })],
+  ['incident picture URLs', 'PUT', () => '/v1/event/resource/pic/list', (t) => ({ eventId: [t.incident] })],
   ['rename tag', 'PUT', () => '/v1/event/tag', (t) => ({ id: t.tag, tagName: 'Taken' })],
   ['tag hold days', 'PUT', () => '/v1/event/tag/holdDays', (t) => ({ tagId: t.tag, days: 1 })],
   ['tag receive video', 'PUT', () => '/v1/event/tag/receive/video/state', (t) => ({ tagId: t.tag, state: false })],
   ['delete tag', 'DELETE', (t) => `/v1/event/tag?id=${t.tag}`],
   ['tags of company', 'GET', (t) => `/v1/event/tag?companyId=${t.company}`],
+  ['ask for a picture', 'GET', (t) => `/v1/device/getCtrDeviceUploadPic?eventId=${t.incident}&resourceId=1`],
+  ['ask for videos', 'GET', (t) => `/v1/device/getCtrDeviceUploadVideo?eventId=${t.incident}`],
+  ['ask for a clip', 'GET', (t) => `/v1/device/getDeviceUploadVideoUrl?eventId=${t.incident}&resourceId=1&time=${Date.now()}`],
+  ['ask for pictures (batch)', 'PUT', () => '/v1/device/batch/getCtrDeviceUploadPic', (t) => ({ eventId: [t.incident] })],
+  ['ask for videos (batch)', 'PUT', () => '/v1/device/batch/getCtrDeviceUploadVideo', (t) => ({ eventId: [t.incident] })],
+  ['evidence requests of incident', 'GET', (t) => `/v1/device/evidenceTask/list?eventId=${t.incident}`],
+  ['cancel evidence request', 'GET', (t) => `/v1/device/cancelTask?taskId=${t.evidenceTask}`],
 ];
 
 const callers: Role[] = ['AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
@@ -122,8 +133,13 @@ beforeAll(async () => {
     .insert(schema.eventTag)
     .values({ name: 'Victim tag', belongAgentId: theirs.agent, belongCompanyId: theirs.company })
     .returning({ id: schema.eventTag.id });
+  const [taskRow] = await ctx.database.db
+    .insert(schema.evidenceTask)
+    .values({ incidentId: incidentRow?.id ?? 0, deviceUuid: 'VICTIM-DEV', kind: 'video', resourceIds: [] })
+    .returning({ id: schema.evidenceTask.id });
   victim = {
     ...theirs,
+    evidenceTask: taskRow?.id ?? 0,
     incident: incidentRow?.id ?? 0,
     tag: tagRow?.id ?? 0,
     account: await addAccount(ctx, 'victim.site', 'SITE_ADMIN', theirs),
@@ -144,6 +160,7 @@ beforeAll(async () => {
     email: 999_009,
     incident: 999_010,
     tag: 999_011,
+    evidenceTask: 999_012,
   };
   for (const role of callers) tokens.set(role, (await signedIn(ctx, `caller.${role.toLowerCase()}`, role, mine)).token);
 });

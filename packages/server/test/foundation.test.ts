@@ -121,6 +121,12 @@ describe('tokens', () => {
     expect(res.json()).toMatchObject({ code: 50003, codeKey: 'PERMISSION_TOKEN_MISSING' });
   });
 
+  it('answers a write without a token with the same envelope (the operation log copes with a refused request)', async () => {
+    const res = await ctx.app.inject({ method: 'PUT', url: '/v1/account/setParamSetting', payload: {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 50003, codeKey: 'PERMISSION_TOKEN_MISSING' });
+  });
+
   it('answers 50001 for a bogus token', async () => {
     const res = await selfInfo('bogus-token');
     expect(res.json()).toMatchObject({ code: 50001, codeKey: 'PERMISSION_TOKEN_FAIL' });

@@ -190,7 +190,7 @@ describe('device gateway: incidents', () => {
     expect((await incidentsOf(dvr.id)).map((row) => row.type)).toEqual(['panicButton']);
   });
 
-  it('records only the pictures when the tag does not receive videos', async () => {
+  it('records the videos too when the tag does not receive videos (they stay on the device until asked for)', async () => {
     const company = await seedCompany(database.db, 'NoVideo');
     await ensureDefaultTags(database.db, company.companyId);
     await database.db
@@ -200,7 +200,10 @@ describe('device gateway: incidents', () => {
     const dvr = await deviceOf(company, 'INC-3');
     await dvr.send(message(report({ type: 'sharpTurn' })));
     const [stored] = await incidentsOf(dvr.id);
-    expect((await resourcesOf(stored?.id ?? 0)).map((r) => r.kind)).toEqual(['picture']);
+    expect((await resourcesOf(stored?.id ?? 0)).map((r) => [r.kind, r.state])).toEqual([
+      ['picture', 0],
+      ['video', 0],
+    ]);
   });
 
   it('files an unbound device’s incident under its company, without a vehicle', async () => {

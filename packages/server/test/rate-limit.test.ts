@@ -34,4 +34,12 @@ describe('rate limits', () => {
     expect(writes).toContain('YOU_REQUEST_TOO_FAST');
     for (let i = 0; i < 10; i++) expect((await call(ctx, token, 'GET', '/v1/account/selfInfo')).code).toBe(200);
   });
+
+  it('holds opening share links to the login pace per address, counted apart from logins', async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++)
+      answers.push((await ctx.app.inject({ method: 'GET', url: '/v2/event/public/list?token=guess.guess' })).json().codeKey);
+    expect(answers.slice(0, 4).every((key) => key !== 'YOU_REQUEST_TOO_FAST')).toBe(true);
+    expect(answers.slice(4)).toEqual(['YOU_REQUEST_TOO_FAST', 'YOU_REQUEST_TOO_FAST']);
+  });
 });

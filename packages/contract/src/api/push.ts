@@ -10,7 +10,9 @@ export type PushClientMessage =
   | { type: 'auth'; token: string }
   | { type: 'watch'; vehicleIds: number[] }
   /** New incidents of the caller's scope (the incident list updates itself). */
-  | { type: 'incidents'; on: boolean };
+  | { type: 'incidents'; on: boolean }
+  /** Upload progress of one incident's evidence (on-demand requests watch it). */
+  | { type: 'uploads'; eventId: number; on: boolean };
 
 export type PushServerMessage =
   | { type: 'ready' }
@@ -19,6 +21,8 @@ export type PushServerMessage =
   | { type: 'position'; vehicleId: number; deviceId: number; position: Position }
   | { type: 'presence'; vehicleId: number; deviceId: number; online: boolean; time: number }
   | { type: 'incident'; eventId: number; incidentType: string; triggerTime: number; vehicleId: number | null }
+  /** A resource of a watched incident moved to another upload state (SPEC section 3); taskId when a request asked for it. */
+  | { type: 'upload'; eventId: number; resourceId: number; state: number; taskId?: number }
   | { type: 'error'; codeKey: string };
 
 /** At most this many vehicles in one watch list. */

@@ -39,7 +39,13 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const folder = resolveMigrations();
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // Only the hot lists run as named prepared statements (db/prepared.ts); their covering indexes serve every value,
+      // so one generic plan per connection beats planning each call anew (which the server otherwise keeps doing).
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder: folder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

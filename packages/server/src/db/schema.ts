@@ -460,6 +460,24 @@ export const incident = pgTable(
     uniqueIndex('incident_message_idx').on(t.deviceId, t.messageId),
     // The list: one company's incidents, newest first, in or out of the recycle bin.
     index('incident_company_time_idx').on(t.belongCompanyId, t.triggerAt, t.id),
+    // One company's live incidents with every column the list's filters, its count and the map read: those answer
+    // from the index alone (an index-only scan), without visiting the table.
+    index('incident_company_live_idx')
+      .on(
+        t.belongCompanyId,
+        t.triggerAt,
+        t.id,
+        t.belongAgentId,
+        t.belongFleetId,
+        t.tagId,
+        t.type,
+        t.reviewState,
+        t.speed,
+        t.vehicleId,
+        t.lat,
+        t.lng,
+      )
+      .where(sql`${t.deletedAt} is null`),
     index('incident_fleet_time_idx').on(t.belongFleetId, t.triggerAt),
     index('incident_vehicle_time_idx').on(t.vehicleId, t.triggerAt),
     index('incident_time_idx').on(t.triggerAt),
@@ -521,4 +539,31 @@ export const incidentHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('incident_history_idx').on(t.incidentId, t.at)],
+);
+
+/**
+ * An operator's on-demand request for evidence still on a device (docs/device-protocol.md, `evidenceRequest`):
+ * waiting for the device, sent to it, done once every resource reached 4, failed, or cancelled.
+ */
+export const evidenceTask = pgTable(
+  'evidence_task',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    incidentId: bigint('incident_id', { mode: 'number' })
+      .notNull()
+      .references(() => incident.id, { onDelete: 'cascade' }),
+    deviceUuid: text('device_uuid').notNull(),
+    kind: text('kind', { enum: ['picture', 'video', 'clip'] }).notNull(),
+    /** incident_resource row ids. */
+    resourceIds: bigint('resource_ids', { mode: 'number' }).array().notNull(),
+    state: text('state', { enum: ['waiting', 'sent', 'done', 'failed', 'cancelled'] })
+      .notNull()
+      .default('waiting'),
+    reason: text('reason'),
+    createdById: integer('created_by_id'),
+    createdByName: text('created_by_name'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('evidence_task_incident_idx').on(t.incidentId), index('evidence_task_device_state_idx').on(t.deviceUuid, t.state)],
 );

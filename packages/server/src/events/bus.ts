@@ -15,6 +15,16 @@ export interface BusEvents {
     companyId: number | null;
     fleetId: number | null;
   };
+  /** An evidence resource moved to another upload state (SPEC section 3), with the incident's chain. */
+  upload: {
+    eventId: number;
+    resourceId: number;
+    state: number;
+    taskId?: number;
+    agentId: number | null;
+    companyId: number | null;
+    fleetId: number | null;
+  };
 }
 
 /**

@@ -33,12 +33,24 @@ export interface IncidentUpdate {
   triggerAt: number;
 }
 
+/** An evidence resource moved to another upload state (docs/device-protocol.md, `upload`). */
+export interface UploadUpdate {
+  incidentId: number;
+  /** incident_resource row id. */
+  resourceRowId: number;
+  state: number;
+}
+
 /** What the gateway tells the rest of the portal, always after the change is committed. */
 export interface GatewayEvents {
   positions(updates: PositionUpdate[]): void;
   presence(update: PresenceUpdate): void;
   deviceCreated?(deviceId: number): void;
   incident?(update: IncidentUpdate): void;
+  /** A resource's upload state changed. */
+  upload?(update: UploadUpdate): void;
+  /** A known device said `hello` (it is online and subscribed): waiting commands can go now. */
+  hello?(deviceUuid: string): void;
 }
 
 /** A listener that throws must not keep a device's message from being acknowledged. */
@@ -57,5 +69,7 @@ export function safeEvents(events: GatewayEvents, log: FastifyBaseLogger): Requi
     presence: guard('presence', events.presence.bind(events)),
     deviceCreated: guard('deviceCreated', events.deviceCreated?.bind(events)),
     incident: guard('incident', events.incident?.bind(events)),
+    upload: guard('upload', events.upload?.bind(events)),
+    hello: guard('hello', events.hello?.bind(events)),
   };
 }

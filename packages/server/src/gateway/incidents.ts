@@ -54,7 +54,8 @@ async function chainOf(tx: Tx, owner: Chain, vehicleId: number | null): Promise<
 /**
  * Files one incident in one transaction: the incident (keyed by device and message id, so a resend is stored once),
  * its resources (state 0: not uploaded yet) and its `arrived` history. The tag is the company's default one for the
- * type; a tag that does not receive incidents drops it, one that does not receive videos keeps the pictures only.
+ * type; a tag that does not receive incidents drops it. Videos are recorded whatever the tag says: one that does not
+ * receive videos leaves them on the device (the portal holds back their upload) until someone asks for them.
  */
 export async function fileIncident(
   db: Db,
@@ -110,10 +111,9 @@ export async function fileIncident(
       .returning({ id: incident.id });
     if (!inserted) return { stored: false, reason: 'resent' };
 
-    const kept = tag && !tag.receiveVideo ? report.resources.filter((resource) => resource.kind !== 'video') : report.resources;
-    if (kept.length > 0) {
+    if (report.resources.length > 0) {
       await tx.insert(incidentResource).values(
-        kept.map((resource) => ({
+        report.resources.map((resource) => ({
           incidentId: inserted.id,
           deviceResourceId: resource.id,
           kind: resource.kind,

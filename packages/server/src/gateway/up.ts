@@ -70,6 +70,7 @@ export function upRouter(
         if (!hello.ok) return invalid(hello.reason);
         const work = presence.hello(uuid, hello.value).then((known) => {
           if (known && !known.hasSecret) credentials.offer(uuid, known.deviceId);
+          if (known) events.hello(uuid);
         });
         return settle(work, done);
       }
@@ -92,9 +93,14 @@ export function upRouter(
         if (!report.ok) return invalid(report.reason);
         const work = reportUpload(db, uuid, report.value, uploads).then((outcome) => {
           if (!outcome.stored) {
-            log.info({ device: uuid, kind, id: envelope.value.id, reason: outcome.reason }, 'upload report not stored');
+            if (outcome.reason === 'held') {
+              commands.send(uuid, 'uploadHeld', outcome.held).catch((err: unknown) => {
+                log.debug({ err, device: uuid }, 'uploadHeld not acknowledged');
+              });
+            } else log.info({ device: uuid, kind, id: envelope.value.id, reason: outcome.reason }, 'upload report not stored');
             return;
           }
+          events.upload({ incidentId: outcome.resource.incidentId, resourceRowId: outcome.resource.id, state: outcome.state });
           // Published after the commit: the device reports 3 only once state 2 is stored. A lost URL is replaced by its next apply.
           if (outcome.url) {
             commands.send(uuid, 'uploadUrl', outcome.url).catch((err: unknown) => {

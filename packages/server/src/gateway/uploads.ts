@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { incident, incidentResource } from '../db/schema.js';
+import { eventTag, evidenceTask, incident, incidentResource } from '../db/schema.js';
 import { EVIDENCE_LIMITS, evidenceKey, moveUpload, UPLOAD_URL_TTL_MS, UploadState } from '../modules/events/evidence.js';
 import { OBJECTS_PATH } from '../storage/routes.js';
 import type { ObjectSigner } from '../storage/signed-urls.js';
@@ -15,8 +15,16 @@ export interface UploadUrls {
 
 /** What became of an `upload` message; every outcome is acknowledged. */
 export type UploadOutcome =
-  | { stored: true; state: number; url?: { incidentMessageId: string; resourceId: string; url: string; expiresAt: number } }
-  | { stored: false; reason: 'unknown resource' | 'unchanged' | 'out of order' | 'no evidence store' };
+  | {
+      stored: true;
+      state: number;
+      /** The resource row that moved. */
+      resource: { id: number; incidentId: number };
+      url?: { incidentMessageId: string; resourceId: string; url: string; expiresAt: number };
+    }
+  | { stored: false; reason: 'unknown resource' | 'unchanged' | 'out of order' | 'no evidence store' }
+  /** A video of an incident whose tag does not receive videos, not asked for: the device keeps it until it is. */
+  | { stored: false; reason: 'held'; held: { incidentMessageId: string; resourceId: string } };
 
 /** Which earlier states each device report may follow (SPEC section 3: forward only; a new apply retries 1–3 and -1). */
 const follows: Record<number, readonly number[]> = {
@@ -35,6 +43,16 @@ function refusal(kind: 'picture' | 'video', report: UploadReport): string | null
   return null;
 }
 
+/** Whether an open evidence request (waiting or sent) asks for this resource row. */
+async function askedFor(tx: Parameters<Parameters<Db['transaction']>[0]>[0], resourceRowId: number): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: evidenceTask.id })
+    .from(evidenceTask)
+    .where(and(inArray(evidenceTask.state, ['waiting', 'sent']), sql`${resourceRowId} = any(${evidenceTask.resourceIds})`))
+    .limit(1);
+  return open !== undefined;
+}
+
 /**
  * One `upload` report in one transaction. Only a resource of an incident this device reported is found, so a device
  * never moves or gets a URL for another device's evidence. An acceptable apply stores 1 and 2 and returns the URL the
@@ -50,9 +68,11 @@ export async function reportUpload(db: Db, uuid: string, report: UploadReport, u
         deviceResourceId: incidentResource.deviceResourceId,
         kind: incidentResource.kind,
         state: incidentResource.state,
+        receiveVideo: sql<boolean>`coalesce(${eventTag.receiveVideo}, true)`,
       })
       .from(incidentResource)
       .innerJoin(incident, eq(incident.id, incidentResource.incidentId))
+      .leftJoin(eventTag, eq(eventTag.id, incident.tagId))
       .where(
         and(
           eq(incident.deviceUuid, uuid),
@@ -67,12 +87,15 @@ export async function reportUpload(db: Db, uuid: string, report: UploadReport, u
 
     if (report.state !== UploadState.apply || !urls) {
       await moveUpload(tx, row, report.state, {}, report.reason ?? undefined);
-      return { stored: true, state: report.state };
+      return { stored: true, state: report.state, resource: row };
+    }
+    if (row.kind === 'video' && !row.receiveVideo && !(await askedFor(tx, row.id))) {
+      return { stored: false, reason: 'held', held: { incidentMessageId: report.incidentMessageId, resourceId: report.resourceId } };
     }
     const wrong = refusal(row.kind, report);
     if (wrong) {
       await moveUpload(tx, row, UploadState.failed, {}, wrong);
-      return { stored: true, state: UploadState.failed };
+      return { stored: true, state: UploadState.failed, resource: row };
     }
     await moveUpload(tx, row, UploadState.apply);
     const key = evidenceKey(row.incidentId, row.id);
@@ -90,6 +113,7 @@ export async function reportUpload(db: Db, uuid: string, report: UploadReport, u
     return {
       stored: true,
       state: UploadState.urlSent,
+      resource: row,
       url: { incidentMessageId: report.incidentMessageId, resourceId: report.resourceId, url, expiresAt },
     };
   });

@@ -3,7 +3,7 @@ import { AppError } from './errors.js';
 
 /** Calls per window a caller may make; 0 switches a policy off. */
 export interface RateLimits {
-  /** Login attempts (both steps and the robot-check challenge) per client address and minute. */
+  /** Login attempts (both steps and the robot-check challenge) per client address and minute; also opened share links. */
   loginPerMinute: number;
   /** Writes per account and second. */
   writesPerSecond: number;
@@ -30,6 +30,8 @@ class Windows {
 }
 
 const LOGIN_PATHS = new Set(['/v1/account/login', '/v1/account/mfa/login/google', '/v1/account/captcha']);
+/** Calls anyone may make with a token in hand (a share link): guessing tokens is held to the login's pace. */
+const PUBLIC_TOKEN_PATHS = new Set(['/v2/event/public/list']);
 
 /** YOU_REQUEST_TOO_FAST (HTTP 429) for a client that logs in or writes faster than the limits allow. */
 export function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
@@ -39,6 +41,10 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
     const path = req.routeOptions.url ?? '';
     if (LOGIN_PATHS.has(path)) {
       if (limits.loginPerMinute > 0 && !minutes.take(`login:${req.ip}`, limits.loginPerMinute)) throw new AppError('YOU_REQUEST_TOO_FAST');
+      return;
+    }
+    if (PUBLIC_TOKEN_PATHS.has(path)) {
+      if (limits.loginPerMinute > 0 && !minutes.take(`public:${req.ip}`, limits.loginPerMinute)) throw new AppError('YOU_REQUEST_TOO_FAST');
       return;
     }
     const writes = req.method !== 'GET' && req.method !== 'HEAD';

@@ -4,6 +4,13 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from './errors.js';
 import type { Principal } from './principal.js';
 
+/**
+ * How a query takes a value: as it is (the default), or as a named placeholder of a prepared statement (see
+ * db/prepared.ts), so one statement serves every call of the same shape. Typed as the value it stands for.
+ */
+export type Bind = <T>(name: string, value: T) => T;
+const asIs: Bind = (_name, value) => value;
+
 /** A table whose rows belong to an organisation chain (SPEC section 6). */
 export interface ScopedTable {
   belongAgentId: PgColumn;
@@ -19,20 +26,25 @@ export const seesEverything = (principal: Principal) => principal.role === 'SUPE
  * same agent and company; Fleet Admin same agent, company and fleet; Site Admin and normal users nothing.
  * Every repo query on a scoped table puts this in its WHERE clause.
  */
-export function inScope(principal: Principal, table: ScopedTable): SQL {
+export function inScope(principal: Principal, table: ScopedTable, bind: Bind = asIs): SQL {
   if (seesEverything(principal)) return sql`true`;
   const { agentId, companyId, fleetId } = principal;
   switch (principal.role) {
     case 'AGENT_ADMIN':
-      return agentId === null ? sql`false` : eq(table.belongAgentId, agentId);
+      return agentId === null ? sql`false` : eq(table.belongAgentId, bind('scopeAgent', agentId));
     case 'COMPANY_ADMIN':
       return agentId === null || companyId === null
         ? sql`false`
-        : (and(eq(table.belongAgentId, agentId), eq(table.belongCompanyId, companyId)) ?? sql`false`);
+        : (and(eq(table.belongAgentId, bind('scopeAgent', agentId)), eq(table.belongCompanyId, bind('scopeCompany', companyId))) ??
+            sql`false`);
     case 'FLEET_ADMIN':
       return agentId === null || companyId === null || fleetId === null
         ? sql`false`
-        : (and(eq(table.belongAgentId, agentId), eq(table.belongCompanyId, companyId), eq(table.belongFleetId, fleetId)) ?? sql`false`);
+        : (and(
+            eq(table.belongAgentId, bind('scopeAgent', agentId)),
+            eq(table.belongCompanyId, bind('scopeCompany', companyId)),
+            eq(table.belongFleetId, bind('scopeFleet', fleetId)),
+          ) ?? sql`false`);
     default:
       return sql`false`;
   }

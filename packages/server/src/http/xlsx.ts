@@ -1,4 +1,5 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -10,6 +11,17 @@ export interface SheetColumn<T> {
 
 /** A time column's value: a date the spreadsheet shows as one (UTC), or empty. */
 export const sheetTime = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/**
+ * exceljs (4.x) hands a sheet's XML to its zip entry without backpressure, so a fast reader of the database would pile
+ * the whole uncompressed sheet up in memory; this waits until the zip entry has taken what was written.
+ */
+async function drained(sheet: unknown): Promise<void> {
+  // The entries are readable-stream 2 PassThroughs: their state is `_writableState`, without `writableNeedDrain`.
+  type Entry = Writable & { _writableState?: { needDrain?: boolean } };
+  const entries = (sheet as { stream?: { pipes?: Entry[] } }).stream?.pipes ?? [];
+  await Promise.all(entries.filter((entry) => entry._writableState?.needDrain).map((entry) => once(entry, 'drain')));
+}
 
 /**
  * An .xlsx workbook written row by row into a stream while the batches are read (ARCHITECTURE section 3: exports
@@ -26,9 +38,14 @@ export function streamWorkbook<T>(sheetName: string, columns: SheetColumn<T>[], 
     style: column.header.includes('UTC') ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
   }));
   sheet.getRow(1).font = { bold: true };
+  const closed = new Promise<void>((resolve) => out.once('close', resolve));
   void (async () => {
     for await (const batch of batches) {
       for (const record of batch) sheet.addRow(columns.map((column) => column.value(record))).commit();
+      // The next batch is read only once the zip and the client have taken this one: memory holds about a batch.
+      // A client that went away ends the export (and its reading of the database).
+      await Promise.race([drained(sheet).then(() => (out.writableNeedDrain ? once(out, 'drain') : undefined)), closed]);
+      if (out.destroyed) return;
     }
     sheet.commit();
     await workbook.commit();

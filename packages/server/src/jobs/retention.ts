@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { incidentHistory, incidentResource } from '../db/schema.js';
 import { qualified } from '../db/subqueries.js';
-import type { DiskStore } from '../storage/disk-store.js';
+import type { ObjectStore } from '../storage/object-store.js';
 
 const DAY_MS = 24 * 3_600_000;
 const BATCH = 500;
@@ -13,7 +13,7 @@ const BATCH = 500;
  * resource keeps its record without the file, and the incident's history says the evidence expired. Returns how many
  * files went.
  */
-export async function purgeExpiredEvidence(db: Db, store: DiskStore, now = new Date()): Promise<number> {
+export async function purgeExpiredEvidence(db: Db, store: ObjectStore, now = new Date()): Promise<number> {
   let purged = 0;
   for (;;) {
     const due = await db
@@ -48,7 +48,7 @@ export async function purgeExpiredEvidence(db: Db, store: DiskStore, now = new D
 }
 
 /** Runs the retention once a day (and a minute after start, so a portal that was down catches up). */
-export function scheduleRetention(app: FastifyInstance, db: Db, store: DiskStore) {
+export function scheduleRetention(app: FastifyInstance, db: Db, store: ObjectStore) {
   const run = () =>
     purgeExpiredEvidence(db, store)
       .then((purged) => app.log.info({ purged }, 'retention: evidence past its tag’s hold days deleted'))

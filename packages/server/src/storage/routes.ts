@@ -3,18 +3,19 @@ import type { Readable } from 'node:stream';
 import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../http/errors.js';
-import { type DiskStore, evidenceTypes, type StoredObject } from './disk-store.js';
+import { CHECKSUM_MISMATCH, evidenceTypes } from './content-check.js';
+import type { ObjectStore, StoredObject } from './object-store.js';
 import type { ObjectGrant, ObjectSigner } from './signed-urls.js';
 
 export const OBJECTS_PATH = '/objects';
 
 export interface ObjectRouteOptions {
-  store: DiskStore;
+  store: ObjectStore;
   signer: ObjectSigner;
   /** Told of every complete upload (the evidence flow moves the resource on); a failure here fails the upload. */
-  uploaded?: (grant: ObjectGrant, stored: StoredObject) => Promise<void>;
+  uploaded?: (grant: ObjectGrant, stored: StoredObject) => Promise<unknown>;
   /** Told of an upload refused for its bytes (e.g. `checksum mismatch`), so the evidence flow can mark it failed. */
-  refused?: (grant: ObjectGrant, reason: string) => Promise<void>;
+  refused?: (grant: ObjectGrant, reason: string) => Promise<unknown>;
 }
 
 /** Parses `Range: bytes=a-b` (one range; suffix and open ranges too) against a size; null when absent or unsatisfiable. */
@@ -51,19 +52,19 @@ export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, 
     if (req.headers['content-type'] !== grant.contentType) return refuse(reply, 415, 'UPLOAD_FILE_FAIL');
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > grant.maxBytes) return refuse(reply, 413, 'UPLOAD_FILE_FAIL');
+    const limits = { maxBytes: grant.maxBytes, contentType: grant.contentType, sha256: grant.sha256 };
+    let stored: StoredObject;
     try {
-      const stored = await store.put(grant.key, req.body as Readable, { maxBytes: grant.maxBytes, contentType: grant.contentType });
-      if (grant.sha256 && grant.sha256 !== stored.sha256) {
-        await store.delete(grant.key);
-        await refused?.(grant, 'checksum mismatch');
-        return refuse(reply, 422, 'UPLOAD_FILE_FAIL');
-      }
-      await uploaded?.(grant, stored);
-      return reply.send({ code: 200, msg: 'REQUEST_SUCCESS', codeKey: 'REQUEST_SUCCESS', data: stored });
+      // Bytes other than the announced ones are refused inside the store, so they never show under the key.
+      stored = await store.put(grant.key, req.body as Readable, limits);
     } catch (error) {
-      if (error instanceof AppError) return refuse(reply, 400, error.codeKey);
-      throw error;
+      if (!(error instanceof AppError)) throw error;
+      if (error.detail !== CHECKSUM_MISMATCH) return refuse(reply, 400, error.codeKey);
+      await refused?.(grant, CHECKSUM_MISMATCH);
+      return refuse(reply, 422, 'UPLOAD_FILE_FAIL');
     }
+    await uploaded?.(grant, stored);
+    return reply.send({ code: 200, msg: 'REQUEST_SUCCESS', codeKey: 'REQUEST_SUCCESS', data: stored });
   });
 
   app.get<{ Params: { token: string } }>(`${OBJECTS_PATH}/:token`, { schema: { hide: true } }, async (req, reply) => {

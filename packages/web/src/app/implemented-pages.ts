@@ -22,6 +22,7 @@ export const implementedPages: ReadonlySet<string> = new Set([
   'VehicleList',
   'VehicleEdit',
   'VehicleMap',
+  'EventMap',
   'UnmatchedDevices',
   'DeviceList',
   'EventList',

@@ -34,10 +34,14 @@ export const router = createBrowserRouter([
     lazy: async () => ({ Component: (await import('../features/maintenance/MaintenancePage.js')).MaintenancePage }),
     handle: { title: 'maintenance' } satisfies RouteHandle,
   },
+  {
+    path: '/1ncident',
+    lazy: async () => ({ Component: (await import('../features/public-incidents/index.js')).PublicIncidentsPage }),
+    handle: { title: 'incidentList' } satisfies RouteHandle,
+  },
   // Public screens of later releases (SPEC section 2).
   ...[
     { path: '/auth-redirect', title: 'authRedirect' },
-    { path: '/1ncident', title: 'incidentList' },
     { path: '/device/setting', title: 'deviceLock' },
   ].map(({ path, title }) => ({ path, lazy: comingSoon, handle: { title } satisfies RouteHandle })),
   {
@@ -190,6 +194,11 @@ export const router = createBrowserRouter([
         path: 'vehicle/edit',
         lazy: async () => ({ Component: (await vehicles()).VehicleEditPage }),
         handle: { title: 'vehicleEdit' } satisfies RouteHandle,
+      },
+      {
+        path: 'map/event',
+        lazy: async () => ({ Component: (await import('../features/event-map/index.js')).EventMapPage }),
+        handle: { title: 'incidentsMap' } satisfies RouteHandle,
       },
       {
         path: 'map/:licensePlate',

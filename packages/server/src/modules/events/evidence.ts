@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { incidentHistory, incidentResource } from '../../db/schema.js';
-import type { StoredObject } from '../../storage/disk-store.js';
+import type { StoredObject } from '../../storage/object-store.js';
 import type { ObjectGrant } from '../../storage/signed-urls.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -81,28 +81,37 @@ async function lockByKey(tx: Tx, key: string) {
   return row ?? null;
 }
 
+/** A resource that moved, for whoever follows uploads (on-demand requests, the console's push). */
+export interface Moved {
+  incidentId: number;
+  resourceRowId: number;
+  state: number;
+}
+
 /** Uploads still under way (or given up by the device) that a stored file or a refusal may settle. */
 const open = (state: number) => state === UploadState.failed || (state >= UploadState.apply && state <= UploadState.started);
 
 /** The store holds a complete, verified upload: the resource moves to 4 with what was stored. */
-export async function evidenceReceived(db: Db, grant: ObjectGrant, stored: StoredObject): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function evidenceReceived(db: Db, grant: ObjectGrant, stored: StoredObject): Promise<Moved | null> {
+  return db.transaction(async (tx) => {
     const row = await lockByKey(tx, grant.key);
-    if (!row || !open(row.state)) return;
+    if (!row || !open(row.state)) return null;
     await moveUpload(tx, row, UploadState.received, {
       sizeBytes: stored.size,
       sha256: stored.sha256,
       contentType: grant.contentType ?? null,
       objectKey: grant.key,
     });
+    return { incidentId: row.incidentId, resourceRowId: row.id, state: UploadState.received };
   });
 }
 
 /** The store refused an upload (e.g. its bytes do not match the announced SHA-256): the resource fails with the reason. */
-export async function evidenceRefused(db: Db, grant: ObjectGrant, reason: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function evidenceRefused(db: Db, grant: ObjectGrant, reason: string): Promise<Moved | null> {
+  return db.transaction(async (tx) => {
     const row = await lockByKey(tx, grant.key);
-    if (!row || !open(row.state) || row.state === UploadState.failed) return;
+    if (!row || !open(row.state) || row.state === UploadState.failed) return null;
     await moveUpload(tx, row, UploadState.failed, {}, reason);
+    return { incidentId: row.incidentId, resourceRowId: row.id, state: UploadState.failed };
   });
 }

@@ -8,10 +8,14 @@ import type {
   Page,
 } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { placeholders, Statements } from '../../db/prepared.js';
 import { incident, incidentComment, incidentHistory, incidentResource } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, epochMs, offsetOf } from '../../http/pagination.js';
+import type { Principal } from '../../http/principal.js';
+import { type Bind, inScope } from '../../http/scope.js';
 
 type Filters = Omit<IncidentListQuery, 'page' | 'limit'>;
 const ofIncident = sql`r.incident_id = ${qualified(incident.id)}`;
@@ -68,38 +72,77 @@ export function toIncidentRecord({ row, ...rest }: Found): IncidentRecord {
   };
 }
 
-/** The list's filters; `binned` chooses the recycle bin or the live list. */
-export function incidentFilter(scope: SQL, query: Filters, binned: boolean): SQL | undefined {
+/** The list's filters; `binned` chooses the recycle bin or the live list; `bind` may make the values placeholders. */
+export function incidentFilter(scope: SQL, query: Filters, binned: boolean, bind: Bind = (_name, value) => value): SQL | undefined {
+  // A list of values is `in (…)` as it is, `= any($n)` as one placeholder.
+  const oneOf = (column: PgColumn, name: string, values: readonly (string | number)[]) => {
+    const bound = bind(name, values);
+    return Array.isArray(bound) ? inArray(column, bound) : sql`${column} = any(${bound})`;
+  };
   return and(
     scope,
     binned ? isNotNull(incident.deletedAt) : isNull(incident.deletedAt),
-    query.startTime === undefined ? undefined : gte(incident.triggerAt, new Date(query.startTime)),
-    query.endTime === undefined ? undefined : lte(incident.triggerAt, new Date(query.endTime)),
-    query.licensePlate ? ilike(incident.licensePlate, containing(query.licensePlate)) : undefined,
-    query.vehicleId ? eq(incident.vehicleId, query.vehicleId) : undefined,
-    query.companyId ? eq(incident.belongCompanyId, query.companyId) : undefined,
-    query.fleetId ? eq(incident.belongFleetId, query.fleetId) : undefined,
-    query.type?.length ? inArray(incident.type, query.type) : undefined,
-    query.tagId?.length ? inArray(incident.tagId, query.tagId) : undefined,
-    query.reviewState ? eq(incident.reviewState, query.reviewState) : undefined,
-    query.minSpeed === undefined ? undefined : gte(incident.speed, query.minSpeed),
-    query.maxSpeed === undefined ? undefined : lte(incident.speed, query.maxSpeed),
+    query.startTime === undefined ? undefined : gte(incident.triggerAt, bind('startTime', new Date(query.startTime))),
+    query.endTime === undefined ? undefined : lte(incident.triggerAt, bind('endTime', new Date(query.endTime))),
+    query.licensePlate ? ilike(incident.licensePlate, bind('licensePlate', containing(query.licensePlate))) : undefined,
+    query.vehicleId ? eq(incident.vehicleId, bind('vehicleId', query.vehicleId)) : undefined,
+    query.companyId ? eq(incident.belongCompanyId, bind('companyId', query.companyId)) : undefined,
+    query.fleetId ? eq(incident.belongFleetId, bind('fleetId', query.fleetId)) : undefined,
+    query.type?.length ? oneOf(incident.type, 'type', query.type) : undefined,
+    query.tagId?.length ? oneOf(incident.tagId, 'tagId', query.tagId) : undefined,
+    query.reviewState ? eq(incident.reviewState, bind('reviewState', query.reviewState)) : undefined,
+    query.minSpeed === undefined ? undefined : gte(incident.speed, bind('minSpeed', query.minSpeed)),
+    query.maxSpeed === undefined ? undefined : lte(incident.speed, bind('maxSpeed', query.maxSpeed)),
   );
 }
 
-export async function listIncidents(db: Db, scope: SQL, query: IncidentListQuery, binned = false): Promise<Page<IncidentRecord>> {
-  const where = incidentFilter(scope, query, binned);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
+/** The list's two statements of one shape: a page (its ids chosen first, see below) and the count. */
+const listStatements = new Statements<{
+  page: { execute(values: Record<string, unknown>): Promise<Found[]> };
+  count: { execute(values: Record<string, unknown>): Promise<{ n: number }[]> };
+}>('incident_list');
+
+/**
+ * A page of incidents, through prepared statements per filter shape. The page's ids are chosen first (an index walk
+ * in list order), so the per-row extras (tag and organisation names, evidence and comment counts) are worked out for
+ * those rows only, not for every match. `knownTotal` (a cached count for the same scope and filters) saves the count.
+ */
+export async function listIncidents(
+  db: Db,
+  principal: Principal,
+  query: IncidentListQuery,
+  binned = false,
+  knownTotal?: number,
+): Promise<Page<IncidentRecord>> {
+  const { bind, values } = placeholders();
+  const where = incidentFilter(inScope(principal, incident, bind), query, binned, bind);
+  bind('limit', query.limit);
+  bind('offset', offsetOf(query));
+  const statements = listStatements.get(db, sql`${binned}${where}`, (name) => {
+    const order = [desc(binned ? incident.deletedAt : incident.triggerAt), desc(incident.id)];
+    const page = db
+      .select({ id: incident.id })
       .from(incident)
       .where(where)
-      .orderBy(desc(binned ? incident.deletedAt : incident.triggerAt), desc(incident.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(incident).where(where),
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return {
+      page: db
+        .select(columns)
+        .from(incident)
+        .innerJoin(page, eq(incident.id, page.id))
+        .orderBy(...order)
+        .prepare(`${name}_p`),
+      count: db.select({ n: count() }).from(incident).where(where).prepare(`${name}_c`),
+    };
+  });
+  const [rows, total] = await Promise.all([
+    statements.page.execute(values),
+    knownTotal ?? statements.count.execute(values).then(([row]) => row?.n ?? 0),
   ]);
-  return { records: rows.map(toIncidentRecord), total: total?.n ?? 0 };
+  return { records: rows.map(toIncidentRecord), total };
 }
 
 /** Every incident of a filter, newest first, a thousand at a time (the export streams them). */

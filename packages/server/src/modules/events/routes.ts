@@ -12,7 +12,6 @@ import {
   IncidentListQuery,
   IncidentRecord,
   PageOf,
-  RESOURCE_URL_TTL_MS,
   ResourceTokenQuery,
   ResourceUrl,
   ReviewBody,
@@ -35,10 +34,10 @@ import { Envelope, ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import { sendWorkbook, streamWorkbook, xlsxProduces } from '../../http/xlsx.js';
-import { OBJECTS_PATH } from '../../storage/routes.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { auditTarget } from '../logs/recorder.js';
-import { findIncident, incidentBatches, incidentHistoryOf, incidentHistoryPage, listComments, listIncidents } from './repo.js';
+import { signedResourceUrl } from './evidence-files.js';
+import { findIncident, incidentBatches, incidentHistoryOf, incidentHistoryPage, listComments } from './repo.js';
 import type { IncidentService } from './service.js';
 import { incidentColumns } from './sheets.js';
 import type { TagService } from './tags.js';
@@ -73,7 +72,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
       },
       config: { access: 'session' },
     },
-    async (req) => ok(await listIncidents(db, scopeOf(req), req.query)),
+    async (req) => ok(await incidents.list(principalOf(req), req.query)),
   );
 
   app.get(
@@ -87,7 +86,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
       },
       config: { access: 'session' },
     },
-    async (req) => ok(await listIncidents(db, scopeOf(req), req.query, true)),
+    async (req) => ok(await incidents.list(principalOf(req), req.query, true)),
   );
 
   app.get(
@@ -228,9 +227,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
         .from(incidentResource)
         .where(and(eq(incidentResource.incidentId, req.query.eventId), eq(incidentResource.id, req.query.resourceId)));
       if (!resource?.objectKey || resource.state < UPLOAD_RECEIVED) throw new AppError('EVENT_RESOURCE_NOT_EXIST');
-      const exp = Date.now() + RESOURCE_URL_TTL_MS;
-      const token = objectSigner.sign({ op: 'get', key: resource.objectKey, exp, contentType: resource.contentType ?? undefined });
-      return ok({ url: `${OBJECTS_PATH}/${token}`, expireTime: exp });
+      return ok(signedResourceUrl(objectSigner, { objectKey: resource.objectKey, contentType: resource.contentType }));
     },
   );
 

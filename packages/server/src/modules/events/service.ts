@@ -1,20 +1,33 @@
-import type { CommentBody, ReviewBody } from '@safety-shield/contract';
+import type { CommentBody, IncidentListQuery, IncidentRecord, Page, ReviewBody } from '@safety-shield/contract';
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventTag, incident, incidentComment, incidentHistory, incidentResource } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
-import type { DiskStore } from '../../storage/disk-store.js';
+import type { ObjectStore } from '../../storage/object-store.js';
+import { IncidentTotals } from './list-totals.js';
+import { listIncidents } from './repo.js';
 
 type Tx = Db;
 
 /** Reviewing, commenting, the recycle bin (SPEC section 4: unread → reviewed; soft delete, restore, delete forever). */
 export class IncidentService {
+  readonly totals = new IncidentTotals();
+
   constructor(
     private readonly db: Db,
-    private readonly store: DiskStore,
+    private readonly store: ObjectStore,
   ) {}
+
+  /** The live list or the recycle bin, counted once per view and filters for a few seconds. */
+  async list(principal: Principal, query: IncidentListQuery, binned = false): Promise<Page<IncidentRecord>> {
+    const { page: _page, limit: _limit, ...filters } = query;
+    const key = { binned, filters };
+    const result = await listIncidents(this.db, principal, query, binned, this.totals.get(principal, key));
+    this.totals.set(principal, key, result.total);
+    return result;
+  }
 
   /** One incident in the caller's scope, locked, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */
   private async locked(tx: Tx, principal: Principal, eventId: number, alive = true) {
@@ -52,6 +65,7 @@ export class IncidentService {
         .where(eq(incident.id, eventId));
       await this.history(tx, principal, [eventId], 'reviewed');
     });
+    this.totals.forgetAll();
   }
 
   async comment(principal: Principal, { eventId, body }: CommentBody): Promise<{ id: number }> {
@@ -88,6 +102,7 @@ export class IncidentService {
       if (action !== 'deletedForever') await this.history(tx, principal, unique, action);
       await act(tx, unique);
     });
+    this.totals.forgetAll();
   }
 
   toRecycleBin(principal: Principal, ids: number[]) {

@@ -53,17 +53,19 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
   app.addHook('onSend', async (req, _reply, payload) => {
     const action = req.routeOptions.config.audit;
     if (!action) return payload;
+    // A request refused before this plugin's onRequest ran (e.g. by the session check) has no audit record yet.
+    const audit = req.audit ?? {};
     const p = req.principal;
     const actor: Actor | undefined = p
       ? { accountId: p.accountId, username: p.username, role: p.role, agentId: p.agentId, companyId: p.companyId, fleetId: p.fleetId }
-      : req.audit.actor;
+      : audit.actor;
     try {
       await appendLog(db, {
         accountId: actor?.accountId ?? null,
         username: actor?.username ?? '',
         role: actor?.role ?? null,
         action,
-        target: req.audit.target ?? null,
+        target: audit.target ?? null,
         result: req.resultCodeKey,
         ip: req.ip,
         belongAgentId: actor?.agentId ?? null,

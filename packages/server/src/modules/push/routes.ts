@@ -1,14 +1,14 @@
 import websocket from '@fastify/websocket';
 import { PUSH_MAX_WATCH, PUSH_PATH, type PushClientMessage, type PushServerMessage } from '@safety-shield/contract';
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client.js';
-import { vehicle } from '../../db/schema.js';
+import { incident, vehicle } from '../../db/schema.js';
 import type { Bus } from '../../events/bus.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { chainInScope } from '../../http/scope.js';
+import { chainInScope, inScope } from '../../http/scope.js';
 import type { Sessions } from '../account/sessions.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 
@@ -59,6 +59,8 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
   const watchers = new Watchers();
   /** Sockets that asked for new incidents, with whom they speak for. */
   const incidentFeeds = new Map<WebSocket, Principal>();
+  /** Sockets following the evidence uploads of some incidents (at most PUSH_MAX_WATCH each). */
+  const uploadFeeds = new Map<WebSocket, { principal: Principal; eventIds: Set<number> }>();
   const stops = [
     bus.subscribe('position', (event) => watchers.each(event.vehicleId, { type: 'position', ...event })),
     bus.subscribe('presence', (event) => {
@@ -68,6 +70,18 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
       const text = JSON.stringify({ type: 'incident', eventId, incidentType: type, triggerTime, vehicleId } satisfies PushServerMessage);
       for (const [socket, principal] of incidentFeeds) {
         if (socket.readyState === socket.OPEN && chainInScope(principal, chain)) socket.send(text);
+      }
+    }),
+    bus.subscribe('upload', ({ eventId, resourceId, state, taskId, ...chain }) => {
+      const text = JSON.stringify({
+        type: 'upload',
+        eventId,
+        resourceId,
+        state,
+        ...(taskId ? { taskId } : {}),
+      } satisfies PushServerMessage);
+      for (const [socket, feed] of uploadFeeds) {
+        if (socket.readyState === socket.OPEN && feed.eventIds.has(eventId) && chainInScope(feed.principal, chain)) socket.send(text);
       }
     }),
   ];
@@ -123,6 +137,23 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
           else incidentFeeds.delete(socket);
           return;
         }
+        if (message.type === 'uploads' && Number.isInteger(message.eventId) && message.eventId > 0) {
+          const feed = uploadFeeds.get(socket) ?? { principal, eventIds: new Set<number>() };
+          if (!message.on) {
+            feed.eventIds.delete(message.eventId);
+            return;
+          }
+          const [visible] = await db
+            .select({ id: incident.id })
+            .from(incident)
+            .where(and(inScope(principal, incident), eq(incident.id, message.eventId)));
+          if (!visible) return send(socket, { type: 'error', codeKey: 'PERMISSION_CHECK_FAIL' });
+          if (feed.eventIds.size >= PUSH_MAX_WATCH) return send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
+          feed.principal = principal;
+          feed.eventIds.add(message.eventId);
+          uploadFeeds.set(socket, feed);
+          return;
+        }
         send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
       } catch (error) {
         send(socket, { type: 'error', codeKey: error instanceof AppError ? error.codeKey : 'SERVER_EXCEPTION' });
@@ -134,6 +165,7 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
       clearInterval(recheck);
       watchers.drop(socket);
       incidentFeeds.delete(socket);
+      uploadFeeds.delete(socket);
     });
   });
 };

@@ -74,6 +74,7 @@ describe('the header search pool', () => {
       '/dashboard',
       '/event/list',
       '/vehicle/list',
+      '/map/event',
       '/devicepage/unMatched',
       '/devicepage/list',
       '/org/agent/list',

@@ -5,6 +5,8 @@ import { Link, useParams } from 'react-router';
 import { MapView, Marker } from '../../shared/map/index.js';
 import { formatTime } from '../../shared/ui/format.js';
 import { numberFilter } from '../../shared/ui/list/index.js';
+import { EvidenceRequestPanel } from '../evidence-requests/index.js';
+import { ShareButton } from '../public-incidents/index.js';
 import { useEvent } from './api/get-event.js';
 import { CommentsPanel } from './components/CommentsPanel.js';
 import { ReviewBadge, TypeTag } from './components/display.js';
@@ -63,7 +65,12 @@ export function EventDetailPage() {
               </Typography.Text>
             )}
           </Space>
-          {can.writes && !incident.deletedTime && <ReviewButton incident={incident} />}
+          {can.writes && !incident.deletedTime && (
+            <Space>
+              <ShareButton eventIds={[incident.eventId]} />
+              <ReviewButton incident={incident} />
+            </Space>
+          )}
         </Flex>
         {incident.deletedTime && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t('events.inRecycleBin')} />}
       </Card>
@@ -87,7 +94,8 @@ export function EventDetailPage() {
               </MapView>
             </Card>
             <EventFacts incident={incident} />
-            <EvidenceSection resources={incident.resources} />
+            <EvidenceSection eventId={incident.eventId} resources={incident.resources} />
+            <EvidenceRequestPanel incident={incident} canWrite={can.writes} />
           </Flex>
         </Col>
         <Col xs={24} xl={10}>

@@ -5,11 +5,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListPage, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { BatchVideoRequestButton } from '../evidence-requests/index.js';
+import { ShareButton } from '../public-incidents/index.js';
 import { useEvents } from './api/get-events.js';
 import { useMoveEvents } from './api/move-events.js';
 import { ConfirmButton } from './components/ConfirmButton.js';
 import { EventFilterBar } from './components/EventFilterBar.js';
 import { EventTable } from './components/EventTable.js';
+import { EvidenceZipButton } from './components/EvidenceZipButton.js';
 import { ExportButton } from './components/ExportButton.js';
 import { eventColumns, eventPath } from './components/event-columns.js';
 import { EVENT_FILTERS, eventFilters } from './components/filters.js';
@@ -66,6 +69,9 @@ export function EventListPage() {
               }}
             />
           )}
+          {can.writes && <ShareButton eventIds={selected} />}
+          {can.writes && <BatchVideoRequestButton eventIds={selected} />}
+          <EvidenceZipButton eventIds={selected} counted />
           <ExportButton filters={filters} />
           <Link to="/event/recycleBin">
             <Button icon={<RestOutlined />}>{t('events.recycleBin')}</Button>

@@ -6,6 +6,9 @@ export type VehiclePush = Extract<PushServerMessage, { type: 'position' | 'prese
 /** A new incident in the caller's scope, sent only while some page listens (`{type:'incidents', on:true}`). */
 export type IncidentPush = Extract<PushServerMessage, { type: 'incident' }>;
 
+/** A resource of a watched incident moved to another upload state (`{type:'uploads', eventId, on:true}`). */
+export type UploadPush = Extract<PushServerMessage, { type: 'upload' }>;
+
 /** idle: nothing watched; connecting: opening or authenticating; live: watching; reconnecting: waiting to retry. */
 export type PushStatus = 'idle' | 'connecting' | 'live' | 'reconnecting';
 
@@ -63,6 +66,9 @@ export class PushClient {
   private readonly incidentListeners = new Set<(message: IncidentPush) => void>();
   /** Whether this connection has been told to send incidents (null: not told anything yet). */
   private sentIncidents: boolean | null = null;
+  private readonly uploadListeners = new Map<number, Set<(message: UploadPush) => void>>();
+  /** The incidents whose uploads this connection was told to send. */
+  private sentUploads = new Set<number>();
   private socket: SocketLike | undefined;
   private ready = false;
   private attempt = 0;
@@ -118,9 +124,23 @@ export class PushClient {
     };
   }
 
+  /** Hears the upload states of one incident's evidence until the answered function is called. */
+  watchUploads(eventId: number, listener: (message: UploadPush) => void): () => void {
+    const forIncident = this.uploadListeners.get(eventId) ?? new Set();
+    forIncident.add(listener);
+    this.uploadListeners.set(eventId, forIncident);
+    this.queueSync();
+    return () => {
+      const set = this.uploadListeners.get(eventId);
+      if (!set?.delete(listener)) return;
+      if (set.size === 0) this.uploadListeners.delete(eventId);
+      this.queueSync();
+    };
+  }
+
   /** Whether any page wants something from the socket. */
   private get wanted(): boolean {
-    return this.listeners.size > 0 || this.incidentListeners.size > 0;
+    return this.listeners.size > 0 || this.incidentListeners.size > 0 || this.uploadListeners.size > 0;
   }
 
   onStatus(listener: (status: PushStatus) => void): () => void {
@@ -175,6 +195,7 @@ export class PushClient {
     this.ready = false;
     this.sentWatch = undefined;
     this.sentIncidents = null;
+    this.sentUploads = new Set();
     socket.onopen = () => this.send({ type: 'auth', token });
     socket.onmessage = (event) => this.receive(token, event.data);
     socket.onclose = (event) => {
@@ -213,6 +234,9 @@ export class PushClient {
       case 'incident':
         for (const listener of this.incidentListeners) listener(message);
         return;
+      case 'upload':
+        for (const listener of this.uploadListeners.get(message.eventId) ?? []) listener(message);
+        return;
       case 'error':
         if (TOKEN_REFUSED.has(message.codeKey)) {
           // The HTTP layer handles the expired session; the socket waits for a new login.
@@ -234,6 +258,10 @@ export class PushClient {
       this.sentIncidents = incidents;
       this.send({ type: 'incidents', on: incidents });
     }
+    for (const eventId of this.uploadListeners.keys())
+      if (!this.sentUploads.has(eventId)) this.send({ type: 'uploads', eventId, on: true });
+    for (const eventId of this.sentUploads) if (!this.uploadListeners.has(eventId)) this.send({ type: 'uploads', eventId, on: false });
+    this.sentUploads = new Set(this.uploadListeners.keys());
   }
 
   private sendWatch() {
@@ -267,6 +295,7 @@ export class PushClient {
     this.ready = false;
     this.sentWatch = undefined;
     this.sentIncidents = null;
+    this.sentUploads = new Set();
     if (!socket) return;
     socket.onclose = null;
     socket.onmessage = null;

@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { SimDevice } from '@safety-shield/device-sim';
+import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
+import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import { expect, logIn, test } from './fixtures.js';
+
+test.use({ viewport: { width: 1400, height: 900 } });
+
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The entries of a zip file: name → bytes. */
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, async (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          for await (const chunk of stream) chunks.push(chunk as Buffer);
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** Clicks what starts a download and answers the saved file's bytes. */
+async function downloaded(page: Page, start: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), start()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(file) };
+}
+
+interface Detail {
+  eventId: number;
+  resources: Array<{ resourceId: number; kind: string; state: number }>;
+}
+
+test('an incident’s picture shows, its video plays and seeks, its evidence zips and the list exports', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const portal = baseURL ?? '';
+  const api = await adminApi(portal);
+  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
+  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Evidence Co') });
+  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Fleet') });
+  const admin = await readyCompanyAdmin(portal, api, company.id, 'evidence');
+  const key = await provisioningKey(portal, admin.token);
+  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
+  const plate = `EVI ${stamp}`;
+  const uuid = `E2E-EVI-${stamp}`;
+  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', {
+    licensePlate: plate,
+    fleetId: fleetOrg.id,
+    brand: null,
+    model: null,
+    kindName: null,
+    useFor: null,
+    initialMileageKm: 0,
+    attribution: null,
+    address: null,
+    customer: null,
+  });
+
+  // A simulated device that uploads its evidence by itself: one picture and one video per incident.
+  const device = new SimDevice({
+    uuid,
+    brokerUrl: brokerUrl(),
+    provisioningKey: key,
+    gpsIntervalMs: 1_000,
+    gpsBatch: 1,
+    channels: 1,
+    uploadEvidence: true,
+  });
+  try {
+    expect(await device.start()).toBe(true);
+    await expect(async () => {
+      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
+      expect(listed).toBeTruthy();
+      await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
+    }).toPass({ timeout: 30_000 });
+
+    device.raiseIncident('collision');
+    let detail: Detail | undefined;
+    await expect(async () => {
+      const [record] = (await api<{ records: { eventId: number }[] }>('GET', `/v2/event/list?licensePlate=${encodeURIComponent(plate)}`))
+        .records;
+      expect(record).toBeTruthy();
+      detail = await api<Detail>('GET', `/v2/event/info?eventId=${record?.eventId}`);
+      expect(detail.resources.map((resource) => resource.kind).sort()).toEqual(['picture', 'video']);
+      expect(detail.resources.every((resource) => resource.state >= 4)).toBe(true);
+    }).toPass({ timeout: 60_000 });
+    const eventId = detail?.eventId ?? 0;
+
+    // The store answers the player's range requests with 206.
+    const partial: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/objects/') && response.status() === 206) partial.push(response.request().headers().range ?? '');
+    });
+    await page.goto(`/event/${eventId}`);
+    await logIn(page, admin.username, READY_PASSWORD);
+    const evidence = page.getByTestId('evidence');
+    const picture = evidence.getByTestId('evidence-picture').locator('img');
+    await expect(picture).toBeVisible();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(evidence.getByTestId('evidence-sha')).toHaveCount(2);
+    await expect(evidence.getByTestId('evidence-size').first()).toContainText('KB');
+
+    const video = evidence.getByTestId('evidence-video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    const metadata = await video.evaluate((v: HTMLVideoElement) => ({
+      duration: v.duration,
+      width: v.videoWidth,
+      seekable: v.seekable.length ? v.seekable.end(0) : 0,
+    }));
+    expect(metadata.duration).toBeGreaterThan(8);
+    expect(metadata.width).toBeGreaterThan(0);
+    expect(metadata.seekable).toBeGreaterThan(0);
+    const seekedTo = await video.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<number>((resolve) => {
+          v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
+          v.currentTime = 7;
+        }),
+    );
+    expect(seekedTo).toBeCloseTo(7, 0);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+    expect(partial.length).toBeGreaterThan(0);
+    await evidence.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/artifacts/evidence-detail.png', fullPage: true, animations: 'disabled' });
+
+    // The zip of the detail page: both files under the incident's folder, with their sums.
+    const zip = await downloaded(page, () => evidence.getByTestId('evidence-zip').click());
+    expect(zip.name).toBe('incidents-evidence.zip');
+    const entries = await unzip(zip.bytes);
+    const folder = `${eventId}_EVI_${stamp}_collision/`;
+    const names = [...entries.keys()].sort();
+    expect(names).toHaveLength(3);
+    expect(names[0]).toMatch(new RegExp(`^${folder}1_picture_\\d+\\.jpg$`));
+    expect(names[1]).toMatch(new RegExp(`^${folder}1_video_\\d+\\.mp4$`));
+    expect(names[2]).toBe('SHA256SUMS');
+    const sums = (entries.get('SHA256SUMS')?.toString() ?? '').trim().split('\n').sort();
+    expect(sums).toEqual(names.slice(0, 2).map((name) => `${sha(entries.get(name) ?? Buffer.alloc(0))}  ${name}`));
+    await expect(page.locator('.ant-message')).toContainText('The evidence zip has been saved');
+
+    // The list: the chosen row's evidence, and the list as .xlsx.
+    await page.goto('/event/list');
+    await row(page, plate).getByRole('checkbox').check();
+    await expect(page.getByTestId('evidence-zip')).toHaveText(/Download evidence \(1\)/);
+    const sheet = await downloaded(page, () => page.getByRole('button', { name: 'Export' }).click());
+    expect(sheet.name).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sheet.bytes as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]?.eachRow((line) => rows.push((line.values as unknown[]).slice(1)));
+    const header = rows[0] ?? [];
+    const found = rows.find((line) => line[header.indexOf('License plate')] === plate);
+    expect(found?.[header.indexOf('Type')]).toBe('collision');
+    expect(found?.[header.indexOf('Incident')]).toBe(eventId);
+  } finally {
+    await device.stop();
+  }
+});

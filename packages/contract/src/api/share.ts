@@ -1,0 +1,59 @@
+import { type Static, Type } from 'typebox';
+import { EpochMs, Nullable } from './common.js';
+import { IncidentTypeSchema } from './event.js';
+import { MapConfig } from './vehicle.js';
+
+/** Issue 6: the public incident screen a signed share link opens (SPEC section 2, `/1ncident`). */
+export const SHARE_PATH = '/1ncident';
+export const SHARE_IDS_MAX = 100;
+export const SHARE_DAYS_MAX = 30;
+
+export const ShareBody = Type.Object({
+  eventId: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: SHARE_IDS_MAX }),
+  days: Type.Integer({ minimum: 1, maximum: SHARE_DAYS_MAX }),
+});
+export type ShareBody = Static<typeof ShareBody>;
+
+/** The link to hand out: a path of the console (`/1ncident?token=…`) and when it stops opening anything. */
+export const ShareLink = Type.Object({ url: Type.String(), expireTime: EpochMs });
+export type ShareLink = Static<typeof ShareLink>;
+
+export const PublicIncidentQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 8192 }) });
+export type PublicIncidentQuery = Static<typeof PublicIncidentQuery>;
+
+/** A stored piece of evidence with a short-lived signed GET URL. */
+export const PublicResource = Type.Object({
+  resourceId: Type.Integer(),
+  kind: Type.Enum(['picture', 'video']),
+  channel: Type.Integer(),
+  contentType: Nullable(Type.String()),
+  url: Type.String(),
+});
+export type PublicResource = Static<typeof PublicResource>;
+
+/** What a share link shows of an incident: no comments, reviewers, history, organisations or device ids. */
+export const PublicIncident = Type.Object({
+  eventId: Type.Integer(),
+  type: IncidentTypeSchema,
+  tagName: Nullable(Type.String()),
+  licensePlate: Nullable(Type.String()),
+  speed: Nullable(Type.Number()),
+  triggerTime: EpochMs,
+  deviceTime: Nullable(EpochMs),
+  localTime: Nullable(Type.String()),
+  lat: Nullable(Type.Number()),
+  lng: Nullable(Type.Number()),
+  resources: Type.Array(PublicResource),
+});
+export type PublicIncident = Static<typeof PublicIncident>;
+
+export const PublicIncidentList = Type.Object({
+  records: Type.Array(PublicIncident),
+  /** When the link itself expires. */
+  expireTime: EpochMs,
+  /** When the evidence URLs of this answer expire: the page asks again before then. */
+  resourceExpireTime: EpochMs,
+  /** The map background, since the public page has no session to ask `/v1/system/map` with. */
+  map: MapConfig,
+});
+export type PublicIncidentList = Static<typeof PublicIncidentList>;

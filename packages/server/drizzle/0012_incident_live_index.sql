@@ -1,0 +1,1 @@
+CREATE INDEX "incident_company_live_idx" ON "incident" USING btree ("belong_company_id","trigger_at","id","belong_agent_id","belong_fleet_id","tag_id","type","review_state","speed","vehicle_id","lat","lng") WHERE "incident"."deleted_at" is null;

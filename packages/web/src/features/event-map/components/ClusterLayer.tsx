@@ -1,0 +1,90 @@
+import type { EventCluster } from '@safety-shield/contract';
+import L from 'leaflet';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLeafletMap, useMapLayer } from '../../../shared/map/index.js';
+import { formatTime } from '../../../shared/ui/format.js';
+import { clusterDiameter } from './viewport.js';
+
+/** A round badge with the count; one incident is drawn smaller and in the incident colour. */
+function clusterIcon(count: number) {
+  const size = clusterDiameter(count);
+  const badge = document.createElement('span');
+  badge.className = count === 1 ? 'event-map-cluster event-map-single' : 'event-map-cluster';
+  badge.textContent = String(count);
+  badge.dataset.count = String(count);
+  badge.style.width = `${size}px`;
+  badge.style.height = `${size}px`;
+  return L.divIcon({ className: 'event-map-cluster-icon', html: badge, iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
+}
+
+interface PopupTexts {
+  type: string;
+  time: string;
+  plate: string;
+  open: string;
+}
+
+/** A popup of one incident, as elements: plate and type are device text, never HTML. */
+function incidentPopup(cluster: Required<EventCluster>, typeName: string, texts: PopupTexts, open: (path: string) => void) {
+  const box = document.createElement('div');
+  box.className = 'event-map-popup';
+  box.dataset.testid = 'event-map-popup';
+  const line = (label: string, value: string) => {
+    const row = document.createElement('div');
+    const name = document.createElement('span');
+    name.className = 'event-map-popup-label';
+    name.textContent = `${label}: `;
+    row.append(name, value);
+    box.append(row);
+  };
+  line(texts.type, typeName);
+  line(texts.time, formatTime(cluster.triggerTime));
+  line(texts.plate, cluster.licensePlate ?? '—');
+  const link = document.createElement('a');
+  const path = `/event/${cluster.eventId}`;
+  link.href = path;
+  link.textContent = texts.open;
+  // The console's own navigation (tabs, no reload); a new tab or window still follows the href.
+  link.addEventListener('click', (event) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    open(path);
+  });
+  box.append(link);
+  return box;
+}
+
+const single = (cluster: EventCluster): cluster is Required<EventCluster> => cluster.count === 1 && cluster.eventId !== undefined;
+
+/** The clusters of one answer: a click on a cluster zooms in two steps there, a click on one incident opens its popup. */
+export function ClusterLayer({ clusters }: { clusters: readonly EventCluster[] }) {
+  const { t } = useTranslation();
+  const map = useLeafletMap();
+  const navigate = useNavigate();
+  const go = useRef(navigate);
+  go.current = navigate;
+  const texts: PopupTexts = {
+    type: t('eventMap.popup.type'),
+    time: t('eventMap.popup.time'),
+    plate: t('eventMap.popup.plate'),
+    open: t('eventMap.popup.open'),
+  };
+  const typeName = (type: string) => t(`events.types.${type}`, { defaultValue: type });
+  useMapLayer(() => {
+    const group = L.layerGroup();
+    for (const cluster of clusters) {
+      const marker = L.marker([cluster.lat, cluster.lng], { icon: clusterIcon(cluster.count), keyboard: true });
+      if (single(cluster)) {
+        marker.bindPopup(() => incidentPopup(cluster, typeName(cluster.type), texts, (path) => void go.current(path)));
+      } else {
+        marker.bindTooltip(t('eventMap.clusterTip', { count: cluster.count }));
+        marker.on('click', () => map.setView([cluster.lat, cluster.lng], Math.min(map.getZoom() + 2, map.getMaxZoom() || 18)));
+      }
+      group.addLayer(marker);
+    }
+    return group;
+  }, [clusters, map, texts.type, texts.time, texts.plate, texts.open]);
+  return null;
+}

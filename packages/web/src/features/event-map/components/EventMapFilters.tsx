@@ -1,0 +1,83 @@
+import { type IncidentType, incidentTypes } from '@safety-shield/contract';
+import { DatePicker, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useMapTagOptions } from '../api/get-tag-options.js';
+
+export interface MapFilters {
+  range: [Dayjs, Dayjs];
+  type: IncidentType[];
+  tagId: number[];
+}
+
+const MAX_SPAN_DAYS = 92;
+
+/** Today, the last 7 days (the default) and the last 30 days, each to the end of today. */
+export function rangePresets(now = dayjs()) {
+  return {
+    today: [now.startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],
+    last7: [now.subtract(6, 'day').startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],
+    last30: [now.subtract(29, 'day').startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],
+  };
+}
+
+/** The time range (at most 92 days: later or earlier days are disabled once one end is picked), types and tags. */
+export function EventMapFilters({ value, onChange }: { value: MapFilters; onChange: (next: MapFilters) => void }) {
+  const { t } = useTranslation();
+  const tags = useMapTagOptions();
+  const presets = rangePresets();
+  const manyCompanies = new Set((tags.data ?? []).map((tag) => tag.companyId)).size > 1;
+  return (
+    <Space wrap data-testid="event-map-filters">
+      {/* The picker does not pass a test id on: its wrapper carries it. */}
+      <span data-testid="event-map-range">
+        <DatePicker.RangePicker
+          value={value.range}
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          allowClear={false}
+          aria-label={t('eventMap.filter.time')}
+          presets={[
+            { label: t('eventMap.filter.today'), value: presets.today },
+            { label: t('eventMap.filter.last7'), value: presets.last7 },
+            { label: t('eventMap.filter.last30'), value: presets.last30 },
+          ]}
+          disabledDate={(current, info) => Boolean(info?.from && Math.abs(current.diff(info.from, 'day', true)) > MAX_SPAN_DAYS)}
+          onChange={(range) => {
+            if (range?.[0] && range[1]) onChange({ ...value, range: [range[0], range[1]] });
+          }}
+        />
+      </span>
+      <Select<IncidentType[]>
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        style={{ width: 220 }}
+        placeholder={t('eventMap.filter.allTypes')}
+        aria-label={t('eventMap.filter.type')}
+        value={value.type}
+        onChange={(type) => onChange({ ...value, type })}
+        options={incidentTypes.map((type) => ({ value: type, label: t(`events.types.${type}`) }))}
+        optionFilterProp="label"
+        data-testid="event-map-type"
+      />
+      <Select<number[]>
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        style={{ width: 200 }}
+        placeholder={t('eventMap.filter.allTags')}
+        aria-label={t('eventMap.filter.tag')}
+        loading={tags.isPending}
+        value={value.tagId}
+        onChange={(tagId) => onChange({ ...value, tagId })}
+        optionFilterProp="label"
+        options={(tags.data ?? []).map((tag) => ({
+          value: tag.tagId,
+          label: manyCompanies && tag.companyName ? `${tag.tagName} (${tag.companyName})` : tag.tagName,
+        }))}
+        data-testid="event-map-tag"
+      />
+    </Space>
+  );
+}

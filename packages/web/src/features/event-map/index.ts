@@ -1,0 +1,1 @@
+export { EventMapPage } from './EventMapPage.js';

@@ -1,0 +1,59 @@
+import type { EvidenceTask, EvidenceTaskRecord } from '@safety-shield/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client.js';
+import { eventQuery } from '../../events/api/get-event.js';
+
+export const evidenceTasksQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: ['evidence-requests', eventId],
+    queryFn: () => http.get<EvidenceTaskRecord[]>('/v1/device/evidenceTask/list', { eventId }),
+  });
+
+/** The evidence requests of one incident, newest first. */
+export const useEvidenceTasks = (eventId: number) => useQuery(evidenceTasksQuery(eventId));
+
+export type EvidenceAsk =
+  | { kind: 'pictures'; eventIds: number[] }
+  /** batch: always the batch call (the list's selection; incidents without videos are skipped, not refused). */
+  | { kind: 'videos'; eventIds: number[]; batch?: boolean }
+  | { kind: 'clip'; eventId: number; resourceId: number; time: number };
+
+/** SPEC section 7, Device: asks the devices for evidence they still hold; answers the tasks made or found. */
+export async function askEvidence(ask: EvidenceAsk): Promise<EvidenceTask[]> {
+  if (ask.kind === 'clip') {
+    const { eventId, resourceId, time } = ask;
+    return [await http.get<EvidenceTask>('/v1/device/getDeviceUploadVideoUrl', { eventId, resourceId, time })];
+  }
+  const [single] = ask.eventIds;
+  if (ask.kind === 'videos' && !ask.batch && ask.eventIds.length === 1 && single !== undefined)
+    return [await http.get<EvidenceTask>('/v1/device/getCtrDeviceUploadVideo', { eventId: single })];
+  const path = ask.kind === 'videos' ? '/v1/device/batch/getCtrDeviceUploadVideo' : '/v1/device/batch/getCtrDeviceUploadPic';
+  return http.put<EvidenceTask[]>(path, { eventId: ask.eventIds });
+}
+
+/** Whatever was asked, the incidents' details and request lists are read again (a clip adds a resource). */
+export function useAskEvidence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: askEvidence,
+    onSuccess: (tasks) => {
+      for (const eventId of new Set(tasks.map((task) => task.eventId))) {
+        void queryClient.invalidateQueries({ queryKey: evidenceTasksQuery(eventId).queryKey });
+        void queryClient.invalidateQueries({ queryKey: eventQuery(eventId).queryKey });
+        void queryClient.invalidateQueries({ queryKey: ['events', 'history', eventId] });
+      }
+    },
+  });
+}
+
+export function useCancelEvidenceTask(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: number) => http.get<EvidenceTask>('/v1/device/cancelTask', { taskId }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: evidenceTasksQuery(eventId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['events', 'history', eventId] }),
+      ]),
+  });
+}

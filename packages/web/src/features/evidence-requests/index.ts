@@ -1,0 +1,3 @@
+export { BatchVideoRequestButton } from './components/BatchVideoRequestButton.js';
+export { EvidenceRequestPanel } from './components/EvidenceRequestPanel.js';
+export { useUploadProgress } from './use-upload-progress.js';

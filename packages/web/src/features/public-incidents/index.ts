@@ -1,0 +1,2 @@
+export { ShareButton } from './components/ShareButton.js';
+export { PublicIncidentsPage } from './PublicIncidentsPage.js';
