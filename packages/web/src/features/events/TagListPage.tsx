@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, QuestionCircleOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { TagRecord } from '@safety-shield/contract';
-import { Alert, App, Button, Card, Flex, Form, Popconfirm, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Popconfirm, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -50,7 +50,14 @@ export function TagListPage() {
       ),
     },
     ...(Object.keys(tagSwitches) as TagSwitch[]).map((field) => ({
-      title: t(`events.tagPage.${field}`),
+      title: (
+        <Tooltip title={t(`events.tagPage.${field}Hint`)}>
+          <Space size={4}>
+            {t(`events.tagPage.${field}`)}
+            <QuestionCircleOutlined />
+          </Space>
+        </Tooltip>
+      ),
       dataIndex: field,
       render: (on: boolean, tag: TagRecord) => (
         <Switch

@@ -2,8 +2,21 @@ import { Card, Empty, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
 import { useHistory } from '../api/get-history.js';
+import { uploadStateKey } from './display.js';
 
-const known = new Set(['arrived', 'reviewed', 'retagged', 'commented', 'deleted', 'restored']);
+const known = new Set([
+  'arrived',
+  'reviewed',
+  'retagged',
+  'commented',
+  'deleted',
+  'restored',
+  'upload',
+  'shared',
+  'evidenceRequested',
+  'evidenceCancelled',
+  'evidenceExpired',
+]);
 const colours: Record<string, string> = { arrived: 'blue', reviewed: 'green', deleted: 'red', restored: 'gray' };
 
 /** What happened to the incident, oldest first. */
@@ -18,11 +31,17 @@ export function HistoryTimeline({ eventId }: { eventId: number }) {
       ) : (
         <Timeline
           items={records.map((record) => {
-            const detail = record.detail as { tagName?: string } | null;
-            const action = known.has(record.action) ? t(`events.history.${record.action}`, { tag: detail?.tagName ?? '' }) : record.action;
+            const detail = record.detail as { tagName?: string; resourceId?: string; state?: number; days?: number } | null;
+            const values = {
+              tag: detail?.tagName ?? '',
+              resource: detail?.resourceId ?? '',
+              state: detail?.state === undefined ? '' : t(uploadStateKey(detail.state)),
+              days: detail?.days ?? '',
+            };
+            const action = known.has(record.action) ? t(`events.history.${record.action}`, values) : record.action;
             return {
               key: record.id,
-              color: colours[record.action] ?? 'blue',
+              color: (detail?.state ?? 0) < 0 ? 'red' : (colours[record.action] ?? 'blue'),
               content: (
                 <>
                   <div>{record.username ? `${action} · ${record.username}` : action}</div>
