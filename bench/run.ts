@@ -1,10 +1,13 @@
 import { benchAccounts } from './accounts.js';
 import { benchBundle } from './bundle.js';
+import { benchDashboard } from './dashboard.js';
 import { benchEvidence } from './evidence.js';
 import { benchIncidents } from './incidents.js';
 import { benchIngest } from './ingest.js';
+import { benchLive } from './live.js';
 import { benchPushLatency } from './push-latency.js';
 import { benchSelfInfo } from './selfinfo.js';
+import { benchSos } from './sos.js';
 import { benchStartup } from './startup.js';
 
 /** `npm run bench`: every benchmark, each printing its table and writing bench/results/<name>.json. */
@@ -15,9 +18,12 @@ const benches: Record<string, () => Promise<unknown>> = {
   selfinfo: benchSelfInfo,
   accounts: benchAccounts,
   'push-latency': benchPushLatency,
+  sos: benchSos,
   incidents: benchIncidents,
   evidence: benchEvidence,
   ingest: benchIngest,
+  live: benchLive,
+  dashboard: benchDashboard,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

@@ -31,6 +31,8 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'safety-shield-')));
   // Its own broker port (1883 may be the machine's Mosquitto) and no demo fleet unless a test asks for one.
   const mqttPort = env.MQTT_PORT ?? String(await freePort());
+  // Likewise the embedded media server's RTMP port (1935 by default).
+  const mediaPort = env.MEDIA_RTMP_PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     env: {
       ...process.env,
@@ -40,6 +42,7 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
       LOG_LEVEL: 'warn',
       DEMO: '0',
       MQTT_PORT: mqttPort,
+      MEDIA_RTMP_PORT: mediaPort,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,5 +7,5 @@ export default defineConfig({
   plugins: [react()],
   build: { manifest: true, chunkSizeWarningLimit: 1500 },
   // `npm run dev -w @safety-shield/web` proxies the API to a running portal.
-  server: { proxy: { '/v1': { target: api, ws: true }, '/v2': api, '/health': api, '/docs': api, '/objects': api } },
+  server: { proxy: { '/v1': { target: api, ws: true }, '/v2': api, '/health': api, '/docs': api, '/objects': api, '/media': api } },
 });

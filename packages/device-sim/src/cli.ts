@@ -1,4 +1,5 @@
 import { parseCliOptions, USAGE } from './cli-options.js';
+import { sosKeys } from './cli-sos.js';
 import { fileCredentialStore, memoryCredentialStore } from './credentials.js';
 import { type Fleet, type FleetStats, startFleet } from './fleet.js';
 
@@ -29,6 +30,7 @@ function main(): void {
   }
   const started = Date.now();
   console.log(`${fleet.devices.length} devices → ${options.fleet.brokerUrl}`);
+  sosKeys(fleet.devices);
 
   // One line per distinct problem per stats period, so 1 000 refused devices do not flood the terminal.
   const problems = new Map<string, number>();

@@ -14,9 +14,11 @@ import {
   incidentPayload,
   pickIncidentType,
 } from './incidents.js';
+import { LiveStreams } from './live.js';
 import { type DownMessage, downFilter, downKind, iccidFor, PROTOCOL_VERSION, parseDown, upTopic } from './messages.js';
 import { UpPublisher } from './publisher.js';
 import { exponential, hashSeed, pick, type Random, seededRandom, uniform } from './random.js';
+import { sosStartPayload, sosStopPayload } from './sos.js';
 import { EvidenceUploader, type UploaderOptions } from './uploads.js';
 
 export interface SimDeviceOptions {
@@ -144,6 +146,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   private readonly uploader: EvidenceUploader;
   private readonly uploadEvidence: boolean;
   private readonly held = new HeldEvidence();
+  /** Live video: one ffmpeg per stream the portal asked for (docs/device-protocol.md, `live`). */
+  readonly live: LiveStreams;
 
   constructor(options: SimDeviceOptions) {
     super();
@@ -196,6 +200,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.handle('uploadHeld', (message) =>
       this.uploader.offerHeld(message) ? { ok: true } : { ok: false, error: 'no upload waits for this answer' },
     );
+    this.live = new LiveStreams(
+      () => Number(this.hello.channels) || 1,
+      (error) => this.emit('problem', error),
+    );
+    this.handle('live', this.live.command());
     this.handle('credential', credentialCommand(this.uuid, this.credentials));
     this.handle(
       'config',
@@ -323,6 +332,41 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     return id;
   }
 
+  /** The message id of the S.O.S press not released yet. */
+  private sosStartId: string | undefined;
+
+  /** True between pressSos() and releaseSos(). */
+  get sosActive(): boolean {
+    return this.sosStartId !== undefined;
+  }
+
+  /**
+   * Presses the S.O.S button (`up/sos` start, at the current position and the device's local time); pressing again
+   * while held does nothing. Resolves with the start message id once the portal acknowledged it (null if offline).
+   */
+  async pressSos(): Promise<string | null> {
+    if (this.sosStartId !== undefined) return this.sosStartId;
+    const id = this.up.nextId();
+    this.sosStartId = id;
+    return (await this.sendSos(sosStartPayload(this.drive.sample()), id)) ? id : null;
+  }
+
+  /** Releases the S.O.S button (`up/sos` stop naming the press); resolves true once acknowledged. */
+  async releaseSos(): Promise<boolean> {
+    const startId = this.sosStartId;
+    if (startId === undefined) return false;
+    this.sosStartId = undefined;
+    return this.sendSos(sosStopPayload(startId));
+  }
+
+  private async sendSos(payload: Record<string, unknown>, id?: string): Promise<boolean> {
+    const client = this.mqttClient;
+    if (this.ended || !client) return false;
+    // An alarm overtakes queued GPS batches.
+    await this.up.acquire(true);
+    return this.up.send(client, 'sos', payload, false, id);
+  }
+
   /** Cuts the connection abruptly, as a lost network would: the broker publishes the last will; mqtt.js reconnects in a few seconds. */
   drop(): void {
     const client = this.mqttClient;
@@ -354,6 +398,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     if (this.stopped) return;
     this.stopped = true;
     this.uploader.stop();
+    this.live.stopAll();
     this.gps.stop();
     this.incidentSchedule.stop();
     clearTimeout(this.dropTimer);

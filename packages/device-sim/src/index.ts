@@ -41,5 +41,7 @@ export {
   localTimeText,
   pickIncidentType,
 } from './incidents.js';
+export { CLOCK_BITS, CLOCK_GEOMETRY, ffmpegArgs, LiveStreams, liveFilter } from './live.js';
 export { type DownMessage, type Envelope, type GpsPoint, PROTOCOL_VERSION } from './messages.js';
+export { sosStartPayload, sosStopPayload } from './sos.js';
 export { EvidenceUploader, type UploadCounts, type UploaderOptions, UploadState } from './uploads.js';

@@ -24,6 +24,8 @@ import { Sessions } from './modules/account/sessions.js';
 import { registerClauseGate } from './modules/clauses/gate.js';
 import { clauseRoutes } from './modules/clauses/routes.js';
 import { ClauseService } from './modules/clauses/service.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { DashboardService } from './modules/dashboard/service.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
 import { evidenceReceived, evidenceRefused } from './modules/events/evidence.js';
@@ -37,11 +39,14 @@ import { IncidentService } from './modules/events/service.js';
 import { shareRoutes } from './modules/events/share-routes.js';
 import { TagService } from './modules/events/tags.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { startLive } from './modules/live/setup.js';
 import { registerOperationLog } from './modules/logs/recorder.js';
 import { logRoutes } from './modules/logs/routes.js';
 import { orgRoutes } from './modules/orgs/routes.js';
 import { OrgService } from './modules/orgs/service.js';
 import { pushRoutes } from './modules/push/routes.js';
+import { sosRoutes } from './modules/sos/routes.js';
+import { SosService } from './modules/sos/service.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { SubscriptionService } from './modules/subscriptions/service.js';
 import { registerApiCallMetering, UsageMeter } from './modules/subscriptions/usage-meter.js';
@@ -61,7 +66,7 @@ export type AppConfig = Pick<
   Config,
   'adminPassword' | 'sessionIdleMinutes' | 'captchaComplexity' | 'logLevel' | 'secretKey' | 'rateLoginPerMinute' | 'rateWritesPerSecond'
 > &
-  Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'mapTileUrl' | 'mapAttribution' | 'dataDir' | 's3'>>;
+  Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'mapTileUrl' | 'mapAttribution' | 'dataDir' | 's3' | 'publicUrl' | 'media'>>;
 
 /** Parts main.ts builds around the app: the event bus shared with the device gateway, and the gateway's cache hook. */
 export interface AppParts {
@@ -169,6 +174,10 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(resourceRoutes, { db, store: objectStore, objectSigner });
   await app.register(shareRoutes, { db, secretKey: config.secretKey, objectSigner, map });
   await app.register(eventMapRoutes, { db });
+  const dashboard = new DashboardService(db);
+  // A new incident on any node changes the dashboard figures of the views it is in.
+  bus.subscribe('incident', (arrived) => dashboard.forget(arrived));
+  await app.register(dashboardRoutes, { dashboard });
   await app.register(objectRoutes, {
     store: objectStore,
     signer: objectSigner,
@@ -182,6 +191,8 @@ export async function buildApp(config: AppConfig, database: Database, options: A
     },
   });
   await app.register(pushRoutes, { db, sessions, bus });
+  await app.register(sosRoutes, { sos: new SosService(db, bus) });
+  app.decorate('live', await startLive(app, db, usage, config));
   scheduleLeaseExpiry(app, vehicles);
   scheduleRetention(app, db, objectStore);
   const notifier = new IncidentNotifier(db, mailer, app.log);

@@ -38,6 +38,8 @@ export interface Config {
   mapAttribution: string;
   /** Evidence in an S3-compatible store (S3_ENDPOINT and S3_BUCKET); without it, files under `dataDir/objects`. */
   s3: S3Config | undefined;
+  /** Live video: the embedded RTMP → HTTP-FLV server, or an external one (MEDIA_URL). */
+  media: MediaConfig;
   /** Seed a demo fleet with simulated devices into a new, empty database (DEMO=0 turns it off). */
   demo: boolean;
   production: boolean;
@@ -52,6 +54,19 @@ export interface S3Config {
   secretAccessKey: string | undefined;
   /** `host/bucket/key` addresses (MinIO, Ceph, most self-hosted stores) rather than `bucket.host/key`. */
   forcePathStyle: boolean;
+}
+
+export interface MediaConfig {
+  /** The embedded media server's RTMP port (MEDIA_RTMP_PORT, default 1935; 0: any free one); unused with MEDIA_URL. */
+  rtmpPort: number;
+  /** The address the embedded RTMP listener binds (HOST). */
+  host: string;
+  /** Where devices publish (MEDIA_RTMP_URL, `rtmp://host:port`); default the embedded server at PUBLIC_URL's host. */
+  rtmpUrl: string | undefined;
+  /** An external media server's HTTP-FLV base (MEDIA_URL); without it the embedded one serves `/media/live` under the portal. */
+  externalUrl: string | undefined;
+  /** A stream nobody watches for this long is stopped on the device (LIVE_IDLE_SECONDS, default 60). */
+  idleMs: number;
 }
 
 function loadS3(): S3Config | undefined {
@@ -127,6 +142,13 @@ export function loadConfig(): Config {
       process.env.MAP_TILE_URL === undefined ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : process.env.MAP_TILE_URL || null,
     mapAttribution: process.env.MAP_ATTRIBUTION || '© OpenStreetMap contributors',
     s3: loadS3(),
+    media: {
+      rtmpPort: integer('MEDIA_RTMP_PORT', 1935, 0),
+      host: process.env.HOST || '0.0.0.0',
+      rtmpUrl: process.env.MEDIA_RTMP_URL || undefined,
+      externalUrl: process.env.MEDIA_URL || undefined,
+      idleMs: integer('LIVE_IDLE_SECONDS', 60) * 1000,
+    },
     demo: process.env.DEMO !== '0',
     production,
   };

@@ -37,10 +37,12 @@ gateway = await startGateway({
     },
     upload: (update) => void app.evidenceRequests.moved(update),
     hello: (uuid) => void app.evidenceRequests.hello(uuid),
+    sos: (update) => bus.publish('sos', update),
   },
 });
 const connected = gateway;
 app.evidenceRequests.useDevices((uuid, kind, payload) => connected.sendCommand(uuid, kind, payload));
+app.live.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 
 // ARCHITECTURE section 1: a new, empty embedded database gets a demo fleet of simulated devices (DEMO=0: none).
 const demoState = config.demo && !config.databaseUrl ? await seedDemo(database.db, demoStateFile(config.dataDir)) : null;

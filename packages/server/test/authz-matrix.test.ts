@@ -17,6 +17,7 @@ interface Target extends Tree {
   incident: number;
   tag: number;
   evidenceTask: number;
+  sos: number;
 }
 type Probe = [name: string, method: string, url: (t: Target) => string, body?: (t: Target) => Record<string, unknown>];
 
@@ -65,6 +66,8 @@ const probes: Probe[] = [
   ['device ICCID', 'POST', () => '/v1/device/set/iccid', (t) => ({ deviceId: t.device, iccid: '8946000000000000001' })],
   ['device dBm', 'GET', (t) => `/v1/device/dbm/listV1?deviceId=${t.device}&startTime=1&endTime=2`],
   ['delete device', 'DELETE', (t) => `/v1/device/${t.device}`],
+  ['live video of vehicle', 'POST', () => '/v1/live/start', (t) => ({ vehicleId: t.vehicle, channel: 1 })],
+  ['live video of device', 'POST', () => '/v1/live/start', (t) => ({ deviceId: t.device, channel: 1 })],
   ['read incident', 'GET', (t) => `/v2/event/info?eventId=${t.incident}`],
   ['incident history', 'GET', (t) => `/v2/event/history?eventId=${t.incident}`],
   ['incident review log', 'GET', (t) => `/v1/event/check/log?eventId=${t.incident}`],
@@ -89,6 +92,8 @@ const probes: Probe[] = [
   ['ask for videos (batch)', 'PUT', () => '/v1/device/batch/getCtrDeviceUploadVideo', (t) => ({ eventId: [t.incident] })],
   ['evidence requests of incident', 'GET', (t) => `/v1/device/evidenceTask/list?eventId=${t.incident}`],
   ['cancel evidence request', 'GET', (t) => `/v1/device/cancelTask?taskId=${t.evidenceTask}`],
+  ['close S.O.S', 'PUT', () => '/v1/sos/close', (t) => ({ id: t.sos })],
+  ['dashboard fleet statistics', 'GET', (t) => `/v1/dashboard/fleetStatistic?fleetId=${t.fleet}`],
 ];
 
 const callers: Role[] = ['AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
@@ -137,9 +142,21 @@ beforeAll(async () => {
     .insert(schema.evidenceTask)
     .values({ incidentId: incidentRow?.id ?? 0, deviceUuid: 'VICTIM-DEV', kind: 'video', resourceIds: [] })
     .returning({ id: schema.evidenceTask.id });
+  const [sosRow] = await ctx.database.db
+    .insert(schema.sos)
+    .values({
+      deviceId: device?.id ?? 0,
+      deviceUuid: 'VICTIM-DEV',
+      startMessageId: 'victim-sos',
+      startAt: new Date(),
+      belongAgentId: theirs.agent,
+      belongCompanyId: theirs.company,
+    })
+    .returning({ id: schema.sos.id });
   victim = {
     ...theirs,
     evidenceTask: taskRow?.id ?? 0,
+    sos: sosRow?.id ?? 0,
     incident: incidentRow?.id ?? 0,
     tag: tagRow?.id ?? 0,
     account: await addAccount(ctx, 'victim.site', 'SITE_ADMIN', theirs),
@@ -161,6 +178,7 @@ beforeAll(async () => {
     incident: 999_010,
     tag: 999_011,
     evidenceTask: 999_012,
+    sos: 999_013,
   };
   for (const role of callers) tokens.set(role, (await signedIn(ctx, `caller.${role.toLowerCase()}`, role, mine)).token);
 });

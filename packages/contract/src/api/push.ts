@@ -1,3 +1,4 @@
+import type { SosEntry } from './sos.js';
 import type { Position } from './vehicle.js';
 
 /**
@@ -23,6 +24,8 @@ export type PushServerMessage =
   | { type: 'incident'; eventId: number; incidentType: string; triggerTime: number; vehicleId: number | null }
   /** A resource of a watched incident moved to another upload state (SPEC section 3); taskId when a request asked for it. */
   | { type: 'upload'; eventId: number; resourceId: number; state: number; taskId?: number }
+  /** An S.O.S of the caller's scope started, was released by the device or closed: every signed-in socket gets it unasked. */
+  | { type: 'sos'; state: 'started' | 'stopped' | 'closed'; sos: SosEntry }
   | { type: 'error'; codeKey: string };
 
 /** At most this many vehicles in one watch list. */

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Position } from '@safety-shield/contract';
+import type { Position, SosEntry } from '@safety-shield/contract';
 
 /** What devices did, as the console's WebSocket pushes it. */
 export interface BusEvents {
@@ -21,6 +21,14 @@ export interface BusEvents {
     resourceId: number;
     state: number;
     taskId?: number;
+    agentId: number | null;
+    companyId: number | null;
+    fleetId: number | null;
+  };
+  /** An S.O.S started, stopped (released by the device) or closed (by an operator), with its chain: an alarm for every console in scope. */
+  sos: {
+    state: 'started' | 'stopped' | 'closed';
+    sos: SosEntry;
     agentId: number | null;
     companyId: number | null;
     fleetId: number | null;

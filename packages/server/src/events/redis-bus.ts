@@ -14,7 +14,7 @@ export async function redisBus(url: string): Promise<Bus & { close(): Promise<vo
   const subscriber = new Redis(url, { lazyConnect: true });
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const local = localBus();
-  const kinds: (keyof BusEvents)[] = ['position', 'presence', 'incident', 'upload'];
+  const kinds: (keyof BusEvents)[] = ['position', 'presence', 'incident', 'upload', 'sos'];
   await subscriber.subscribe(...kinds.map((kind) => CHANNEL_PREFIX + kind));
   subscriber.on('message', (channel: string, message: string) => {
     const kind = channel.slice(CHANNEL_PREFIX.length) as keyof BusEvents;

@@ -1,3 +1,4 @@
+import type { SosEntry } from '@safety-shield/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** A device's new live position, pushed to consoles watching its vehicle. */
@@ -41,6 +42,15 @@ export interface UploadUpdate {
   state: number;
 }
 
+/** An S.O.S a device started or stopped (docs/device-protocol.md, `sos`), with the chain it belongs to. */
+export interface SosUpdate {
+  state: 'started' | 'stopped' | 'closed';
+  sos: SosEntry;
+  agentId: number | null;
+  companyId: number | null;
+  fleetId: number | null;
+}
+
 /** What the gateway tells the rest of the portal, always after the change is committed. */
 export interface GatewayEvents {
   positions(updates: PositionUpdate[]): void;
@@ -51,6 +61,8 @@ export interface GatewayEvents {
   upload?(update: UploadUpdate): void;
   /** A known device said `hello` (it is online and subscribed): waiting commands can go now. */
   hello?(deviceUuid: string): void;
+  /** A device's S.O.S started or stopped. */
+  sos?(update: SosUpdate): void;
 }
 
 /** A listener that throws must not keep a device's message from being acknowledged. */
@@ -71,5 +83,6 @@ export function safeEvents(events: GatewayEvents, log: FastifyBaseLogger): Requi
     incident: guard('incident', events.incident?.bind(events)),
     upload: guard('upload', events.upload?.bind(events)),
     hello: guard('hello', events.hello?.bind(events)),
+    sos: guard('sos', events.sos?.bind(events)),
   };
 }

@@ -6,14 +6,14 @@ import { defaultTag } from '../modules/events/default-tags.js';
 import type { IncidentUpdate } from './events.js';
 import type { IncidentReport } from './messages.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What became of an incident message; every outcome is acknowledged. */
 export type IncidentOutcome =
   | { stored: true; update: IncidentUpdate }
   | { stored: false; reason: 'unknown device' | 'resent' | 'tag refuses incidents' };
 
-interface Chain {
+export interface Chain {
   vehicleId: number | null;
   licensePlate: string | null;
   agentId: number | null;
@@ -25,7 +25,7 @@ interface Chain {
  * The vehicle the device was bound to when the incident happened: its binding in force if it began before then, else
  * the device's bind log at that time (an incident reported late, after a rebinding, stays with the vehicle that had it).
  */
-async function vehicleAt(tx: Tx, row: { id: number; vehicleId: number | null; boundAt: Date | null }, at: Date) {
+export async function vehicleAt(tx: Tx, row: { id: number; vehicleId: number | null; boundAt: Date | null }, at: Date) {
   if (row.vehicleId !== null && (row.boundAt === null || row.boundAt <= at)) return row.vehicleId;
   const [last] = await tx
     .select({ action: deviceBindLog.action, vehicleId: deviceBindLog.vehicleId })
@@ -37,7 +37,7 @@ async function vehicleAt(tx: Tx, row: { id: number; vehicleId: number | null; bo
 }
 
 /** The vehicle's chain and plate (a snapshot: a later rename of the plate does not change the incident), else the device's. */
-async function chainOf(tx: Tx, owner: Chain, vehicleId: number | null): Promise<Chain> {
+export async function chainOf(tx: Tx, owner: Chain, vehicleId: number | null): Promise<Chain> {
   if (vehicleId === null) return owner;
   const [row] = await tx
     .select({

@@ -16,7 +16,7 @@ import { Presence } from './presence.js';
 import { upRouter } from './up.js';
 
 export { CommandError } from './commands.js';
-export type { GatewayEvents, IncidentUpdate, PositionUpdate, PresenceUpdate, UploadUpdate } from './events.js';
+export type { GatewayEvents, IncidentUpdate, PositionUpdate, PresenceUpdate, SosUpdate, UploadUpdate } from './events.js';
 export type { Ack as CommandAck } from './messages.js';
 
 export interface GatewayOptions {

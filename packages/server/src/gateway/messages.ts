@@ -250,3 +250,43 @@ export function parseUpload(body: Record<string, unknown>): Parsed<UploadReport>
     },
   };
 }
+
+/** `sos` (docs/device-protocol.md): the S.O.S button pressed (start) or released (stop). */
+export interface SosReport {
+  state: 'start' | 'stop';
+  /** Epoch milliseconds of the press or release; the envelope's `at` when absent. */
+  time: number;
+  /** The device's clock as it showed it, text. */
+  localTime: string | null;
+  lat: number | null;
+  lng: number | null;
+  speed: number | null;
+  /** stop: the `id` of the start message it ends; absent, the device's open S.O.S. */
+  startId: string | null;
+}
+
+export function parseSos(body: Record<string, unknown>, at: number, now = Date.now()): Parsed<SosReport> {
+  const { state, time, localTime, lat, lng, speed, startId } = body;
+  if (state !== 'start' && state !== 'stop') return malformed('state must be start or stop');
+  if (time !== undefined && time !== null && (!isNumber(time) || !isTime(toMillis(time), now))) return malformed('time out of range');
+  if (localTime !== undefined && localTime !== null && (typeof localTime !== 'string' || localTime.length > 64))
+    return malformed('localTime must be text of at most 64 characters');
+  const noPosition = (lat === undefined || lat === null) && (lng === undefined || lng === null);
+  if (!noPosition && (!inRange(lat, -90, 90) || !inRange(lng, -180, 180))) return malformed('lat/lng out of range');
+  if (speed !== undefined && speed !== null && !inRange(speed, 0, 1000)) return malformed('speed out of range');
+  const start = typeof startId === 'number' && Number.isInteger(startId) ? String(startId) : startId;
+  if (start !== undefined && start !== null && (typeof start !== 'string' || start.length === 0 || start.length > 128))
+    return malformed('startId must be a message id');
+  return {
+    ok: true,
+    value: {
+      state,
+      time: Math.round(isNumber(time) ? toMillis(time) : at),
+      localTime: typeof localTime === 'string' && localTime.trim().length > 0 ? localTime.trim() : null,
+      lat: noPosition ? null : (lat as number),
+      lng: noPosition ? null : (lng as number),
+      speed: isNumber(speed) ? speed : null,
+      startId: typeof start === 'string' ? start : null,
+    },
+  };
+}

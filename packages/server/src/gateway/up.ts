@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import { fileSos } from '../modules/sos/file.js';
 import type { Commands } from './commands.js';
 import type { Credentials } from './credentials.js';
 import type { GatewayEvents } from './events.js';
 import { fileIncident } from './incidents.js';
 import type { Done, GpsIngest } from './ingest.js';
-import { parseAck, parseEnvelope, parseGps, parseHello, parseIncident, parseStatus, parseUpload } from './messages.js';
+import { parseAck, parseEnvelope, parseGps, parseHello, parseIncident, parseSos, parseStatus, parseUpload } from './messages.js';
 import type { Presence } from './presence.js';
 import { reportUpload, type UploadUrls } from './uploads.js';
 
@@ -26,7 +27,7 @@ export interface UpParts {
 export type HandleUp = (uuid: string, kind: string, payload: Buffer, done: Done) => void;
 
 /** The up kinds this release understands: an external broker's shared subscription lists them (acks fan out to every node). */
-export const UP_KINDS = ['status', 'hello', 'gps', 'ack', 'incident', 'upload'] as const;
+export const UP_KINDS = ['status', 'hello', 'gps', 'ack', 'incident', 'upload', 'sos'] as const;
 
 export function upRouter(
   { db, ingest, presence, credentials, commands, events, log, uploads }: UpParts,
@@ -107,6 +108,20 @@ export function upRouter(
               log.debug({ err, device: uuid }, 'uploadUrl not acknowledged');
             });
           }
+        });
+        return settle(work, done);
+      }
+      case 'sos': {
+        const { id, at } = envelope.value;
+        const report = parseSos(body, at);
+        if (!report.ok) return invalid(report.reason);
+        const work = fileSos(db, uuid, id, report.value).then((outcome) => {
+          if (!outcome.stored) {
+            if (outcome.reason !== 'resent') log.info({ device: uuid, kind, id, reason: outcome.reason }, 'sos not stored');
+            return;
+          }
+          if (outcome.incident) events.incident(outcome.incident);
+          events.sos(outcome.update);
         });
         return settle(work, done);
       }

@@ -61,6 +61,8 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
   const incidentFeeds = new Map<WebSocket, Principal>();
   /** Sockets following the evidence uploads of some incidents (at most PUSH_MAX_WATCH each). */
   const uploadFeeds = new Map<WebSocket, { principal: Principal; eventIds: Set<number> }>();
+  /** Every signed-in socket: an S.O.S is an alarm, pushed to all in scope without asking. */
+  const signedIn = new Map<WebSocket, Principal>();
   const stops = [
     bus.subscribe('position', (event) => watchers.each(event.vehicleId, { type: 'position', ...event })),
     bus.subscribe('presence', (event) => {
@@ -82,6 +84,12 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
       } satisfies PushServerMessage);
       for (const [socket, feed] of uploadFeeds) {
         if (socket.readyState === socket.OPEN && feed.eventIds.has(eventId) && chainInScope(feed.principal, chain)) socket.send(text);
+      }
+    }),
+    bus.subscribe('sos', ({ state, sos, ...chain }) => {
+      const text = JSON.stringify({ type: 'sos', state, sos } satisfies PushServerMessage);
+      for (const [socket, principal] of signedIn) {
+        if (socket.readyState === socket.OPEN && chainInScope(principal, chain)) socket.send(text);
       }
     }),
   ];
@@ -115,6 +123,7 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
         if (message.type === 'auth' && typeof message.token === 'string') {
           principal = await sessions.resolve(message.token);
           token = message.token;
+          signedIn.set(socket, principal);
           clearTimeout(authTimer);
           return send(socket, { type: 'ready' });
         }
@@ -166,6 +175,7 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
       watchers.drop(socket);
       incidentFeeds.delete(socket);
       uploadFeeds.delete(socket);
+      signedIn.delete(socket);
     });
   });
 };

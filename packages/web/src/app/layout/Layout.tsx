@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches } from 'react-router';
 import { useSelfInfo } from '../../features/auth/index.js';
+import { FocusBoard } from '../../features/sos/index.js';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { initialSidebarCollapsed, saveSidebarCollapsed } from '../../shared/preferences/cookies.js';
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
@@ -124,6 +125,7 @@ function Shell() {
             />
             <div className="shell-header-actions">
               {role && <HeaderSearch role={role} />}
+              {role && <FocusBoard role={role} />}
               <FullscreenToggle />
               <LanguageSelect />
               <SizeSelect />

@@ -16,10 +16,12 @@ import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useSelfInfo } from '../../features/auth/index.js';
 import logo from '../../shared/assets/logo.svg';
 import type { MenuNode } from '../menu.js';
 import { routeChain } from '../route-access.js';
 import { useReleaseTime } from './api/release-time.js';
+import { sidebarImageFor } from './branding.js';
 
 const icons: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -41,6 +43,8 @@ export function Sidebar({ collapsed, menu, showLogo }: { collapsed: boolean; men
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { data: releaseTime } = useReleaseTime();
+  const { data: self } = useSelfInfo();
+  const partnerImage = sidebarImageFor(self?.baseInfo.agentId, self?.baseInfo.companyId);
   // CONSOLE.md: `activeMenu` overrides the highlighted item (an edit page lights up its list).
   const selected = routeChain(mainRoutes, pathname).at(-1)?.activeMenu ?? pathname;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
@@ -78,6 +82,9 @@ export function Sidebar({ collapsed, menu, showLogo }: { collapsed: boolean; men
       />
       {!collapsed && (
         <footer className="sidebar-footer" data-testid="sidebar-footer">
+          {partnerImage && (
+            <img className="sidebar-partner" src={partnerImage.src} alt={partnerImage.alt} data-testid="sidebar-partner-image" />
+          )}
           <div className="sidebar-slogan">{t('app.slogan')}</div>
           {releaseTime && <div className="sidebar-release">{t('app.release', { time: releaseTime })}</div>}
         </footer>

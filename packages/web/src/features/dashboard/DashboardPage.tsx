@@ -1,25 +1,64 @@
-import { Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { type DashboardRange, dashboardRanges } from '@safety-shield/contract';
+import { Card, Col, Descriptions, Row, Select, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelfInfo } from '../auth/index.js';
 import { MaintenanceSwitch } from '../maintenance/index.js';
+import { useToDay } from './api/get-dashboard.js';
+import { logDashboardOpened } from './api/log-open.js';
+import { FleetTable } from './components/FleetTable.js';
+import { IncidentCharts } from './components/IncidentCharts.js';
+import { QuickStart } from './components/QuickStart.js';
+import { StatCards } from './components/StatCards.js';
+import { StatusBlocks } from './components/StatusBlocks.js';
+import { SubscriptionCard } from './components/SubscriptionCard.js';
+import './dashboard.css';
 
-/** The first dashboard: who you are and which organisation you act for (the figures come with later issues). */
+/** `/dashboard` (SPEC section 2): who you are, the fleet at a glance, and the range's incidents; every figure from /v1/dashboard. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data: info } = useSelfInfo();
+  const { data: today } = useToDay();
+  const [range, setRange] = useState<DashboardRange>('last7Days');
+  const rangeRef = useRef<HTMLDivElement>(null);
+  // The operation log records each opening of the page (once per mount: the tab cache keeps it mounted).
+  useEffect(() => {
+    void logDashboardOpened();
+  }, []);
   if (!info) return <Skeleton active />;
   const { baseInfo } = info;
   const roleKey: string = `roles.${baseInfo.role}`;
   const organisation = [baseInfo.agentName, baseInfo.companyName, baseInfo.fleetName].filter(Boolean).join(' / ');
   return (
-    <Row gutter={[16, 16]}>
+    <Row gutter={[16, 16]} className="dashboard">
       <Col span={24}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('dashboard.welcome', { name: baseInfo.realName || baseInfo.username })}
-        </Typography.Title>
+        <div className="dashboard-head">
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('dashboard.welcome', { name: baseInfo.realName || baseInfo.username })}
+          </Typography.Title>
+          <Space wrap ref={rangeRef} data-testid="dashboard-range">
+            <span>{t('dashboard.range.label')}</span>
+            <Select<DashboardRange>
+              value={range}
+              onChange={setRange}
+              style={{ minWidth: 180 }}
+              options={dashboardRanges.map((r) => ({ value: r, label: t(`dashboard.range.${r}`) }))}
+              aria-label={t('dashboard.range.label')}
+              data-testid="dashboard-range-select"
+            />
+          </Space>
+        </div>
+        {today && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('dashboard.timeZone', { zone: today.timeZone })} · {t('dashboard.refreshHint')}
+          </Typography.Text>
+        )}
       </Col>
-      <Col xs={24} lg={12}>
-        <Card title={t('dashboard.account')} data-testid="dashboard-account">
+      <Col span={24}>
+        <StatCards />
+      </Col>
+      <Col xs={24} lg={12} xl={8}>
+        <Card title={t('dashboard.account')} size="small" data-testid="dashboard-account" style={{ height: '100%' }}>
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label={t('dashboard.username')}>{baseInfo.username}</Descriptions.Item>
             <Descriptions.Item label={t('dashboard.role')}>
@@ -33,6 +72,21 @@ export function DashboardPage() {
             {baseInfo.fleetName && <Descriptions.Item label={t('dashboard.fleet')}>{baseInfo.fleetName}</Descriptions.Item>}
           </Descriptions>
         </Card>
+      </Col>
+      <Col xs={24} lg={12} xl={8}>
+        <SubscriptionCard />
+      </Col>
+      <Col xs={24} lg={24} xl={8}>
+        <QuickStart rangeRef={rangeRef} />
+      </Col>
+      <Col span={24}>
+        <StatusBlocks range={range} />
+      </Col>
+      <Col span={24}>
+        <IncidentCharts range={range} />
+      </Col>
+      <Col span={24}>
+        <FleetTable range={range} />
       </Col>
       {baseInfo.role === 'SUPER_ADMIN' && (
         <Col xs={24} lg={12}>

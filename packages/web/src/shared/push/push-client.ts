@@ -9,6 +9,9 @@ export type IncidentPush = Extract<PushServerMessage, { type: 'incident' }>;
 /** A resource of a watched incident moved to another upload state (`{type:'uploads', eventId, on:true}`). */
 export type UploadPush = Extract<PushServerMessage, { type: 'upload' }>;
 
+/** An S.O.S of the caller's scope started, stopped or was closed: every signed-in socket gets it unasked. */
+export type SosPush = Extract<PushServerMessage, { type: 'sos' }>;
+
 /** idle: nothing watched; connecting: opening or authenticating; live: watching; reconnecting: waiting to retry. */
 export type PushStatus = 'idle' | 'connecting' | 'live' | 'reconnecting';
 
@@ -67,6 +70,7 @@ export class PushClient {
   /** Whether this connection has been told to send incidents (null: not told anything yet). */
   private sentIncidents: boolean | null = null;
   private readonly uploadListeners = new Map<number, Set<(message: UploadPush) => void>>();
+  private readonly sosListeners = new Set<(message: SosPush) => void>();
   /** The incidents whose uploads this connection was told to send. */
   private sentUploads = new Set<number>();
   private socket: SocketLike | undefined;
@@ -138,9 +142,19 @@ export class PushClient {
     };
   }
 
+  /** Hears every S.O.S change in the caller's scope until the answered function is called (the server sends them unasked). */
+  watchSos(listener: (message: SosPush) => void): () => void {
+    this.sosListeners.add(listener);
+    this.queueSync();
+    return () => {
+      if (!this.sosListeners.delete(listener)) return;
+      this.queueSync();
+    };
+  }
+
   /** Whether any page wants something from the socket. */
   private get wanted(): boolean {
-    return this.listeners.size > 0 || this.incidentListeners.size > 0 || this.uploadListeners.size > 0;
+    return this.listeners.size > 0 || this.incidentListeners.size > 0 || this.uploadListeners.size > 0 || this.sosListeners.size > 0;
   }
 
   onStatus(listener: (status: PushStatus) => void): () => void {
@@ -236,6 +250,9 @@ export class PushClient {
         return;
       case 'upload':
         for (const listener of this.uploadListeners.get(message.eventId) ?? []) listener(message);
+        return;
+      case 'sos':
+        for (const listener of this.sosListeners) listener(message);
         return;
       case 'error':
         if (TOKEN_REFUSED.has(message.codeKey)) {

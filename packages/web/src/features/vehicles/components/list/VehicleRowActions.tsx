@@ -4,6 +4,7 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeleteAction } from '../../../../shared/ui/list/index.js';
+import { LiveAction } from '../../../live/index.js';
 import { useDeleteVehicle } from '../../api/delete-vehicle.js';
 import { vehicleMapPath } from '../paths.js';
 import { EndLeaseAction } from './EndLeaseAction.js';
@@ -33,6 +34,7 @@ export function VehicleRowActions({ vehicle, manage, onRecord, onLease }: Props)
         icon={<EnvironmentOutlined />}
         onClick={() => void navigate(vehicleMapPath(vehicle.licensePlate))}
       />
+      <LiveAction vehicle={vehicle} />
       {owner && (
         <IconAction label={t('list.edit')} icon={<EditOutlined />} onClick={() => void navigate(`/vehicle/edit?id=${vehicle.id}`)} />
       )}

@@ -1,0 +1,126 @@
+import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
+import mqtt from 'mqtt';
+import WebSocket from 'ws';
+import { startPortal } from '../e2e/portal.js';
+import { loginToken } from './client.js';
+import { printTable, saveResult } from './lib.js';
+
+const PASSWORD = 'Bench1234admin';
+const DEVICES = 10;
+const PRESSES = 200;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * S.O.S press to Focus Board message: devices bound to vehicles press S.O.S (`up/sos` start) one after the other; a
+ * console WebSocket (signed in, nothing asked for: S.O.S is pushed unasked) measures the time from the publish to the
+ * `sos` started message. Each press also files a panicButton incident. Target p95 ≤ 300 ms over 200 presses.
+ */
+export async function benchSos() {
+  const portal = await startPortal({ ADMIN_PASSWORD: PASSWORD, CAPTCHA_COMPLEXITY: '1000', RATE_LIMIT_WRITES_PER_SECOND: '0' });
+  const clients: mqtt.MqttClient[] = [];
+  try {
+    const token = await loginToken(portal.url, 'admin', PASSWORD);
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${portal.url}${path}`, {
+        method,
+        headers: { 'x-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const envelope = await res.json();
+      if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+      return envelope.data;
+    };
+    const agent = (await api('POST', '/v1/org/agent', { name: 'Bench agent' })).id;
+    const company = (await api('POST', '/v1/org/company', { parentId: agent, name: 'Bench company' })).id;
+    const fleet = (await api('POST', '/v1/org/fleet', { parentId: company, name: 'Bench fleet' })).id;
+    const { key } = await api('POST', '/v1/device/provisioning', { companyId: company });
+    for (let i = 0; i < DEVICES; i++) {
+      const uuid = `SOS-${String(i).padStart(4, '0')}`;
+      const client = mqtt.connect(portal.mqttUrl, { clientId: uuid, username: uuid, password: key, clean: true, reconnectPeriod: 0 });
+      await new Promise((resolve, reject) => client.once('connect', resolve).once('error', reject));
+      clients.push(client);
+    }
+    const devices = (await api('GET', `/v1/device/list?matched=false&limit=500&companyId=${company}`)).records as {
+      deviceId: number;
+      deviceUuid: string;
+    }[];
+    for (const device of devices) {
+      const vehicleId = (await api('POST', '/v1/vehicle', { licensePlate: device.deviceUuid, fleetId: fleet })).id;
+      await api('PUT', '/v1/vehicle/bind', { vehicleId, deviceId: device.deviceId });
+    }
+
+    const socket = new WebSocket(`${portal.url.replace('http', 'ws')}${PUSH_PATH}`);
+    let waiting: ((message: PushServerMessage) => void) | undefined;
+    socket.on('message', (raw) => waiting?.(JSON.parse(String(raw)) as PushServerMessage));
+    await new Promise((resolve) => socket.once('open', resolve));
+    const ready = new Promise<void>((resolve) => {
+      waiting = (message) => message.type === 'ready' && resolve();
+    });
+    socket.send(JSON.stringify({ type: 'auth', token }));
+    await ready;
+
+    const latencies: number[] = [];
+    let lost = 0;
+    for (let n = 0; n < PRESSES; n++) {
+      const client = clients[n % clients.length] as mqtt.MqttClient;
+      const uuid = client.options.clientId as string;
+      const id = `press-${n}`;
+      const arrived = new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => resolve(null), 5_000);
+        waiting = (message) => {
+          if (message.type === 'sos' && message.state === 'started' && message.sos.deviceUuid === uuid) {
+            clearTimeout(timer);
+            resolve(Date.now());
+          }
+        };
+      });
+      const start = Date.now();
+      const at = start;
+      client.publish(
+        `dev/${uuid}/up/sos`,
+        JSON.stringify({ v: 1, id, at, state: 'start', localTime: new Date(at).toISOString(), lat: 59.9, lng: 10.7 }),
+        {
+          qos: 1,
+        },
+      );
+      const end = await arrived;
+      if (end === null) lost++;
+      else latencies.push(end - start);
+      // Released, so the next press of this device starts a new S.O.S the way a driver's would.
+      client.publish(`dev/${uuid}/up/sos`, JSON.stringify({ v: 1, id: `${id}-stop`, at: Date.now(), state: 'stop', startId: id }), {
+        qos: 1,
+      });
+    }
+    socket.close();
+
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const result = {
+      presses: PRESSES,
+      devices: DEVICES,
+      received: sorted.length,
+      lost,
+      p50Ms: percentile(sorted, 50),
+      p95Ms: percentile(sorted, 95),
+      p99Ms: percentile(sorted, 99),
+      maxMs: sorted.at(-1) ?? 0,
+      targetP95Ms: 300,
+    };
+    printTable('S.O.S press to Focus Board message (device publish → console WebSocket), embedded broker, PGlite', [
+      {
+        presses: PRESSES,
+        received: result.received,
+        'p50 ms': result.p50Ms,
+        'p95 ms': result.p95Ms,
+        'p99 ms': result.p99Ms,
+        'max ms': result.maxMs,
+        'target p95 ms': 300,
+      },
+    ]);
+    await saveResult('sos', result);
+    return result;
+  } finally {
+    for (const client of clients) client.end(true);
+    await portal.stop();
+  }
+}

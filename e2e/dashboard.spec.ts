@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
+import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, unique } from './console.js';
+import { expect, logIn, test } from './fixtures.js';
+
+const OSLO = { lat: 59.9139, lng: 10.7522 };
+
+/** A dashboard call as the given account. */
+async function dashboard<T>(baseURL: string, token: string, path: string): Promise<T> {
+  const res = await fetch(`${baseURL}/v1/dashboard/${path}`, { headers: { 'x-token': token } });
+  const envelope = await res.json();
+  expect(envelope.code, JSON.stringify(envelope)).toBe(200);
+  return envelope.data as T;
+}
+
+interface ToDay {
+  vehicles: { online: number; total: number };
+  devices: { online: number; total: number };
+  incidents: { today: number; total: number };
+  quota: { used: number; total: number | null };
+}
+
+test('a fresh company admin’s dashboard shows what the API counts, and the user guide downloads as a PDF', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const portal = baseURL ?? '';
+  const api = await adminApi(portal);
+  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
+  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Dash Co'), deviceQuota: 5 });
+  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Dash Fleet') });
+  const admin = await readyCompanyAdmin(portal, api, company.id, 'dash');
+  const key = await provisioningKey(portal, admin.token);
+  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
+  const prefix = `E2E-DASH-${stamp}-`;
+  const uuid = fleetUuid(prefix, 0, 1);
+  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', {
+    licensePlate: `DASH ${stamp}`,
+    fleetId: fleetOrg.id,
+    initialMileageKm: 0,
+  });
+
+  let fleet: Fleet | undefined;
+  try {
+    fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 5_000 });
+    await fleet.ready(30_000);
+    await expect(async () => {
+      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
+      expect(listed).toBeTruthy();
+      await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
+    }).toPass({ timeout: 30_000 });
+    const device = fleet.devices[0];
+    if (!device) throw new Error('no simulated device');
+    device.raiseIncident('collision', OSLO);
+    device.raiseIncident('overSpeed', OSLO);
+    await expect(async () => {
+      const figures = await dashboard<ToDay>(portal, admin.token, 'toDay');
+      expect(figures.incidents.total).toBe(2);
+      expect(figures.vehicles.online).toBe(1);
+    }).toPass({ timeout: 30_000 });
+    const expected = await dashboard<ToDay>(portal, admin.token, 'toDay');
+    expect(expected).toMatchObject({ vehicles: { online: 1, total: 1 }, devices: { online: 1, total: 1 }, quota: { used: 1, total: 5 } });
+    const week = await dashboard<{ total: number }>(portal, admin.token, 'incident?range=last7Days');
+
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto('/dashboard');
+    await logIn(page, admin.username, READY_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('dashboard-role')).toHaveText('Company Admin');
+    const stat = (id: string, part: 'value' | 'total') => page.getByTestId(`stat-${id}-${part}`);
+    await expect(stat('vehicles', 'value')).toHaveText(String(expected.vehicles.online));
+    await expect(stat('vehicles', 'total')).toHaveText(String(expected.vehicles.total));
+    await expect(stat('devices', 'value')).toHaveText(String(expected.devices.online));
+    await expect(stat('devices', 'total')).toHaveText(String(expected.devices.total));
+    await expect(stat('incidents', 'value')).toHaveText(String(expected.incidents.today));
+    await expect(stat('incidents', 'total')).toHaveText(String(expected.incidents.total));
+    await expect(stat('quota', 'value')).toHaveText(String(expected.quota.used));
+    await expect(stat('quota', 'total')).toHaveText(String(expected.quota.total));
+    await expect(page.getByTestId('incident-total')).toHaveText(String(week.total));
+    await expect(page.getByTestId('dashboard-fleets').locator('.ant-table-row')).toHaveCount(1);
+    await expect(page.getByTestId('dashboard-fleets').locator('.ant-table-row')).toContainText('Dash Fleet');
+    await expect(page.getByTestId('period-chart').locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('candlestick-chart').locator('canvas')).toBeVisible();
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: 'e2e/artifacts/dashboard.png', fullPage: true, animations: 'disabled' });
+
+    // The opening is in the operation log.
+    await expect(async () => {
+      const log = await api<{ records: { action: string; username: string }[] }>('GET', '/v1/system/log/list?action=dashboard.open');
+      expect(log.records.some((r) => r.username === admin.username)).toBe(true);
+    }).toPass({ timeout: 10_000 });
+
+    // The tour walks over the shell; the user guide downloads as a real PDF.
+    await page.getByTestId('dashboard-tour').click();
+    await expect(page.locator('.ant-tour')).toBeVisible();
+    await page.keyboard.press('Escape');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('dashboard-guide').click()]);
+    expect(download.suggestedFilename()).toBe('safety-shield-user-guide-en.pdf');
+    const bytes = await readFile((await download.path()) ?? '');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toMatch(/\/Count [2-9]/);
+
+    // The mobile width stacks the cards; the figures stay readable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(stat('vehicles', 'total')).toBeVisible();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: 'e2e/artifacts/dashboard-mobile.png', fullPage: true, animations: 'disabled' });
+  } finally {
+    await fleet?.stop();
+  }
+});

@@ -1,0 +1,37 @@
+import type { SimDevice } from './device.js';
+
+export const SOS_KEYS_HELP = 'Keys: s toggles S.O.S of the selected device, n / p select the next / previous device, Ctrl-C stops.';
+
+/**
+ * The S.O.S button of the CLI (an interactive terminal only): `s` presses or releases the selected device's S.O.S,
+ * `n` and `p` move the selection. Raw mode swallows Ctrl-C, so it is passed on as SIGINT.
+ */
+export function sosKeys(devices: readonly SimDevice[], print: (line: string) => void = console.log): void {
+  const stdin = process.stdin;
+  if (!stdin.isTTY || devices.length === 0) return;
+  let selected = 0;
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  print(SOS_KEYS_HELP);
+  stdin.on('data', (key: string) => {
+    const device = devices[selected];
+    if (key === '\u0003') {
+      process.emit('SIGINT');
+      return;
+    }
+    if (!device) return;
+    if (key === 'n' || key === 'p') {
+      selected = (selected + (key === 'n' ? 1 : devices.length - 1)) % devices.length;
+      print(`selected ${devices[selected]?.uuid}${devices[selected]?.sosActive ? ' (S.O.S held)' : ''}`);
+    } else if (key === 's') {
+      if (device.sosActive) {
+        print(`${device.uuid}: S.O.S released`);
+        void device.releaseSos().then((ok) => print(`${device.uuid}: release ${ok ? 'acknowledged' : 'not sent (offline)'}`));
+      } else {
+        print(`${device.uuid}: S.O.S pressed`);
+        void device.pressSos().then((id) => print(`${device.uuid}: S.O.S ${id ? `acknowledged (${id})` : 'not sent (offline)'}`));
+      }
+    }
+  });
+}

@@ -1,0 +1,154 @@
+import type {
+  DashboardCandlestick,
+  DashboardFleetStatistic,
+  DashboardIncident,
+  DashboardPeriod,
+  DashboardPeriodChart,
+  DashboardRange,
+  DashboardToDay,
+} from '@safety-shield/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { account } from '../../db/schema.js';
+import type { Principal } from '../../http/principal.js';
+import { type Chain, seesEverything } from '../../http/scope.js';
+import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
+import * as repo from './repo.js';
+import { type Window, windowOf } from './window.js';
+
+/** A stored zone PostgreSQL and Intl both know, else UTC (a bad value must never turn into a 500). */
+function validZone(zone: string | null | undefined): string {
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Whose figures a principal sees: one cache per view, so a new incident clears only the views it is in. */
+function viewOf(p: Principal): string {
+  if (seesEverything(p)) return '*';
+  switch (p.role) {
+    case 'AGENT_ADMIN':
+      return `a${p.agentId}`;
+    case 'COMPANY_ADMIN':
+      return `c${p.agentId}:${p.companyId}`;
+    case 'FLEET_ADMIN':
+      return `f${p.agentId}:${p.companyId}:${p.fleetId}`;
+    default:
+      return '-';
+  }
+}
+
+/**
+ * The dashboard's figures (issue 7). The incident-counting answers (stat cards, range figures, charts, fleets) are kept
+ * for NODE_CACHE_MS per view and question, as the incident list totals are: many consoles of one organisation, or one
+ * console refreshing, count once. A new incident (from any node, over the bus) clears the views it belongs to; other
+ * changes (devices going online, a new subscription) show within NODE_CACHE_MS. The cheap status calls are not kept.
+ */
+export class DashboardService {
+  private readonly zones = new TtlCache<number, string>(NODE_CACHE_MS, 10_000);
+  private readonly views = new Map<string, TtlCache<string, unknown>>();
+
+  constructor(private readonly db: Db) {}
+
+  /** SPEC section 3: the account's stored time zone decides where the caller's days begin (a change shows within NODE_CACHE_MS). */
+  async timeZoneOf(principal: Principal): Promise<string> {
+    const cached = this.zones.get(principal.accountId);
+    if (cached) return cached;
+    const [row] = await this.db.select({ timeZone: account.timeZone }).from(account).where(eq(account.id, principal.accountId));
+    const zone = validZone(row?.timeZone);
+    this.zones.set(principal.accountId, zone);
+    return zone;
+  }
+
+  private async cached<T>(principal: Principal, key: string, compute: () => Promise<T>): Promise<T> {
+    const view = viewOf(principal);
+    let cache = this.views.get(view);
+    const hit = cache?.get(key) as T | undefined;
+    if (hit !== undefined) return hit;
+    const value = await compute();
+    if (!cache) {
+      cache = new TtlCache<string, unknown>(NODE_CACHE_MS, 200);
+      this.views.set(view, cache);
+    }
+    cache.set(key, value);
+    return value;
+  }
+
+  /** An incident of this chain arrived: the views that count it answer afresh. */
+  forget(chain: Chain): void {
+    for (const view of this.views.keys()) {
+      const [kind, ids] = [view[0], view.slice(1)];
+      const hit =
+        view === '*' ||
+        (kind === 'a' && ids === `${chain.agentId}`) ||
+        (kind === 'c' && ids === `${chain.agentId}:${chain.companyId}`) ||
+        (kind === 'f' && ids === `${chain.agentId}:${chain.companyId}:${chain.fleetId}`);
+      if (hit) this.views.delete(view);
+    }
+  }
+
+  private async window(principal: Principal, range: DashboardRange): Promise<Window> {
+    return windowOf(await this.timeZoneOf(principal), range);
+  }
+
+  private static windowOut(w: Window) {
+    return { from: w.from.getTime(), to: w.to.getTime(), timeZone: w.timeZone };
+  }
+
+  async toDay(principal: Principal): Promise<DashboardToDay> {
+    const w = await this.window(principal, 'today');
+    return this.cached(principal, `toDay:${w.timeZone}:${w.today.getTime()}`, async () => ({
+      ...(await repo.toDay(this.db, principal, w)),
+      timeZone: w.timeZone,
+    }));
+  }
+
+  maintenance(principal: Principal) {
+    return repo.maintenance(this.db, principal);
+  }
+
+  async incident(principal: Principal, range: DashboardRange): Promise<DashboardIncident> {
+    const w = await this.window(principal, range);
+    return this.cached(principal, `incident:${range}:${w.timeZone}`, async () => ({
+      window: DashboardService.windowOut(w),
+      ...(await repo.incidents(this.db, principal, w)),
+    }));
+  }
+
+  quotaStatus(principal: Principal) {
+    return repo.quotaStatus(this.db, principal);
+  }
+
+  async period(principal: Principal, range: DashboardRange, period: DashboardPeriod): Promise<DashboardPeriodChart> {
+    const w = await this.window(principal, range);
+    return this.cached(principal, `period:${range}:${period}:${w.timeZone}`, async () => ({
+      window: DashboardService.windowOut(w),
+      period,
+      buckets: await repo.periodChart(this.db, principal, w, period),
+    }));
+  }
+
+  async candlestick(principal: Principal, range: DashboardRange): Promise<DashboardCandlestick> {
+    const w = await this.window(principal, range);
+    return this.cached(principal, `candle:${range}:${w.timeZone}`, async () => ({
+      window: DashboardService.windowOut(w),
+      days: await repo.candlesticks(this.db, principal, w),
+    }));
+  }
+
+  async fleetStatistic(principal: Principal, range: DashboardRange, fleetId?: number): Promise<DashboardFleetStatistic> {
+    const w = await this.window(principal, range);
+    return this.cached(principal, `fleets:${range}:${fleetId ?? ''}:${w.timeZone}`, async () => ({
+      window: DashboardService.windowOut(w),
+      ...(await repo.fleetStatistics(this.db, principal, w, fleetId)),
+    }));
+  }
+
+  subscription(principal: Principal) {
+    return repo.subscriptionState(this.db, principal);
+  }
+}

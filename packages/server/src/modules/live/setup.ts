@@ -1,0 +1,61 @@
+import { LIVE_IDLE_MS } from '@safety-shield/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../app.js';
+import type { Db } from '../../db/client.js';
+import { EmbeddedMediaServer } from '../../media/embedded.js';
+import { mediaRoutes } from '../../media/routes.js';
+import { LivePlaySigner } from '../../media/signer.js';
+import type { UsageMeter } from '../subscriptions/usage-meter.js';
+import { liveRoutes } from './routes.js';
+import { LiveService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live sessions; main.ts hands it the device gateway (`live.useDevices`). */
+    live: LiveService;
+  }
+}
+
+/**
+ * Live video: the API, and the embedded media server when the config asks for one (MEDIA_URL: an external server,
+ * which checks publishers and players through `/v1/live/hooks/*`). Without `config.media` (most tests) the routes
+ * exist and answer DEVICE_LIVE_FAIL on start.
+ */
+export async function startLive(app: FastifyInstance, db: Db, usage: UsageMeter, config: AppConfig): Promise<LiveService> {
+  const media = config.media;
+  let embedded: EmbeddedMediaServer | undefined;
+  const publicHost = config.publicUrl ? new URL(config.publicUrl).hostname : '127.0.0.1';
+  const live = new LiveService(
+    db,
+    new LivePlaySigner(config.secretKey),
+    usage,
+    {
+      publishBase: () => media?.rtmpUrl ?? `rtmp://${publicHost}:${embedded?.port ?? media?.rtmpPort ?? 1935}`,
+      playBase: media?.externalUrl ?? '',
+      idleMs: media?.idleMs ?? LIVE_IDLE_MS,
+      ackTimeoutMs: 10_000,
+      available: () => Boolean(embedded || media?.externalUrl),
+    },
+    app.log,
+  );
+  if (media && !media.externalUrl) {
+    try {
+      embedded = await EmbeddedMediaServer.start(media.rtmpPort, media.host, live);
+    } catch (err) {
+      // The portal still serves everything else; live starts answer DEVICE_LIVE_FAIL until the port is free.
+      app.log.error({ err, rtmpPort: media.rtmpPort }, 'embedded media server could not listen: live video is off');
+    }
+    if (embedded) {
+      live.useMedia(embedded);
+      app.log.info({ rtmpPort: embedded.port }, 'embedded media server listening');
+      await app.register(mediaRoutes, { media: embedded, signer: new LivePlaySigner(config.secretKey), known: (s) => live.known(s) });
+    }
+  }
+  await app.register(liveRoutes, { live });
+  // Before the HTTP server waits for its connections: the FLV viewers' answers never end by themselves.
+  app.addHook('preClose', async () => {
+    await live.close();
+    await embedded?.close();
+  });
+  return live;
+}

@@ -1,0 +1,317 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, device, incident, operationLog, org, vehicle } from '../src/db/schema.js';
+import { windowOf } from '../src/modules/dashboard/window.js';
+import { login, testApp } from './helpers.js';
+import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+let admin: string;
+let tree: Tree;
+let other: Tree;
+let companyAdmin: { id: number; token: string };
+let fleetAdmin: string;
+let siteAdmin: string;
+let otherAdmin: string;
+let messages = 0;
+let tags: { id: number; name: string }[] = [];
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** The company admin's days begin at midnight in Tokyo (UTC+9, no daylight saving). */
+const TOKYO = 'Asia/Tokyo';
+
+async function addVehicle(chain: Tree, plate: string) {
+  const [row] = await ctx.database.db
+    .insert(vehicle)
+    .values({ licensePlate: plate, belongAgentId: chain.agent, belongCompanyId: chain.company, belongFleetId: chain.fleet })
+    .returning({ id: vehicle.id });
+  return row?.id ?? 0;
+}
+
+async function addDevice(chain: Tree, uuid: string, fields: Partial<typeof device.$inferInsert> = {}) {
+  const [row] = await ctx.database.db
+    .insert(device)
+    .values({ deviceUuid: uuid, belongAgentId: chain.agent, belongCompanyId: chain.company, belongFleetId: chain.fleet, ...fields })
+    .returning({ id: device.id });
+  return row?.id ?? 0;
+}
+
+async function addIncident(chain: Tree, triggerAt: Date, fields: Partial<typeof incident.$inferInsert> = {}) {
+  messages += 1;
+  await ctx.database.db.insert(incident).values({
+    deviceId: 1,
+    messageId: `dash${messages}`,
+    deviceUuid: 'DASH',
+    type: 'collision',
+    triggerAt,
+    belongAgentId: chain.agent,
+    belongCompanyId: chain.company,
+    belongFleetId: chain.fleet,
+    ...fields,
+  });
+}
+
+/** The instant today began in a time zone, as PostgreSQL reads it. */
+async function midnightIn(zone: string): Promise<Date> {
+  const result = await ctx.database.db.execute(sql`select (date_trunc('day', now() at time zone ${zone}) at time zone ${zone}) as t`);
+  return new Date((result as unknown as { rows: { t: string | Date }[] }).rows[0]?.t ?? 0);
+}
+
+const get = (token: string, path: string) => call(ctx, token, 'GET', `/v1/dashboard/${path}`);
+
+let midnight: Date;
+
+beforeAll(async () => {
+  ctx = await testApp();
+  admin = await login(ctx.app);
+  tree = await seedTree(ctx, admin, 'Dash');
+  other = await seedTree(ctx, admin, 'Elsewhere');
+  companyAdmin = await signedIn(ctx, 'dash.company', 'COMPANY_ADMIN', tree);
+  await ctx.database.db.update(account).set({ timeZone: TOKYO }).where(eq(account.id, companyAdmin.id));
+  fleetAdmin = (await signedIn(ctx, 'dash.fleet', 'FLEET_ADMIN', tree)).token;
+  siteAdmin = (await signedIn(ctx, 'dash.site', 'SITE_ADMIN', tree)).token;
+  otherAdmin = (await signedIn(ctx, 'dash.other', 'COMPANY_ADMIN', other)).token;
+  await ctx.database.db.update(org).set({ deviceQuota: 10 }).where(eq(org.id, tree.company));
+  tags = (await call(ctx, companyAdmin.token, 'GET', `/v1/event/tag/list?companyId=${tree.company}`)).data.map(
+    (t: { tagId: number; tagName: string }) => ({ id: t.tagId, name: t.tagName }),
+  );
+
+  // Ours: two vehicles (one with an online device), three devices (two online, one unbound and never online).
+  const first = await addVehicle(tree, 'DASH 1');
+  await addVehicle(tree, 'DASH 2');
+  await addDevice(tree, 'DASH-A', { vehicleId: first, online: true, firstOnlineAt: new Date() });
+  await addDevice(tree, 'DASH-B', { online: true, firstOnlineAt: new Date() });
+  await addDevice(tree, 'DASH-C');
+  // Theirs: a vehicle, an online device, incidents today; never counted for us.
+  const theirs = await addVehicle(other, 'ELSE 1');
+  await addDevice(other, 'ELSE-A', { vehicleId: theirs, online: true });
+
+  midnight = await midnightIn(TOKYO);
+  const now = Date.now();
+  // Tokyo's today: two just after midnight (one overSpeed, general tag), one now. Yesterday: one a minute before midnight.
+  await addIncident(tree, new Date(midnight.getTime() + 60_000), { type: 'overSpeed', tagId: tags[0]?.id });
+  await addIncident(tree, new Date(midnight.getTime() + 120_000));
+  await addIncident(tree, new Date(now - 1000), { reviewState: 'reviewed' });
+  await addIncident(tree, new Date(midnight.getTime() - 60_000));
+  // Ten days ago, in the recycle bin, and another company's today.
+  await addIncident(tree, new Date(now - 10 * DAY));
+  await addIncident(tree, new Date(now - 1000), { deletedAt: new Date() });
+  await addIncident(other, new Date(now - 1000));
+  await addIncident(other, new Date(now - 2000));
+});
+afterAll(() => ctx.close());
+
+describe('GET /v1/dashboard/toDay', () => {
+  it('counts the caller’s vehicles, devices, incidents and quota, today read in the account’s time zone', async () => {
+    const res = await get(companyAdmin.token, 'toDay');
+    expect(res.code).toBe(200);
+    expect(res.data).toEqual({
+      vehicles: { online: 1, total: 2 },
+      devices: { online: 2, total: 3 },
+      incidents: { today: 3, total: 5 },
+      quota: { used: 3, total: 10 },
+      timeZone: TOKYO,
+    });
+  });
+
+  it('moves the day boundary with the account’s time zone', async () => {
+    // Ten hours west of Tokyo's midnight the two early incidents and the one before midnight fall on one day.
+    await ctx.database.db.update(account).set({ timeZone: 'UTC' }).where(eq(account.id, companyAdmin.id));
+    const fresh = await signedIn(ctx, 'dash.utc', 'COMPANY_ADMIN', tree);
+    const utcMidnight = await midnightIn('UTC');
+    const inUtcToday = [midnight.getTime() + 60_000, midnight.getTime() + 120_000, Date.now() - 1000, midnight.getTime() - 60_000].filter(
+      (t) => t >= utcMidnight.getTime(),
+    ).length;
+    const res = await get(fresh.token, 'toDay');
+    expect(res.data.timeZone).toBe('UTC');
+    expect(res.data.incidents.today).toBe(inUtcToday);
+    await ctx.database.db.update(account).set({ timeZone: TOKYO }).where(eq(account.id, companyAdmin.id));
+  });
+
+  it('never counts another company’s data', async () => {
+    const res = await get(otherAdmin, 'toDay');
+    expect(res.data.vehicles).toEqual({ online: 1, total: 1 });
+    expect(res.data.devices).toEqual({ online: 1, total: 1 });
+    expect(res.data.incidents.total).toBe(2);
+    expect(res.data.quota).toEqual({ used: 1, total: null });
+  });
+
+  it('gives a Site Admin nothing (SPEC section 6) and the Super Admin everything', async () => {
+    const site = await get(siteAdmin, 'toDay');
+    expect(site.data).toMatchObject({
+      vehicles: { online: 0, total: 0 },
+      devices: { online: 0, total: 0 },
+      incidents: { today: 0, total: 0 },
+    });
+    const all = await get(admin, 'toDay');
+    expect(all.data.vehicles.total).toBe(3);
+    expect(all.data.devices).toEqual({ online: 3, total: 4 });
+    expect(all.data.incidents.total).toBe(7);
+  });
+
+  it('scopes a Fleet Admin to its fleet', async () => {
+    const res = await get(fleetAdmin, 'toDay');
+    expect(res.data.vehicles.total).toBe(2);
+    expect(res.data.incidents.total).toBe(5);
+  });
+});
+
+describe('the range calls', () => {
+  it('counts the range’s incidents per type and per tag', async () => {
+    const res = await get(companyAdmin.token, 'incident?range=today');
+    expect(res.data).toMatchObject({ total: 3, unread: 2 });
+    expect(res.data.byType).toEqual([
+      { key: 'collision', name: 'collision', count: 2 },
+      { key: 'overSpeed', name: 'overSpeed', count: 1 },
+    ]);
+    expect(res.data.byTag).toContainEqual({ key: String(tags[0]?.id), name: tags[0]?.name, count: 1 });
+    expect(res.data.byTag).toContainEqual({ key: 'none', name: null, count: 2 });
+    const week = await get(companyAdmin.token, 'incident?range=last14Days');
+    expect(week.data.total).toBe(5);
+  });
+
+  it('answers every bucket of the period chart, zeros included', async () => {
+    const res = await get(companyAdmin.token, 'period?range=last7Days&period=day');
+    expect(res.data.buckets).toHaveLength(7);
+    expect(res.data.buckets.at(-1).count).toBe(3);
+    expect(res.data.buckets.at(-2).count).toBe(1);
+    expect(res.data.buckets.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(4);
+    expect(res.data.buckets.at(-1).start).toBe(midnight.getTime());
+    const months = await get(companyAdmin.token, 'period?range=currentSeason&period=month');
+    expect(months.data.buckets.length).toBeGreaterThanOrEqual(1);
+    expect(months.data.buckets.length).toBeLessThanOrEqual(3);
+  });
+
+  it('answers a candle per day from the hourly counts', async () => {
+    const res = await get(companyAdmin.token, 'candlestickChart?range=last7Days');
+    expect(res.data.days).toHaveLength(7);
+    const today = res.data.days.at(-1);
+    // Today's hours run to now: the first hour holds two (three in Tokyo's first hour), the current one the newest.
+    expect(today.total).toBe(3);
+    expect(today.open).toBeGreaterThanOrEqual(2);
+    expect(today.close).toBeGreaterThanOrEqual(1);
+    expect(today.high).toBe(today.open);
+    expect(today.low).toBeLessThanOrEqual(today.close);
+    expect(res.data.days.at(-2)).toMatchObject({ close: 1, total: 1, high: 1, low: 0 });
+  });
+
+  it('lists the fleets in scope, and refuses another organisation’s fleet', async () => {
+    const res = await get(companyAdmin.token, 'fleetStatistic?range=today');
+    expect(res.data.records).toEqual([
+      {
+        fleetId: tree.fleet,
+        fleetName: 'Fleet Dash',
+        companyName: 'Company Dash',
+        vehicles: 2,
+        devices: 3,
+        devicesOnline: 2,
+        incidents: 3,
+      },
+    ]);
+    const one = await get(companyAdmin.token, `fleetStatistic?range=today&fleetId=${tree.fleet}`);
+    expect(one.data.total).toBe(1);
+    const theirs = await get(companyAdmin.token, `fleetStatistic?fleetId=${other.fleet}`);
+    expect(theirs).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
+    const missing = await get(admin, 'fleetStatistic?fleetId=999999');
+    expect(missing.codeKey).toBe('ORG_NOT_EXIST');
+    const everyone = await get(admin, 'fleetStatistic?range=today');
+    expect(everyone.data.total).toBe(2);
+  });
+
+  it('refuses an unknown range or period with PARAM_CHECK_FAIL', async () => {
+    expect(await get(companyAdmin.token, 'period?range=forever')).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await get(companyAdmin.token, 'period?period=decade')).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+  });
+});
+
+describe('the status blocks', () => {
+  it('reports maintenance, remote upgrade and quota figures honestly', async () => {
+    const maintenance = await get(companyAdmin.token, 'maintenance');
+    expect(maintenance.data).toEqual({ alerts: 0, tracked: false, offline: 1, neverOnline: 1, unbound: 2 });
+    const upgrade = await get(companyAdmin.token, 'remoteUpgrade');
+    expect(upgrade.data).toEqual({ tracked: false, tasks: 0, pending: 0, succeeded: 0, failed: 0 });
+    const quota = await get(companyAdmin.token, 'quotaStatus');
+    expect(quota.data).toEqual({
+      holder: 'company',
+      holderName: 'Company Dash',
+      source: 'organisation',
+      total: 10,
+      used: 3,
+      remaining: 7,
+      companiesFull: 0,
+    });
+  });
+
+  it('shows the company’s subscription, whose quota then applies', async () => {
+    const start = Date.now() - DAY;
+    const created = await call(ctx, admin, 'POST', '/v1/subscribe', {
+      companyId: tree.company,
+      plan: 'standard',
+      deviceQuota: 3,
+      startTime: start,
+      endTime: start + 11 * DAY,
+    });
+    expect(created.code).toBe(200);
+    const res = await get(companyAdmin.token, 'subscription');
+    expect(res.data).toMatchObject({
+      current: { plan: 'standard', state: 'active', deviceQuota: 3, daysLeft: 10 },
+      active: 1,
+      expiringSoon: 1,
+    });
+    expect((await get(otherAdmin, 'subscription')).data).toEqual({ current: null, active: 0, suspended: 0, ended: 0, expiringSoon: 0 });
+    const quota = await get(companyAdmin.token, 'quotaStatus');
+    expect(quota.data).toMatchObject({ source: 'subscription', total: 3, used: 3, remaining: 0 });
+    // The Super Admin watches the companies that reached their quota: this one now.
+    const platform = await get(admin, 'quotaStatus');
+    expect(platform.data).toMatchObject({ holder: 'platform', total: null, used: 4, companiesFull: 1 });
+  });
+});
+
+describe('PUT /v1/dashboard/log and the user guide', () => {
+  it('records that the dashboard was opened', async () => {
+    const res = await call(ctx, companyAdmin.token, 'PUT', '/v1/dashboard/log');
+    expect(res.code).toBe(200);
+    const lines = await ctx.database.db.select().from(operationLog).where(eq(operationLog.action, 'dashboard.open'));
+    expect(lines.map((l) => l.username)).toContain('dash.company');
+  });
+
+  it('serves the user guide as a multi-page A4 PDF', async () => {
+    for (const language of ['en', 'fr', 'ru']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/v1/dashboard/userGuide?language=${language}`,
+        headers: { 'x-token': companyAdmin.token },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const text = res.rawPayload.toString('latin1');
+      expect(text.startsWith('%PDF-')).toBe(true);
+      expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+      const pages = Number(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/.exec(text)?.[1]);
+      expect(pages).toBeGreaterThanOrEqual(2);
+      expect((text.match(/\/Type \/Page /g) ?? []).length).toBe(pages);
+      expect(text).toContain('/MediaBox [0 0 595.28 841.89]');
+    }
+    const french = (
+      await ctx.app.inject({ method: 'GET', url: '/v1/dashboard/userGuide?language=fr', headers: { 'x-token': companyAdmin.token } })
+    ).rawPayload;
+    expect(french.toString('latin1')).toContain('Le tableau de bord');
+    expect(await get(otherAdmin, 'userGuide?language=xx')).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+  });
+});
+
+describe('the ranges of SPEC section 9', () => {
+  // 2026-03-29 is the day Europe/Oslo moves its clocks from +01:00 to +02:00.
+  const now = Date.parse('2026-04-02T10:00:00Z');
+  it('begin at the caller’s local midnight, across a daylight-saving change', () => {
+    const oslo = (range: Parameters<typeof windowOf>[1]) => windowOf('Europe/Oslo', range, now);
+    expect(oslo('today').from.toISOString()).toBe('2026-04-01T22:00:00.000Z');
+    expect(oslo('last7Days').from.toISOString()).toBe('2026-03-26T23:00:00.000Z');
+    expect(oslo('currentMonth').from.toISOString()).toBe('2026-03-31T22:00:00.000Z');
+    expect(oslo('lastMonth')).toMatchObject({ from: new Date('2026-02-28T23:00:00Z'), to: new Date('2026-03-31T22:00:00Z') });
+    expect(oslo('currentSeason').from.toISOString()).toBe('2026-03-31T22:00:00.000Z');
+    expect(windowOf('Asia/Tokyo', 'currentSeason', Date.parse('2026-01-05T00:00:00Z')).from.toISOString()).toBe('2025-12-31T15:00:00.000Z');
+    expect(windowOf('UTC', 'lastMonth', Date.parse('2026-01-15T00:00:00Z')).from.toISOString()).toBe('2025-12-01T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,248 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { get } from 'node:http';
+import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { device, vehicle } from '../src/db/schema.js';
+import { localBus } from '../src/events/bus.js';
+import { type Gateway, startGateway } from '../src/gateway/index.js';
+import { hashToken } from '../src/modules/account/sessions.js';
+import { ObjectSigner } from '../src/storage/signed-urls.js';
+import { type Company, capturedLog, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
+import { testConfig, testDatabase } from './helpers.js';
+import { call, signedIn, type Tree } from './identity-fixtures.js';
+
+const IDLE_MS = 2_000;
+const hasFfmpeg = existsSync('/usr/bin/ffmpeg');
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+let ctx: { app: App; database: Awaited<ReturnType<typeof testDatabase>>; close: () => Promise<void> };
+let gateway: Gateway;
+let baseUrl: string;
+const sims: SimDevice[] = [];
+
+beforeAll(async () => {
+  const database = await testDatabase();
+  const app = await buildApp(
+    { ...testConfig, media: { rtmpPort: 0, host: '127.0.0.1', rtmpUrl: undefined, externalUrl: undefined, idleMs: IDLE_MS } },
+    database,
+    { logger: false, bus: localBus() },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  ctx = { app, database, close: async () => {} };
+  baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  gateway = await startGateway({
+    db: database.db,
+    log: capturedLog().log,
+    events: recorder(),
+    mqttPort: 0,
+    objectSigner: new ObjectSigner(testConfig.secretKey),
+    publicUrl: baseUrl,
+    commandTimeoutMs: 5_000,
+  });
+  app.live.useDevices((uuid, kind, payload, timeoutMs) => gateway.sendCommand(uuid, kind, payload, timeoutMs));
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(sims.map((sim) => sim.stop()));
+  await gateway?.close();
+  await ctx?.app.close();
+  await ctx?.database.close();
+}, 60_000);
+
+const db = () => ctx.database.db;
+const treeOf = (company: Company): Tree => ({ agent: company.agentId, company: company.companyId, fleet: 0, site: 0 });
+
+/** A company with a two-channel device bound to a vehicle, and its Company Admin. */
+async function setup(label: string) {
+  const uuid = `LIVE-${label}-${randomBytes(3).toString('hex')}`;
+  const company = await seedCompany(db(), `${label} ${uuid}`);
+  const secret = `ds_${randomBytes(32).toString('base64url')}`;
+  const [car] = await db()
+    .insert(vehicle)
+    .values({ licensePlate: `LV-${uuid}`, belongAgentId: company.agentId, belongCompanyId: company.companyId })
+    .returning({ id: vehicle.id });
+  if (!car) throw new Error('no vehicle');
+  const [dev] = await db()
+    .insert(device)
+    .values({
+      deviceUuid: uuid,
+      secretHash: hashToken(secret),
+      channels: 2,
+      vehicleId: car.id,
+      belongAgentId: company.agentId,
+      belongCompanyId: company.companyId,
+    })
+    .returning({ id: device.id });
+  if (!dev) throw new Error('no device');
+  const admin = await signedIn(ctx, `admin.${uuid.toLowerCase()}`, 'COMPANY_ADMIN', treeOf(company));
+  return { uuid, secret, vehicleId: car.id, deviceId: dev.id, token: admin.token, company };
+}
+
+async function startSim(uuid: string, secret: string) {
+  const sim = new SimDevice({
+    uuid,
+    brokerUrl: `mqtt://127.0.0.1:${gateway.port}`,
+    credentials: memoryCredentialStore({ [uuid]: secret }),
+    gpsIntervalMs: 60_000,
+    channels: 2,
+    reconnectDelayMs: { min: 100, max: 200 },
+  });
+  sims.push(sim);
+  expect(await sim.start()).toBe(true);
+  await waitFor(async () => (await db().select({ online: device.online }).from(device).where(eq(device.deviceUuid, uuid)))[0]?.online);
+  return sim;
+}
+
+/** Reads the start of an HTTP-FLV answer until `bytes` have come, then hangs up (one connection, no pool). */
+function readFlv(url: string, bytes: number, timeoutMs = 15_000): Promise<{ status: number; head: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let got = 0;
+    const req = get(url, { agent: false }, (res) => {
+      const done = () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, head: Buffer.concat(chunks) });
+      };
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        got += chunk.length;
+        if (got >= bytes) done();
+      });
+      res.on('end', done);
+    });
+    const timer = setTimeout(() => req.destroy(new Error('timed out')), timeoutMs);
+    req.on('error', reject);
+  });
+}
+
+/** ffmpeg publishing a test pattern to a URL; resolves with its exit code (or null if still running after waitMs). */
+function publish(url: string, waitMs: number): Promise<number | null> {
+  const child = spawn(
+    '/usr/bin/ffmpeg',
+    [
+      '-loglevel',
+      'error',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=160x120:rate=10',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-f',
+      'flv',
+      url,
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(null);
+    }, waitMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+describe.skipIf(!hasFfmpeg)('live video', () => {
+  it('streams a simulated device’s channel as FLV to a signed URL, shows the states, and stops when idle', async () => {
+    const a = await setup('A');
+    const sim = await startSim(a.uuid, a.secret);
+    const started = await call(ctx, a.token, 'POST', '/v1/live/start', { vehicleId: a.vehicleId, channel: 1 });
+    expect(started.codeKey).toBe('REQUEST_SUCCESS');
+    const session = started.data;
+    expect(session).toMatchObject({ deviceId: a.deviceId, vehicleId: a.vehicleId, channel: 1, channels: 2 });
+    expect(['ready', 'deviceConnected', 'readyToPlay']).toContain(session.state);
+    expect(session.playUrl).toMatch(/^\/media\/live\/.+\.flv\?token=/);
+    expect(sim.live.active).toEqual([session.sessionId]);
+
+    // The same channel asked again: the running session, no second stream.
+    const again = await call(ctx, a.token, 'POST', '/v1/live/start', { deviceId: a.deviceId, channel: 1 });
+    expect(again.data.sessionId).toBe(session.sessionId);
+
+    const { status, head } = await readFlv(`${baseUrl}${session.playUrl}`, 20_000);
+    expect(status).toBe(200);
+    expect(head.subarray(0, 3).toString('latin1')).toBe('FLV');
+    // A video tag (type 9) with an AVC sequence header follows the header: real H.264 from the device's ffmpeg.
+    expect(head.includes(Buffer.from([0x17, 0x00]))).toBe(true);
+    const state = await waitFor(async () => {
+      const res = await call(ctx, a.token, 'GET', `/v1/live/state?sessionId=${session.sessionId}`);
+      return res.data.state === 'readyToPlay' ? res.data : null;
+    });
+    expect(state.publishTime).toBeGreaterThanOrEqual(session.startTime);
+
+    // An external media server's checks (MEDIA_URL) give the same answers as the embedded one's.
+    const token = new URL(session.playUrl, baseUrl).searchParams.get('token');
+    const hook = (event: string, param: string) =>
+      ctx.app.inject({ method: 'POST', url: `/v1/live/hooks/${event}`, payload: { stream: session.sessionId, param } });
+    expect((await hook('on_play', `?token=${token}`)).statusCode).toBe(200);
+    expect((await hook('on_play', '?token=forged.token')).statusCode).toBe(403);
+    expect((await hook('on_publish', '?key=wrong')).statusCode).toBe(403);
+
+    // A forged or foreign token opens nothing.
+    expect((await ctx.app.inject({ url: `/media/live/${session.sessionId}.flv?token=forged.token` })).statusCode).toBe(403);
+
+    // Nobody watches: after the idle time the device is told to stop and the session shows "publish done".
+    await waitFor(async () => {
+      const res = await call(ctx, a.token, 'GET', `/v1/live/state?sessionId=${session.sessionId}`);
+      return res.data.state === 'publishDone';
+    }, IDLE_MS + 10_000);
+    await waitFor(() => sim.live.active.length === 0);
+    expect(ctx.app.live.known(session.sessionId)).toBe(false);
+  }, 60_000);
+
+  it('refuses a publisher without the session’s key', async () => {
+    const b = await setup('B');
+    await startSim(b.uuid, b.secret);
+    const { data } = await call(ctx, b.token, 'POST', '/v1/live/start', { vehicleId: b.vehicleId, channel: 2 });
+    const port = ctx.app.live.rtmpPort;
+    expect(await publish(`rtmp://127.0.0.1:${port}/live/${data.sessionId}?key=wrong`, 8_000)).not.toBe(null);
+    expect(await publish(`rtmp://127.0.0.1:${port}/live/unknown-stream?key=${randomBytes(24).toString('base64url')}`, 8_000)).not.toBe(
+      null,
+    );
+    expect(ctx.app.live.authorizePublish(data.sessionId, 'wrong')).toBe(false);
+    const stopped = await call(ctx, b.token, 'POST', '/v1/live/stop', { sessionId: data.sessionId });
+    expect(stopped.data.state).toBe('publishDone');
+  }, 60_000);
+
+  it('answers PERMISSION_CHECK_FAIL to another organisation and the device codes to offline or refusing devices', async () => {
+    const c = await setup('C');
+    const d = await setup('D');
+    const foreign = await call(ctx, d.token, 'POST', '/v1/live/start', { vehicleId: c.vehicleId, channel: 1 });
+    expect(foreign.codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(ctx, d.token, 'POST', '/v1/live/start', { deviceId: c.deviceId, channel: 1 })).codeKey).toBe(
+      'PERMISSION_CHECK_FAIL',
+    );
+
+    // C's device is offline (no simulator runs for it).
+    expect((await call(ctx, c.token, 'POST', '/v1/live/start', { vehicleId: c.vehicleId, channel: 1 })).codeKey).toBe(
+      'DEVICE_LIVE_STATE_FAIL',
+    );
+    expect((await call(ctx, c.token, 'POST', '/v1/live/start', { vehicleId: c.vehicleId, channel: 3 })).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(ctx, c.token, 'POST', '/v1/live/start', { channel: 1 })).codeKey).toBe('PARAM_CHECK_FAIL');
+
+    // D's device refuses.
+    const sim = await startSim(d.uuid, d.secret);
+    sim.handle('live', () => ({ ok: false, error: 'camera busy' }));
+    expect((await call(ctx, d.token, 'POST', '/v1/live/start', { vehicleId: d.vehicleId, channel: 1 })).codeKey).toBe('DEVICE_LIVE_FAIL');
+
+    // A session of D is not C's to read or stop.
+    sim.handle('live', sim.live.command());
+    const { data } = await call(ctx, d.token, 'POST', '/v1/live/start', { vehicleId: d.vehicleId, channel: 1 });
+    expect((await call(ctx, c.token, 'GET', `/v1/live/state?sessionId=${data.sessionId}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(ctx, c.token, 'POST', '/v1/live/stop', { sessionId: data.sessionId })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(ctx, d.token, 'POST', '/v1/live/stop', { sessionId: data.sessionId })).data.state).toBe('publishDone');
+  }, 60_000);
+});

@@ -1,0 +1,124 @@
+import type { DashboardRange } from '@safety-shield/contract';
+import { Alert, Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useIncidentFigures, useMaintenance, useQuotaStatus, useRemoteUpgrade } from '../api/get-dashboard.js';
+
+/** Maintenance, incidents of the range, remote upgrade and quota status. */
+export function StatusBlocks({ range }: { range: DashboardRange }) {
+  const { t } = useTranslation();
+  const maintenance = useMaintenance();
+  const incidents = useIncidentFigures(range);
+  const upgrade = useRemoteUpgrade();
+  const quota = useQuotaStatus();
+  const m = maintenance.data;
+  const i = incidents.data;
+  const u = upgrade.data;
+  const q = quota.data;
+  const sourceKey = { subscription: 'sourceSubscription', organisation: 'sourceOrganisation', none: 'sourceNone' } as const;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} md={12} xl={6}>
+        <Card title={t('dashboard.maintenance.title')} size="small" data-testid="dashboard-maintenance" style={{ height: '100%' }}>
+          {!m ? (
+            <Skeleton active />
+          ) : (
+            <>
+              <Statistic title={t('dashboard.maintenance.alerts')} value={m.alerts} />
+              {!m.tracked && <Alert type="info" showIcon title={t('dashboard.maintenance.notTracked')} style={{ margin: '8px 0' }} />}
+              <Descriptions column={1} size="small">
+                <Descriptions.Item label={t('dashboard.maintenance.offline')}>{m.offline}</Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.maintenance.neverOnline')}>{m.neverOnline}</Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.maintenance.unbound')}>{m.unbound}</Descriptions.Item>
+              </Descriptions>
+            </>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} md={12} xl={6}>
+        <Card title={t('dashboard.incident.title')} size="small" data-testid="dashboard-incident" style={{ height: '100%' }}>
+          {!i ? (
+            <Skeleton active />
+          ) : (
+            <>
+              <Row gutter={8}>
+                <Col span={12}>
+                  <Statistic
+                    title={t('dashboard.incident.total')}
+                    value={i.total}
+                    valueRender={(n) => <span data-testid="incident-total">{n}</span>}
+                  />
+                </Col>
+                <Col span={12}>
+                  <Statistic title={t('dashboard.incident.unread')} value={i.unread} />
+                </Col>
+              </Row>
+              {i.total === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />
+              ) : (
+                <Descriptions column={1} size="small" style={{ marginTop: 8 }}>
+                  <Descriptions.Item label={t('dashboard.incident.byType')}>
+                    <div>
+                      {i.byType.slice(0, 6).map((row) => (
+                        <Tag key={row.key}>
+                          {t(`events.types.${row.key}`, { defaultValue: row.key })} {row.count}
+                        </Tag>
+                      ))}
+                    </div>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('dashboard.incident.byTag')}>
+                    <div>
+                      {i.byTag.slice(0, 6).map((row) => (
+                        <Tag key={row.key} color="blue">
+                          {row.name ?? t('dashboard.incident.noTag')} {row.count}
+                        </Tag>
+                      ))}
+                    </div>
+                  </Descriptions.Item>
+                </Descriptions>
+              )}
+            </>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} md={12} xl={6}>
+        <Card title={t('dashboard.upgrade.title')} size="small" data-testid="dashboard-upgrade" style={{ height: '100%' }}>
+          {!u ? (
+            <Skeleton active />
+          ) : (
+            <>
+              {!u.tracked && <Alert type="info" showIcon title={t('dashboard.upgrade.none')} style={{ marginBottom: 8 }} />}
+              <Descriptions column={2} size="small">
+                <Descriptions.Item label={t('dashboard.upgrade.tasks')}>{u.tasks}</Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.upgrade.pending')}>{u.pending}</Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.upgrade.succeeded')}>{u.succeeded}</Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.upgrade.failed')}>{u.failed}</Descriptions.Item>
+              </Descriptions>
+            </>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} md={12} xl={6}>
+        <Card title={t('dashboard.quota.title')} size="small" data-testid="dashboard-quota" style={{ height: '100%' }}>
+          {!q ? (
+            <Skeleton active />
+          ) : q.holder === 'none' ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.quota.noHolder')} />
+          ) : (
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('dashboard.quota.holder')}>
+                {q.holder === 'platform' ? t('dashboard.quota.platform') : q.holderName}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.quota.source')}>{t(`dashboard.quota.${sourceKey[q.source]}`)}</Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.quota.used')}>{q.used}</Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.quota.total')}>{q.total ?? t('dashboard.cards.noLimit')}</Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.quota.remaining')}>{q.remaining ?? '—'}</Descriptions.Item>
+              {(q.holder === 'platform' || q.holder === 'agent') && (
+                <Descriptions.Item label={t('dashboard.quota.companiesFull')}>{q.companiesFull}</Descriptions.Item>
+              )}
+            </Descriptions>
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,1 @@
+export { FocusBoard } from './components/FocusBoard.js';
