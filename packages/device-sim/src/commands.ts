@@ -6,6 +6,8 @@ import type { DownMessage } from './messages.js';
 export interface CommandResult {
   ok: boolean;
   error?: string;
+  /** What the command answers (e.g. `dvrIndex`'s segments), sent with the ack. */
+  result?: Record<string, unknown>;
 }
 
 /** Carries out a down command; its result becomes the `ack`. */

@@ -3,6 +3,7 @@ import { connect, ErrorWithReasonCode, type IClientOptions, type MqttClient } fr
 import { type CommandHandler, type CommandResult, configCommand, credentialCommand } from './commands.js';
 import { type CredentialStore, memoryCredentialStore } from './credentials.js';
 import { Drive, type DriveSample } from './drive.js';
+import { dvrIndexCommand } from './dvr.js';
 import { evidenceRequestCommand, HeldEvidence } from './evidence-requests.js';
 import { GpsReporter, type GpsSettings } from './gps-reporter.js';
 import {
@@ -205,6 +206,10 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       (error) => this.emit('problem', error),
     );
     this.handle('live', this.live.command());
+    this.handle(
+      'dvrIndex',
+      dvrIndexCommand(this.uuid, () => Number(this.hello.channels) || 1),
+    );
     this.handle('credential', credentialCommand(this.uuid, this.credentials));
     this.handle(
       'config',
@@ -522,7 +527,12 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   }
 
   private async ack(ref: string, result: CommandResult): Promise<void> {
-    const sent = await this.publishUrgent('ack', { ref, ok: result.ok, ...(result.error ? { error: result.error } : {}) });
+    const sent = await this.publishUrgent('ack', {
+      ref,
+      ok: result.ok,
+      ...(result.error ? { error: result.error } : {}),
+      ...(result.result ? { result: result.result } : {}),
+    });
     if (!sent) this.problem(`${this.uuid}: ack of ${ref} not delivered`);
   }
 

@@ -24,6 +24,8 @@ export const DEFAULT_INCIDENT_MIX: Readonly<Record<IncidentType, number>> = {
   cameraBlocked: 1,
   panicButton: 1,
   collision: 0.5,
+  // Filed by the portal for a DVR upload (modules/dvr), never raised by a device.
+  dvrClip: 0,
 };
 
 /** Length of the clip a device keeps per channel around the trigger. */

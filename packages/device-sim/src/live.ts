@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { CommandHandler } from './commands.js';
+import { parsePlayback, playbackArgs } from './dvr.js';
 
 /** Debian's ffmpeg (ARCHITECTURE section 8); SIM_FFMPEG names another binary. */
 export const FFMPEG = process.env.SIM_FFMPEG || '/usr/bin/ffmpeg';
@@ -61,7 +62,7 @@ export class LiveStreams {
 
   /** `down/live`: `start` spawns ffmpeg, `stop` ends it; `ok: false` when the channel is wrong or ffmpeg is missing. */
   command(): CommandHandler {
-    return ({ action, stream, channel, url, overlay }) => {
+    return ({ action, stream, channel, url, overlay, playback }) => {
       if (typeof stream !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(stream)) return { ok: false, error: 'stream must be a stream name' };
       if (action === 'stop') {
         this.stop(stream);
@@ -72,12 +73,16 @@ export class LiveStreams {
         return { ok: false, error: 'no such channel' };
       if (typeof url !== 'string' || !/^rtmps?:\/\//.test(url)) return { ok: false, error: 'url must be an rtmp URL' };
       if (!existsSync(this.ffmpeg)) return { ok: false, error: 'no encoder (ffmpeg) on this device' };
+      const span = playback === undefined ? undefined : parsePlayback(playback);
+      if (typeof span === 'string') return { ok: false, error: span };
       if (this.running.has(stream)) return { ok: true };
       const plate =
         typeof (overlay as { licensePlate?: unknown } | undefined)?.licensePlate === 'string'
           ? String((overlay as { licensePlate: string }).licensePlate)
           : '-';
-      const child = spawn(this.ffmpeg, ffmpegArgs(url, plate, channel), { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(this.ffmpeg, span ? playbackArgs(url, plate, channel, span) : ffmpegArgs(url, plate, channel), {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let errors = '';
       child.stderr?.on('data', (chunk: Buffer) => {
         errors = (errors + chunk.toString()).slice(-2_000);

@@ -28,6 +28,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { DashboardService } from './modules/dashboard/service.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
+import { startDvr } from './modules/dvr/setup.js';
 import { evidenceReceived, evidenceRefused } from './modules/events/evidence.js';
 import { eventMapRoutes } from './modules/events/map-routes.js';
 import { IncidentNotifier } from './modules/events/notify.js';
@@ -193,6 +194,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(pushRoutes, { db, sessions, bus });
   await app.register(sosRoutes, { sos: new SosService(db, bus) });
   app.decorate('live', await startLive(app, db, usage, config));
+  app.decorate('dvr', await startDvr(app, db, app.live, evidenceRequests));
   scheduleLeaseExpiry(app, vehicles);
   scheduleRetention(app, db, objectStore);
   const notifier = new IncidentNotifier(db, mailer, app.log);

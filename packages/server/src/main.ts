@@ -43,6 +43,7 @@ gateway = await startGateway({
 const connected = gateway;
 app.evidenceRequests.useDevices((uuid, kind, payload) => connected.sendCommand(uuid, kind, payload));
 app.live.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
+app.dvr.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 
 // ARCHITECTURE section 1: a new, empty embedded database gets a demo fleet of simulated devices (DEMO=0: none).
 const demoState = config.demo && !config.databaseUrl ? await seedDemo(database.db, demoStateFile(config.dataDir)) : null;

@@ -17,6 +17,8 @@ export const incidentTypes = [
   'seatbelt',
   'cameraBlocked',
   'panicButton',
+  /** Filed by the portal for a span a Super Admin asked from the DVR recordings page (no incident of the vehicle covered it). */
+  'dvrClip',
 ] as const;
 export type IncidentType = (typeof incidentTypes)[number];
 export const IncidentTypeSchema = Type.Enum(incidentTypes);
@@ -41,6 +43,7 @@ export const defaultTagOfType: Record<IncidentType, DefaultTagKind> = {
   smoking: 'general',
   seatbelt: 'general',
   cameraBlocked: 'general',
+  dvrClip: 'general',
 };
 
 export const HOLD_DAYS_MAX = 3650;

@@ -30,6 +30,8 @@ export interface Ack {
   ref: string;
   ok: boolean;
   error: string | null;
+  /** What the command answers (e.g. `dvrIndex`'s segments); absent for most commands. */
+  result?: Record<string, unknown>;
 }
 
 /** A value or why the message is malformed; `version` marks a message of an unknown major version. */
@@ -103,10 +105,12 @@ export function parseHello(body: Record<string, unknown>): Parsed<Hello> {
 }
 
 export function parseAck(body: Record<string, unknown>): Parsed<Ack> {
-  const { ref, ok, error } = body;
+  const { ref, ok, error, result } = body;
   if (typeof ref !== 'string' || ref.length === 0) return malformed('ref is missing');
   if (typeof ok !== 'boolean') return malformed('ok is missing');
-  return { ok: true, value: { ref, ok, error: typeof error === 'string' ? error.slice(0, 500) : null } };
+  const value: Ack = { ref, ok, error: typeof error === 'string' ? error.slice(0, 500) : null };
+  if (isRecord(result)) value.result = result;
+  return { ok: true, value };
 }
 
 export interface IncidentResource {

@@ -27,6 +27,7 @@ export const implementedPages: ReadonlySet<string> = new Set([
   'DeviceList',
   'EventList',
   'EventDetail',
+  'Dvr',
   'RecycleBin',
   'TagList',
 ]);

@@ -201,6 +201,11 @@ export const router = createBrowserRouter([
         handle: { title: 'incidentsMap' } satisfies RouteHandle,
       },
       {
+        path: 'dvr/:licensePlate',
+        lazy: async () => ({ Component: (await import('../features/dvr/index.js')).DvrPage }),
+        handle: { title: 'dvr' } satisfies RouteHandle,
+      },
+      {
         path: 'map/:licensePlate',
         lazy: async () => ({ Component: (await vehicles()).VehicleMapPage }),
         handle: { title: 'vehicleMap' } satisfies RouteHandle,

@@ -44,6 +44,8 @@ interface Session {
   idleTimer: NodeJS.Timeout | undefined;
   /** Ended sessions are kept a while so a player can still read why they ended. */
   ended: boolean;
+  /** A DVR playback of a recorded span (modules/dvr), not live. */
+  playback?: { start: number; end: number };
 }
 
 /** How long a stop waits for the stopping viewer's own connection to close before counting the others. */
@@ -127,11 +129,14 @@ export class LiveService implements MediaHooks {
     return row;
   }
 
-  async start(principal: Principal, body: LiveStartBody): Promise<LiveSession> {
+  /** `playback`: stream a recorded span instead of live (modules/dvr); never shared with a live session. */
+  async start(principal: Principal, body: LiveStartBody, playback?: { start: number; end: number }): Promise<LiveSession> {
     const target = await this.deviceOf(principal, body);
     if (body.channel > target.channels) throw new AppError('PARAM_CHECK_FAIL', 'channel', { field: 'channel' });
     if (!target.online) throw new AppError('DEVICE_LIVE_STATE_FAIL');
-    const running = [...this.sessions.values()].find((s) => !s.ended && s.deviceId === target.id && s.channel === body.channel);
+    const running = playback
+      ? undefined
+      : [...this.sessions.values()].find((s) => !s.ended && !s.playback && s.deviceId === target.id && s.channel === body.channel);
     if (running) return this.view(running);
     if (!this.send || !this.options.available()) throw new AppError('DEVICE_LIVE_FAIL');
     const stream = `d${target.id}c${body.channel}-${randomBytes(6).toString('hex')}`;
@@ -151,6 +156,7 @@ export class LiveService implements MediaHooks {
       publishedAt: null,
       idleTimer: undefined,
       ended: false,
+      ...(playback ? { playback } : {}),
     };
     this.sessions.set(stream, session);
     try {
@@ -164,6 +170,7 @@ export class LiveService implements MediaHooks {
           url: `${this.options.publishBase()}/live/${stream}?key=${key.toString('base64url')}`,
           key: key.toString('base64url'),
           overlay: { licensePlate: target.licensePlate },
+          ...(playback ? { playback } : {}),
         },
         this.options.ackTimeoutMs,
       );

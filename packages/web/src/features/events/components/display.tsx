@@ -18,6 +18,7 @@ const typeColours: Record<IncidentType, string> = {
   overSpeed: 'gold',
   laneDeparture: 'blue',
   cameraBlocked: 'default',
+  dvrClip: 'default',
 };
 
 export function TypeTag({ type }: { type: IncidentType }) {

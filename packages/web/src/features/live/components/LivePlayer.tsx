@@ -29,6 +29,8 @@ interface Props {
   autoPlay?: boolean;
   /** The device's channel count, learnt from the first start. */
   onChannels?(channels: number): void;
+  /** Another way to start the session (features/dvr: playback of a recorded span); default the channel's live video. */
+  start?: () => Promise<LiveSession>;
 }
 
 /**
@@ -36,7 +38,7 @@ interface Props {
  * 4) over HTTP-FLV with mpegts.js. It measures the time from Play to the first presented frame and the glass-to-glass
  * delay: the device's clock burned into each frame (see clock.ts) against the moment the browser presents it.
  */
-export function LivePlayer({ vehicleId, channel, autoPlay = false, onChannels }: Props) {
+export function LivePlayer({ vehicleId, channel, autoPlay = false, onChannels, start }: Props) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -130,7 +132,7 @@ export function LivePlayer({ vehicleId, channel, autoPlay = false, onChannels }:
     delays.current = [];
     playPressed.current = performance.now();
     try {
-      const live = await startLive({ vehicleId, channel });
+      const live = await (start ? start() : startLive({ vehicleId, channel }));
       session.current = live;
       onChannels?.(live.channels);
       setState(live.state);
@@ -141,7 +143,7 @@ export function LivePlayer({ vehicleId, channel, autoPlay = false, onChannels }:
     } finally {
       setBusy(false);
     }
-  }, [attach, channel, onChannels, paused, vehicleId]);
+  }, [attach, channel, onChannels, paused, start, vehicleId]);
 
   const pause = () => {
     video.current?.pause();

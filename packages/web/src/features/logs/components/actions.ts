@@ -52,6 +52,8 @@ export const logActions: readonly string[] = [
   'live.start',
   'live.stop',
   'live.hook',
+  'dvr.play',
+  'dvr.upload',
   'device.evidence.picture',
   'device.evidence.video',
   'device.evidence.batch.picture',

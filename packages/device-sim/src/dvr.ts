@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import type { CommandHandler } from './commands.js';
+import { ffmpegArgs } from './live.js';
+
+/** How far back the simulated card holds recordings (older ones are overwritten, as on a DVR). */
+export const DVR_KEEP_MS = 7 * 24 * 3_600_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface Segment {
+  start: number;
+  end: number;
+}
+
+/** A deterministic number 0..255 per device, channel and hour: the same index every time it is asked. */
+function noise(uuid: string, channel: number, hour: number): number {
+  return createHash('sha1').update(`${uuid}/${channel}/${hour}`).digest()[0] ?? 0;
+}
+
+/**
+ * The recording index of one channel (docs/device-protocol.md, `dvrIndex`): the simulated device "recorded"
+ * continuously over the last 7 days, except a gap of 10–40 minutes in about one hour of five (ignition off). No real
+ * files: the segments are computed. `day` is a UTC day `YYYY-MM-DD`.
+ */
+export function dvrSegments(uuid: string, channel: number, day: string, now = Date.now()): Segment[] {
+  const dayStart = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(dayStart)) return [];
+  const from = Math.max(dayStart, now - DVR_KEEP_MS);
+  const to = Math.min(dayStart + DAY_MS, now);
+  const segments: Segment[] = [];
+  for (let hour = Math.floor(from / HOUR_MS); hour * HOUR_MS < to; hour++) {
+    const n = noise(uuid, channel, hour);
+    const pieces: Segment[] =
+      n % 5 === 0
+        ? [
+            { start: hour * HOUR_MS, end: hour * HOUR_MS + (n % 20) * 60_000 + 5 * 60_000 },
+            { start: hour * HOUR_MS + (n % 20) * 60_000 + (15 + (n % 25)) * 60_000, end: (hour + 1) * HOUR_MS },
+          ]
+        : [{ start: hour * HOUR_MS, end: (hour + 1) * HOUR_MS }];
+    for (const piece of pieces) {
+      const start = Math.max(piece.start, from);
+      const end = Math.min(piece.end, to);
+      if (end <= start) continue;
+      const last = segments[segments.length - 1];
+      if (last && last.end === start) last.end = end;
+      else segments.push({ start, end });
+    }
+  }
+  return segments;
+}
+
+/** `down/dvrIndex {channel, day}`: acked with the day's segments of that channel. */
+export function dvrIndexCommand(uuid: string, channels: () => number): CommandHandler {
+  return ({ channel, day }) => {
+    if (typeof channel !== 'number' || !Number.isInteger(channel) || channel < 1 || channel > channels())
+      return { ok: false, error: 'no such channel' };
+    if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+      return { ok: false, error: 'day must be YYYY-MM-DD' };
+    return { ok: true, result: { segments: dvrSegments(uuid, channel, day) } };
+  };
+}
+
+/** A playback span of a `live` start, or an error text. */
+export function parsePlayback(value: unknown): Segment | string {
+  const span = value as Partial<Segment> | null;
+  if (typeof span !== 'object' || span === null) return 'playback must be an object';
+  const { start, end } = span;
+  if (typeof start !== 'number' || typeof end !== 'number' || !(end > start)) return 'playback.start and playback.end must be a time range';
+  if (start < Date.now() - DVR_KEEP_MS || end > Date.now() + 60_000) return 'no recording of that span';
+  return { start, end };
+}
+
+/**
+ * The same test pattern as live, with the RECORDED time burned in (start + elapsed, UTC) and an end after the span:
+ * ffmpeg's drawtext `pts` with a `gmtime` offset, and `-t`.
+ */
+export function playbackArgs(url: string, plate: string, channel: number, playback: Segment): string[] {
+  const args = ffmpegArgs(url, plate, channel);
+  const vf = args.indexOf('-vf');
+  const seconds = (playback.start / 1000).toFixed(3);
+  args[vf + 1] =
+    `${args[vf + 1]},drawtext=fontsize=14:fontcolor=yellow:box=1:boxcolor=black:boxborderw=3:x=4:y=44:text='REC %{pts\\:gmtime\\:${seconds}}'`;
+  const output = args.indexOf('-flvflags');
+  args.splice(output, 0, '-t', ((playback.end - playback.start) / 1000).toFixed(3));
+  return args;
+}

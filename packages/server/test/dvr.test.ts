@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { get } from 'node:http';
+import { UPLOAD_RECEIVED } from '@safety-shield/contract';
+import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { device, evidenceTask, incident, incidentResource, vehicle } from '../src/db/schema.js';
+import { localBus } from '../src/events/bus.js';
+import { type Gateway, startGateway } from '../src/gateway/index.js';
+import { hashToken } from '../src/modules/account/sessions.js';
+import { ObjectSigner } from '../src/storage/signed-urls.js';
+import { type Company, capturedLog, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
+import { testConfig, testDatabase } from './helpers.js';
+import { call, signedIn, type Tree } from './identity-fixtures.js';
+
+const hasFfmpeg = existsSync('/usr/bin/ffmpeg');
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+let ctx: { app: App; database: Awaited<ReturnType<typeof testDatabase>>; close: () => Promise<void> };
+let gateway: Gateway;
+let baseUrl: string;
+let superToken: string;
+const sims: SimDevice[] = [];
+
+beforeAll(async () => {
+  const database = await testDatabase();
+  const app = await buildApp(
+    { ...testConfig, media: { rtmpPort: 0, host: '127.0.0.1', rtmpUrl: undefined, externalUrl: undefined, idleMs: 5_000 } },
+    database,
+    { logger: false, bus: localBus() },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  ctx = { app, database, close: async () => {} };
+  baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  gateway = await startGateway({
+    db: database.db,
+    log: capturedLog().log,
+    events: {
+      ...recorder(),
+      upload: (update) => void app.evidenceRequests.moved(update),
+      hello: (uuid) => void app.evidenceRequests.hello(uuid),
+    },
+    mqttPort: 0,
+    objectSigner: new ObjectSigner(testConfig.secretKey),
+    publicUrl: baseUrl,
+    commandTimeoutMs: 5_000,
+  });
+  const send = (uuid: string, kind: string, payload: Record<string, unknown>, timeoutMs?: number) =>
+    gateway.sendCommand(uuid, kind, payload, timeoutMs);
+  app.live.useDevices(send);
+  app.dvr.useDevices(send);
+  app.evidenceRequests.useDevices(send);
+  superToken = (await signedIn(ctx, `super.dvr.${randomBytes(3).toString('hex')}`, 'SUPER_ADMIN')).token;
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(sims.map((sim) => sim.stop()));
+  await gateway?.close();
+  await ctx?.app.close();
+  await ctx?.database.close();
+}, 60_000);
+
+const db = () => ctx.database.db;
+const treeOf = (company: Company): Tree => ({ agent: company.agentId, company: company.companyId, fleet: 0, site: 0 });
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A company with a two-channel device bound to a vehicle, and its Company Admin. */
+async function setup(label: string) {
+  const uuid = `DVR-${label}-${randomBytes(3).toString('hex')}`;
+  const company = await seedCompany(db(), `${label} ${uuid}`);
+  const secret = `ds_${randomBytes(32).toString('base64url')}`;
+  const plate = `DV-${uuid}`;
+  const [car] = await db()
+    .insert(vehicle)
+    .values({ licensePlate: plate, belongAgentId: company.agentId, belongCompanyId: company.companyId })
+    .returning({ id: vehicle.id });
+  if (!car) throw new Error('no vehicle');
+  const [dev] = await db()
+    .insert(device)
+    .values({
+      deviceUuid: uuid,
+      secretHash: hashToken(secret),
+      channels: 2,
+      vehicleId: car.id,
+      belongAgentId: company.agentId,
+      belongCompanyId: company.companyId,
+    })
+    .returning({ id: device.id });
+  if (!dev) throw new Error('no device');
+  const admin = await signedIn(ctx, `admin.${uuid.toLowerCase()}`, 'COMPANY_ADMIN', treeOf(company));
+  return { uuid, secret, plate, vehicleId: car.id, deviceId: dev.id, token: admin.token };
+}
+
+async function startSim(uuid: string, secret: string) {
+  const sim = new SimDevice({
+    uuid,
+    brokerUrl: `mqtt://127.0.0.1:${gateway.port}`,
+    credentials: memoryCredentialStore({ [uuid]: secret }),
+    gpsIntervalMs: 60_000,
+    channels: 2,
+    uploadEvidence: true,
+    autoUpload: 'none',
+    upload: { urlTimeoutMs: 5_000, retryDelayMs: 50 },
+    reconnectDelayMs: { min: 100, max: 200 },
+  });
+  sims.push(sim);
+  expect(await sim.start()).toBe(true);
+  await waitFor(async () => (await db().select({ online: device.online }).from(device).where(eq(device.deviceUuid, uuid)))[0]?.online);
+  return sim;
+}
+
+/** Reads the start of an HTTP-FLV answer until `bytes` have come, then hangs up. */
+function readFlv(url: string, bytes: number, timeoutMs = 15_000): Promise<{ status: number; head: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let got = 0;
+    const req = get(url, { agent: false }, (res) => {
+      const done = () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, head: Buffer.concat(chunks) });
+      };
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        got += chunk.length;
+        if (got >= bytes) done();
+      });
+      res.on('end', done);
+    });
+    const timer = setTimeout(() => req.destroy(new Error('timed out')), timeoutMs);
+    req.on('error', reject);
+  });
+}
+
+describe('DVR recordings', () => {
+  it('answers the recording index of a simulated device’s channel for a day', async () => {
+    const a = await setup('A');
+    await startSim(a.uuid, a.secret);
+    const res = await call(ctx, superToken, 'GET', `/v1/dvr/index?licensePlate=${a.plate}&channel=2&day=${today()}`);
+    expect(res.codeKey).toBe('REQUEST_SUCCESS');
+    expect(res.data).toMatchObject({ licensePlate: a.plate, deviceId: a.deviceId, channel: 2, channels: 2, day: today() });
+    expect(res.data.segments.length).toBeGreaterThan(0);
+    for (const s of res.data.segments) {
+      expect(s.end).toBeGreaterThan(s.start);
+      expect(new Date(s.start).toISOString().slice(0, 10)).toBe(today());
+      expect(s.end).toBeLessThanOrEqual(Date.now());
+    }
+    // A channel the device does not have, a bad day.
+    expect((await call(ctx, superToken, 'GET', `/v1/dvr/index?licensePlate=${a.plate}&channel=3&day=${today()}`)).codeKey).toBe(
+      'PARAM_CHECK_FAIL',
+    );
+    expect((await call(ctx, superToken, 'GET', `/v1/dvr/index?licensePlate=${a.plate}&channel=1&day=yesterday`)).codeKey).toBe(
+      'PARAM_CHECK_FAIL',
+    );
+  }, 60_000);
+
+  it('is for Super Admins only, and answers the device codes for an offline device and unknown plates', async () => {
+    const b = await setup('B');
+    const own = await call(ctx, b.token, 'GET', `/v1/dvr/index?licensePlate=${b.plate}&channel=1&day=${today()}`);
+    expect(own.codeKey).toBe('PERMISSION_CHECK_FAIL');
+    const span = { licensePlate: b.plate, channel: 1, start: Date.now() - 120_000, end: Date.now() - 60_000 };
+    expect((await call(ctx, b.token, 'POST', '/v1/dvr/play', span)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(ctx, b.token, 'POST', '/v1/dvr/upload', span)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    // No simulator runs for B's device.
+    const offline = await call(ctx, superToken, 'GET', `/v1/dvr/index?licensePlate=${b.plate}&channel=1&day=${today()}`);
+    expect(offline.codeKey).toBe('DEVICE_LIVE_STATE_FAIL');
+    expect((await call(ctx, superToken, 'POST', '/v1/dvr/play', span)).codeKey).toBe('DEVICE_LIVE_STATE_FAIL');
+    expect((await call(ctx, superToken, 'GET', `/v1/dvr/index?licensePlate=NOPE-${b.uuid}&channel=1&day=${today()}`)).codeKey).toBe(
+      'VEHICLE_NOT_EXIST',
+    );
+    // Over 5 minutes, or backwards.
+    expect((await call(ctx, superToken, 'POST', '/v1/dvr/upload', { ...span, start: span.end - 6 * 60_000 })).codeKey).toBe(
+      'PARAM_CHECK_FAIL',
+    );
+    expect((await call(ctx, superToken, 'POST', '/v1/dvr/upload', { ...span, start: span.end })).codeKey).toBe('PARAM_CHECK_FAIL');
+  });
+
+  it.skipIf(!hasFfmpeg)(
+    'plays a recorded span back as an FLV stream',
+    async () => {
+      const c = await setup('C');
+      const sim = await startSim(c.uuid, c.secret);
+      const end = Date.now() - 60_000;
+      const res = await call(ctx, superToken, 'POST', '/v1/dvr/play', { licensePlate: c.plate, channel: 1, start: end - 30_000, end });
+      expect(res.codeKey).toBe('REQUEST_SUCCESS');
+      expect(res.data).toMatchObject({ vehicleId: c.vehicleId, channel: 1 });
+      expect(sim.live.active).toEqual([res.data.sessionId]);
+      const { status, head } = await readFlv(`${baseUrl}${res.data.playUrl}`, 20_000);
+      expect(status).toBe(200);
+      expect(head.subarray(0, 3).toString('latin1')).toBe('FLV');
+      expect(head.includes(Buffer.from([0x17, 0x00]))).toBe(true);
+      // A live start of the same channel is a separate session.
+      const live = await call(ctx, superToken, 'POST', '/v1/live/start', { vehicleId: c.vehicleId, channel: 1 });
+      expect(live.data.sessionId).not.toBe(res.data.sessionId);
+      await call(ctx, superToken, 'POST', '/v1/live/stop', { sessionId: live.data.sessionId });
+      await call(ctx, superToken, 'POST', '/v1/live/stop', { sessionId: res.data.sessionId });
+    },
+    60_000,
+  );
+
+  it('uploads a span as evidence under a new dvrClip incident, and the file reaches the portal', async () => {
+    const d = await setup('D');
+    await startSim(d.uuid, d.secret);
+    const end = Date.now() - 60_000;
+    const res = await call(ctx, superToken, 'POST', '/v1/dvr/upload', { licensePlate: d.plate, channel: 2, start: end - 20_000, end });
+    expect(res.codeKey).toBe('REQUEST_SUCCESS');
+    expect(res.data.created).toBe(true);
+    const [row] = await db().select().from(incident).where(eq(incident.id, res.data.eventId));
+    expect(row).toMatchObject({ type: 'dvrClip', vehicleId: d.vehicleId, licensePlate: d.plate, channel: 2, deviceUuid: d.uuid });
+    const [resource] = await db().select().from(incidentResource).where(eq(incidentResource.incidentId, res.data.eventId));
+    expect(resource).toMatchObject({ kind: 'video', channel: 2, deviceResourceId: `clip-${res.data.task.taskId}-ch2` });
+    const resourceId = resource?.id ?? 0;
+    await waitFor(
+      async () =>
+        ((await db().select({ state: incidentResource.state }).from(incidentResource).where(eq(incidentResource.id, resourceId)))[0]
+          ?.state ?? 0) >= UPLOAD_RECEIVED,
+      20_000,
+    );
+    await waitFor(
+      async () => (await db().select().from(evidenceTask).where(eq(evidenceTask.id, res.data.task.taskId)))[0]?.state === 'done',
+      10_000,
+    );
+    // The incident is the vehicle's: its company sees the task.
+    const tasks = await call(ctx, superToken, 'GET', `/v1/device/evidenceTask/list?eventId=${res.data.eventId}`);
+    expect(tasks.data[0]).toMatchObject({ taskId: res.data.task.taskId, kind: 'clip', state: 'done' });
+    // A second span around the same moment is filed under that incident.
+    const again = await call(ctx, superToken, 'POST', '/v1/dvr/upload', {
+      licensePlate: d.plate,
+      channel: 1,
+      start: end - 40_000,
+      end: end - 10_000,
+    });
+    expect(again.data).toMatchObject({ eventId: res.data.eventId, created: false });
+  }, 60_000);
+});

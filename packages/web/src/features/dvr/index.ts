@@ -1,0 +1,1 @@
+export { DvrPage } from './DvrPage.js';
