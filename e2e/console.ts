@@ -82,3 +82,29 @@ export function brokerUrl(): string {
   if (!url) throw new Error('E2E_MQTT_URL is not set: run through playwright test');
   return url;
 }
+
+/**
+ * A fresh agent, company and fleet with a ready Company Admin, the company's provisioning key and one vehicle in the
+ * fleet, its plate `{label} {stamp}`. Simulated devices use `E2E-{label}-{stamp}` as their UUID (prefix).
+ */
+export async function companyWithVehicle(baseURL: string, label: string) {
+  const api = await adminApi(baseURL);
+  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
+  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique(`${label} Co`) });
+  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Fleet') });
+  const admin = await readyCompanyAdmin(baseURL, api, company.id, label.toLowerCase());
+  const key = await provisioningKey(baseURL, admin.token);
+  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
+  const plate = `${label} ${stamp}`;
+  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', { licensePlate: plate, fleetId: fleetOrg.id, initialMileageKm: 0 });
+  return { api, company, fleetOrg, admin, key, plate, vehicle, uuid: `E2E-${label}-${stamp}` };
+}
+
+/** Binds the device with this UUID to the vehicle as soon as it has provisioned itself and is listed. */
+export async function bindWhenListed(api: Awaited<ReturnType<typeof adminApi>>, uuid: string, vehicleId: number) {
+  await expect(async () => {
+    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
+    expect(listed).toBeTruthy();
+    await api('PUT', '/v1/vehicle/bind', { vehicleId, deviceId: listed?.deviceId });
+  }).toPass({ timeout: 30_000 });
+}

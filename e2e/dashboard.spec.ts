@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, unique } from './console.js';
+import { adminApi, bindWhenListed, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, unique } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 const OSLO = { lat: 59.9139, lng: 10.7522 };
@@ -42,11 +42,7 @@ test('a fresh company admin’s dashboard shows what the API counts, and the use
   try {
     fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 5_000 });
     await fleet.ready(30_000);
-    await expect(async () => {
-      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-      expect(listed).toBeTruthy();
-      await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
-    }).toPass({ timeout: 30_000 });
+    await bindWhenListed(api, uuid, vehicle.id);
     const device = fleet.devices[0];
     if (!device) throw new Error('no simulated device');
     device.raiseIncident('collision', OSLO);

@@ -1,5 +1,5 @@
 import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
-import { adminApi, brokerUrl, provisioningKey, readyCompanyAdmin, unique } from './console.js';
+import { bindWhenListed, brokerUrl, companyWithVehicle } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
@@ -7,16 +7,7 @@ test.use({ viewport: { width: 1400, height: 1000 } });
 test('the Super Admin opens a vehicle’s DVR recordings, sees the day’s segments and plays a span back', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
-  const api = await adminApi(portal);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('DVR Co') });
-  const fleet = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('DVR Fleet') });
-  const admin = await readyCompanyAdmin(portal, api, company.id, 'dvr');
-  const key = await provisioningKey(portal, admin.token);
-  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
-  const uuid = `E2E-DVR-${stamp}`;
-  const plate = `DVR ${stamp}`;
-  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', { licensePlate: plate, fleetId: fleet.id, initialMileageKm: 0 });
+  const { api, key, plate, vehicle, uuid } = await companyWithVehicle(portal, 'DVR');
   const device = new SimDevice({
     uuid,
     brokerUrl: brokerUrl(),
@@ -27,11 +18,7 @@ test('the Super Admin opens a vehicle’s DVR recordings, sees the day’s segme
   });
   try {
     expect(await device.start()).toBe(true);
-    await expect(async () => {
-      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-      expect(listed).toBeTruthy();
-      await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
-    }).toPass({ timeout: 30_000 });
+    await bindWhenListed(api, uuid, vehicle.id);
 
     await page.goto(`/dvr/${encodeURIComponent(plate)}`);
     await logIn(page);

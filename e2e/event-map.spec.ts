@@ -1,5 +1,5 @@
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, unique } from './console.js';
+import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -10,38 +10,15 @@ const HAMAR = { lat: 60.7945, lng: 11.068 };
 test('the incident map clusters a company’s incidents, opens one, and shows nothing for another time range', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
-  const api = await adminApi(portal);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Map Co') });
-  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Fleet') });
-  const admin = await readyCompanyAdmin(portal, api, company.id, 'map');
-  const key = await provisioningKey(portal, admin.token);
-  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
-  const plate = `MAP ${stamp}`;
-  const prefix = `E2E-MAP-${stamp}-`;
+  const { api, admin, key, plate, vehicle, uuid: base, company } = await companyWithVehicle(portal, 'MAP');
+  const prefix = `${base}-`;
   const uuid = fleetUuid(prefix, 0, 1);
-  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', {
-    licensePlate: plate,
-    fleetId: fleetOrg.id,
-    brand: null,
-    model: null,
-    kindName: null,
-    useFor: null,
-    initialMileageKm: 0,
-    attribution: null,
-    address: null,
-    customer: null,
-  });
 
   let fleet: Fleet | undefined;
   try {
     fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 5_000 });
     await fleet.ready(30_000);
-    await expect(async () => {
-      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-      expect(listed).toBeTruthy();
-      await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
-    }).toPass({ timeout: 30_000 });
+    await bindWhenListed(api, uuid, vehicle.id);
 
     // Three incidents at one spot in Oslo and one in Hamar, about 100 km north.
     const device = fleet.devices[0];

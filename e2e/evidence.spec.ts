@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { SimDevice } from '@safety-shield/device-sim';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD, row } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -48,27 +48,7 @@ interface Detail {
 test('an incident’s picture shows, its video plays and seeks, its evidence zips and the list exports', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
-  const api = await adminApi(portal);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Evidence Co') });
-  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Fleet') });
-  const admin = await readyCompanyAdmin(portal, api, company.id, 'evidence');
-  const key = await provisioningKey(portal, admin.token);
-  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
-  const plate = `EVI ${stamp}`;
-  const uuid = `E2E-EVI-${stamp}`;
-  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', {
-    licensePlate: plate,
-    fleetId: fleetOrg.id,
-    brand: null,
-    model: null,
-    kindName: null,
-    useFor: null,
-    initialMileageKm: 0,
-    attribution: null,
-    address: null,
-    customer: null,
-  });
+  const { api, admin, key, plate, vehicle, uuid } = await companyWithVehicle(portal, 'EVI');
 
   // A simulated device that uploads its evidence by itself: one picture and one video per incident.
   const device = new SimDevice({
@@ -82,11 +62,7 @@ test('an incident’s picture shows, its video plays and seeks, its evidence zip
   });
   try {
     expect(await device.start()).toBe(true);
-    await expect(async () => {
-      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-      expect(listed).toBeTruthy();
-      await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
-    }).toPass({ timeout: 30_000 });
+    await bindWhenListed(api, uuid, vehicle.id);
 
     device.raiseIncident('collision');
     let detail: Detail | undefined;
@@ -141,7 +117,7 @@ test('an incident’s picture shows, its video plays and seeks, its evidence zip
     const zip = await downloaded(page, () => evidence.getByTestId('evidence-zip').click());
     expect(zip.name).toBe('incidents-evidence.zip');
     const entries = await unzip(zip.bytes);
-    const folder = `${eventId}_EVI_${stamp}_collision/`;
+    const folder = `${eventId}_${plate.replace(' ', '_')}_collision/`;
     const names = [...entries.keys()].sort();
     expect(names).toHaveLength(3);
     expect(names[0]).toMatch(new RegExp(`^${folder}1_picture_\\d+\\.jpg$`));

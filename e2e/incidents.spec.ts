@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD, row } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -21,39 +21,16 @@ async function confirm(page: Page, text: string | RegExp, button: string) {
 test('a collision arrives live, is commented, reviewed, binned and restored; the tag page switches a tag', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
   const portal = baseURL ?? '';
-  const api = await adminApi(portal);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Incidents Co') });
-  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Fleet') });
-  const admin = await readyCompanyAdmin(portal, api, company.id, 'incidents');
-  const key = await provisioningKey(portal, admin.token);
-  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
-  const plate = `INC ${stamp}`;
-  const prefix = `E2E-INC-${stamp}-`;
+  const { api, admin, key, plate, vehicle, uuid: base } = await companyWithVehicle(portal, 'INC');
+  const prefix = `${base}-`;
   const uuid = fleetUuid(prefix, 0, 1);
-  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', {
-    licensePlate: plate,
-    fleetId: fleetOrg.id,
-    brand: null,
-    model: null,
-    kindName: null,
-    useFor: null,
-    initialMileageKm: 0,
-    attribution: null,
-    address: null,
-    customer: null,
-  });
 
   let fleet: Fleet | undefined;
   try {
     // A simulated device connects with the company's key and is bound to the vehicle.
     fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 1_000, gpsBatch: 1 });
     await fleet.ready(30_000);
-    await expect(async () => {
-      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-      expect(listed).toBeTruthy();
-      await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
-    }).toPass({ timeout: 30_000 });
+    await bindWhenListed(api, uuid, vehicle.id);
 
     // The Company Admin watches the (empty) incident list.
     await page.goto('/event/list');

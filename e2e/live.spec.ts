@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
-import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD, row } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
@@ -20,16 +20,7 @@ const currentTime = (page: Page, channel: number) =>
 test('the operator watches a simulated vehicle’s cameras live, switches channel and stops', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
-  const api = await adminApi(portal);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Live Co') });
-  const fleet = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Live Fleet') });
-  const admin = await readyCompanyAdmin(portal, api, company.id, 'live');
-  const key = await provisioningKey(portal, admin.token);
-  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
-  const uuid = `E2E-LIVE-${stamp}`;
-  const plate = `LIVE ${stamp}`;
-  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', { licensePlate: plate, fleetId: fleet.id, initialMileageKm: 0 });
+  const { api, admin, key, plate, vehicle, uuid } = await companyWithVehicle(portal, 'LIVE');
   const device = new SimDevice({
     uuid,
     brokerUrl: brokerUrl(),
@@ -40,11 +31,7 @@ test('the operator watches a simulated vehicle’s cameras live, switches channe
   });
   try {
     expect(await device.start()).toBe(true);
-    await expect(async () => {
-      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-      expect(listed).toBeTruthy();
-      await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
-    }).toPass({ timeout: 30_000 });
+    await bindWhenListed(api, uuid, vehicle.id);
 
     await page.goto(`/vehicle/list/${encodeURIComponent(plate)}`);
     await logIn(page, admin.username, READY_PASSWORD);

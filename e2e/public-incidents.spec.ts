@@ -1,5 +1,5 @@
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD, row } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -11,38 +11,15 @@ test('an admin shares an incident; a browser without a session opens the link; a
 }) => {
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
-  const api = await adminApi(portal);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Share Co') });
-  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Fleet') });
-  const admin = await readyCompanyAdmin(portal, api, company.id, 'share');
-  const key = await provisioningKey(portal, admin.token);
-  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
-  const plate = `SHR ${stamp}`;
-  const prefix = `E2E-SHR-${stamp}-`;
+  const { api, admin, key, plate, vehicle, uuid: base } = await companyWithVehicle(portal, 'SHR');
+  const prefix = `${base}-`;
   const uuid = fleetUuid(prefix, 0, 1);
-  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', {
-    licensePlate: plate,
-    fleetId: fleetOrg.id,
-    brand: null,
-    model: null,
-    kindName: null,
-    useFor: null,
-    initialMileageKm: 0,
-    attribution: null,
-    address: null,
-    customer: null,
-  });
 
   let fleet: Fleet | undefined;
   try {
     fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 1_000, gpsBatch: 1 });
     await fleet.ready(30_000);
-    await expect(async () => {
-      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-      expect(listed).toBeTruthy();
-      await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
-    }).toPass({ timeout: 30_000 });
+    await bindWhenListed(api, uuid, vehicle.id);
     const device = fleet.devices[0];
     if (!device) throw new Error('no simulated device');
     device.raiseIncident('overSpeed');

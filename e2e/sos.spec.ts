@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { SimDevice } from '@safety-shield/device-sim';
-import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, unique } from './console.js';
+import { adminApi, bindWhenListed, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, unique } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -23,11 +23,7 @@ async function companyWithDevice(portal: string, label: string) {
     gpsIntervalMs: 5_000,
   });
   expect(await device.start()).toBe(true);
-  await expect(async () => {
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-    expect(listed).toBeTruthy();
-    await api('PUT', '/v1/vehicle/bind', { vehicleId: vehicle.id, deviceId: listed?.deviceId });
-  }).toPass({ timeout: 30_000 });
+  await bindWhenListed(api, uuid, vehicle.id);
   return { admin, plate, device };
 }
 
