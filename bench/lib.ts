@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import mqtt from 'mqtt';
 import pg from 'pg';
 import { type Portal, startPortal } from '../e2e/portal.js';
+import { loginToken } from './client.js';
 
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -53,4 +55,46 @@ export async function onPostgres<T>(label: string, env: Record<string, string>, 
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * The Super Admin's API on a portal, and `count` MQTT devices (`{prefix}-0000`…) that provisioned themselves with a new
+ * company's key, each bound to a vehicle of its own (plate = UUID): the set-up of the push benchmarks.
+ */
+export async function boundDevices(portal: Portal, password: string, prefix: string, count: number) {
+  const token = await loginToken(portal.url, 'admin', password);
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${portal.url}${path}`, {
+      method,
+      headers: { 'x-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const envelope = await res.json();
+    if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+    return envelope.data;
+  };
+  const agent = (await api('POST', '/v1/org/agent', { name: 'Bench agent' })).id;
+  const company = (await api('POST', '/v1/org/company', { parentId: agent, name: 'Bench company' })).id;
+  const fleet = (await api('POST', '/v1/org/fleet', { parentId: company, name: 'Bench fleet' })).id;
+  const { key } = await api('POST', '/v1/device/provisioning', { companyId: company });
+  const clients: mqtt.MqttClient[] = [];
+  for (let i = 0; i < count; i++) {
+    const uuid = `${prefix}-${String(i).padStart(4, '0')}`;
+    const client = mqtt.connect(portal.mqttUrl, { clientId: uuid, username: uuid, password: key, clean: true, reconnectPeriod: 0 });
+    await new Promise((resolve, reject) => client.once('connect', resolve).once('error', reject));
+    clients.push(client);
+  }
+  const devices = (await api('GET', `/v1/device/list?matched=false&limit=500&companyId=${company}`)).records as {
+    deviceId: number;
+    deviceUuid: string;
+  }[];
+  const vehicleIds: number[] = [];
+  for (const device of devices) {
+    const vehicleId = (await api('POST', '/v1/vehicle', { licensePlate: device.deviceUuid, fleetId: fleet })).id;
+    await api('PUT', '/v1/vehicle/bind', { vehicleId, deviceId: device.deviceId });
+    vehicleIds.push(vehicleId);
+  }
+  return { token, clients, vehicleIds };
 }

@@ -1,15 +1,12 @@
 import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
-import mqtt from 'mqtt';
+import type mqtt from 'mqtt';
 import WebSocket from 'ws';
 import { startPortal } from '../e2e/portal.js';
-import { loginToken } from './client.js';
-import { printTable, saveResult } from './lib.js';
+import { boundDevices, percentile, printTable, saveResult } from './lib.js';
 
 const PASSWORD = 'Bench1234admin';
 const DEVICES = 10;
 const PRESSES = 200;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * S.O.S press to Focus Board message: devices bound to vehicles press S.O.S (`up/sos` start) one after the other; a
@@ -20,35 +17,8 @@ export async function benchSos() {
   const portal = await startPortal({ ADMIN_PASSWORD: PASSWORD, CAPTCHA_COMPLEXITY: '1000', RATE_LIMIT_WRITES_PER_SECOND: '0' });
   const clients: mqtt.MqttClient[] = [];
   try {
-    const token = await loginToken(portal.url, 'admin', PASSWORD);
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${portal.url}${path}`, {
-        method,
-        headers: { 'x-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const envelope = await res.json();
-      if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-      return envelope.data;
-    };
-    const agent = (await api('POST', '/v1/org/agent', { name: 'Bench agent' })).id;
-    const company = (await api('POST', '/v1/org/company', { parentId: agent, name: 'Bench company' })).id;
-    const fleet = (await api('POST', '/v1/org/fleet', { parentId: company, name: 'Bench fleet' })).id;
-    const { key } = await api('POST', '/v1/device/provisioning', { companyId: company });
-    for (let i = 0; i < DEVICES; i++) {
-      const uuid = `SOS-${String(i).padStart(4, '0')}`;
-      const client = mqtt.connect(portal.mqttUrl, { clientId: uuid, username: uuid, password: key, clean: true, reconnectPeriod: 0 });
-      await new Promise((resolve, reject) => client.once('connect', resolve).once('error', reject));
-      clients.push(client);
-    }
-    const devices = (await api('GET', `/v1/device/list?matched=false&limit=500&companyId=${company}`)).records as {
-      deviceId: number;
-      deviceUuid: string;
-    }[];
-    for (const device of devices) {
-      const vehicleId = (await api('POST', '/v1/vehicle', { licensePlate: device.deviceUuid, fleetId: fleet })).id;
-      await api('PUT', '/v1/vehicle/bind', { vehicleId, deviceId: device.deviceId });
-    }
+    const { token, clients: devices } = await boundDevices(portal, PASSWORD, 'SOS', DEVICES);
+    clients.push(...devices);
 
     const socket = new WebSocket(`${portal.url.replace('http', 'ws')}${PUSH_PATH}`);
     let waiting: ((message: PushServerMessage) => void) | undefined;
