@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { get } from 'node:http';
 import { UPLOAD_RECEIVED } from '@safety-shield/contract';
 import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { type Company, capturedLog, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
 import { testConfig, testDatabase } from './helpers.js';
 import { call, signedIn, type Tree } from './identity-fixtures.js';
+import { readFlv } from './media-fixtures.js';
 
 const hasFfmpeg = existsSync('/usr/bin/ffmpeg');
 
@@ -109,29 +109,6 @@ async function startSim(uuid: string, secret: string) {
   expect(await sim.start()).toBe(true);
   await waitFor(async () => (await db().select({ online: device.online }).from(device).where(eq(device.deviceUuid, uuid)))[0]?.online);
   return sim;
-}
-
-/** Reads the start of an HTTP-FLV answer until `bytes` have come, then hangs up. */
-function readFlv(url: string, bytes: number, timeoutMs = 15_000): Promise<{ status: number; head: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let got = 0;
-    const req = get(url, { agent: false }, (res) => {
-      const done = () => {
-        clearTimeout(timer);
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, head: Buffer.concat(chunks) });
-      };
-      res.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        got += chunk.length;
-        if (got >= bytes) done();
-      });
-      res.on('end', done);
-    });
-    const timer = setTimeout(() => req.destroy(new Error('timed out')), timeoutMs);
-    req.on('error', reject);
-  });
 }
 
 describe('DVR recordings', () => {
