@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Windows } from '../src/http/rate-limit.js';
 import { ADMIN_PASSWORD, login, solveCaptcha, testApp } from './helpers.js';
 import { call } from './identity-fixtures.js';
 
@@ -11,6 +12,17 @@ beforeAll(async () => {
   token = await login(ctx.app);
 });
 afterAll(() => ctx.close());
+
+describe('sliding windows', () => {
+  it('let at most the limit through in any span of the window, also across a minute’s edge', () => {
+    const windows = new Windows(60_000);
+    const edge = 120_000;
+    expect([1, 2].map((n) => windows.take('a', 2, edge - 1_000 + n))).toEqual([true, true]);
+    expect(windows.take('a', 2, edge + 1)).toBe(false);
+    expect(windows.take('b', 2, edge + 1)).toBe(true);
+    expect(windows.take('a', 2, edge + 59_000 + 2)).toBe(true);
+  });
+});
 
 describe('rate limits', () => {
   it('answers YOU_REQUEST_TOO_FAST once an address has tried to log in too often in a minute', async () => {
@@ -29,7 +41,7 @@ describe('rate limits', () => {
   it('answers YOU_REQUEST_TOO_FAST to writes beyond the limit per second, and never to reads', async () => {
     const writes = [];
     for (let i = 0; i < 10; i++) writes.push((await call(ctx, token, 'PUT', '/v1/account/setParamSetting', { tabsView: true })).codeKey);
-    // Ten calls take well under a second: at most two windows of two writes each pass.
+    // Ten calls take well under two seconds: at most two writes pass in any second.
     expect(writes.filter((key) => key === 'REQUEST_SUCCESS').length).toBeLessThanOrEqual(4);
     expect(writes).toContain('YOU_REQUEST_TOO_FAST');
     for (let i = 0; i < 10; i++) expect((await call(ctx, token, 'GET', '/v1/account/selfInfo')).code).toBe(200);

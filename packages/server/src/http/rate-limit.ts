@@ -9,23 +9,31 @@ export interface RateLimits {
   writesPerSecond: number;
 }
 
-/** Fixed-window counters of this node (the scale-out issue moves them to Redis so nodes share them). */
-class Windows {
-  private readonly counts = new Map<string, number>();
-  private window = 0;
+/**
+ * Sliding-window call logs of this node: at most `limit` calls of a key in any span of `windowMs`.
+ * (A fixed window let twice the limit through across a window's edge.)
+ */
+export class Windows {
+  private readonly calls = new Map<string, number[]>();
+  private sweptAt = 0;
 
   constructor(private readonly windowMs: number) {}
 
-  /** Counts one call of `key`; true while within `limit`. */
+  /** Counts one call of `key`; false (and not counted) once `limit` calls fall within the window. */
   take(key: string, limit: number, now = Date.now()): boolean {
-    const window = Math.floor(now / this.windowMs);
-    if (window !== this.window) {
-      this.window = window;
-      this.counts.clear();
-    }
-    const count = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, count);
-    return count <= limit;
+    const since = now - this.windowMs;
+    if (now - this.sweptAt >= this.windowMs) this.sweep(since, now);
+    const recent = (this.calls.get(key) ?? []).filter((at) => at > since);
+    const allowed = recent.length < limit;
+    if (allowed) recent.push(now);
+    this.calls.set(key, recent);
+    return allowed;
+  }
+
+  /** Forgets the keys with no call in the window, so the logs stay as small as the active callers. */
+  private sweep(since: number, now: number) {
+    for (const [key, times] of this.calls) if ((times.at(-1) ?? 0) <= since) this.calls.delete(key);
+    this.sweptAt = now;
   }
 }
 
