@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { memoryCredentialStore, SimDevice, type SimDeviceOptions } from '@safety-shield/device-sim';
 import { apiLogin } from './api.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 
@@ -28,7 +29,7 @@ export async function adminApi(baseURL: string) {
       headers: { 'x-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const envelope = await res.json();
+    const envelope = (await res.json()) as { code: number; data: unknown };
     expect(envelope.code, `${method} ${path}: ${JSON.stringify(envelope)}`).toBe(200);
     return envelope.data as T;
   };
@@ -60,7 +61,7 @@ export async function readyCompanyAdmin(baseURL: string, api: Awaited<ReturnType
     headers: { 'x-token': first, 'content-type': 'application/json' },
     body: JSON.stringify({ oldPassword: FIRST_PASSWORD, password: READY_PASSWORD, rePassword: READY_PASSWORD }),
   });
-  expect((await res.json()).code).toBe(200);
+  expect(((await res.json()) as { code: number }).code).toBe(200);
   return { username, token: await apiLogin(baseURL, username, READY_PASSWORD) };
 }
 
@@ -71,9 +72,9 @@ export async function provisioningKey(baseURL: string, token: string): Promise<s
     headers: { 'x-token': token, 'content-type': 'application/json' },
     body: '{}',
   });
-  const envelope = await res.json();
+  const envelope = (await res.json()) as { code: number; data: { key: string } };
   expect(envelope.code, JSON.stringify(envelope)).toBe(200);
-  return envelope.data.key as string;
+  return envelope.data.key;
 }
 
 /** The test portal's MQTT broker, for simulated devices (global setup starts it). */
@@ -107,4 +108,17 @@ export async function bindWhenListed(api: Awaited<ReturnType<typeof adminApi>>, 
     expect(listed).toBeTruthy();
     await api('PUT', '/v1/vehicle/bind', { vehicleId, deviceId: listed?.deviceId });
   }).toPass({ timeout: 30_000 });
+}
+
+/** A quiet simulated DVR (one GPS batch a minute, two cameras) that provisions itself with the company's key. */
+export function simulatedDevice(uuid: string, key: string, options: Partial<SimDeviceOptions> = {}): SimDevice {
+  return new SimDevice({
+    uuid,
+    brokerUrl: brokerUrl(),
+    provisioningKey: key,
+    credentials: memoryCredentialStore(),
+    gpsIntervalMs: 60_000,
+    channels: 2,
+    ...options,
+  });
 }

@@ -1,5 +1,4 @@
-import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
-import { adminApi, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, unique } from './console.js';
+import { adminApi, provisioningKey, READY_PASSWORD, readyCompanyAdmin, simulatedDevice, unique } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
@@ -19,13 +18,7 @@ test('the operator asks for the videos a device kept and watches them arrive wit
   const key = await provisioningKey(portal, admin.token);
   const uuid = `E2E-REQ-${Date.now().toString(36).toUpperCase()}`;
   // The device sends its pictures by itself and keeps its videos until the portal asks for them.
-  const device = new SimDevice({
-    uuid,
-    brokerUrl: brokerUrl(),
-    provisioningKey: key,
-    credentials: memoryCredentialStore(),
-    gpsIntervalMs: 60_000,
-    channels: 2,
+  const device = simulatedDevice(uuid, key, {
     uploadEvidence: true,
     autoUpload: 'pictures',
     upload: { urlTimeoutMs: 10_000, retryDelayMs: 200 },

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
-import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD, row } from './console.js';
+import { bindWhenListed, companyWithVehicle, READY_PASSWORD, row, simulatedDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
@@ -21,14 +20,7 @@ test('the operator watches a simulated vehicle’s cameras live, switches channe
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
   const { api, admin, key, plate, vehicle, uuid } = await companyWithVehicle(portal, 'LIVE');
-  const device = new SimDevice({
-    uuid,
-    brokerUrl: brokerUrl(),
-    provisioningKey: key,
-    credentials: memoryCredentialStore(),
-    gpsIntervalMs: 60_000,
-    channels: 2,
-  });
+  const device = simulatedDevice(uuid, key);
   try {
     expect(await device.start()).toBe(true);
     await bindWhenListed(api, uuid, vehicle.id);

@@ -25,15 +25,19 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-/** Starts the built portal (packages/server/dist) on a free port and a fresh data directory; resolves when healthy. */
-export async function startPortal(env: Record<string, string> = {}, dataDir?: string): Promise<Portal> {
+/** The built portal; `node --import tsx` runs the source instead (tests that must not depend on a build). */
+export const BUILT_PORTAL = ['packages/server/dist/main.js'];
+export const SOURCE_PORTAL = ['--import', 'tsx', 'packages/server/src/main.ts'];
+
+/** Starts the portal (the build unless `nodeArgs` say otherwise) on a free port and a fresh data directory; resolves when healthy. */
+export async function startPortal(env: Record<string, string> = {}, dataDir?: string, nodeArgs = BUILT_PORTAL): Promise<Portal> {
   const port = await freePort();
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'safety-shield-')));
   // Its own broker port (1883 may be the machine's Mosquitto) and no demo fleet unless a test asks for one.
   const mqttPort = env.MQTT_PORT ?? String(await freePort());
   // Likewise the embedded media server's RTMP port (1935 by default).
   const mediaPort = env.MEDIA_RTMP_PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
+  const child = spawn(process.execPath, nodeArgs, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -66,7 +70,10 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (Date.now() >= deadline) throw new Error(`portal did not start:\n${output}`);
+  if (Date.now() >= deadline) {
+    child.kill('SIGKILL');
+    throw new Error(`portal did not start:\n${output}`);
+  }
   return {
     url,
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,

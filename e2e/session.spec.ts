@@ -1,5 +1,5 @@
 import { languageNames, languages } from '@safety-shield/contract';
-import { adminApi, READY_PASSWORD, readyCompanyAdmin, unique } from './console.js';
+import { adminApi, chooseLanguage, READY_PASSWORD, readyCompanyAdmin, unique } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 /** A Company Admin of a new company that has already changed its first password. */
@@ -104,8 +104,7 @@ test('the dashboard in every language, screenshots for a look', async ({ page })
   await logIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   for (const language of languages) {
-    await page.getByTestId('language-select').click();
-    await page.getByRole('menuitem', { name: languageNames[language] }).click();
+    await chooseLanguage(page, languageNames[language]);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
     await page.screenshot({ path: `e2e/artifacts/dashboard-${language}.png` });

@@ -17,6 +17,7 @@ Options:
   --speed-factor X       drive X times faster than real time (default 1)
   --disconnect-every MS  mean time between random connection losses per device (default: none)
   --incident-every MS    mean time between incidents per device (default: none)
+  --fault-every MS       mean time between running-status faults per device, each lasting 2–20 min (default: none)
   --concurrency N        connection attempts at once (default 50)
   -h, --help             this text
 
@@ -45,6 +46,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
       'speed-factor': { type: 'string' },
       'disconnect-every': { type: 'string' },
       'incident-every': { type: 'string' },
+      'fault-every': { type: 'string' },
       concurrency: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -60,6 +62,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     speedFactor: positive('--speed-factor', values['speed-factor']),
     disconnectEveryMs: integer('--disconnect-every', values['disconnect-every'], 1),
     incidentEveryMs: integer('--incident-every', values['incident-every'], 1),
+    faultEveryMs: integer('--fault-every', values['fault-every'], 1),
     connectConcurrency: integer('--concurrency', values.concurrency, 1),
   };
   return { help: values.help === true, fleet, statePath: values.state };

@@ -1,6 +1,8 @@
 import type { SimDevice } from './device.js';
+import { withFault } from './health.js';
 
-export const SOS_KEYS_HELP = 'Keys: s toggles S.O.S of the selected device, n / p select the next / previous device, Ctrl-C stops.';
+export const SOS_KEYS_HELP =
+  'Keys: s toggles S.O.S of the selected device, f toggles a lost camera (channel 1) on it, n / p select the next / previous device, Ctrl-C stops.';
 
 /**
  * The S.O.S button of the CLI (an interactive terminal only): `s` presses or releases the selected device's S.O.S,
@@ -24,6 +26,13 @@ export function sosKeys(devices: readonly SimDevice[], print: (line: string) => 
     if (key === 'n' || key === 'p') {
       selected = (selected + (key === 'n' ? 1 : devices.length - 1)) % devices.length;
       print(`selected ${devices[selected]?.uuid}${devices[selected]?.sosActive ? ' (S.O.S held)' : ''}`);
+    } else if (key === 'f') {
+      const fault = { code: 'cameraLost', channel: 1 } as const;
+      const on = !device.faults.some((held) => held.code === fault.code && held.channel === fault.channel);
+      print(`${device.uuid}: camera 1 ${on ? 'lost' : 'back'}`);
+      void device
+        .setFaults(withFault(device.faults, fault, on))
+        .then((ok) => print(`${device.uuid}: health ${ok ? 'acknowledged' : 'not sent (offline)'}`));
     } else if (key === 's') {
       if (device.sosActive) {
         print(`${device.uuid}: S.O.S released`);

@@ -6,11 +6,11 @@ import { Drive, type DriveSample } from './drive.js';
 import { dvrIndexCommand } from './dvr.js';
 import { evidenceRequestCommand, HeldEvidence } from './evidence-requests.js';
 import { GpsReporter, type GpsSettings } from './gps-reporter.js';
+import { healthPayload, randomFault, type SimFault, withFault } from './health.js';
 import {
   type IncidentMix,
   type IncidentOverrides,
   type IncidentResource,
-  IncidentSchedule,
   type IncidentType,
   incidentPayload,
   pickIncidentType,
@@ -18,7 +18,7 @@ import {
 import { LiveStreams } from './live.js';
 import { type DownMessage, downFilter, downKind, iccidFor, PROTOCOL_VERSION, parseDown, upTopic } from './messages.js';
 import { UpPublisher } from './publisher.js';
-import { exponential, hashSeed, pick, type Random, seededRandom, uniform } from './random.js';
+import { exponential, hashSeed, PoissonSchedule, pick, type Random, seededRandom, uniform } from './random.js';
 import { sosStartPayload, sosStopPayload } from './sos.js';
 import { EvidenceUploader, type UploaderOptions } from './uploads.js';
 
@@ -48,6 +48,8 @@ export interface SimDeviceOptions {
   iccid?: string;
   /** Mean time between incidents the device raises by itself (exponential); none if absent. */
   incidentEveryMs?: number;
+  /** Mean time between running-status faults the device develops by itself (exponential; each lasts 2–20 min); none if absent. */
+  faultEveryMs?: number;
   /** Weights of the incident types raised by itself; default DEFAULT_INCIDENT_MIX. */
   incidentMix?: IncidentMix;
   /** Upload each acknowledged incident's evidence (`up/upload`); default true when incidentEveryMs is set. */
@@ -140,7 +142,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   private dropTimer: NodeJS.Timeout | undefined;
   private readonly counts = { connects: 0, refused: 0, drops: 0, pointsSent: 0, pointsAcked: 0, incidents: 0, incidentsAcked: 0 };
   private readonly incidentRandom: Random;
-  private readonly incidentSchedule: IncidentSchedule;
+  private readonly incidentSchedule: PoissonSchedule;
+  private readonly faultSchedule: PoissonSchedule;
+  /** The running-status faults the device has now (`up/health`). */
+  private faultSet: SimFault[] = [];
+  private readonly faultTimers = new Set<NodeJS.Timeout>();
   /** Incidents raised and not yet handed to MQTT (offline, or waiting for a publish slot). */
   private readonly incidentQueue: Array<{ id: string; payload: Record<string, unknown> }> = [];
   private sendingIncidents = false;
@@ -171,8 +177,19 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       name: options.name ?? `Sim ${this.uuid}`,
     };
     this.incidentRandom = seededRandom(hashSeed(seed, 'incidents'));
-    this.incidentSchedule = new IncidentSchedule(this.incidentRandom, options.incidentEveryMs ?? 0, () => {
+    this.incidentSchedule = new PoissonSchedule(this.incidentRandom, options.incidentEveryMs ?? 0, () => {
       this.raiseIncident(pickIncidentType(this.incidentRandom, options.incidentMix));
+    });
+    const faultRandom = seededRandom(hashSeed(seed, 'faults'));
+    this.faultSchedule = new PoissonSchedule(faultRandom, options.faultEveryMs ?? 0, () => {
+      const { fault, lastsMs } = randomFault(faultRandom, Number(this.hello.channels) || 1);
+      void this.setFaults(withFault(this.faultSet, fault, true));
+      const timer = setTimeout(() => {
+        this.faultTimers.delete(timer);
+        void this.setFaults(withFault(this.faultSet, fault, false));
+      }, lastsMs);
+      timer.unref();
+      this.faultTimers.add(timer);
     });
     this.uploadEvidence = options.uploadEvidence ?? (options.incidentEveryMs ?? 0) > 0;
     this.uploader = new EvidenceUploader({
@@ -284,6 +301,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     client.on('close', () => this.onClose());
     this.gps.start();
     this.incidentSchedule.start();
+    this.faultSchedule.start();
     return new Promise((resolve) => {
       const settle = (ok: boolean) => {
         client.off('connect', onOk);
@@ -372,6 +390,21 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     return this.up.send(client, 'sos', payload, false, id);
   }
 
+  /** The running-status faults the device has now. */
+  get faults(): readonly SimFault[] {
+    return this.faultSet;
+  }
+
+  /**
+   * Replaces the device's running-status faults (an empty list: all well) and reports the whole set (`up/health`);
+   * resolves true once acknowledged, false if offline (the set goes out at the next connection).
+   */
+  async setFaults(faults: readonly SimFault[]): Promise<boolean> {
+    this.faultSet = [...faults];
+    if (!this.announced) return false;
+    return this.publishUrgent('health', healthPayload(this.faultSet));
+  }
+
   /** Cuts the connection abruptly, as a lost network would: the broker publishes the last will; mqtt.js reconnects in a few seconds. */
   drop(): void {
     const client = this.mqttClient;
@@ -406,6 +439,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.live.stopAll();
     this.gps.stop();
     this.incidentSchedule.stop();
+    this.faultSchedule.stop();
+    for (const timer of this.faultTimers) clearTimeout(timer);
     clearTimeout(this.dropTimer);
     if (!this.mqttClient || this.ended) return;
     // One deadline for the whole goodbye, so a broker that stopped acknowledging holds us back 5 s, not 5 s per step.
@@ -451,6 +486,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.announced = true;
     void this.publishUrgent('status', { online: true }, true);
     void this.publishUrgent('hello', this.hello);
+    void this.publishUrgent('health', healthPayload(this.faultSet));
     void this.sendIncidents();
     void this.flushGps();
   }

@@ -21,6 +21,8 @@ export interface FleetOptions {
   disconnectEveryMs?: number;
   /** Mean time between incidents per device (exponential); none if absent. */
   incidentEveryMs?: number;
+  /** Mean time between running-status faults per device (exponential); none if absent. */
+  faultEveryMs?: number;
   /** Weights of the incident types; default DEFAULT_INCIDENT_MIX. */
   incidentMix?: IncidentMix;
   /** Wait before reconnecting after a lost connection; default 2–5 s. */
@@ -71,6 +73,7 @@ export function startFleet(options: FleetOptions): Fleet {
       disconnectEveryMs: options.disconnectEveryMs,
       incidentEveryMs: options.incidentEveryMs,
       incidentMix: options.incidentMix,
+      faultEveryMs: options.faultEveryMs,
       reconnectDelayMs: options.reconnectDelayMs,
       mqtt: options.mqtt,
     });

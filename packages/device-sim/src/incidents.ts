@@ -1,6 +1,6 @@
 import { type IncidentType, incidentTypes } from '@safety-shield/contract';
 import type { DriveSample } from './drive.js';
-import { exponential, type Random } from './random.js';
+import type { Random } from './random.js';
 
 /** The incident types of docs/device-protocol.md (`incident`): the contract's list, the one source. */
 export const INCIDENT_TYPES = incidentTypes;
@@ -102,40 +102,4 @@ export function incidentPayload(
     resources: incidentResources(messageId, at.channels, triggerAt),
     ...overrides,
   };
-}
-
-/** Raises incidents at random: the waits are exponential with the given mean (a Poisson process), drawn from `random`. */
-export class IncidentSchedule {
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly random: Random,
-    private readonly meanMs: number,
-    private readonly raise: () => void,
-  ) {}
-
-  get running(): boolean {
-    return this.timer !== undefined;
-  }
-
-  start(): void {
-    if (this.timer || !(this.meanMs > 0)) return;
-    this.next();
-  }
-
-  stop(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private next(): void {
-    this.timer = setTimeout(
-      () => {
-        this.next();
-        this.raise();
-      },
-      exponential(this.random, this.meanMs),
-    );
-    this.timer.unref();
-  }
 }

@@ -27,6 +27,7 @@ export {
   toRoute,
 } from './geo.js';
 export type { GpsSettings } from './gps-reporter.js';
+export { healthPayload, randomFault, type SimFault, withFault } from './health.js';
 export {
   DEFAULT_INCIDENT_MIX,
   INCIDENT_TYPES,
@@ -34,7 +35,6 @@ export {
   type IncidentMix,
   type IncidentOverrides,
   type IncidentResource,
-  IncidentSchedule,
   type IncidentType,
   incidentPayload,
   incidentResources,
@@ -43,5 +43,6 @@ export {
 } from './incidents.js';
 export { CLOCK_BITS, CLOCK_GEOMETRY, ffmpegArgs, LiveStreams, liveFilter } from './live.js';
 export { type DownMessage, type Envelope, type GpsPoint, PROTOCOL_VERSION } from './messages.js';
+export { PoissonSchedule } from './random.js';
 export { sosStartPayload, sosStopPayload } from './sos.js';
 export { EvidenceUploader, type UploadCounts, type UploaderOptions, UploadState } from './uploads.js';

@@ -43,3 +43,39 @@ export function gaussian(random: Random): number {
 export function exponential(random: Random, mean: number): number {
   return -Math.log(1 - random()) * mean;
 }
+
+/** Calls `fire` at random: the waits are exponential with the given mean (a Poisson process), drawn from `random`. */
+export class PoissonSchedule {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly random: Random,
+    private readonly meanMs: number,
+    private readonly fire: () => void,
+  ) {}
+
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
+  start(): void {
+    if (this.timer || !(this.meanMs > 0)) return;
+    this.next();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private next(): void {
+    this.timer = setTimeout(
+      () => {
+        this.next();
+        this.fire();
+      },
+      exponential(this.random, this.meanMs),
+    );
+    this.timer.unref();
+  }
+}

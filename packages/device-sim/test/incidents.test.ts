@@ -4,14 +4,13 @@ import {
   DEFAULT_INCIDENT_MIX,
   INCIDENT_TYPES,
   type IncidentMix,
-  IncidentSchedule,
   type IncidentType,
   incidentPayload,
   incidentResources,
   localTimeText,
   pickIncidentType,
 } from '../src/incidents.js';
-import { seededRandom } from '../src/random.js';
+import { PoissonSchedule, seededRandom } from '../src/random.js';
 
 const draws = (seed: number, count: number, mix: IncidentMix = DEFAULT_INCIDENT_MIX) => {
   const random = seededRandom(seed);
@@ -53,7 +52,7 @@ describe('incident schedule', () => {
     const times = (seed: number) => {
       const raised: number[] = [];
       const start = Date.now();
-      const schedule = new IncidentSchedule(seededRandom(seed), 1_000, () => raised.push(Date.now() - start));
+      const schedule = new PoissonSchedule(seededRandom(seed), 1_000, () => raised.push(Date.now() - start));
       schedule.start();
       vi.advanceTimersByTime(2_000_000);
       schedule.stop();
@@ -74,10 +73,10 @@ describe('incident schedule', () => {
   it('raises nothing when off or stopped', () => {
     vi.useFakeTimers();
     let raised = 0;
-    const off = new IncidentSchedule(seededRandom(1), 0, () => raised++);
+    const off = new PoissonSchedule(seededRandom(1), 0, () => raised++);
     off.start();
     expect(off.running).toBe(false);
-    const on = new IncidentSchedule(seededRandom(1), 1_000, () => raised++);
+    const on = new PoissonSchedule(seededRandom(1), 1_000, () => raised++);
     on.start();
     on.stop();
     vi.advanceTimersByTime(100_000);

@@ -26,6 +26,8 @@ import { clauseRoutes } from './modules/clauses/routes.js';
 import { ClauseService } from './modules/clauses/service.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { DashboardService } from './modules/dashboard/service.js';
+import { deviceAlertRoutes } from './modules/device-alerts/routes.js';
+import { DeviceAlertService } from './modules/device-alerts/service.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
 import { startDvr } from './modules/dvr/setup.js';
@@ -67,7 +69,9 @@ export type AppConfig = Pick<
   Config,
   'adminPassword' | 'sessionIdleMinutes' | 'captchaComplexity' | 'logLevel' | 'secretKey' | 'rateLoginPerMinute' | 'rateWritesPerSecond'
 > &
-  Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'mapTileUrl' | 'mapAttribution' | 'dataDir' | 's3' | 'publicUrl' | 'media'>>;
+  Partial<
+    Pick<Config, 'smtpUrl' | 'mailFrom' | 'mapTileUrl' | 'mapAttribution' | 'dataDir' | 's3' | 'publicUrl' | 'media' | 'mqttClientId'>
+  >;
 
 /** Parts main.ts builds around the app: the event bus shared with the device gateway, and the gateway's cache hook. */
 export interface AppParts {
@@ -115,7 +119,8 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   const apiTokens = new ApiTokens(db, sessions);
   const clauses = new ClauseService(db);
   const maintenance = new Maintenance(db);
-  const subscriptions = new SubscriptionService(db);
+  // A new or changed subscription shows on this node's dashboards at once (the service is built below).
+  const subscriptions = new SubscriptionService(db, () => dashboard.forgetAll());
   const usage = new UsageMeter(db);
   const bus = options.bus ?? localBus();
   const forgetDevice = options.forgetDevice ?? (() => {});
@@ -168,6 +173,8 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   const map = { tileUrl: config.mapTileUrl === undefined ? null : config.mapTileUrl, attribution: config.mapAttribution ?? '' };
   await app.register(vehicleRoutes, { db, vehicles, binding, emails: vehicleEmails, map });
   await app.register(deviceRoutes, { db, devices });
+  const alerts = new DeviceAlertService(db, bus);
+  await app.register(deviceAlertRoutes, { alerts });
   await app.register(eventRoutes, { db, incidents, tagService, objectSigner });
   const evidenceRequests = new EvidenceRequestService(db, bus, app.log);
   app.decorate('evidenceRequests', evidenceRequests);
@@ -178,6 +185,11 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   const dashboard = new DashboardService(db);
   // A new incident on any node changes the dashboard figures of the views it is in.
   bus.subscribe('incident', (arrived) => dashboard.forget(arrived));
+  // A device alert raised, cleared or handled on any node changes the badge and the maintenance figures of its views.
+  bus.subscribe('deviceAlert', (change) => {
+    alerts.counts.forget(change);
+    dashboard.forget(change);
+  });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(objectRoutes, {
     store: objectStore,

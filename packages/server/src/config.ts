@@ -28,8 +28,14 @@ export interface Config {
   mqttUrl: string | undefined;
   /** With MQTT_URL: this node's client id at the broker, stable across restarts and unique per node (default from the host name). */
   mqttClientId: string | undefined;
+  /** With MQTT_URL: the shared-subscription group of this deployment's nodes (default safety-shield; one per deployment on a broker). */
+  mqttShareGroup: string | undefined;
+  /** With MQTT_URL: how long the broker keeps this node's session and queued messages while it is away (default 3600). */
+  mqttSessionExpirySeconds: number;
   /** Redis for events between portal nodes (live positions reach consoles on every node); without it, in-process. */
   redisUrl: string | undefined;
+  /** With REDIS_URL: the prefix of the deployment's channels (REDIS_PREFIX), so deployments sharing a Redis never hear each other. */
+  redisPrefix: string;
   /** Real SMTP (smtp://user:pass@host:port); without it e-mails go to DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -135,7 +141,10 @@ export function loadConfig(): Config {
     mqttPort: integer('MQTT_PORT', 1883, 0),
     mqttUrl: process.env.MQTT_URL || undefined,
     mqttClientId: process.env.MQTT_CLIENT_ID || undefined,
+    mqttShareGroup: process.env.MQTT_SHARE_GROUP || undefined,
+    mqttSessionExpirySeconds: integer('MQTT_SESSION_EXPIRY_SECONDS', 3600, 0),
     redisUrl: process.env.REDIS_URL || undefined,
+    redisPrefix: process.env.REDIS_PREFIX || 'safety-shield:',
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || 'Safety Shield <no-reply@safety-shield.local>',
     mapTileUrl:

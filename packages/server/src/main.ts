@@ -5,39 +5,37 @@ import { openDatabase } from './db/client.js';
 import { runDemoFleet } from './demo/fleet.js';
 import { demoStateFile, seedDemo } from './demo/seed.js';
 import { localBus } from './events/bus.js';
+import { gatewayOnBus } from './events/gateway-bus.js';
 import { redisBus } from './events/redis-bus.js';
 import { type Gateway, startGateway } from './gateway/index.js';
 import { ObjectSigner } from './storage/signed-urls.js';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
-const bus = config.redisUrl ? await redisBus(config.redisUrl) : { ...localBus(), close: async () => {} };
+const bus = config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix) : { ...localBus(), close: async () => {} };
 let gateway: Gateway | undefined;
 const app = await buildApp(config, database, { bus, forgetDevice: (deviceId) => void gateway?.forgetDevice(deviceId) });
 
+const onBus = gatewayOnBus(bus);
 gateway = await startGateway({
   db: database.db,
   log: app.log,
   mqttPort: config.mqttPort,
   mqttUrl: config.mqttUrl,
   mqttClientId: config.mqttClientId,
+  mqttShareGroup: config.mqttShareGroup,
+  mqttSessionExpirySeconds: config.mqttSessionExpirySeconds,
   objectSigner: new ObjectSigner(config.secretKey),
   // Read at each URL: with PORT=0 the port is known only once the app listens.
   publicUrl: () => config.publicUrl ?? `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.port}`,
   events: {
-    positions(updates) {
-      for (const { vehicleId, deviceId, at, lat, lng, speed, heading, dbm } of updates) {
-        if (vehicleId !== null) bus.publish('position', { vehicleId, deviceId, position: { lat, lng, speed, heading, dbm, time: at } });
-      }
-    },
-    presence: ({ vehicleId, deviceId, online, at }) => bus.publish('presence', { vehicleId, deviceId, online, time: at }),
-    incident({ incidentId, type, triggerAt, ...chain }) {
-      bus.publish('incident', { eventId: incidentId, type, triggerTime: triggerAt, ...chain });
-      app.incidentArrived(incidentId);
+    ...onBus,
+    incident(update) {
+      onBus.incident(update);
+      app.incidentArrived(update.incidentId);
     },
     upload: (update) => void app.evidenceRequests.moved(update),
     hello: (uuid) => void app.evidenceRequests.hello(uuid),
-    sos: (update) => bus.publish('sos', update),
   },
 });
 const connected = gateway;

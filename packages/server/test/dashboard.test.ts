@@ -228,7 +228,7 @@ describe('the range calls', () => {
 describe('the status blocks', () => {
   it('reports maintenance, remote upgrade and quota figures honestly', async () => {
     const maintenance = await get(companyAdmin.token, 'maintenance');
-    expect(maintenance.data).toEqual({ alerts: 0, tracked: false, offline: 1, neverOnline: 1, unbound: 2 });
+    expect(maintenance.data).toEqual({ alerts: 0, offline: 1, neverOnline: 1, unbound: 2 });
     const upgrade = await get(companyAdmin.token, 'remoteUpgrade');
     expect(upgrade.data).toEqual({ tracked: false, tasks: 0, pending: 0, succeeded: 0, failed: 0 });
     const quota = await get(companyAdmin.token, 'quotaStatus');

@@ -5,15 +5,14 @@ import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { device, evidenceTask, incident, incidentResource, vehicle } from '../src/db/schema.js';
+import { device, evidenceTask, incident, incidentResource } from '../src/db/schema.js';
 import { localBus } from '../src/events/bus.js';
 import { type Gateway, startGateway } from '../src/gateway/index.js';
-import { hashToken } from '../src/modules/account/sessions.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
-import { type Company, capturedLog, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
+import { capturedLog, recorder, waitFor } from './gateway-fixtures.js';
 import { testConfig, testDatabase } from './helpers.js';
-import { call, signedIn, type Tree } from './identity-fixtures.js';
-import { readFlv } from './media-fixtures.js';
+import { call, signedIn } from './identity-fixtures.js';
+import { readFlv, seedCameraVehicle } from './media-fixtures.js';
 
 const hasFfmpeg = existsSync('/usr/bin/ffmpeg');
 
@@ -63,35 +62,9 @@ afterAll(async () => {
 }, 60_000);
 
 const db = () => ctx.database.db;
-const treeOf = (company: Company): Tree => ({ agent: company.agentId, company: company.companyId, fleet: 0, site: 0 });
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** A company with a two-channel device bound to a vehicle, and its Company Admin. */
-async function setup(label: string) {
-  const uuid = `DVR-${label}-${randomBytes(3).toString('hex')}`;
-  const company = await seedCompany(db(), `${label} ${uuid}`);
-  const secret = `ds_${randomBytes(32).toString('base64url')}`;
-  const plate = `DV-${uuid}`;
-  const [car] = await db()
-    .insert(vehicle)
-    .values({ licensePlate: plate, belongAgentId: company.agentId, belongCompanyId: company.companyId })
-    .returning({ id: vehicle.id });
-  if (!car) throw new Error('no vehicle');
-  const [dev] = await db()
-    .insert(device)
-    .values({
-      deviceUuid: uuid,
-      secretHash: hashToken(secret),
-      channels: 2,
-      vehicleId: car.id,
-      belongAgentId: company.agentId,
-      belongCompanyId: company.companyId,
-    })
-    .returning({ id: device.id });
-  if (!dev) throw new Error('no device');
-  const admin = await signedIn(ctx, `admin.${uuid.toLowerCase()}`, 'COMPANY_ADMIN', treeOf(company));
-  return { uuid, secret, plate, vehicleId: car.id, deviceId: dev.id, token: admin.token };
-}
+const setup = (label: string) => seedCameraVehicle(ctx, 'DVR', label);
 
 async function startSim(uuid: string, secret: string) {
   const sim = new SimDevice({

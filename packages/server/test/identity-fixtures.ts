@@ -3,7 +3,7 @@ import { account } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/account/passwords.js';
 import { login, type testApp } from './helpers.js';
 
-type Ctx = Awaited<ReturnType<typeof testApp>>;
+export type Ctx = Awaited<ReturnType<typeof testApp>>;
 
 /** A password that meets the rule (13+ characters, both cases, a digit and a symbol). */
 export const GOOD_PASSWORD = 'Correct-Horse7';

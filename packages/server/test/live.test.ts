@@ -5,15 +5,14 @@ import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { device, vehicle } from '../src/db/schema.js';
+import { device } from '../src/db/schema.js';
 import { localBus } from '../src/events/bus.js';
 import { type Gateway, startGateway } from '../src/gateway/index.js';
-import { hashToken } from '../src/modules/account/sessions.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
-import { type Company, capturedLog, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
+import { capturedLog, recorder, waitFor } from './gateway-fixtures.js';
 import { testConfig, testDatabase } from './helpers.js';
-import { call, signedIn, type Tree } from './identity-fixtures.js';
-import { readFlv } from './media-fixtures.js';
+import { call } from './identity-fixtures.js';
+import { readFlv, seedCameraVehicle } from './media-fixtures.js';
 
 const IDLE_MS = 2_000;
 const hasFfmpeg = existsSync('/usr/bin/ffmpeg');
@@ -54,33 +53,8 @@ afterAll(async () => {
 }, 60_000);
 
 const db = () => ctx.database.db;
-const treeOf = (company: Company): Tree => ({ agent: company.agentId, company: company.companyId, fleet: 0, site: 0 });
 
-/** A company with a two-channel device bound to a vehicle, and its Company Admin. */
-async function setup(label: string) {
-  const uuid = `LIVE-${label}-${randomBytes(3).toString('hex')}`;
-  const company = await seedCompany(db(), `${label} ${uuid}`);
-  const secret = `ds_${randomBytes(32).toString('base64url')}`;
-  const [car] = await db()
-    .insert(vehicle)
-    .values({ licensePlate: `LV-${uuid}`, belongAgentId: company.agentId, belongCompanyId: company.companyId })
-    .returning({ id: vehicle.id });
-  if (!car) throw new Error('no vehicle');
-  const [dev] = await db()
-    .insert(device)
-    .values({
-      deviceUuid: uuid,
-      secretHash: hashToken(secret),
-      channels: 2,
-      vehicleId: car.id,
-      belongAgentId: company.agentId,
-      belongCompanyId: company.companyId,
-    })
-    .returning({ id: device.id });
-  if (!dev) throw new Error('no device');
-  const admin = await signedIn(ctx, `admin.${uuid.toLowerCase()}`, 'COMPANY_ADMIN', treeOf(company));
-  return { uuid, secret, vehicleId: car.id, deviceId: dev.id, token: admin.token, company };
-}
+const setup = (label: string) => seedCameraVehicle(ctx, 'LIVE', label);
 
 async function startSim(uuid: string, secret: string) {
   const sim = new SimDevice({
@@ -177,7 +151,7 @@ describe.skipIf(!hasFfmpeg)('live video', () => {
       return res.data.state === 'publishDone';
     }, IDLE_MS + 10_000);
     await waitFor(() => sim.live.active.length === 0);
-    expect(ctx.app.live.known(session.sessionId)).toBe(false);
+    expect(await ctx.app.live.known(session.sessionId)).toBe(false);
   }, 60_000);
 
   it('refuses a publisher without the session’s key', async () => {
@@ -189,7 +163,7 @@ describe.skipIf(!hasFfmpeg)('live video', () => {
     expect(await publish(`rtmp://127.0.0.1:${port}/live/unknown-stream?key=${randomBytes(24).toString('base64url')}`, 8_000)).not.toBe(
       null,
     );
-    expect(ctx.app.live.authorizePublish(data.sessionId, 'wrong')).toBe(false);
+    expect(await ctx.app.live.authorizePublish(data.sessionId, 'wrong')).toBe(false);
     const stopped = await call(ctx, b.token, 'POST', '/v1/live/stop', { sessionId: data.sessionId });
     expect(stopped.data.state).toBe('publishDone');
   }, 60_000);

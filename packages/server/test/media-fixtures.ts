@@ -1,4 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
+import type { Db } from '../src/db/client.js';
+import { device, vehicle } from '../src/db/schema.js';
+import { hashToken } from '../src/modules/account/sessions.js';
+import { type Company, seedCompany } from './gateway-fixtures.js';
+import { type Ctx, signedIn, type Tree } from './identity-fixtures.js';
 
 /** Reads the start of an HTTP-FLV answer until `bytes` have come, then hangs up (one connection, no pool). */
 export function readFlv(url: string, bytes: number, timeoutMs = 15_000): Promise<{ status: number; head: Buffer }> {
@@ -21,4 +27,38 @@ export function readFlv(url: string, bytes: number, timeoutMs = 15_000): Promise
     const timer = setTimeout(() => req.destroy(new Error('timed out')), timeoutMs);
     req.on('error', reject);
   });
+}
+
+export const companyTree = (company: Company): Tree => ({ agent: company.agentId, company: company.companyId, fleet: 0, site: 0 });
+
+/**
+ * A company with a two-channel device (holding a secret) bound to a vehicle, and its Company Admin signed in through
+ * `ctx`: what the live and DVR tests start from. `online`: marked online without connecting.
+ */
+export async function seedCameraVehicle(ctx: Ctx, prefix: string, label: string, options: { online?: boolean } = {}) {
+  const db: Db = ctx.database.db;
+  const uuid = `${prefix}-${label}-${randomBytes(3).toString('hex')}`;
+  const company = await seedCompany(db, `${label} ${uuid}`);
+  const secret = `ds_${randomBytes(32).toString('base64url')}`;
+  const plate = `${prefix.slice(0, 2)}-${uuid}`;
+  const [car] = await db
+    .insert(vehicle)
+    .values({ licensePlate: plate, belongAgentId: company.agentId, belongCompanyId: company.companyId })
+    .returning({ id: vehicle.id });
+  if (!car) throw new Error('no vehicle');
+  const [dev] = await db
+    .insert(device)
+    .values({
+      deviceUuid: uuid,
+      secretHash: hashToken(secret),
+      channels: 2,
+      online: options.online ?? false,
+      vehicleId: car.id,
+      belongAgentId: company.agentId,
+      belongCompanyId: company.companyId,
+    })
+    .returning({ id: device.id });
+  if (!dev) throw new Error('no device');
+  const admin = await signedIn(ctx, `admin.${uuid.toLowerCase()}`, 'COMPANY_ADMIN', companyTree(company));
+  return { uuid, secret, plate, vehicleId: car.id, deviceId: dev.id, token: admin.token, company };
 }

@@ -3,11 +3,17 @@ import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
 import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
+import { buildApp } from '../src/app.js';
 import type { Db } from '../src/db/client.js';
 import { device, org, vehicle } from '../src/db/schema.js';
+import { localBus } from '../src/events/bus.js';
+import { gatewayOnBus } from '../src/events/gateway-bus.js';
+import { startGateway } from '../src/gateway/index.js';
 import { hashToken } from '../src/modules/account/sessions.js';
-import { seedCompany } from './gateway-fixtures.js';
+import { capturedLog, recorder, seedCompany } from './gateway-fixtures.js';
+import { login, testConfig, testDatabase } from './helpers.js';
 import type { Tree } from './identity-fixtures.js';
+import { signedIn } from './identity-fixtures.js';
 
 export interface SosFleet {
   tree: Tree;
@@ -96,4 +102,46 @@ export async function consoleSocket(baseUrl: string, token: string) {
   socket.send(JSON.stringify({ type: 'auth', token }));
   await next('ready');
   return { socket, received, next, close: () => socket.close() };
+}
+
+/**
+ * A listening portal with its gateway wired onto the bus as main.ts wires them, two companies (`mine`, `theirs`) with
+ * a bound device each, and sessions of the roles that matter for alarms: what the S.O.S and device-alert tests share.
+ */
+export async function alarmWorld(prefix: string) {
+  const bus = localBus();
+  const database = await testDatabase();
+  const app = await buildApp(testConfig, database, { logger: false, bus });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const ctx = { app, database, close: async () => {} };
+  const gateway = await startGateway({
+    db: database.db,
+    log: capturedLog().log,
+    mqttPort: 0,
+    events: { ...recorder(), ...gatewayOnBus(bus) },
+  });
+  const mine = await seedSosFleet(database.db, `${prefix}Mine`);
+  const theirs = await seedSosFleet(database.db, `${prefix}Theirs`);
+  const name = prefix.toLowerCase();
+  const tokens = {
+    super: await login(app),
+    company: (await signedIn(ctx, `${name}.company`, 'COMPANY_ADMIN', mine.tree)).token,
+    fleet: (await signedIn(ctx, `${name}.fleet`, 'FLEET_ADMIN', mine.tree)).token,
+    site: (await signedIn(ctx, `${name}.site`, 'SITE_ADMIN', { ...mine.tree, site: mine.tree.fleet })).token,
+    other: (await signedIn(ctx, `${name}.other`, 'COMPANY_ADMIN', theirs.tree)).token,
+  };
+  return {
+    ctx,
+    gateway,
+    mine,
+    theirs,
+    tokens,
+    baseUrl: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+    brokerUrl: `mqtt://127.0.0.1:${gateway.port}`,
+    async close() {
+      await gateway.close();
+      await app.close();
+      await database.close();
+    },
+  };
 }

@@ -2,19 +2,15 @@ import type { SimDevice } from '@safety-shield/device-sim';
 import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { incident, operationLog, sos } from '../src/db/schema.js';
-import { localBus } from '../src/events/bus.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { parseSos } from '../src/gateway/messages.js';
-import { capturedLog, connectDevice, recorder, waitFor } from './gateway-fixtures.js';
-import { login, testConfig, testDatabase } from './helpers.js';
-import { call, signedIn } from './identity-fixtures.js';
-import { consoleSocket, type SosFleet, seedSosFleet, simulatorOf } from './sos-fixtures.js';
+import { connectDevice, waitFor } from './gateway-fixtures.js';
+import { call } from './identity-fixtures.js';
+import { alarmWorld, consoleSocket, type SosFleet, simulatorOf } from './sos-fixtures.js';
 
-const bus = localBus();
-let ctx: { app: Awaited<ReturnType<typeof buildApp>>; database: Awaited<ReturnType<typeof testDatabase>>; close: () => Promise<void> };
-let gateway: Gateway;
+let world: Awaited<ReturnType<typeof alarmWorld>>;
+let ctx: Awaited<ReturnType<typeof alarmWorld>>['ctx'];
+let gateway: Awaited<ReturnType<typeof alarmWorld>>['gateway'];
 let baseUrl: string;
 let brokerUrl: string;
 let mine: SosFleet;
@@ -28,38 +24,14 @@ const sims: SimDevice[] = [];
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  const database = await testDatabase();
-  const app = await buildApp(testConfig, database, { logger: false, bus });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  ctx = { app, database, close: async () => {} };
-  baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  // The wiring of main.ts: the gateway's events onto the bus.
-  gateway = await startGateway({
-    db: database.db,
-    log: capturedLog().log,
-    mqttPort: 0,
-    events: {
-      ...recorder(),
-      incident: ({ incidentId, type, triggerAt, ...chain }) =>
-        bus.publish('incident', { eventId: incidentId, type, triggerTime: triggerAt, ...chain }),
-      sos: (update) => bus.publish('sos', update),
-    },
-  });
-  brokerUrl = `mqtt://127.0.0.1:${gateway.port}`;
-  mine = await seedSosFleet(database.db, 'Mine');
-  theirs = await seedSosFleet(database.db, 'Theirs');
-  superToken = await login(app);
-  myToken = (await signedIn(ctx, 'sos.company', 'COMPANY_ADMIN', mine.tree)).token;
-  fleetToken = (await signedIn(ctx, 'sos.fleet', 'FLEET_ADMIN', mine.tree)).token;
-  siteToken = (await signedIn(ctx, 'sos.site', 'SITE_ADMIN', { ...mine.tree, site: mine.tree.fleet })).token;
-  theirToken = (await signedIn(ctx, 'sos.other', 'COMPANY_ADMIN', theirs.tree)).token;
+  world = await alarmWorld('Sos');
+  ({ ctx, gateway, baseUrl, brokerUrl, mine, theirs } = world);
+  ({ super: superToken, company: myToken, fleet: fleetToken, site: siteToken, other: theirToken } = world.tokens);
 }, 60_000);
 afterAll(async () => {
   await Promise.all(sims.map((sim) => sim.stop()));
   await Promise.all(clients.map((client) => client.endAsync()));
-  await gateway?.close();
-  await ctx?.app.close();
-  await ctx?.database.close();
+  await world?.close();
 }, 60_000);
 
 const rowsOf = (deviceId: number) => ctx.database.db.select().from(sos).where(eq(sos.deviceId, deviceId)).orderBy(sos.id);

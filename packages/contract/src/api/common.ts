@@ -18,3 +18,6 @@ export const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export type IdBody = Static<typeof IdBody>;
 
 export const Created = Type.Object({ id: Type.Integer() });
+
+/** SPEC section 9: alert counts (S.O.S, device running status) are read at once and every 20 s, and pushed in between. */
+export const ALERT_POLL_MS = 20_000;

@@ -50,9 +50,8 @@ export type DashboardToDay = Static<typeof DashboardToDay>;
 
 /** `GET /v1/dashboard/maintenance`: devices needing attention. Running-status errors are not reported by devices yet. */
 export const DashboardMaintenance = Type.Object({
-  /** Pending running-status alerts: always 0 until devices report running status (tracked false). */
+  /** Pending running-status alerts (the device menu's badge, docs/device-protocol.md `health`). */
   alerts: Type.Integer(),
-  tracked: Type.Boolean(),
   /** Devices offline now, and devices never seen online. */
   offline: Type.Integer(),
   neverOnline: Type.Integer(),

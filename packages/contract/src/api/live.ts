@@ -50,7 +50,7 @@ export const LiveSession = Type.Object({
   startTime: EpochMs,
   /** When the device's publisher connected to the media server; null before. */
   publishTime: Nullable(EpochMs),
-  /** Viewers attached now (this node's media server). */
+  /** Viewers attached now (the embedded server's count, or what an external server's on_play/on_stop hooks told). */
   viewers: Type.Integer(),
 });
 export type LiveSession = Static<typeof LiveSession>;

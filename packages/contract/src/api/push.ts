@@ -26,6 +26,8 @@ export type PushServerMessage =
   | { type: 'upload'; eventId: number; resourceId: number; state: number; taskId?: number }
   /** An S.O.S of the caller's scope started, was released by the device or closed: every signed-in socket gets it unasked. */
   | { type: 'sos'; state: 'started' | 'stopped' | 'closed'; sos: SosEntry }
+  /** A device of the caller's scope raised or cleared a running-status alert, or an operator handled some: read the count again. */
+  | { type: 'deviceAlert'; change: 'raised' | 'cleared' | 'handled'; deviceId: number }
   | { type: 'error'; codeKey: string };
 
 /** At most this many vehicles in one watch list. */

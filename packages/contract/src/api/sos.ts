@@ -3,8 +3,6 @@ import { EpochMs, Nullable, PageOf } from './common.js';
 
 /** SPEC section 9: the S.O.S history's page size. */
 export const SOS_HISTORY_LIMIT = 10;
-/** SPEC section 9: the alert count is polled every 20 s (and also pushed). */
-export const SOS_POLL_MS = 20_000;
 
 /** active: the device still signals it; stopped: the device let go (still open); closed: an operator closed it. */
 export const sosStates = ['active', 'stopped', 'closed'] as const;

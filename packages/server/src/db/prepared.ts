@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import type { Bind } from '../http/scope.js';
 import type { Db } from './client.js';
 
@@ -16,6 +16,13 @@ export function placeholders(): { bind: Bind; values: Record<string, unknown> } 
     },
   };
 }
+
+/**
+ * The column holds one of a list of values: `in (…)` for the list as it is, `= any($n)` for the list bound as one
+ * placeholder, so the statement's text does not change with the list's length.
+ */
+export const anyOf = <T>(column: PgColumn, values: readonly T[]): SQL =>
+  Array.isArray(values) ? inArray(column, values) : sql`${column} = any(${values})`;
 
 const dialect = new PgDialect();
 

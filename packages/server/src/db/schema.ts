@@ -322,6 +322,8 @@ export const device = pgTable(
     heading: real('heading'),
     dbm: integer('dbm'),
     positionAt: timestamp('position_at', { withTimezone: true }),
+    /** The device's clock of the newest `health` report applied: an older one arriving late is ignored. */
+    healthAt: timestamp('health_at', { withTimezone: true }),
     ...belongTo(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -606,5 +608,77 @@ export const sos = pgTable(
     index('sos_open_idx').on(t.belongCompanyId, t.startAt).where(sql`${t.state} <> 'closed'`),
     index('sos_company_time_idx').on(t.belongCompanyId, t.startAt, t.id),
     index('sos_device_idx').on(t.deviceId, t.state),
+  ],
+);
+
+/**
+ * A device's running-status alert (docs/device-protocol.md, `health`): one row per fault from when the device first
+ * reports it until it reports it gone. Scope follows the device (its current organisation maintains it), so the
+ * chain is not copied here. channel 0: a fault of the whole device.
+ */
+export const deviceAlert = pgTable(
+  'device_alert',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: integer('device_id').notNull(),
+    code: text('code').notNull(),
+    channel: integer('channel').notNull().default(0),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledById: integer('handled_by_id'),
+    handledByName: text('handled_by_name'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open alert per fault: a report repeating it changes nothing.
+    uniqueIndex('device_alert_open_idx').on(t.deviceId, t.code, t.channel).where(sql`${t.clearedAt} is null`),
+    // The badge: pending alerts, found per device.
+    index('device_alert_pending_idx').on(t.deviceId).where(sql`${t.clearedAt} is null and ${t.handledAt} is null`),
+    index('device_alert_device_time_idx').on(t.deviceId, t.raisedAt),
+    index('device_alert_time_idx').on(t.raisedAt, t.id),
+  ],
+);
+
+/**
+ * A live video session (docs/device-protocol.md, `live`; modules/live): any portal node answers its start, state, stop
+ * and media server hooks. The publish key is stored as its SHA-256 only. `media`: which media server the device
+ * publishes to; an embedded session belongs to `owner_node` (the node whose embedded server it is), an external one to
+ * no node in particular. `viewers` and `viewers_changed_at` drive the idle stop (embedded: the owner's counts;
+ * external: the server's on_play / on_stop hooks).
+ */
+export const liveSession = pgTable(
+  'live_session',
+  {
+    stream: text('stream').primaryKey(),
+    keyHash: text('key_hash').notNull(),
+    deviceId: integer('device_id').notNull(),
+    deviceUuid: text('device_uuid').notNull(),
+    vehicleId: integer('vehicle_id'),
+    licensePlate: text('license_plate'),
+    channel: integer('channel').notNull(),
+    channels: integer('channels').notNull(),
+    ...belongTo(),
+    media: text('media', { enum: ['embedded', 'external'] }).notNull(),
+    state: text('state', {
+      enum: ['initialised', 'ready', 'deviceConnected', 'readyToPlay', 'livePlayDone', 'publishDone', 'connectionFailed'],
+    }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** A DVR playback of a recorded span (modules/dvr), not live. */
+    playbackStart: timestamp('playback_start', { withTimezone: true }),
+    playbackEnd: timestamp('playback_end', { withTimezone: true }),
+    viewers: integer('viewers').notNull().default(0),
+    viewersChangedAt: timestamp('viewers_changed_at', { withTimezone: true }).notNull(),
+    ownerNode: text('owner_node').notNull(),
+  },
+  (t) => [
+    // One live stream per device and channel across all nodes (a playback is a session of its own).
+    uniqueIndex('live_session_active_idx').on(t.deviceId, t.channel).where(sql`${t.endedAt} is null and ${t.playbackStart} is null`),
+    // The idle sweep and the start-up clean-up: the sessions not ended.
+    index('live_session_open_idx').on(t.viewersChangedAt).where(sql`${t.endedAt} is null`),
+    index('live_session_ended_idx').on(t.endedAt),
   ],
 );

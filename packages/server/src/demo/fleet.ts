@@ -20,7 +20,11 @@ export function runDemoFleet(state: DemoState, brokerUrl: string, dataDir: strin
     disconnectEveryMs: 30 * 60_000,
     // About one incident a minute across the ten vehicles, by the simulator's realistic mix.
     incidentEveryMs: 10 * 60_000,
+    // A running-status fault every twenty minutes or so across the fleet, so the maintenance badge has something to say.
+    faultEveryMs: 200 * 60_000,
   });
+  // One vehicle starts with a camera out, so the device menu's badge and the maintenance page show from the first minute.
+  void fleet.devices[2]?.setFaults([{ code: 'cameraLost', channel: 1 }]);
   log.info({ devices: state.devices, brokerUrl }, 'demo fleet of simulated devices started (DEMO=0 turns it off)');
   return fleet;
 }

@@ -33,6 +33,14 @@ export interface BusEvents {
     companyId: number | null;
     fleetId: number | null;
   };
+  /** Running-status alerts of a device changed (docs/device-protocol.md, `health`), with the device's chain. */
+  deviceAlert: {
+    change: 'raised' | 'cleared' | 'handled';
+    deviceId: number;
+    agentId: number | null;
+    companyId: number | null;
+    fleetId: number | null;
+  };
 }
 
 /**

@@ -2,28 +2,27 @@ import { Redis } from 'ioredis';
 import type { Bus, BusEvents } from './bus.js';
 import { localBus } from './bus.js';
 
-const CHANNEL_PREFIX = 'safety-shield:';
-
 /**
  * The bus of several portal nodes (ARCHITECTURE section 1, `REDIS_URL`): an event published on any node reaches the
  * listeners of every node, its own included, through Redis pub/sub. Listeners hang on a local bus fed by one subscriber
- * connection, so a thousand console sockets cost one Redis subscription per event kind.
+ * connection, so a thousand console sockets cost one Redis subscription per event kind. Channels are `{prefix}{kind}`:
+ * one prefix per deployment (REDIS_PREFIX), as events carry organisation ids that mean nothing in another deployment.
  */
-export async function redisBus(url: string): Promise<Bus & { close(): Promise<void> }> {
+export async function redisBus(url: string, prefix = 'safety-shield:'): Promise<Bus & { close(): Promise<void> }> {
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: true });
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const local = localBus();
-  const kinds: (keyof BusEvents)[] = ['position', 'presence', 'incident', 'upload', 'sos'];
-  await subscriber.subscribe(...kinds.map((kind) => CHANNEL_PREFIX + kind));
+  const kinds: (keyof BusEvents)[] = ['position', 'presence', 'incident', 'upload', 'sos', 'deviceAlert'];
+  await subscriber.subscribe(...kinds.map((kind) => prefix + kind));
   subscriber.on('message', (channel: string, message: string) => {
-    const kind = channel.slice(CHANNEL_PREFIX.length) as keyof BusEvents;
+    const kind = channel.slice(prefix.length) as keyof BusEvents;
     if (kinds.includes(kind)) local.publish(kind, JSON.parse(message));
   });
   return {
     publish(kind, event) {
       // A lost live position is replaced by the next one a second later; the database holds every point anyway.
-      publisher.publish(CHANNEL_PREFIX + kind, JSON.stringify(event)).catch(() => {});
+      publisher.publish(prefix + kind, JSON.stringify(event)).catch(() => {});
     },
     subscribe: local.subscribe,
     async close() {

@@ -51,6 +51,14 @@ export interface SosUpdate {
   fleetId: number | null;
 }
 
+/** A device's running-status alerts changed (docs/device-protocol.md, `health`), with the device's chain. */
+export interface DeviceAlertUpdate {
+  deviceId: number;
+  raised: number;
+  cleared: number;
+  chain: { agentId: number | null; companyId: number | null; fleetId: number | null };
+}
+
 /** What the gateway tells the rest of the portal, always after the change is committed. */
 export interface GatewayEvents {
   positions(updates: PositionUpdate[]): void;
@@ -63,6 +71,8 @@ export interface GatewayEvents {
   hello?(deviceUuid: string): void;
   /** A device's S.O.S started or stopped. */
   sos?(update: SosUpdate): void;
+  /** A device raised or cleared running-status alerts. */
+  deviceAlert?(update: DeviceAlertUpdate): void;
 }
 
 /** A listener that throws must not keep a device's message from being acknowledged. */
@@ -84,5 +94,6 @@ export function safeEvents(events: GatewayEvents, log: FastifyBaseLogger): Requi
     upload: guard('upload', events.upload?.bind(events)),
     hello: guard('hello', events.hello?.bind(events)),
     sos: guard('sos', events.sos?.bind(events)),
+    deviceAlert: guard('deviceAlert', events.deviceAlert?.bind(events)),
   };
 }

@@ -1,5 +1,5 @@
 /** Parsing and validation of up payloads (docs/device-protocol.md, "Messages"). Pure functions. */
-import { type IncidentType, incidentTypes } from '@safety-shield/contract';
+import { DEVICE_FAULTS_MAX, type DeviceFaultCode, deviceFaultCodes, type IncidentType, incidentTypes } from '@safety-shield/contract';
 
 export interface Envelope {
   v: number;
@@ -293,4 +293,46 @@ export function parseSos(body: Record<string, unknown>, at: number, now = Date.n
       startId: typeof start === 'string' ? start : null,
     },
   };
+}
+
+/** One fault of a `health` report; channel 0 for a fault of the whole device. */
+export interface DeviceFault {
+  code: DeviceFaultCode;
+  channel: number;
+}
+
+export interface HealthReport {
+  /** When the device made the report (its clock, never later than the portal's): raises and clears are dated so. */
+  time: number;
+  /** The faults the device has now (deduplicated); empty: all well. */
+  faults: DeviceFault[];
+  /** Codes this release does not know, skipped (newer firmware may report more). */
+  unknown: string[];
+}
+
+const faultCodes: ReadonlySet<string> = new Set(deviceFaultCodes);
+
+/** `health`: the device's whole set of current faults (docs/device-protocol.md, `health`). */
+export function parseHealth(body: Record<string, unknown>, at: number, now = Date.now()): Parsed<HealthReport> {
+  const { faults } = body;
+  if (at < EPOCH_2000_MS) return malformed('at out of range');
+  if (!Array.isArray(faults)) return malformed('faults must be a list');
+  if (faults.length > DEVICE_FAULTS_MAX) return malformed(`at most ${DEVICE_FAULTS_MAX} faults`);
+  const seen = new Map<string, DeviceFault>();
+  const unknown: string[] = [];
+  for (const fault of faults) {
+    if (!isRecord(fault) || typeof fault.code !== 'string' || fault.code.length === 0 || fault.code.length > 64)
+      return malformed('a fault needs a code');
+    const { code, channel } = fault;
+    if (!faultCodes.has(code)) {
+      unknown.push(code);
+      continue;
+    }
+    const camera = code === 'cameraLost';
+    if (camera ? !(Number.isInteger(channel) && inRange(channel, 1, 16)) : channel !== undefined && channel !== null)
+      return malformed(camera ? 'cameraLost needs a channel 1-16' : `${code} takes no channel`);
+    const value: DeviceFault = { code: code as DeviceFaultCode, channel: camera ? (channel as number) : 0 };
+    seen.set(`${value.code}/${value.channel}`, value);
+  }
+  return { ok: true, value: { time: Math.round(Math.min(at, now)), faults: [...seen.values()], unknown } };
 }

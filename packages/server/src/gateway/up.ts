@@ -1,12 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import { fileHealth } from '../modules/device-alerts/file.js';
 import { fileSos } from '../modules/sos/file.js';
 import type { Commands } from './commands.js';
 import type { Credentials } from './credentials.js';
 import type { GatewayEvents } from './events.js';
 import { fileIncident } from './incidents.js';
 import type { Done, GpsIngest } from './ingest.js';
-import { parseAck, parseEnvelope, parseGps, parseHello, parseIncident, parseSos, parseStatus, parseUpload } from './messages.js';
+import {
+  parseAck,
+  parseEnvelope,
+  parseGps,
+  parseHealth,
+  parseHello,
+  parseIncident,
+  parseSos,
+  parseStatus,
+  parseUpload,
+} from './messages.js';
 import type { Presence } from './presence.js';
 import { reportUpload, type UploadUrls } from './uploads.js';
 
@@ -27,7 +38,7 @@ export interface UpParts {
 export type HandleUp = (uuid: string, kind: string, payload: Buffer, done: Done) => void;
 
 /** The up kinds this release understands: an external broker's shared subscription lists them (acks fan out to every node). */
-export const UP_KINDS = ['status', 'hello', 'gps', 'ack', 'incident', 'upload', 'sos'] as const;
+export const UP_KINDS = ['status', 'hello', 'gps', 'ack', 'incident', 'upload', 'sos', 'health'] as const;
 
 export function upRouter(
   { db, ingest, presence, credentials, commands, events, log, uploads }: UpParts,
@@ -122,6 +133,19 @@ export function upRouter(
           }
           if (outcome.incident) events.incident(outcome.incident);
           events.sos(outcome.update);
+        });
+        return settle(work, done);
+      }
+      case 'health': {
+        const report = parseHealth(body, envelope.value.at);
+        if (!report.ok) return invalid(report.reason);
+        if (report.value.unknown.length > 0) log.info({ device: uuid, codes: report.value.unknown }, 'unknown fault codes skipped');
+        const work = fileHealth(db, uuid, report.value).then((outcome) => {
+          if (!outcome.stored) {
+            if (outcome.reason !== 'stale') log.info({ device: uuid, kind, reason: outcome.reason }, 'health not stored');
+            return;
+          }
+          if (outcome.raised > 0 || outcome.cleared > 0) events.deviceAlert(outcome);
         });
         return settle(work, done);
       }

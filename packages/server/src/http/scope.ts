@@ -9,7 +9,7 @@ import type { Principal } from './principal.js';
  * db/prepared.ts), so one statement serves every call of the same shape. Typed as the value it stands for.
  */
 export type Bind = <T>(name: string, value: T) => T;
-const asIs: Bind = (_name, value) => value;
+export const asIs: Bind = (_name, value) => value;
 
 /** A table whose rows belong to an organisation chain (SPEC section 6). */
 export interface ScopedTable {

@@ -29,6 +29,7 @@ interface NmsSession {
   close(): void;
   onPush: () => void;
   onPlay: () => void;
+  onPacket: (packet: unknown) => void;
   onClose: () => void;
 }
 
@@ -49,7 +50,7 @@ export const STREAM_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** What the portal tells the media server and hears back from it. */
 export interface MediaHooks {
   /** The publish key is the one issued for this stream (prePublish): anything else is refused before it is announced. */
-  authorizePublish(stream: string, key: string): boolean;
+  authorizePublish(stream: string, key: string): Promise<boolean>;
   publishStarted(stream: string): void;
   publishEnded(stream: string): void;
   viewersChanged(stream: string, viewers: number): void;
@@ -89,15 +90,34 @@ export class EmbeddedMediaServer {
     socket.setNoDelay(true);
     const session = new RtmpSession(socket);
     const push = session.onPush;
+    const packet = session.onPacket;
+    // While the key is checked (a database read) the publisher's first packets (metadata, decoder configuration) wait;
+    // a refused publisher's are dropped.
+    let packets: 'pass' | 'refuse' | unknown[] = 'pass';
+    session.onPacket = (p) => {
+      if (packets === 'pass') packet(p);
+      else if (packets !== 'refuse') packets.push(p);
+    };
+    const refuse = () => {
+      packets = 'refuse';
+      socket.destroy();
+    };
     // The prePublish check: a wrong app, stream or key never becomes the stream's publisher.
     session.onPush = () => {
       const key = typeof session.streamQuery?.key === 'string' ? session.streamQuery.key : '';
-      if (session.streamApp !== LIVE_APP || !this.hooks.authorizePublish(session.streamName, key)) {
-        socket.destroy();
-        return;
-      }
-      push();
-      if (session.broadcast.publisher === session) this.hooks.publishStarted(session.streamName);
+      if (session.streamApp !== LIVE_APP) return refuse();
+      packets = [];
+      socket.pause();
+      this.hooks.authorizePublish(session.streamName, key).then((allowed) => {
+        if (!allowed || socket.destroyed) return refuse();
+        push();
+        if (session.broadcast.publisher !== session) return refuse();
+        this.hooks.publishStarted(session.streamName);
+        const held = Array.isArray(packets) ? packets : [];
+        packets = 'pass';
+        for (const p of held) packet(p);
+        socket.resume();
+      }, refuse);
     };
     // Playing over RTMP would bypass the signed URL: only HTTP-FLV through the portal plays.
     session.onPlay = () => socket.destroy();

@@ -10,7 +10,7 @@ export interface MediaRouteOptions {
   media: EmbeddedMediaServer;
   signer: LivePlaySigner;
   /** The stream belongs to a running live session (a stopped one opens nothing even with a valid URL). */
-  known: (stream: string) => boolean;
+  known: (stream: string) => Promise<boolean>;
 }
 
 /**
@@ -28,7 +28,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
       if (!STREAM_NAME.test(stream) || grant?.stream !== stream) {
         return reply.code(403).send({ code: 403, msg: 'PERMISSION_CHECK_FAIL', codeKey: 'PERMISSION_CHECK_FAIL', data: null });
       }
-      if (!known(stream))
+      if (!(await known(stream)))
         return reply.code(404).send({ code: 404, msg: 'DEVICE_LIVE_STATE_FAIL', codeKey: 'DEVICE_LIVE_STATE_FAIL', data: null });
       reply.hijack();
       media.play(stream, req.raw, reply.raw);

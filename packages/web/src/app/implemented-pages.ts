@@ -25,6 +25,7 @@ export const implementedPages: ReadonlySet<string> = new Set([
   'EventMap',
   'UnmatchedDevices',
   'DeviceList',
+  'DeviceMaintenance',
   'EventList',
   'EventDetail',
   'Dvr',

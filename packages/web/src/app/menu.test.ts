@@ -82,6 +82,7 @@ describe('the menu of the pages built so far', () => {
       '/devicepage',
       '/devicepage/unMatched',
       '/devicepage/list',
+      '/devicepage/maintenance',
       '/org',
       '/org/agent/list',
       '/org/company/list',

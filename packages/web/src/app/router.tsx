@@ -166,6 +166,11 @@ export const router = createBrowserRouter([
         handle: { title: 'deviceList' } satisfies RouteHandle,
       },
       {
+        path: 'devicepage/maintenance',
+        lazy: async () => ({ Component: (await import('../features/device-alerts/index.js')).DeviceAlertsPage }),
+        handle: { title: 'deviceMaintenance' } satisfies RouteHandle,
+      },
+      {
         path: 'event/list',
         lazy: async () => ({ Component: (await events()).EventListPage }),
         handle: { title: 'incidentList' } satisfies RouteHandle,

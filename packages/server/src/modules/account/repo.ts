@@ -1,12 +1,13 @@
 import { type AccountListQuery, type AccountRecord, type Page, type Role, roleRank, roles, type SelfInfo } from '@safety-shield/contract';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { anyOf, placeholders, Statements } from '../../db/prepared.js';
 import { account, org } from '../../db/schema.js';
 import { orgName } from '../../db/subqueries.js';
 import { containing, epochMs, offsetOf } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
-import { inScope, outOfScope } from '../../http/scope.js';
+import { asIs, type Bind, inScope, outOfScope } from '../../http/scope.js';
 
 export type AccountRow = typeof account.$inferSelect;
 
@@ -75,10 +76,10 @@ export async function selfInfo(db: Db, accountId: number): Promise<StoredSelfInf
   return { baseInfo: { ...baseInfo, role: role as SelfInfo['baseInfo']['role'], googleAuthBound: mfaBoundAt !== null }, orgPic };
 }
 
-/** Accounts a caller manages: inside its scope and further down the chain (SPEC section 6). */
-export function managedBy(principal: Principal): SQL {
+/** Accounts a caller manages: inside its scope and further down the chain (SPEC section 6); `bind` as in inScope. */
+export function managedBy(principal: Principal, bind: Bind = asIs): SQL {
   const lower = roles.filter((role) => roleRank[role] > roleRank[principal.role]);
-  return and(inScope(principal, account), inArray(account.role, lower)) ?? sql`false`;
+  return and(inScope(principal, account, bind), anyOf(account.role, bind('roles', lower))) ?? sql`false`;
 }
 
 export async function findManaged(db: Db, principal: Principal, uid: number, extra?: SQL): Promise<AccountRow> {
@@ -95,66 +96,123 @@ export async function findById(db: Db, uid: number): Promise<AccountRow | undefi
   return row;
 }
 
-/** A page of accounts; `knownTotal` (a cached count for the same scope and filters) saves the count. */
-export async function listAccounts(db: Db, scope: SQL, query: AccountListQuery, knownTotal?: number): Promise<Page<AccountRecord>> {
-  const where = and(
-    scope,
-    query.username ? ilike(account.username, containing(query.username)) : undefined,
-    query.role ? eq(account.role, query.role) : undefined,
-    query.state ? eq(account.state, query.state) : undefined,
+/** An account as the lists show it; `toAccountRecord` makes the API's record of it. */
+const recordColumns = {
+  uid: account.id,
+  username: account.username,
+  role: account.role,
+  realName: account.realName,
+  phone: account.phone,
+  fixedTel: account.fixedTel,
+  email: account.email,
+  language: account.language,
+  timeZone: account.timeZone,
+  address: account.address,
+  state: account.state,
+  expireTime: account.expireTime,
+  lastLoginTime: account.lastLoginTime,
+  createdAt: account.createdAt,
+  agentId: account.belongAgentId,
+  agentName: orgName(account.belongAgentId),
+  companyId: account.belongCompanyId,
+  companyName: orgName(account.belongCompanyId),
+  fleetId: account.belongFleetId,
+  fleetName: orgName(account.belongFleetId),
+  siteId: account.belongSiteId,
+  siteName: orgName(account.belongSiteId),
+  mfaBoundAt: account.mfaBoundAt,
+  failedLogins: account.failedLogins,
+};
+
+const recordsOf = (db: Db) => db.select(recordColumns).from(account);
+type FoundAccount = Awaited<ReturnType<typeof recordsOf>>[number];
+
+// Each field named rather than the rest spread: a list maps every row, and the spread cost more than the query did.
+function toAccountRecord(row: FoundAccount): AccountRecord {
+  return {
+    uid: row.uid,
+    username: row.username,
+    role: row.role as Role,
+    realName: row.realName,
+    phone: row.phone,
+    fixedTel: row.fixedTel,
+    email: row.email,
+    language: row.language,
+    timeZone: row.timeZone,
+    address: row.address,
+    state: row.state,
+    expireTime: epochMs(row.expireTime),
+    lastLoginTime: epochMs(row.lastLoginTime),
+    createTime: row.createdAt.getTime(),
+    agentId: row.agentId,
+    agentName: row.agentName,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    fleetId: row.fleetId,
+    fleetName: row.fleetName,
+    siteId: row.siteId,
+    siteName: row.siteName,
+    googleAuthBound: row.mfaBoundAt !== null,
+    failedLogins: row.failedLogins,
+  };
+}
+
+/** The list's filters on the accounts the caller manages; `bind` may make the values placeholders. */
+function accountFilter(principal: Principal, query: Omit<AccountListQuery, 'page' | 'limit'>, bind: Bind): SQL | undefined {
+  return and(
+    managedBy(principal, bind),
+    query.username ? ilike(account.username, bind('username', containing(query.username))) : undefined,
+    query.role ? eq(account.role, bind('role', query.role)) : undefined,
+    query.state ? eq(account.state, bind('state', query.state)) : undefined,
     query.orgId
       ? or(
-          eq(account.belongAgentId, query.orgId),
-          eq(account.belongCompanyId, query.orgId),
-          eq(account.belongFleetId, query.orgId),
-          eq(account.belongSiteId, query.orgId),
+          eq(account.belongAgentId, bind('orgId', query.orgId)),
+          eq(account.belongCompanyId, bind('orgId', query.orgId)),
+          eq(account.belongFleetId, bind('orgId', query.orgId)),
+          eq(account.belongSiteId, bind('orgId', query.orgId)),
         )
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        uid: account.id,
-        username: account.username,
-        role: account.role,
-        realName: account.realName,
-        phone: account.phone,
-        fixedTel: account.fixedTel,
-        email: account.email,
-        language: account.language,
-        timeZone: account.timeZone,
-        address: account.address,
-        state: account.state,
-        expireTime: account.expireTime,
-        lastLoginTime: account.lastLoginTime,
-        createdAt: account.createdAt,
-        agentId: account.belongAgentId,
-        agentName: orgName(account.belongAgentId),
-        companyId: account.belongCompanyId,
-        companyName: orgName(account.belongCompanyId),
-        fleetId: account.belongFleetId,
-        fleetName: orgName(account.belongFleetId),
-        siteId: account.belongSiteId,
-        siteName: orgName(account.belongSiteId),
-        mfaBoundAt: account.mfaBoundAt,
-        failedLogins: account.failedLogins,
-      })
-      .from(account)
+}
+
+/** The list's two statements of one shape (db/prepared.ts): a page and the count. */
+const listStatements = new Statements<{
+  page: { execute(values: Record<string, unknown>): Promise<FoundAccount[]> };
+  count: { execute(values: Record<string, unknown>): Promise<{ n: number }[]> };
+}>('account_list');
+
+/**
+ * A page of the accounts a caller manages, newest first, through prepared statements per filter shape as the incident
+ * list. `knownTotal` (a cached count for the same caller's view and filters) saves the count.
+ */
+export async function listAccounts(
+  db: Db,
+  principal: Principal,
+  query: AccountListQuery,
+  knownTotal?: number,
+): Promise<Page<AccountRecord>> {
+  const { bind, values } = placeholders();
+  const where = accountFilter(principal, query, bind);
+  bind('limit', query.limit);
+  bind('offset', offsetOf(query));
+  const statements = listStatements.get(db, sql`${where}`, (name) => ({
+    page: recordsOf(db)
       .where(where)
       .orderBy(desc(account.createdAt), desc(account.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    knownTotal === undefined ? db.select({ n: count() }).from(account).where(where) : [{ n: knownTotal }],
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`${name}_p`),
+    count: db.select({ n: count() }).from(account).where(where).prepare(`${name}_c`),
+  }));
+  const [rows, total] = await Promise.all([
+    statements.page.execute(values),
+    knownTotal ?? statements.count.execute(values).then(([row]) => row?.n ?? 0),
   ]);
-  return {
-    records: rows.map(({ createdAt, expireTime, lastLoginTime, mfaBoundAt, role, ...row }) => ({
-      ...row,
-      role: role as Role,
-      expireTime: epochMs(expireTime),
-      lastLoginTime: epochMs(lastLoginTime),
-      createTime: createdAt.getTime(),
-      googleAuthBound: mfaBoundAt !== null,
-    })),
-    total: total?.n ?? 0,
-  };
+  return { records: rows.map(toAccountRecord), total };
+}
+
+/** One account the caller manages, as the list shows it. */
+export async function findAccountRecord(db: Db, principal: Principal, uid: number): Promise<AccountRecord | undefined> {
+  const [row] = await recordsOf(db).where(and(managedBy(principal), eq(account.id, uid)));
+  return row && toAccountRecord(row);
 }

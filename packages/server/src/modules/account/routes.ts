@@ -175,7 +175,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountDeps> = async (app,
       },
       config: { access: SUPER },
     },
-    async (req) => ok(await accounts.list(principalOf(req), req.query, assistantsOnly)),
+    async (req) => ok(await accounts.list(principalOf(req), { ...req.query, role: 'SUPER_ASSISTANT' })),
   );
 
   for (const level of accountLevels) {

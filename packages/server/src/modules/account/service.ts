@@ -31,11 +31,11 @@ import type { GoogleAuth } from './google-auth.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import {
   type AccountRow,
+  findAccountRecord,
   findById,
   findByUsername,
   findManaged,
   listAccounts,
-  managedBy,
   recordFailedLogin,
   recordLogin,
   type StoredSelfInfo,
@@ -141,20 +141,18 @@ export class AccountService {
     this.listTotals.clear();
   }
 
-  /** Accounts the caller manages (`only` narrows them, e.g. to assistants), newest first. */
-  async list(principal: Principal, query: AccountListQuery, only?: SQL): Promise<Page<AccountRecord>> {
+  /** Accounts the caller manages, newest first. */
+  async list(principal: Principal, query: AccountListQuery): Promise<Page<AccountRecord>> {
     const { page: _page, limit: _limit, ...filters } = query;
-    const key = JSON.stringify([principal.role, principal.agentId, principal.companyId, principal.fleetId, only ? 'only' : '', filters]);
-    const result = await listAccounts(this.db, and(managedBy(principal), only) ?? managedBy(principal), query, this.listTotals.get(key));
+    const key = JSON.stringify([principal.role, principal.agentId, principal.companyId, principal.fleetId, filters]);
+    const result = await listAccounts(this.db, principal, query, this.listTotals.get(key));
     this.listTotals.set(key, result.total);
     return result;
   }
 
   /** One account the caller manages. */
   async info(principal: Principal, uid: number): Promise<AccountRecord> {
-    const [record] = (
-      await listAccounts(this.db, and(managedBy(principal), eq(account.id, uid)) ?? managedBy(principal), { page: 1, limit: 1 })
-    ).records;
+    const record = await findAccountRecord(this.db, principal, uid);
     if (!record) throw outOfScope(principal, 'USER_NOT_EXIST');
     return record;
   }

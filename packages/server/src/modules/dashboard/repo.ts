@@ -11,9 +11,10 @@ import type {
 } from '@safety-shield/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { device, incident, org, subscription } from '../../db/schema.js';
+import { device, deviceAlert, incident, org, subscription } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
+import { pendingAlerts } from '../device-alerts/service.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 import type { Window } from './window.js';
 
@@ -82,15 +83,17 @@ export async function toDay(db: Db, principal: Principal, w: Window): Promise<Om
   };
 }
 
-/** Devices needing attention; running-status alerts are not reported by devices yet (tracked false). */
+/** Devices needing attention: pending running-status alerts (docs/device-protocol.md, `health`), offline, never seen, unbound. */
 export async function maintenance(db: Db, principal: Principal): Promise<DashboardMaintenance> {
   const result = await db.execute(sql`
     select count(*) filter (where not "device"."online") as offline,
       count(*) filter (where "device"."first_online_at" is null) as never_online,
-      count(*) filter (where "device"."vehicle_id" is null) as unbound
+      count(*) filter (where "device"."vehicle_id" is null) as unbound,
+      (select count(*) from ${deviceAlert} inner join ${device} on ${device.id} = ${deviceAlert.deviceId}
+        where ${inScope(principal, device)} and ${pendingAlerts}) as alerts
     from device where ${inScope(principal, device)}`);
   const r = rowsOf<Record<string, unknown>>(result)[0] ?? {};
-  return { alerts: 0, tracked: false, offline: int(r.offline), neverOnline: int(r.never_online), unbound: int(r.unbound) };
+  return { alerts: int(r.alerts), offline: int(r.offline), neverOnline: int(r.never_online), unbound: int(r.unbound) };
 }
 
 /** The range's incidents: total and unread, per type and per tag, in one grouping-sets pass. */

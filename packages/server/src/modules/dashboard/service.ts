@@ -11,8 +11,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { account } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
-import { type Chain, seesEverything } from '../../http/scope.js';
+import type { Chain } from '../../http/scope.js';
 import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
+import { ViewCache } from '../../view-cache.js';
 import * as repo from './repo.js';
 import { type Window, windowOf } from './window.js';
 
@@ -27,30 +28,16 @@ function validZone(zone: string | null | undefined): string {
   }
 }
 
-/** Whose figures a principal sees: one cache per view, so a new incident clears only the views it is in. */
-function viewOf(p: Principal): string {
-  if (seesEverything(p)) return '*';
-  switch (p.role) {
-    case 'AGENT_ADMIN':
-      return `a${p.agentId}`;
-    case 'COMPANY_ADMIN':
-      return `c${p.agentId}:${p.companyId}`;
-    case 'FLEET_ADMIN':
-      return `f${p.agentId}:${p.companyId}:${p.fleetId}`;
-    default:
-      return '-';
-  }
-}
-
 /**
  * The dashboard's figures (issue 7). The incident-counting answers (stat cards, range figures, charts, fleets) are kept
  * for NODE_CACHE_MS per view and question, as the incident list totals are: many consoles of one organisation, or one
  * console refreshing, count once. A new incident (from any node, over the bus) clears the views it belongs to; other
- * changes (devices going online, a new subscription) show within NODE_CACHE_MS. The cheap status calls are not kept.
+ * changes (devices going online, another node's subscription or an organisation's quota) show within NODE_CACHE_MS.
+ * The status blocks are kept too: a device alert clears its views, a subscription made on this node clears them all.
  */
 export class DashboardService {
   private readonly zones = new TtlCache<number, string>(NODE_CACHE_MS, 10_000);
-  private readonly views = new Map<string, TtlCache<string, unknown>>();
+  private readonly views = new ViewCache<unknown>();
 
   constructor(private readonly db: Db) {}
 
@@ -64,31 +51,18 @@ export class DashboardService {
     return zone;
   }
 
-  private async cached<T>(principal: Principal, key: string, compute: () => Promise<T>): Promise<T> {
-    const view = viewOf(principal);
-    let cache = this.views.get(view);
-    const hit = cache?.get(key) as T | undefined;
-    if (hit !== undefined) return hit;
-    const value = await compute();
-    if (!cache) {
-      cache = new TtlCache<string, unknown>(NODE_CACHE_MS, 200);
-      this.views.set(view, cache);
-    }
-    cache.set(key, value);
-    return value;
+  private cached<T>(principal: Principal, key: string, compute: () => Promise<T>): Promise<T> {
+    return this.views.through(principal, key, compute);
   }
 
-  /** An incident of this chain arrived: the views that count it answer afresh. */
+  /** An incident or a device alert of this chain arrived: the views that count it answer afresh. */
   forget(chain: Chain): void {
-    for (const view of this.views.keys()) {
-      const [kind, ids] = [view[0], view.slice(1)];
-      const hit =
-        view === '*' ||
-        (kind === 'a' && ids === `${chain.agentId}`) ||
-        (kind === 'c' && ids === `${chain.agentId}:${chain.companyId}`) ||
-        (kind === 'f' && ids === `${chain.agentId}:${chain.companyId}:${chain.fleetId}`);
-      if (hit) this.views.delete(view);
-    }
+    this.views.forget(chain);
+  }
+
+  /** Quotas changed (a subscription here): every view answers afresh. */
+  forgetAll(): void {
+    this.views.forgetAll();
   }
 
   private async window(principal: Principal, range: DashboardRange): Promise<Window> {
@@ -108,7 +82,7 @@ export class DashboardService {
   }
 
   maintenance(principal: Principal) {
-    return repo.maintenance(this.db, principal);
+    return this.cached(principal, 'maintenance', () => repo.maintenance(this.db, principal));
   }
 
   async incident(principal: Principal, range: DashboardRange): Promise<DashboardIncident> {
@@ -120,7 +94,7 @@ export class DashboardService {
   }
 
   quotaStatus(principal: Principal) {
-    return repo.quotaStatus(this.db, principal);
+    return this.cached(principal, 'quota', () => repo.quotaStatus(this.db, principal));
   }
 
   async period(principal: Principal, range: DashboardRange, period: DashboardPeriod): Promise<DashboardPeriodChart> {
@@ -149,6 +123,6 @@ export class DashboardService {
   }
 
   subscription(principal: Principal) {
-    return repo.subscriptionState(this.db, principal);
+    return this.cached(principal, 'subscription', () => repo.subscriptionState(this.db, principal));
   }
 }

@@ -7,15 +7,14 @@ import type {
   IncidentType,
   Page,
 } from '@safety-shield/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { placeholders, Statements } from '../../db/prepared.js';
+import { anyOf, placeholders, Statements } from '../../db/prepared.js';
 import { incident, incidentComment, incidentHistory, incidentResource } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, epochMs, offsetOf } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
-import { type Bind, inScope } from '../../http/scope.js';
+import { asIs, type Bind, inScope } from '../../http/scope.js';
 
 type Filters = Omit<IncidentListQuery, 'page' | 'limit'>;
 const ofIncident = sql`r.incident_id = ${qualified(incident.id)}`;
@@ -73,12 +72,7 @@ export function toIncidentRecord({ row, ...rest }: Found): IncidentRecord {
 }
 
 /** The list's filters; `binned` chooses the recycle bin or the live list; `bind` may make the values placeholders. */
-export function incidentFilter(scope: SQL, query: Filters, binned: boolean, bind: Bind = (_name, value) => value): SQL | undefined {
-  // A list of values is `in (…)` as it is, `= any($n)` as one placeholder.
-  const oneOf = (column: PgColumn, name: string, values: readonly (string | number)[]) => {
-    const bound = bind(name, values);
-    return Array.isArray(bound) ? inArray(column, bound) : sql`${column} = any(${bound})`;
-  };
+export function incidentFilter(scope: SQL, query: Filters, binned: boolean, bind: Bind = asIs): SQL | undefined {
   return and(
     scope,
     binned ? isNotNull(incident.deletedAt) : isNull(incident.deletedAt),
@@ -88,8 +82,8 @@ export function incidentFilter(scope: SQL, query: Filters, binned: boolean, bind
     query.vehicleId ? eq(incident.vehicleId, bind('vehicleId', query.vehicleId)) : undefined,
     query.companyId ? eq(incident.belongCompanyId, bind('companyId', query.companyId)) : undefined,
     query.fleetId ? eq(incident.belongFleetId, bind('fleetId', query.fleetId)) : undefined,
-    query.type?.length ? oneOf(incident.type, 'type', query.type) : undefined,
-    query.tagId?.length ? oneOf(incident.tagId, 'tagId', query.tagId) : undefined,
+    query.type?.length ? anyOf(incident.type, bind('type', query.type)) : undefined,
+    query.tagId?.length ? anyOf(incident.tagId, bind('tagId', query.tagId)) : undefined,
     query.reviewState ? eq(incident.reviewState, bind('reviewState', query.reviewState)) : undefined,
     query.minSpeed === undefined ? undefined : gte(incident.speed, bind('minSpeed', query.minSpeed)),
     query.maxSpeed === undefined ? undefined : lte(incident.speed, bind('maxSpeed', query.maxSpeed)),

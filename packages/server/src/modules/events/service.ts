@@ -6,14 +6,15 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import type { ObjectStore } from '../../storage/object-store.js';
-import { IncidentTotals } from './list-totals.js';
+import { ViewCache } from '../../view-cache.js';
 import { listIncidents } from './repo.js';
 
 type Tx = Db;
 
 /** Reviewing, commenting, the recycle bin (SPEC section 4: unread → reviewed; soft delete, restore, delete forever). */
 export class IncidentService {
-  readonly totals = new IncidentTotals();
+  /** List totals per view and filters (a review or a move to or from the recycle bin here clears all). */
+  readonly totals = new ViewCache<number>(100);
 
   constructor(
     private readonly db: Db,
@@ -24,8 +25,8 @@ export class IncidentService {
   async list(principal: Principal, query: IncidentListQuery, binned = false): Promise<Page<IncidentRecord>> {
     const { page: _page, limit: _limit, ...filters } = query;
     const key = { binned, filters };
-    const result = await listIncidents(this.db, principal, query, binned, this.totals.get(principal, key));
-    this.totals.set(principal, key, result.total);
+    const result = await listIncidents(this.db, principal, query, binned, this.totals.get(principal, JSON.stringify(key)));
+    this.totals.set(principal, JSON.stringify(key), result.total);
     return result;
   }
 

@@ -58,18 +58,21 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{ live: LiveService }> = asyn
       },
       config: { access: 'session' },
     },
-    async (req) => ok(live.state(principalOf(req), req.query.sessionId)),
+    async (req) => ok(await live.state(principalOf(req), req.query.sessionId)),
   );
 
-  // An external media server (MEDIA_URL) asks the portal before it accepts a publisher or a player (SRS-style
-  // on_publish / on_play hooks): `{ stream, param }` where param is the URL's query string. 0 allows.
+  // An external media server (MEDIA_URL) asks the portal before it accepts a publisher or a player, and says when they
+  // leave (SRS-style on_publish / on_unpublish / on_play / on_stop hooks): `{ stream, param }` where param is the URL's
+  // query string. 0 allows; any node answers for any session.
   app.post(
     '/v1/live/hooks/:event',
     {
       schema: {
         tags,
-        summary: 'Publish/play check for an external media server',
-        params: Type.Object({ event: Type.Union([Type.Literal('on_publish'), Type.Literal('on_play')]) }),
+        summary: 'Publish/play check and goodbyes of an external media server',
+        params: Type.Object({
+          event: Type.Union([Type.Literal('on_publish'), Type.Literal('on_unpublish'), Type.Literal('on_play'), Type.Literal('on_stop')]),
+        }),
         body: Type.Object({ stream: Type.String(), param: Type.Optional(Type.String()) }, { additionalProperties: true }),
       },
       config: { access: 'public', audit: 'live.hook' },
@@ -77,10 +80,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{ live: LiveService }> = asyn
     async (req, reply) => {
       const query = new URLSearchParams(req.body.param ?? '');
       const stream = req.body.stream.replace(/\.flv$/, '');
-      const allowed =
-        req.params.event === 'on_publish'
-          ? live.authorizePublish(stream, query.get('key') ?? '')
-          : live.authorizePlay(stream, query.get('token') ?? '');
+      const allowed = await live.hook(req.params.event, stream, query);
       return allowed ? { code: 0 } : reply.code(403).send({ code: 403 });
     },
   );

@@ -1,16 +1,17 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { LIVE_PLAY_URL_TTL_MS, type LiveSession, type LiveStartBody, type LiveState } from '@safety-shield/contract';
+import { randomBytes } from 'node:crypto';
+import { LIVE_PLAY_URL_TTL_MS, type LiveSession, type LiveStartBody } from '@safety-shield/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { device, vehicle } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { type Chain, chainInScope, inScope, outOfScope } from '../../http/scope.js';
+import { inScope, outOfScope } from '../../http/scope.js';
 import type { EmbeddedMediaServer, MediaHooks } from '../../media/embedded.js';
 import type { LivePlaySigner } from '../../media/signer.js';
 import type { UsageMeter } from '../subscriptions/usage-meter.js';
 import { visibleVehicles } from '../vehicles/scope.js';
+import { hashKey, keyMatches, LiveRepo, type LiveRow } from './repo.js';
 
 /** Publishes a down command and resolves with its ack (the gateway's sendCommand); absent until the gateway runs. */
 export type SendCommand = (deviceUuid: string, kind: string, payload: Record<string, unknown>, timeoutMs?: number) => Promise<unknown>;
@@ -26,42 +27,43 @@ export interface LiveOptions {
   ackTimeoutMs: number;
   /** A media server is there (embedded or external). */
   available: () => boolean;
+  /** This node's name (MQTT_CLIENT_ID, else from the host name): the owner of the sessions its embedded server carries. */
+  nodeId: string;
 }
 
-interface Session {
-  stream: string;
-  key: Buffer;
-  deviceId: number;
-  deviceUuid: string;
-  vehicleId: number | null;
-  licensePlate: string | null;
-  channel: number;
-  channels: number;
-  chain: Chain;
-  state: LiveState;
-  startedAt: number;
-  publishedAt: number | null;
-  idleTimer: NodeJS.Timeout | undefined;
-  /** Ended sessions are kept a while so a player can still read why they ended. */
-  ended: boolean;
-  /** A DVR playback of a recorded span (modules/dvr), not live. */
-  playback?: { start: number; end: number };
-}
+/** The external media server's hooks (SRS-style): publisher and player checks, and their goodbyes. */
+export type MediaHookEvent = 'on_publish' | 'on_unpublish' | 'on_play' | 'on_stop';
 
 /** How long a stop waits for the stopping viewer's own connection to close before counting the others. */
 const VIEWER_GONE_MS = 1_000;
 /** How long an ended session stays readable by its state call. */
-const ENDED_KEPT_MS = 5 * 60_000;
+const ENDED_KEPT_MS = 24 * 3_600_000;
+/** How often every node looks for idle sessions: every few seconds, more often with a short idle time (tests). */
+const sweepEvery = (idleMs: number) => Math.min(5_000, Math.max(100, Math.floor(idleMs / 4)));
+/** How often the sweep also deletes long-ended sessions. */
+const PURGE_EVERY_MS = 10 * 60_000;
 
 /**
- * Live sessions of this node (docs/device-protocol.md, `live`): one per device and channel while it streams. The
- * portal issues a random publish key with the start command; viewers get signed play URLs; nobody watching for
- * `idleMs` stops the device.
+ * Live sessions (docs/device-protocol.md, `live`): one per device and channel while it streams, kept in the database
+ * (modules/live/repo.ts) so every portal node answers start, state, stop and the media server's hooks for any session.
+ * The portal issues a random publish key with the start command (stored hashed); viewers get signed play URLs; a
+ * session nobody watches for `idleMs` is stopped by whichever node's sweep claims it first.
+ *
+ * With the embedded media server the device publishes to the node that started the session (its owner), which counts
+ * the viewers; the embedded server is single-node (several nodes need MEDIA_URL).
  */
 export class LiveService implements MediaHooks {
   private send: SendCommand | undefined;
   private media: EmbeddedMediaServer | undefined;
-  private readonly sessions = new Map<string, Session>();
+  private readonly repo: LiveRepo;
+  private sweeper: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
+  private lastPurge = 0;
+  private closing = false;
+  /** The embedded media server's events, written one after the other in the order they happened. */
+  private hookWrites: Promise<void> = Promise.resolve();
+  /** Sessions ended at start-up whose devices are told once the gateway is there. */
+  private orphans: LiveRow[] = [];
 
   constructor(
     private readonly db: Db,
@@ -69,10 +71,15 @@ export class LiveService implements MediaHooks {
     private readonly usage: UsageMeter,
     private readonly options: LiveOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.repo = new LiveRepo(db);
+  }
 
   useDevices(send: SendCommand) {
     this.send = send;
+    const orphans = this.orphans;
+    this.orphans = [];
+    for (const row of orphans) void this.tellDevice(row, 'shutdown');
   }
 
   useMedia(media: EmbeddedMediaServer) {
@@ -84,10 +91,53 @@ export class LiveService implements MediaHooks {
     return this.media?.port;
   }
 
+  /**
+   * Start-up of a node with live video: the sessions its embedded media server carried before a crash have lost their
+   * stream (they end, and their devices are told once the gateway runs); then the idle sweep starts.
+   */
+  async open(): Promise<void> {
+    const ended = await this.repo.endOwned(this.options.nodeId, new Date());
+    if (ended.length > 0) {
+      this.log.warn({ streams: ended.map((row) => row.stream) }, 'live sessions of this node ended at start-up');
+      for (const row of ended) this.metered(row);
+      if (this.send) for (const row of ended) void this.tellDevice(row, 'shutdown');
+      else this.orphans.push(...ended);
+    }
+    this.sweeper = setInterval(() => {
+      this.sweeping ??= this.sweep().finally(() => {
+        this.sweeping = undefined;
+      });
+    }, sweepEvery(this.options.idleMs));
+    this.sweeper.unref();
+  }
+
+  /** One idle sweep: one UPDATE … RETURNING claims the idle sessions, so only one node stops each device. */
+  async sweep(): Promise<void> {
+    if (this.closing) return;
+    try {
+      const now = Date.now();
+      const idle = await this.repo.endIdle(
+        new Date(now - this.options.idleMs),
+        new Date(now - this.options.idleMs - this.options.ackTimeoutMs),
+        new Date(now),
+      );
+      for (const row of idle) {
+        this.log.info({ stream: row.stream }, 'live stream idle: stopping it on the device');
+        void this.finish(row, 'idle');
+      }
+      if (now - this.lastPurge >= PURGE_EVERY_MS) {
+        this.lastPurge = now;
+        await this.repo.purge(new Date(now - ENDED_KEPT_MS));
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'live idle sweep failed');
+    }
+  }
+
   /** The stream belongs to a session that has not ended. */
-  known(stream: string): boolean {
-    const session = this.sessions.get(stream);
-    return session !== undefined && !session.ended;
+  async known(stream: string): Promise<boolean> {
+    const row = await this.repo.get(stream);
+    return row !== undefined && row.endedAt === null;
   }
 
   /** The device (with its vehicle) the caller asks for, in scope, or PERMISSION_CHECK_FAIL / DEVICE_NOT_EXIST. */
@@ -134,31 +184,37 @@ export class LiveService implements MediaHooks {
     const target = await this.deviceOf(principal, body);
     if (body.channel > target.channels) throw new AppError('PARAM_CHECK_FAIL', 'channel', { field: 'channel' });
     if (!target.online) throw new AppError('DEVICE_LIVE_STATE_FAIL');
-    const running = playback
-      ? undefined
-      : [...this.sessions.values()].find((s) => !s.ended && !s.playback && s.deviceId === target.id && s.channel === body.channel);
+    const running = playback ? undefined : await this.repo.running(target.id, body.channel);
     if (running) return this.view(running);
     if (!this.send || !this.options.available()) throw new AppError('DEVICE_LIVE_FAIL');
     const stream = `d${target.id}c${body.channel}-${randomBytes(6).toString('hex')}`;
-    const key = randomBytes(24);
-    const session: Session = {
+    const key = randomBytes(24).toString('base64url');
+    const now = new Date();
+    const inserted = await this.repo.insert({
       stream,
-      key,
+      keyHash: hashKey(key),
       deviceId: target.id,
       deviceUuid: target.uuid,
       vehicleId: target.vehicleId,
       licensePlate: target.licensePlate,
       channel: body.channel,
       channels: target.channels,
-      chain: { agentId: target.agentId, companyId: target.companyId, fleetId: target.fleetId },
+      belongAgentId: target.agentId,
+      belongCompanyId: target.companyId,
+      belongFleetId: target.fleetId,
+      media: this.options.playBase ? 'external' : 'embedded',
       state: 'initialised',
-      startedAt: Date.now(),
-      publishedAt: null,
-      idleTimer: undefined,
-      ended: false,
-      ...(playback ? { playback } : {}),
-    };
-    this.sessions.set(stream, session);
+      startedAt: now,
+      viewersChangedAt: now,
+      ownerNode: this.options.nodeId,
+      ...(playback ? { playbackStart: new Date(playback.start), playbackEnd: new Date(playback.end) } : {}),
+    });
+    if (!inserted) {
+      // Another call (on any node) started this channel a moment ago: its session, no second stream.
+      const other = await this.repo.running(target.id, body.channel);
+      if (other) return this.view(other);
+      throw new AppError('DEVICE_LIVE_FAIL');
+    }
     try {
       await this.send(
         target.uuid,
@@ -167,8 +223,8 @@ export class LiveService implements MediaHooks {
           action: 'start',
           stream,
           channel: body.channel,
-          url: `${this.options.publishBase()}/live/${stream}?key=${key.toString('base64url')}`,
-          key: key.toString('base64url'),
+          url: `${this.options.publishBase()}/live/${stream}?key=${key}`,
+          key,
           overlay: { licensePlate: target.licensePlate },
           ...(playback ? { playback } : {}),
         },
@@ -176,141 +232,191 @@ export class LiveService implements MediaHooks {
       );
     } catch (err) {
       this.log.info({ err, device: target.uuid, stream }, 'live start refused or not acknowledged');
-      session.state = 'connectionFailed';
-      this.end(session);
+      const ended = await this.repo.end(stream, 'connectionFailed', new Date());
+      if (ended) this.metered(ended);
+      this.media?.kick(stream);
       throw new AppError('DEVICE_LIVE_FAIL');
     }
-    if (session.state === 'initialised') session.state = 'ready';
-    this.armIdle(session);
-    return this.view(session);
+    await this.repo.ready(stream, new Date());
+    return this.view(await this.row(stream));
+  }
+
+  private async row(stream: string): Promise<LiveRow> {
+    const row = await this.repo.get(stream);
+    if (!row) throw new AppError('DEVICE_LIVE_STATE_FAIL');
+    return row;
   }
 
   /** A session the caller may see (its vehicle's chain in scope), or PERMISSION_CHECK_FAIL / DEVICE_LIVE_STATE_FAIL. */
-  private sessionOf(principal: Principal, stream: string): Session {
-    const session = this.sessions.get(stream);
-    if (!session || !chainInScope(principal, session.chain)) throw outOfScope(principal, 'DEVICE_LIVE_STATE_FAIL');
-    return session;
+  private async sessionOf(principal: Principal, stream: string): Promise<LiveRow> {
+    const row = await this.repo.visible(principal, stream);
+    if (!row) throw outOfScope(principal, 'DEVICE_LIVE_STATE_FAIL');
+    return row;
   }
 
-  state(principal: Principal, stream: string): LiveSession {
-    return this.view(this.sessionOf(principal, stream));
+  async state(principal: Principal, stream: string): Promise<LiveSession> {
+    return this.view(await this.sessionOf(principal, stream));
   }
 
   /** The viewer stops: the device stops too unless someone else still watches. */
   async stop(principal: Principal, stream: string): Promise<LiveSession> {
-    const session = this.sessionOf(principal, stream);
-    if (session.ended) return this.view(session);
-    // The caller's own player hung up just before this call; its connection may take a moment to close here.
-    for (let waited = 0; waited < VIEWER_GONE_MS && (this.media?.viewers(stream) ?? 0) > 0; waited += 50) {
+    const row = await this.sessionOf(principal, stream);
+    if (row.endedAt) return this.view(row);
+    // The caller's own player hung up just before this call; its connection may take a moment to close (here, or at
+    // the external media server, whose on_stop hook may reach another node).
+    let viewers = await this.viewersNow(row);
+    for (let waited = 0; waited < VIEWER_GONE_MS && viewers > 0; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
+      viewers = await this.viewersNow(row);
     }
-    if ((this.media?.viewers(stream) ?? 0) > 0) {
-      return { ...this.view(session), state: 'livePlayDone' };
-    }
-    await this.stopDevice(session, 'viewer');
-    return this.view(session);
+    if (viewers > 0) return { ...this.view(row), state: 'livePlayDone' };
+    const ended = await this.repo.end(stream, 'publishDone', new Date());
+    if (ended) await this.finish(ended, 'viewer');
+    return this.view(ended ?? (await this.row(stream)));
   }
 
-  private async stopDevice(session: Session, reason: 'viewer' | 'idle' | 'shutdown') {
-    this.end(session);
-    session.state = 'publishDone';
-    this.media?.kick(session.stream);
+  /** This node's embedded media server carries the session's stream. */
+  private carries(row: LiveRow): EmbeddedMediaServer | undefined {
+    return row.media === 'embedded' && row.ownerNode === this.options.nodeId ? this.media : undefined;
+  }
+
+  private async viewersNow(row: LiveRow): Promise<number> {
+    const media = this.carries(row);
+    if (media) return media.viewers(row.stream);
+    return (await this.repo.get(row.stream))?.viewers ?? 0;
+  }
+
+  /** A session this node ended: the minutes are metered, its stream dropped here and the device told to stop. */
+  private async finish(row: LiveRow, reason: 'viewer' | 'idle' | 'shutdown') {
+    this.metered(row);
+    this.media?.kick(row.stream);
+    await this.tellDevice(row, reason);
+  }
+
+  private async tellDevice(row: LiveRow, reason: 'viewer' | 'idle' | 'shutdown') {
     if (!this.send) return;
     try {
       await this.send(
-        session.deviceUuid,
+        row.deviceUuid,
         'live',
-        { action: 'stop', stream: session.stream, channel: session.channel, reason },
+        { action: 'stop', stream: row.stream, channel: row.channel, reason },
         this.options.ackTimeoutMs,
       );
     } catch (err) {
-      this.log.info({ err, stream: session.stream }, 'live stop not acknowledged');
+      this.log.info({ err, stream: row.stream }, 'live stop not acknowledged');
     }
   }
 
-  private end(session: Session) {
-    if (session.ended) return;
-    session.ended = true;
-    clearTimeout(session.idleTimer);
-    if (session.publishedAt !== null && session.chain.companyId !== null) {
-      const minutes = Math.max(1, Math.ceil((Date.now() - session.publishedAt) / 60_000));
-      this.usage.add(session.chain.companyId, 'liveMinutes', minutes);
-    }
-    setTimeout(() => {
-      if (this.sessions.get(session.stream) === session) this.sessions.delete(session.stream);
-    }, ENDED_KEPT_MS).unref();
+  /** liveMinutes of a session that published: counted by the one call whose UPDATE ended the session. */
+  private metered(row: LiveRow) {
+    if (row.publishedAt === null || row.belongCompanyId === null) return;
+    const minutes = Math.max(1, Math.ceil(((row.endedAt ?? new Date()).getTime() - row.publishedAt.getTime()) / 60_000));
+    this.usage.add(row.belongCompanyId, 'liveMinutes', minutes);
   }
 
-  private armIdle(session: Session) {
-    clearTimeout(session.idleTimer);
-    if (session.ended) return;
-    session.idleTimer = setTimeout(() => {
-      if (!session.ended && (this.media?.viewers(session.stream) ?? 0) === 0) {
-        this.log.info({ stream: session.stream }, 'live stream idle: stopping it on the device');
-        void this.stopDevice(session, 'idle');
-      }
-    }, this.options.idleMs);
-    session.idleTimer.unref();
-  }
-
-  private view(session: Session): LiveSession {
+  private view(row: LiveRow): LiveSession {
     const exp = Date.now() + LIVE_PLAY_URL_TTL_MS;
-    const token = this.signer.sign({ stream: session.stream, exp });
-    let state = session.state;
-    if (state === 'deviceConnected' && this.media?.playable(session.stream)) state = 'readyToPlay';
+    const token = this.signer.sign({ stream: row.stream, exp });
+    const media = this.carries(row);
+    let state = row.state;
+    if (state === 'deviceConnected' && media?.playable(row.stream)) state = 'readyToPlay';
     return {
-      sessionId: session.stream,
-      deviceId: session.deviceId,
-      vehicleId: session.vehicleId,
-      licensePlate: session.licensePlate,
-      channel: session.channel,
-      channels: session.channels,
+      sessionId: row.stream,
+      deviceId: row.deviceId,
+      vehicleId: row.vehicleId,
+      licensePlate: row.licensePlate,
+      channel: row.channel,
+      channels: row.channels,
       state,
-      playUrl: `${this.options.playBase || '/media'}/live/${session.stream}.flv?token=${encodeURIComponent(token)}`,
+      playUrl: `${this.options.playBase || '/media'}/live/${row.stream}.flv?token=${encodeURIComponent(token)}`,
       playUrlExpiresAt: exp,
-      startTime: session.startedAt,
-      publishTime: session.publishedAt,
-      viewers: this.media?.viewers(session.stream) ?? 0,
+      startTime: row.startedAt.getTime(),
+      publishTime: row.publishedAt?.getTime() ?? null,
+      viewers: media ? media.viewers(row.stream) : row.viewers,
     };
   }
 
-  // --- media server hooks ---
+  // --- the external media server's hooks (MEDIA_URL) ---
 
-  authorizePublish(stream: string, key: string): boolean {
-    const session = this.sessions.get(stream);
-    if (!session || session.ended) return false;
-    const given = Buffer.from(key, 'base64url');
-    return given.length === session.key.length && timingSafeEqual(given, session.key);
+  /**
+   * on_publish / on_unpublish carry the publisher's `key`, on_play / on_stop the player's signed `token` (on_stop
+   * also after the token's minute has passed: a player leaving after watching a while). False: refused. Viewer counts
+   * and publish times are kept for external sessions only; the embedded server reports its own.
+   */
+  async hook(event: MediaHookEvent, stream: string, query: URLSearchParams): Promise<boolean> {
+    const row = await this.repo.get(stream);
+    if (!row) return false;
+    const external = row.media === 'external' && row.endedAt === null;
+    const now = new Date();
+    switch (event) {
+      case 'on_publish':
+        if (row.endedAt !== null || !keyMatches(row, query.get('key') ?? '')) return false;
+        if (external) await this.repo.published(stream, now);
+        return true;
+      case 'on_unpublish': {
+        if (!keyMatches(row, query.get('key') ?? '')) return false;
+        const ended = external ? await this.repo.end(stream, 'publishDone', now) : undefined;
+        if (ended) this.metered(ended);
+        return true;
+      }
+      case 'on_play':
+        if (row.endedAt !== null || this.signer.verify(query.get('token') ?? '')?.stream !== stream) return false;
+        if (external) await this.repo.addViewers(stream, 1, now);
+        return true;
+      case 'on_stop':
+        if (this.signer.verify(query.get('token') ?? '', 0)?.stream !== stream) return false;
+        if (external) await this.repo.addViewers(stream, -1, now);
+        return true;
+    }
   }
 
-  /** The play token of an external media server's on_play hook. */
-  authorizePlay(stream: string, token: string): boolean {
-    return this.known(stream) && this.signer.verify(token)?.stream === stream;
+  // --- the embedded media server's hooks ---
+
+  async authorizePublish(stream: string, key: string): Promise<boolean> {
+    const row = await this.repo.get(stream);
+    return row !== undefined && row.endedAt === null && keyMatches(row, key);
+  }
+
+  private write(what: string, stream: string, write: () => Promise<unknown>) {
+    this.hookWrites = this.hookWrites.then(write).then(
+      () => {},
+      (err) => this.log.warn({ err, stream }, `live session ${what} not recorded`),
+    );
   }
 
   publishStarted(stream: string): void {
-    const session = this.sessions.get(stream);
-    if (!session) return;
-    session.publishedAt = Date.now();
-    session.state = 'deviceConnected';
+    const at = new Date();
+    this.write('publish', stream, () => this.repo.published(stream, at));
   }
 
   publishEnded(stream: string): void {
-    const session = this.sessions.get(stream);
-    if (!session) return;
-    session.state = 'publishDone';
-    this.end(session);
+    const at = new Date();
+    this.write('end', stream, async () => {
+      const ended = await this.repo.end(stream, 'publishDone', at);
+      if (ended) this.metered(ended);
+    });
   }
 
   viewersChanged(stream: string, viewers: number): void {
-    const session = this.sessions.get(stream);
-    if (!session || session.ended) return;
-    if (viewers > 0) clearTimeout(session.idleTimer);
-    else this.armIdle(session);
+    const at = new Date();
+    this.write('viewers', stream, () => this.repo.setViewers(stream, viewers, at));
   }
 
-  /** Portal shutdown: devices stop streaming. */
+  /**
+   * Portal shutdown: the idle sweep stops; the devices streaming to this node's embedded server stop (their stream goes
+   * with it). Sessions on an external media server carry on: every other node (or this one again) answers for them.
+   */
   async close(): Promise<void> {
-    await Promise.all([...this.sessions.values()].filter((s) => !s.ended).map((s) => this.stopDevice(s, 'shutdown')));
+    this.closing = true;
+    clearInterval(this.sweeper);
+    await this.sweeping;
+    await this.hookWrites;
+    if (!this.media) return;
+    try {
+      const ended = await this.repo.endOwned(this.options.nodeId, new Date());
+      await Promise.all(ended.map((row) => this.finish(row, 'shutdown')));
+    } catch (err) {
+      this.log.warn({ err }, 'live sessions not ended at shutdown');
+    }
   }
 }

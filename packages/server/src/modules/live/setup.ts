@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { LIVE_IDLE_MS } from '@safety-shield/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../app.js';
@@ -18,8 +19,9 @@ declare module 'fastify' {
 
 /**
  * Live video: the API, and the embedded media server when the config asks for one (MEDIA_URL: an external server,
- * which checks publishers and players through `/v1/live/hooks/*`). Without `config.media` (most tests) the routes
- * exist and answer DEVICE_LIVE_FAIL on start.
+ * which checks publishers and players through `/v1/live/hooks/*`). Sessions live in the database: with live video on,
+ * this node ends the sessions its embedded server carried before a restart and sweeps idle sessions like every node.
+ * Without `config.media` (most tests) the routes exist and answer DEVICE_LIVE_FAIL on start.
  */
 export async function startLive(app: FastifyInstance, db: Db, usage: UsageMeter, config: AppConfig): Promise<LiveService> {
   const media = config.media;
@@ -35,6 +37,8 @@ export async function startLive(app: FastifyInstance, db: Db, usage: UsageMeter,
       idleMs: media?.idleMs ?? LIVE_IDLE_MS,
       ackTimeoutMs: 10_000,
       available: () => Boolean(embedded || media?.externalUrl),
+      // The node's name at the MQTT broker names it here too (stable across restarts, unique per node).
+      nodeId: config.mqttClientId ?? `safety-shield-${hostname()}`,
     },
     app.log,
   );
@@ -51,6 +55,7 @@ export async function startLive(app: FastifyInstance, db: Db, usage: UsageMeter,
       await app.register(mediaRoutes, { media: embedded, signer: new LivePlaySigner(config.secretKey), known: (s) => live.known(s) });
     }
   }
+  if (media) await live.open();
   await app.register(liveRoutes, { live });
   // Before the HTTP server waits for its connections: the FLV viewers' answers never end by themselves.
   app.addHook('preClose', async () => {

@@ -8,7 +8,7 @@ import { incident, vehicle } from '../../db/schema.js';
 import type { Bus } from '../../events/bus.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { chainInScope, inScope } from '../../http/scope.js';
+import { type Chain, chainInScope, inScope } from '../../http/scope.js';
 import type { Sessions } from '../account/sessions.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 
@@ -63,6 +63,13 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
   const uploadFeeds = new Map<WebSocket, { principal: Principal; eventIds: Set<number> }>();
   /** Every signed-in socket: an S.O.S is an alarm, pushed to all in scope without asking. */
   const signedIn = new Map<WebSocket, Principal>();
+  /** Alarms go to every signed-in socket whose scope covers the chain, unasked. */
+  const toSignedIn = (message: PushServerMessage, chain: Chain) => {
+    const text = JSON.stringify(message);
+    for (const [socket, principal] of signedIn) {
+      if (socket.readyState === socket.OPEN && chainInScope(principal, chain)) socket.send(text);
+    }
+  };
   const stops = [
     bus.subscribe('position', (event) => watchers.each(event.vehicleId, { type: 'position', ...event })),
     bus.subscribe('presence', (event) => {
@@ -86,12 +93,8 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
         if (socket.readyState === socket.OPEN && feed.eventIds.has(eventId) && chainInScope(feed.principal, chain)) socket.send(text);
       }
     }),
-    bus.subscribe('sos', ({ state, sos, ...chain }) => {
-      const text = JSON.stringify({ type: 'sos', state, sos } satisfies PushServerMessage);
-      for (const [socket, principal] of signedIn) {
-        if (socket.readyState === socket.OPEN && chainInScope(principal, chain)) socket.send(text);
-      }
-    }),
+    bus.subscribe('sos', ({ state, sos, ...chain }) => toSignedIn({ type: 'sos', state, sos }, chain)),
+    bus.subscribe('deviceAlert', ({ change, deviceId, ...chain }) => toSignedIn({ type: 'deviceAlert', change, deviceId }, chain)),
   ];
   app.addHook('onClose', async () => {
     for (const stop of stops) stop();

@@ -11,7 +11,11 @@ function checkPeriod(startTime: number, endTime: number) {
 
 /** Subscriptions per company (issue 4); only the Super Admin reaches these calls. */
 export class SubscriptionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** A subscription was made or changed: figures that read quotas (the dashboard's) answer afresh. */
+    private readonly changed: () => void = () => {},
+  ) {}
 
   async create(body: SubscriptionCreateBody): Promise<{ id: number }> {
     checkPeriod(body.startTime, body.endTime);
@@ -33,6 +37,7 @@ export class SubscriptionService {
       })
       .returning({ id: subscription.id });
     if (!row) throw new AppError('ACTION_FAIL_RETRY');
+    this.changed();
     return row;
   }
 
@@ -44,10 +49,12 @@ export class SubscriptionService {
       .where(eq(subscription.id, id))
       .returning({ id: subscription.id });
     if (updated.length === 0) throw new AppError('SUBSCRIPTION_NOT_EXIST');
+    this.changed();
   }
 
   async setState({ id, state }: SubscriptionStateBody): Promise<void> {
     const updated = await this.db.update(subscription).set({ state }).where(eq(subscription.id, id)).returning({ id: subscription.id });
     if (updated.length === 0) throw new AppError('SUBSCRIPTION_NOT_EXIST');
+    this.changed();
   }
 }

@@ -12,11 +12,12 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { mainRoutes } from '@safety-shield/contract';
-import { Menu, type MenuProps } from 'antd';
+import { Badge, Menu, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSelfInfo } from '../../features/auth/index.js';
+import { useDeviceAlertCount, useDeviceAlertFeed } from '../../features/device-alerts/badge.js';
 import logo from '../../shared/assets/logo.svg';
 import type { MenuNode } from '../menu.js';
 import { routeChain } from '../route-access.js';
@@ -38,6 +39,10 @@ const icons: Record<string, ReactNode> = {
 
 type Items = NonNullable<MenuProps['items']>;
 
+/** SPEC section 2: the red badge of pending device alerts sits on the device maintenance item and on the menu holding it. */
+const ALERT_MENU_KEY = '/devicepage/maintenance';
+const holds = (node: MenuNode, key: string): boolean => node.key === key || (node.children ?? []).some((child) => holds(child, key));
+
 export function Sidebar({ collapsed, menu, showLogo }: { collapsed: boolean; menu: MenuNode[]; showLogo: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -48,19 +53,35 @@ export function Sidebar({ collapsed, menu, showLogo }: { collapsed: boolean; men
   // CONSOLE.md: `activeMenu` overrides the highlighted item (an edit page lights up its list).
   const selected = routeChain(mainRoutes, pathname).at(-1)?.activeMenu ?? pathname;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const alertsShown = menu.some((node) => holds(node, ALERT_MENU_KEY));
+  const alerts = useDeviceAlertCount(alertsShown).data?.count ?? 0;
+  useDeviceAlertFeed(alertsShown);
   // The submenu holding the current page opens (again after a collapse); the others stay as the user left them.
   useEffect(() => {
     const parent = menu.find((node) => node.children?.some((child) => child.key === selected));
     if (parent && !collapsed) setOpenKeys((keys) => (keys.includes(parent.key) ? keys : [...keys, parent.key]));
   }, [menu, selected, collapsed]);
 
+  const badged = (node: MenuNode) => alerts > 0 && holds(node, ALERT_MENU_KEY);
   const toItems = (nodes: MenuNode[]): Items =>
-    nodes.map((node) => ({
-      key: node.key,
-      icon: node.icon ? (icons[node.icon] ?? <AppstoreOutlined />) : undefined,
-      label: t(`route.${node.titleKey}`),
-      children: node.children ? toItems(node.children) : undefined,
-    }));
+    nodes.map((node) => {
+      const icon = node.icon ? (icons[node.icon] ?? <AppstoreOutlined />) : undefined;
+      const title = t(`route.${node.titleKey}`);
+      return {
+        key: node.key,
+        // Collapsed, only the icon shows: a dot on it says there is something.
+        icon: icon && badged(node) && collapsed ? <Badge dot>{icon}</Badge> : icon,
+        label: badged(node) ? (
+          <span className="sidebar-badged" title={t('deviceAlerts.badge', { count: alerts })}>
+            {title}
+            <Badge count={alerts} size="small" overflowCount={99} data-testid={`menu-alert-badge-${node.key}`} />
+          </span>
+        ) : (
+          title
+        ),
+        children: node.children ? toItems(node.children) : undefined,
+      };
+    });
 
   return (
     <nav className="sidebar" aria-label="Main">

@@ -77,6 +77,7 @@ describe('the header search pool', () => {
       '/map/event',
       '/devicepage/unMatched',
       '/devicepage/list',
+      '/devicepage/maintenance',
       '/org/agent/list',
       '/org/company/list',
       '/org/fleet/list',

@@ -1,5 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// The two inputs alone: antd's Input index brings TextArea, OTP and Search along, which the login page never shows.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -86,7 +89,7 @@ export function LoginPage() {
               <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={64} />
             </Form.Item>
             <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
+              <Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
             </Form.Item>
             <Form.Item
               validateStatus={robotError && !code ? 'error' : undefined}

@@ -12,7 +12,7 @@ export function useSosFeed(onSos: (message: SosPush) => void): void {
   latest.current = onSos;
   useEffect(
     () =>
-      pushClient().watchSos((message) => {
+      pushClient().watchAlarms('sos', (message) => {
         void queryClient.invalidateQueries({ queryKey: ['sos'] });
         latest.current(message);
       }),

@@ -1,6 +1,5 @@
 import type { Language, Messages } from '@safety-shield/contract';
 import type { Locale } from 'antd/es/locale';
-import dayjs from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -48,6 +47,19 @@ const dayjsLocales: Record<Language, Loader<unknown>> = {
   de: () => import('dayjs/locale/de'),
 };
 
+let dayjsLocaleSet = false;
+
+/**
+ * dayjs is the console's (times, date pickers): English, its own default, needs it not loaded, so the login page in
+ * English does without it; any other language, or English again after one, loads it and sets its locale.
+ */
+async function setDayjsLocale(language: Language): Promise<void> {
+  if (language === 'en' && !dayjsLocaleSet) return;
+  const [{ default: dayjs }] = await Promise.all([import('dayjs'), dayjsLocales[language]()]);
+  dayjs.locale(language);
+  dayjsLocaleSet = true;
+}
+
 const ready = i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
@@ -77,9 +89,8 @@ async function ensureTexts(language: Language): Promise<void> {
 export async function loadLanguage(language: Language): Promise<Locale> {
   await ready;
   // English is the fallback of every missing text, so it is always loaded too.
-  const [antd] = await Promise.all([antdLocales[language](), dayjsLocales[language](), ensureTexts(language), ensureTexts('en')]);
+  const [antd] = await Promise.all([antdLocales[language](), setDayjsLocale(language), ensureTexts(language), ensureTexts('en')]);
   await i18n.changeLanguage(language);
-  dayjs.locale(language);
   document.documentElement.lang = language;
   return antd.default;
 }

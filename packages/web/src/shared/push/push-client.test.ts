@@ -246,6 +246,49 @@ describe('the console push client', () => {
     ]);
   });
 
+  it('hands each alarm to the listeners of its type, unasked, and closes when the last one leaves', async () => {
+    const { client, last, advance } = setUp();
+    const sos: string[] = [];
+    const alerts: string[] = [];
+    const stopSos = client.watchAlarms('sos', (message) => sos.push(message.state));
+    const stopAlerts = client.watchAlarms('deviceAlert', (message) => alerts.push(message.change));
+    await flush();
+    last().open();
+    last().receive({ type: 'ready' });
+    // Nothing to ask for: the server sends alarms to every signed-in socket.
+    expect(last().sent).toEqual([{ type: 'auth', token: 'tok-1' }]);
+    last().receive({ type: 'deviceAlert', change: 'raised', deviceId: 3 });
+    last().receive({
+      type: 'sos',
+      state: 'started',
+      sos: {
+        id: 1,
+        deviceId: 3,
+        deviceUuid: 'D',
+        vehicleId: null,
+        licensePlate: null,
+        startLocalTime: null,
+        startTime: 1,
+        stopTime: null,
+        eventId: null,
+        lat: null,
+        lng: null,
+        state: 'active',
+        closedBy: null,
+        closedTime: null,
+      },
+    });
+    expect(alerts).toEqual(['raised']);
+    expect(sos).toEqual(['started']);
+    stopSos();
+    last().receive({ type: 'deviceAlert', change: 'cleared', deviceId: 3 });
+    expect(alerts).toEqual(['raised', 'cleared']);
+    stopAlerts();
+    await flush();
+    advance(LINGER_MS);
+    expect(client.status).toBe('idle');
+  });
+
   it('opens nothing without a session', async () => {
     const { client, sockets } = setUp(null);
     client.watch(7, () => undefined);

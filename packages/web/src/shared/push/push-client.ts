@@ -12,6 +12,13 @@ export type UploadPush = Extract<PushServerMessage, { type: 'upload' }>;
 /** An S.O.S of the caller's scope started, stopped or was closed: every signed-in socket gets it unasked. */
 export type SosPush = Extract<PushServerMessage, { type: 'sos' }>;
 
+/** Running-status alerts of a device in the caller's scope changed: every signed-in socket gets it unasked. */
+export type DeviceAlertPush = Extract<PushServerMessage, { type: 'deviceAlert' }>;
+
+/** The alarms the server sends every signed-in socket without being asked. */
+export type AlarmPush = SosPush | DeviceAlertPush;
+type AlarmType = AlarmPush['type'];
+
 /** idle: nothing watched; connecting: opening or authenticating; live: watching; reconnecting: waiting to retry. */
 export type PushStatus = 'idle' | 'connecting' | 'live' | 'reconnecting';
 
@@ -70,7 +77,7 @@ export class PushClient {
   /** Whether this connection has been told to send incidents (null: not told anything yet). */
   private sentIncidents: boolean | null = null;
   private readonly uploadListeners = new Map<number, Set<(message: UploadPush) => void>>();
-  private readonly sosListeners = new Set<(message: SosPush) => void>();
+  private readonly alarmListeners = new Set<(message: AlarmPush) => void>();
   /** The incidents whose uploads this connection was told to send. */
   private sentUploads = new Set<number>();
   private socket: SocketLike | undefined;
@@ -142,19 +149,22 @@ export class PushClient {
     };
   }
 
-  /** Hears every S.O.S change in the caller's scope until the answered function is called (the server sends them unasked). */
-  watchSos(listener: (message: SosPush) => void): () => void {
-    this.sosListeners.add(listener);
+  /** Hears the alarms of one type (S.O.S, device alerts) in the caller's scope until the answered function is called (the server sends them unasked). */
+  watchAlarms<T extends AlarmType>(type: T, listener: (message: Extract<AlarmPush, { type: T }>) => void): () => void {
+    const forType = (message: AlarmPush) => {
+      if (message.type === type) listener(message as Extract<AlarmPush, { type: T }>);
+    };
+    this.alarmListeners.add(forType);
     this.queueSync();
     return () => {
-      if (!this.sosListeners.delete(listener)) return;
+      if (!this.alarmListeners.delete(forType)) return;
       this.queueSync();
     };
   }
 
   /** Whether any page wants something from the socket. */
   private get wanted(): boolean {
-    return this.listeners.size > 0 || this.incidentListeners.size > 0 || this.uploadListeners.size > 0 || this.sosListeners.size > 0;
+    return this.listeners.size > 0 || this.incidentListeners.size > 0 || this.uploadListeners.size > 0 || this.alarmListeners.size > 0;
   }
 
   onStatus(listener: (status: PushStatus) => void): () => void {
@@ -252,7 +262,8 @@ export class PushClient {
         for (const listener of this.uploadListeners.get(message.eventId) ?? []) listener(message);
         return;
       case 'sos':
-        for (const listener of this.sosListeners) listener(message);
+      case 'deviceAlert':
+        for (const listener of this.alarmListeners) listener(message);
         return;
       case 'error':
         if (TOKEN_REFUSED.has(message.codeKey)) {

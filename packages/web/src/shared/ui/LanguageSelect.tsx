@@ -1,35 +1,60 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { type Language, languageNames, languages } from '@safety-shield/contract';
-import { App, Dropdown } from 'antd';
-import type { ReactNode } from 'react';
+import { languageNames } from '@safety-shield/contract';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../preferences/PreferencesProvider.js';
+import type { LanguageMenu as Menu } from './LanguageMenu.js';
 
-/** The language menu of the login page and the header; switching says 'Switch Language Success' in the new language. */
+// The menu (antd's Dropdown and Menu) loads when first wanted, a pointer over the button or a click: the login page
+// shows the button alone. Once loaded, every language select renders it at once.
+let LanguageMenu: typeof Menu | undefined;
+const loadMenu = async () => {
+  LanguageMenu ??= (await import('./LanguageMenu.js')).LanguageMenu;
+};
+
+/** The language menu of the login page and the header. */
 export function LanguageSelect({ children }: { children?: ReactNode }) {
-  const { language, setLanguage } = usePreferences();
-  const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const choose = async (next: Language) => {
-    if (next === language) return;
-    await setLanguage(next);
-    // Said in the new language: `t` of this render is still bound to the old one.
-    message.success(i18n.getFixedT(next)('navbar.switchLanguage'));
+  const { language } = usePreferences();
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState(() => LanguageMenu !== undefined);
+  const [open, setOpen] = useState(false);
+  // A click before the menu was there opens it once it is (mounted closed first, as if clicked then).
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  const load = () => {
+    if (!loaded) void loadMenu().then(() => setLoaded(true));
   };
+  const button = (
+    <button
+      type="button"
+      className="header-action"
+      aria-label={t('navbar.language')}
+      data-testid="language-select"
+      onPointerEnter={load}
+      onClick={
+        loaded
+          ? undefined
+          : () => {
+              setOpenWhenLoaded(true);
+              load();
+            }
+      }
+    >
+      <GlobalOutlined />
+      {children ?? <span>{languageNames[language]}</span>}
+    </button>
+  );
+  if (!loaded || !LanguageMenu) return button;
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [language],
-        items: languages.map((code) => ({ key: code, label: languageNames[code], lang: code })),
-        onClick: ({ key }) => void choose(key as Language),
+    <LanguageMenu
+      open={open}
+      onOpenChange={setOpen}
+      onMounted={() => {
+        if (!openWhenLoaded) return;
+        setOpenWhenLoaded(false);
+        setOpen(true);
       }}
     >
-      <button type="button" className="header-action" aria-label={t('navbar.language')} data-testid="language-select">
-        <GlobalOutlined />
-        {children ?? <span>{languageNames[language]}</span>}
-      </button>
-    </Dropdown>
+      {button}
+    </LanguageMenu>
   );
 }

@@ -24,7 +24,6 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
           ) : (
             <>
               <Statistic title={t('dashboard.maintenance.alerts')} value={m.alerts} />
-              {!m.tracked && <Alert type="info" showIcon title={t('dashboard.maintenance.notTracked')} style={{ margin: '8px 0' }} />}
               <Descriptions column={1} size="small">
                 <Descriptions.Item label={t('dashboard.maintenance.offline')}>{m.offline}</Descriptions.Item>
                 <Descriptions.Item label={t('dashboard.maintenance.neverOnline')}>{m.neverOnline}</Descriptions.Item>

@@ -61,6 +61,7 @@ export const logActions: readonly string[] = [
   'device.evidence.clip',
   'device.evidence.cancel',
   'sos.close',
+  'device.alert.handle',
   'event.review',
   'event.comment',
   'event.delete',

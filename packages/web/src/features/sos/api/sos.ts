@@ -1,4 +1,4 @@
-import { type Page, SOS_HISTORY_LIMIT, SOS_POLL_MS, type SosCount, type SosEntry, type SosHistoryRecord } from '@safety-shield/contract';
+import { ALERT_POLL_MS, type Page, SOS_HISTORY_LIMIT, type SosCount, type SosEntry, type SosHistoryRecord } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client.js';
 
@@ -14,7 +14,7 @@ export const sosHistoryQuery = (page: number) =>
   });
 
 /** SPEC section 9: the alert count is read at once and every 20 s (pushes refresh it in between). */
-export const useSosCount = () => useQuery({ ...sosCountQuery(), refetchInterval: SOS_POLL_MS });
+export const useSosCount = () => useQuery({ ...sosCountQuery(), refetchInterval: ALERT_POLL_MS });
 
 export const useActiveSos = (enabled: boolean) => useQuery({ ...activeSosQuery(), enabled });
 

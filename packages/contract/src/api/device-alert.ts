@@ -1,0 +1,72 @@
+import { type Static, Type } from 'typebox';
+import { EpochMs, Nullable, PageOf, PageQuery } from './common.js';
+
+/**
+ * A device's running-status faults (docs/device-protocol.md, `health`). `cameraLost` names a channel; the others are
+ * of the whole device. A code this release does not know is skipped, so newer firmware may report more.
+ */
+export const deviceFaultCodes = [
+  'storageMissing',
+  'storageError',
+  'storageFull',
+  'cameraLost',
+  'gpsLost',
+  'overheat',
+  'lowVoltage',
+] as const;
+export type DeviceFaultCode = (typeof deviceFaultCodes)[number];
+
+/** At most this many faults in one `health` report. */
+export const DEVICE_FAULTS_MAX = 32;
+
+/** pending: the fault holds and nobody handled it (it counts on the badge); handled: an operator took it on; cleared: the device reports it gone. */
+export const deviceAlertStates = ['pending', 'handled', 'cleared'] as const;
+export type DeviceAlertState = (typeof deviceAlertStates)[number];
+
+/** One running-status alert: a fault a device reported, from when it was raised until the device reports it gone. */
+export const DeviceAlert = Type.Object({
+  id: Type.Integer(),
+  deviceId: Type.Integer(),
+  deviceUuid: Type.String(),
+  deviceName: Nullable(Type.String()),
+  vehicleId: Nullable(Type.Integer()),
+  licensePlate: Nullable(Type.String()),
+  code: Type.Enum(deviceFaultCodes),
+  channel: Nullable(Type.Integer()),
+  state: Type.Enum(deviceAlertStates),
+  /** The device's clock when it first reported the fault, and when it reported it gone. */
+  raisedTime: EpochMs,
+  clearedTime: Nullable(EpochMs),
+  handledTime: Nullable(EpochMs),
+  handledBy: Nullable(Type.String()),
+  note: Nullable(Type.String()),
+});
+export type DeviceAlert = Static<typeof DeviceAlert>;
+
+/** `GET /v2/device/running/event/list`: newest first; state `open` is pending and handled (the fault still holds). */
+export const DeviceAlertQuery = Type.Object({
+  ...PageQuery,
+  state: Type.Optional(Type.Enum([...deviceAlertStates, 'open'])),
+  code: Type.Optional(Type.Enum(deviceFaultCodes)),
+  /** Part of the device's uuid or name, or of the vehicle's plate. */
+  keyword: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type DeviceAlertQuery = Static<typeof DeviceAlertQuery>;
+
+export const DeviceAlertPage = PageOf(DeviceAlert);
+export type DeviceAlertPage = Static<typeof DeviceAlertPage>;
+
+/** At most this many alerts handled in one call. */
+export const DEVICE_ALERT_HANDLE_MAX = 500;
+export const DEVICE_ALERT_NOTE_MAX = 200;
+
+/** `PUT /v2/device/running/event/handle`: all or none; alerts already handled or cleared stay as they are. */
+export const DeviceAlertHandleBody = Type.Object({
+  ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: DEVICE_ALERT_HANDLE_MAX }),
+  note: Type.Optional(Type.String({ maxLength: DEVICE_ALERT_NOTE_MAX })),
+});
+export type DeviceAlertHandleBody = Static<typeof DeviceAlertHandleBody>;
+
+/** `GET /v2/device/running/event/check`: the pending count (SPEC: deviceRunningStatusErrCount, the menu's red badge). */
+export const DeviceAlertCount = Type.Object({ count: Type.Integer() });
+export type DeviceAlertCount = Static<typeof DeviceAlertCount>;

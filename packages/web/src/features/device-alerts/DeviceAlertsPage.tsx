@@ -1,0 +1,125 @@
+import { CheckOutlined } from '@ant-design/icons';
+import type { DeviceAlert, DeviceAlertState } from '@safety-shield/contract';
+import { Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatTime } from '../../shared/ui/format.js';
+import { ListPage, ListTable, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { useDeviceAlerts } from './api/device-alerts.js';
+import { AlertFilterBar } from './components/AlertFilterBar.js';
+import { ALERT_FILTERS, alertFilters } from './components/filters.js';
+import { HandleAlertsDialog } from './components/HandleAlertsDialog.js';
+import { useDeviceAlertFeed } from './use-device-alert-feed.js';
+
+const stateColours: Record<DeviceAlertState, string> = { pending: 'red', handled: 'blue', cleared: 'green' };
+
+/**
+ * /devicepage/maintenance: the running-status alerts devices report (a lost camera, a full card…), pending first;
+ * an operator marks them handled with a note, and a device reporting the fault gone clears it. Updates itself live.
+ */
+export function DeviceAlertsPage() {
+  const { t } = useTranslation();
+  const list = useListParams(ALERT_FILTERS);
+  const filters = useMemo(() => alertFilters(list.filters), [list.filters]);
+  const query = useDeviceAlerts({ page: list.page, limit: list.limit, ...filters });
+  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
+  useDeviceAlertFeed(true);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [handling, setHandling] = useState(false);
+
+  const columns: TableColumnsType<DeviceAlert> = [
+    { title: t('deviceAlerts.raised'), dataIndex: 'raisedTime', render: formatTime },
+    {
+      title: t('deviceAlerts.fault'),
+      key: 'fault',
+      render: (_, alert) => (
+        <span data-testid="alert-fault">
+          {t(`deviceAlerts.codes.${alert.code}`)}
+          {alert.channel !== null && ` · ${t('deviceAlerts.channel', { channel: alert.channel })}`}
+        </span>
+      ),
+    },
+    {
+      title: t('deviceAlerts.state'),
+      dataIndex: 'state',
+      render: (state: DeviceAlertState) => (
+        <Tag color={stateColours[state]} data-testid="alert-state">
+          {t(`deviceAlerts.states.${state}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('deviceAlerts.plate'),
+      dataIndex: 'licensePlate',
+      render: (plate: string | null) =>
+        plate ? <Link to={`/vehicle/list/${encodeURIComponent(plate)}`}>{plate}</Link> : <Tag>{t('deviceAlerts.unbound')}</Tag>,
+    },
+    {
+      title: t('deviceAlerts.device'),
+      key: 'device',
+      render: (_, alert) => (
+        <Flex vertical>
+          <span>{alert.deviceUuid}</span>
+          {alert.deviceName && <Typography.Text type="secondary">{alert.deviceName}</Typography.Text>}
+        </Flex>
+      ),
+    },
+    { title: t('deviceAlerts.cleared'), dataIndex: 'clearedTime', render: formatTime },
+    {
+      title: t('deviceAlerts.handledBy'),
+      key: 'handled',
+      render: (_, alert) =>
+        alert.handledTime === null ? (
+          '—'
+        ) : (
+          <Flex vertical>
+            <span>
+              {alert.handledBy ?? '—'} · {formatTime(alert.handledTime)}
+            </span>
+            {alert.note && <Typography.Text type="secondary">{alert.note}</Typography.Text>}
+          </Flex>
+        ),
+    },
+  ];
+
+  return (
+    <ListPage
+      testId="device-alerts"
+      onRetry={query.isError ? () => void query.refetch() : undefined}
+      filters={<AlertFilterBar list={list} filters={filters} />}
+      actions={
+        <Button
+          type="primary"
+          icon={<CheckOutlined />}
+          disabled={selected.length === 0}
+          onClick={() => setHandling(true)}
+          data-testid="alert-handle"
+        >
+          {selected.length > 0 ? t('deviceAlerts.handleSelected', { count: selected.length }) : t('deviceAlerts.handle')}
+        </Button>
+      }
+    >
+      <ListTable<DeviceAlert>
+        rowKey="id"
+        columns={columns}
+        list={list}
+        query={query}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          // Only what waits for someone can be handled.
+          getCheckboxProps: (alert) => ({ disabled: alert.state !== 'pending' }),
+        }}
+      />
+      <HandleAlertsDialog
+        ids={selected}
+        open={handling}
+        onClose={(done) => {
+          setHandling(false);
+          if (done) setSelected([]);
+        }}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,50 @@
+import { deviceAlertStates, deviceFaultCodes } from '@safety-shield/contract';
+import { Form, Input, Select } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterBar, type ListParamsApi } from '../../../shared/ui/list/index.js';
+import { ALL_STATES, type AlertFilterKey, type AlertFilters } from './filters.js';
+
+interface FilterValues {
+  state?: string;
+  code?: string;
+  keyword?: string;
+}
+
+/** State (pending first), fault and device or plate, read from and written to the URL. */
+export function AlertFilterBar({ list, filters }: { list: ListParamsApi<AlertFilterKey>; filters: AlertFilters }) {
+  const { t } = useTranslation();
+  const values = useMemo<FilterValues>(
+    () => ({ state: filters.state ?? ALL_STATES, code: filters.code, keyword: filters.keyword }),
+    [filters],
+  );
+  return (
+    <FilterBar<FilterValues>
+      values={values}
+      onSearch={(next) => list.setFilters({ state: next.state, code: next.code, keyword: next.keyword?.trim() })}
+      onReset={list.resetFilters}
+    >
+      <Form.Item name="state" label={t('deviceAlerts.state')}>
+        <Select
+          style={{ width: 170 }}
+          data-testid="alert-state-filter"
+          options={[
+            ...[...deviceAlertStates, 'open' as const].map((state) => ({ value: state, label: t(`deviceAlerts.states.${state}`) })),
+            { value: ALL_STATES, label: t('list.all') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="code" label={t('deviceAlerts.fault')}>
+        <Select
+          allowClear
+          style={{ width: 200 }}
+          placeholder={t('list.all')}
+          options={deviceFaultCodes.map((code) => ({ value: code, label: t(`deviceAlerts.codes.${code}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="keyword" label={t('deviceAlerts.keyword')}>
+        <Input allowClear placeholder={t('deviceAlerts.keywordPlaceholder')} style={{ width: 220 }} />
+      </Form.Item>
+    </FilterBar>
+  );
+}

@@ -1,0 +1,1 @@
+export { DeviceAlertsPage } from './DeviceAlertsPage.js';
