@@ -232,3 +232,23 @@ test.describe('on a narrow screen', () => {
     await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeHidden();
   });
 });
+
+test('a tab closed and at once opened again comes back, also when the browser is too slow to show the page between', async ({ page }) => {
+  await page.goto('/dashboard');
+  await logIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const cdp = await page.context().newCDPSession(page);
+  for (let round = 0; round < 2; round++) {
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await expect(tabs(page).getByRole('tab')).toHaveText(['Dashboard', 'Users']);
+    // A slow CPU: the dashboard's render after the close is still running when the second click lands.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await tab(page, 'Users').getByRole('button', { name: 'Close Users' }).click();
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect(page).toHaveURL(/\/account\/list$/);
+    await expect(tabs(page).getByRole('tab')).toHaveText(['Dashboard', 'Users']);
+    await tab(page, 'Users').getByRole('button', { name: 'Close Users' }).click();
+    await expect(tabs(page).getByRole('tab')).toHaveText(['Dashboard']);
+  }
+});

@@ -25,7 +25,7 @@ export function useViews(): ViewsApi {
 
 /** The tab bar's list of visited views and the cache of live views, for the layout's lifetime (a logout clears them). */
 export function ViewsProvider({ role, children }: { role: Role | undefined; children: ReactNode }) {
-  const { pathname, search } = useLocation();
+  const { pathname, search, key: locationKey } = useLocation();
   const navigate = useNavigate();
   const { tabsView } = usePreferences().settings;
   const [state, dispatch] = useReducer(viewsReducer, undefined, () => initialViews([]));
@@ -34,11 +34,14 @@ export function ViewsProvider({ role, children }: { role: Role | undefined; chil
   // With the tab bar off nothing is cached (CONSOLE.md); `noCache` routes never are.
   const cacheName = page && tabsView && !page.noCache ? page.name : undefined;
 
+  // Each navigation counts, also one back to the path of the last render: a quick click can supersede the render of the
+  // navigation before it (closing the active tab, then reopening it), and the reopened page must get its tab again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: locationKey is the navigation, not a value read here
   useEffect(() => {
     if (!page) return;
     const { noCache: _, ...view } = page;
     dispatch({ type: 'visit', view, cache: Boolean(cacheName) });
-  }, [page, cacheName]);
+  }, [page, cacheName, locationKey]);
   useEffect(() => {
     if (!tabsView) dispatch({ type: 'clearCache' });
   }, [tabsView]);
