@@ -36,13 +36,7 @@ export async function benchBundle() {
     if (!key) throw new Error(`manifest has no chunk for ${suffix}`);
     return key;
   };
-  for (const lazy of [
-    'features/auth/LoginPage.tsx',
-    'locales/en.json',
-    'contract/src/messages/en.ts',
-    'locale/en_US.js',
-    'altcha/dist/i18n/en.js',
-  ])
+  for (const lazy of ['features/auth/LoginPage.tsx', 'locales/en.json', 'contract/src/messages/en.ts', 'locale/en_US.js'])
     visit(bySource(lazy));
 
   let js = 0;

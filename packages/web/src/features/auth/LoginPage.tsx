@@ -10,7 +10,6 @@ import logo from '../../shared/assets/logo.svg';
 import { setToken } from '../../shared/auth/token.js';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { saveBrowserTimeZone } from '../../shared/preferences/cookies.js';
-import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
 import { useLogin } from './api/login.js';
 import { RobotCheck, type RobotCheckHandle } from './components/RobotCheck.js';
@@ -27,7 +26,6 @@ interface Credentials {
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { language } = usePreferences();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [code, setCode] = useState<string | null>(null);
@@ -97,7 +95,6 @@ export function LoginPage() {
             >
               <RobotCheck
                 ref={robotCheck}
-                language={language}
                 onChange={(payload) => {
                   setCode(payload);
                   if (payload) setRobotError(false);

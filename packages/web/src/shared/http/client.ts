@@ -72,7 +72,8 @@ function loginExpired(text: string) {
   });
 }
 
-function failureText(body: Partial<Envelope>): string {
+/** The text of a refused call: the server's message, else the code key's translation. */
+export function failureText(body: Partial<Envelope>): string {
   if (body.msg) return body.msg;
   const key = `codeKey.${body.codeKey}`;
   return body.codeKey && i18n.exists(key) ? i18n.t(key) : i18n.t('codeKey.SERVER_EXCEPTION');

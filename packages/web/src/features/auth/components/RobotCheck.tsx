@@ -1,18 +1,13 @@
-import type { Language } from '@safety-shield/contract';
-import 'altcha';
-import type {} from 'altcha/types/react';
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type { Challenge } from 'altcha-lib/types';
+import { forwardRef, type RefObject, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureText } from '../../../shared/http/client.js';
+import { solveRobotChallenge } from './robot-solver.js';
+import './robot-check.css';
 
-/** The widget's texts, one language loaded when chosen; altcha names Spanish and French by region. */
-const altchaTexts: Record<Language, { tag: string; load: () => Promise<unknown> }> = {
-  en: { tag: 'en', load: () => import('altcha/i18n/en') },
-  es: { tag: 'es-es', load: () => import('altcha/i18n/es-es') },
-  ru: { tag: 'ru', load: () => import('altcha/i18n/ru') },
-  nb: { tag: 'nb', load: () => import('altcha/i18n/nb') },
-  fr: { tag: 'fr-fr', load: () => import('altcha/i18n/fr-fr') },
-  sv: { tag: 'sv', load: () => import('altcha/i18n/sv') },
-  de: { tag: 'de', load: () => import('altcha/i18n/de') },
-};
+const CHALLENGE_PATH = '/v1/account/captcha';
+/** A solution this close to its expiry might reach the server too late: ask for a new one. */
+const EXPIRY_MARGIN_MS = 10_000;
 
 export interface RobotCheckHandle {
   /** A solution is good for one login attempt: fetch a new challenge after each. */
@@ -20,54 +15,95 @@ export interface RobotCheckHandle {
 }
 
 interface Props {
-  language: Language;
   /** The solution payload once solved, null when it is not (again). */
   onChange(payload: string | null): void;
 }
 
-/** The ALTCHA proof-of-work widget (ARCHITECTURE section 3); it solves in the browser, no third party involved. */
-export const RobotCheck = forwardRef<RobotCheckHandle, Props>(function RobotCheck({ language, onChange }, ref) {
-  const widget = useRef<HTMLElementTagNameMap['altcha-widget']>(null);
+type State = { name: 'idle' } | { name: 'verifying' } | { name: 'verified'; payload: string } | { name: 'failed'; reason: string };
+
+/** Abandons the running proof-of-work and the expiry timer of a solved one. */
+function stopWork(work: RefObject<AbortController | null>, expiry: RefObject<ReturnType<typeof setTimeout> | undefined>) {
+  work.current?.abort();
+  clearTimeout(expiry.current);
+}
+
+/**
+ * The robot check (ARCHITECTURE section 3): an ALTCHA proof-of-work the browser solves when the box is ticked,
+ * no third party involved. The tick stays until the login uses the solution or the challenge expires.
+ */
+export const RobotCheck = forwardRef<RobotCheckHandle, Props>(function RobotCheck({ onChange }, ref) {
+  const { t } = useTranslation();
+  const statusId = useId();
+  const [state, setState] = useState<State>({ name: 'idle' });
+  const work = useRef<AbortController>(null);
+  const expiry = useRef<ReturnType<typeof setTimeout>>(undefined);
   const onChangeRef = useRef(onChange);
-  const [loadedTag, setLoadedTag] = useState<string>();
   onChangeRef.current = onChange;
+
+  const stop = () => stopWork(work, expiry);
+  useEffect(() => () => stopWork(work, expiry), []);
+
+  const settle = (next: State) => {
+    setState(next);
+    onChangeRef.current(next.name === 'verified' ? next.payload : null);
+  };
 
   useImperativeHandle(ref, () => ({
     reset() {
-      // The Svelte element gains its methods a tick after it is connected.
-      widget.current?.reset?.();
-      onChangeRef.current(null);
+      stop();
+      settle({ name: 'idle' });
     },
   }));
 
-  useEffect(() => {
-    const element = widget.current;
-    if (!element) return;
-    const listener = (event: Event) => {
-      const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
-      onChangeRef.current(detail.state === 'verified' && detail.payload ? detail.payload : null);
-    };
-    element.addEventListener('statechange', listener);
-    return () => element.removeEventListener('statechange', listener);
-  }, []);
+  const verify = async () => {
+    stop();
+    const controller = new AbortController();
+    work.current = controller;
+    settle({ name: 'verifying' });
+    try {
+      const fetchedAt = Date.now();
+      const response = await fetch(CHALLENGE_PATH, { signal: controller.signal, headers: { accept: 'application/json' } });
+      // The expiry is the server's time: count it on the server's clock, the browser's may be off.
+      const serverNow = Date.parse(response.headers.get('date') ?? '') || fetchedAt;
+      const body = await response.json();
+      if (!response.ok) return settle({ name: 'failed', reason: failureText(body) });
+      const challenge = body as Challenge;
+      const payload = await solveRobotChallenge(challenge, controller);
+      if (controller.signal.aborted) return;
+      if (!payload) return settle({ name: 'failed', reason: t('login.robot.timeout') });
+      settle({ name: 'verified', payload });
+      const expiresAt = challenge.parameters.expiresAt;
+      if (expiresAt) {
+        const left = expiresAt * 1000 - serverNow - (Date.now() - fetchedAt) - EXPIRY_MARGIN_MS;
+        expiry.current = setTimeout(() => settle({ name: 'failed', reason: t('login.robot.expired') }), Math.max(0, left));
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) settle({ name: 'failed', reason: t('http.networkError', { message: (error as Error).message }) });
+    }
+  };
 
-  useEffect(() => {
-    let current = true;
-    const { tag, load } = altchaTexts[language];
-    void load().then(() => current && setLoadedTag(tag));
-    return () => {
-      current = false;
-    };
-  }, [language]);
+  const status = state.name === 'failed' ? state.reason : state.name === 'idle' ? '' : t(`login.robot.${state.name}`);
 
   return (
-    <altcha-widget
-      ref={widget}
-      challenge="/v1/account/captcha"
-      language={loadedTag}
-      name="code"
-      style={{ '--altcha-max-width': '100%' }}
-      data-testid="robot-check"
-    />
+    <div className={`robot-check robot-check-${state.name}`} data-testid="robot-check">
+      <label className="robot-check-box">
+        <span className="robot-check-mark">
+          <input
+            type="checkbox"
+            checked={state.name === 'verified'}
+            aria-busy={state.name === 'verifying'}
+            aria-describedby={statusId}
+            // Ticking starts the work; a verified box stays ticked until the login uses it.
+            onChange={() => state.name !== 'verifying' && state.name !== 'verified' && void verify()}
+          />
+          {state.name === 'verifying' && <span className="robot-check-spinner" aria-hidden />}
+        </span>
+        <span>{t('login.robot.label')}</span>
+      </label>
+      <span id={statusId} className="robot-check-status" role="status" aria-live="polite">
+        {status}
+      </span>
+      <input type="hidden" name="code" value={state.name === 'verified' ? state.payload : ''} />
+    </div>
   );
 });
