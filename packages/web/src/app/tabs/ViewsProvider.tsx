@@ -1,5 +1,5 @@
 import { mainRoutes, type Role } from '@safety-shield/contract';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
 import { affixViews, afterClosing, initialViews, type ViewsState, type VisitedView, viewOf, viewsReducer } from './visited-views.js';
@@ -34,14 +34,18 @@ export function ViewsProvider({ role, children }: { role: Role | undefined; chil
   // With the tab bar off nothing is cached (CONSOLE.md); `noCache` routes never are.
   const cacheName = page && tabsView && !page.noCache ? page.name : undefined;
 
-  // Each navigation counts, also one back to the path of the last render: a quick click can supersede the render of the
-  // navigation before it (closing the active tab, then reopening it), and the reopened page must get its tab again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: locationKey is the navigation, not a value read here
-  useEffect(() => {
-    if (!page) return;
-    const { noCache: _, ...view } = page;
-    dispatch({ type: 'visit', view, cache: Boolean(cacheName) });
-  }, [page, cacheName, locationKey]);
+  // Each navigation is a visit, recorded while rendering it rather than in an effect after: an effect may run only after
+  // the next click (undoing a refresh's uncache), and a click can supersede a render so that the page seems not to
+  // change (closing the shown tab, then opening the same page again); a navigation always brings a new location key.
+  const visit = `${locationKey} ${cacheName}`;
+  const [visited, setVisited] = useState<string>();
+  if (visit !== visited) {
+    setVisited(visit);
+    if (page) {
+      const { noCache: _, ...view } = page;
+      dispatch({ type: 'visit', view, cache: Boolean(cacheName) });
+    }
+  }
   useEffect(() => {
     if (!tabsView) dispatch({ type: 'clearCache' });
   }, [tabsView]);
