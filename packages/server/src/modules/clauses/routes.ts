@@ -7,6 +7,7 @@ import {
   ClauseLogQuery,
   ClauseRecord,
   ClauseUpdateBody,
+  fleetAdminsAndAbove,
   PageOf,
   PendingClause,
   type Role,
@@ -26,7 +27,7 @@ import type { ClauseService } from './service.js';
 const tags = ['clauses'];
 /** SPEC section 2: Super and Agent Admins manage clauses; Company and Fleet Admins also read state and log. */
 const MANAGERS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN'];
-const READERS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'];
+const READERS = fleetAdminsAndAbove;
 const ClauseId = Type.Object({ clauseId: Type.Integer({ minimum: 1 }) });
 const Saved = Envelope(ClauseId);
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DeviceAlertCount, DeviceAlertHandleBody, DeviceAlertPage, DeviceAlertQuery } from '@safety-shield/contract';
+import { DeviceAlertCount, DeviceAlertHandleBody, DeviceAlertPage, DeviceAlertQuery, fleetAdminsAndAbove } from '@safety-shield/contract';
 import { Type } from 'typebox';
 import { principalOf } from '../../http/auth.js';
 import { Envelope, ok } from '../../http/envelope.js';
@@ -8,7 +8,7 @@ import type { DeviceAlertService } from './service.js';
 
 const tags = ['device'];
 /** Who may handle an alert: the administrators who edit devices (as in devices/routes.ts). */
-const ADMINS = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'] as const;
+const ADMINS = fleetAdminsAndAbove;
 
 /** Devices' running-status alerts: SPEC section 7 names `/v2/device/running/event/check`; list and handle are ours beside it. */
 export const deviceAlertRoutes: FastifyPluginAsyncTypebox<{ alerts: DeviceAlertService }> = async (app, { alerts }) => {

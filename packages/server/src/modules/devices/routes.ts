@@ -11,6 +11,7 @@ import {
   DeviceUpdateBody,
   DeviceUuidQuery,
   DeviceVersionCount,
+  fleetAdminsAndAbove,
   IccidBody,
   PageOf,
   ProvisioningBody,
@@ -36,7 +37,7 @@ import { deviceColumns, onlineColumns } from './sheets.js';
 
 const tags = ['devices'];
 /** Devices are managed by the admins of their chain (SPEC section 6: deletion rights exist for device info). */
-const ADMINS = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'] as const;
+const ADMINS = fleetAdminsAndAbove;
 const KEY_MANAGERS = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN'] as const;
 const Done = Envelope(Type.Null());
 

@@ -6,6 +6,7 @@ import {
   Created,
   EventIdQuery,
   EventIdsBody,
+  fleetAdminsAndAbove,
   HistoryListQuery,
   HistoryRecord,
   IncidentDetail,
@@ -43,7 +44,7 @@ import { incidentColumns } from './sheets.js';
 import type { TagService } from './tags.js';
 
 const tags = ['incidents'];
-const WRITERS = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'] as const;
+const WRITERS = fleetAdminsAndAbove;
 /** SPEC section 2: `/event/tag/list` is the Super Admin's and the Company Admin's. */
 const TAG_MANAGERS = ['SUPER_ADMIN', 'COMPANY_ADMIN'] as const;
 const Done = Envelope(Type.Null());

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  fleetAdminsAndAbove,
   type IncidentType,
   type MapConfig,
   PublicIncidentList,
@@ -35,7 +36,7 @@ export interface ShareGrant {
 
 const tags = ['incidents'];
 /** The incident writers of events/routes.ts: sharing hands incidents to outsiders, so it takes a writer. */
-const SHARERS = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'] as const;
+const SHARERS = fleetAdminsAndAbove;
 const DAY_MS = 86_400_000;
 
 export const shareSigner = (secretKey: Buffer) => new GrantSigner<ShareGrant>(secretKey, 'safety-shield/share/v1');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdBody, SosCount, SosEntry, SosHistoryPage, SosHistoryQuery } from '@safety-shield/contract';
+import { fleetAdminsAndAbove, IdBody, SosCount, SosEntry, SosHistoryPage, SosHistoryQuery } from '@safety-shield/contract';
 import { Type } from 'typebox';
 import { principalOf } from '../../http/auth.js';
 import { Envelope, ok } from '../../http/envelope.js';
@@ -8,7 +8,7 @@ import type { SosService } from './service.js';
 
 const tags = ['sos'];
 /** Who may close an S.O.S: the writers of incidents (as in events/routes.ts). */
-const WRITERS = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'] as const;
+const WRITERS = fleetAdminsAndAbove;
 
 /** The Focus Board (SPEC section 2); SPEC section 7 does not show these paths: ours are /v1/sos/*. */
 export const sosRoutes: FastifyPluginAsyncTypebox<{ sos: SosService }> = async (app, { sos }) => {

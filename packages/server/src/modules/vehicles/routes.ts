@@ -4,6 +4,7 @@ import {
   Created,
   EmailAddBody,
   EmailVerifyBody,
+  fleetAdminsAndAbove,
   IdBody,
   LeaseBody,
   MapConfig,
@@ -40,7 +41,7 @@ import { readTrail } from './trail.js';
 
 const tags = ['vehicles'];
 /** Vehicles are written by the admins of their chain; a Site Admin's scope holds no vehicles (SPEC section 6). */
-const WRITERS = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'] as const;
+const WRITERS = fleetAdminsAndAbove;
 const Done = Envelope(Type.Null());
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

@@ -5,6 +5,7 @@ import {
   EventIdsBody,
   EvidenceTask,
   EvidenceTaskRecord,
+  fleetAdminsAndAbove,
   PictureRequestQuery,
   TaskIdQuery,
 } from '@safety-shield/contract';
@@ -16,7 +17,7 @@ import type { EvidenceRequestService } from './service.js';
 
 const tags = ['incidents'];
 /** Who may ask devices for evidence: the writers of incidents (as in events/routes.ts). */
-const WRITERS = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'] as const;
+const WRITERS = fleetAdminsAndAbove;
 
 /** SPEC section 7, Device: on-demand evidence requests (docs/device-protocol.md, `evidenceRequest`). */
 export const evidenceRequestRoutes: FastifyPluginAsyncTypebox<{ requests: EvidenceRequestService }> = async (app, { requests }) => {

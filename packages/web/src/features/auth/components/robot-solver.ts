@@ -6,7 +6,7 @@ import type { Challenge, Solution } from 'altcha-lib/types';
 const MAX_WORKERS = 4;
 
 /** The login's `code`: the challenge and its solution, base64 JSON as ALTCHA submits it (ARCHITECTURE section 3). */
-export function encodePayload(challenge: Challenge, solution: Solution): string {
+function encodePayload(challenge: Challenge, solution: Solution): string {
   return btoa(JSON.stringify({ challenge, solution }));
 }
 
