@@ -18,6 +18,8 @@ export * from './api/subscription.js';
 export * from './api/system.js';
 export * from './api/vehicle.js';
 export * from './codes.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';
 export * from './envelope.js';
 export * from './languages.js';
 export type { Messages } from './messages/types.js';

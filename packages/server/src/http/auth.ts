@@ -20,7 +20,7 @@ export function registerAuth(app: FastifyInstance, sessions: Sessions) {
   });
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
+    if (access === undefined || access === 'public' || access === 'device') return;
     const header = req.headers['x-token'];
     const principal = await sessions.resolve(Array.isArray(header) ? header[0] : header);
     req.principal = principal;

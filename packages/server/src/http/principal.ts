@@ -1,4 +1,4 @@
-import type { Language, Role } from '@safety-shield/contract';
+import type { Access, Language, RateClass, Role } from '@safety-shield/contract';
 
 /** Who is calling: resolved from the X-Token header once per request. */
 export interface Principal {
@@ -17,8 +17,7 @@ export interface Principal {
   via: 'session' | 'apiToken';
 }
 
-/** Who may call a route: anyone, any signed-in console user, or the listed roles. Every API route declares it. */
-export type Access = 'public' | 'session' | readonly Role[];
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,5 +33,7 @@ declare module 'fastify' {
     duringMaintenance?: boolean;
     /** Refused to API tokens (API_PERMISSION_AUTH_FAIL): managing credentials takes a console session. */
     sessionOnly?: boolean;
+    /** A per-address limit of its own (the login's pace). */
+    rate?: RateClass;
   }
 }

@@ -47,11 +47,12 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
   const seconds = new Windows(1_000);
   app.addHook('preHandler', async (req) => {
     const path = req.routeOptions.url ?? '';
-    if (LOGIN_PATHS.has(path)) {
+    const rate = req.routeOptions.config.rate ?? (LOGIN_PATHS.has(path) ? 'login' : PUBLIC_TOKEN_PATHS.has(path) ? 'public' : undefined);
+    if (rate === 'login') {
       if (limits.loginPerMinute > 0 && !minutes.take(`login:${req.ip}`, limits.loginPerMinute)) throw new AppError('YOU_REQUEST_TOO_FAST');
       return;
     }
-    if (PUBLIC_TOKEN_PATHS.has(path)) {
+    if (rate === 'public') {
       if (limits.loginPerMinute > 0 && !minutes.take(`public:${req.ip}`, limits.loginPerMinute)) throw new AppError('YOU_REQUEST_TOO_FAST');
       return;
     }

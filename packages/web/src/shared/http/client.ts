@@ -28,6 +28,8 @@ export interface RequestOptions {
   timeout?: number;
   /** No toast or dialog: the caller shows the failure itself (the guard does). */
   silent?: boolean;
+  /** The answer is a file or a bare body: a success gives the `Response` itself, unread. */
+  raw?: boolean;
 }
 
 /** GET arrays go as repeated keys (SPEC section 7); empty values are left out. */
@@ -97,6 +99,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     if (!options.silent) feedback.message?.error(i18n.t('http.networkError', { message: text }), TOAST_SECONDS);
     throw new ApiError(text, 0, undefined);
   }
+  if (options.raw && response.ok) return response as T;
   let body: Partial<Envelope<T>>;
   try {
     body = (await response.json()) as Partial<Envelope<T>>;

@@ -1,4 +1,4 @@
-import { ZIP_DOWNLOAD_TIMEOUT_MS } from '@safety-shield/contract';
+import { type Endpoint, httpCall, type InputOf, ZIP_DOWNLOAD_TIMEOUT_MS } from '@safety-shield/contract';
 import { getToken } from '../auth/token.js';
 import { i18n } from '../i18n/index.js';
 import { feedback } from '../ui/feedback.js';
@@ -88,4 +88,10 @@ export async function downloadZip(path: string, { body, fallbackName, onProgress
     else feedback.message?.error(i18n.t('http.networkError', { message: (error as Error).message }), TOAST_SECONDS);
     return false;
   }
+}
+
+/** A zip a PUT endpoint of the contract builds from its input (see `downloadZip`). */
+export function downloadZipOf<E extends Endpoint>(declaration: E, input: InputOf<E>, options: Omit<ZipDownload, 'body'>): Promise<boolean> {
+  const { path, body } = httpCall(declaration, input);
+  return downloadZip(path, { ...options, body });
 }

@@ -1,3 +1,4 @@
+import { type Endpoint, httpCall, type InputOf } from '@safety-shield/contract';
 import { getToken } from '../auth/token.js';
 import { i18n } from '../i18n/index.js';
 import { type Params, REQUEST_TIMEOUT_MS, toQuery } from './client.js';
@@ -33,4 +34,10 @@ export async function download(path: string, params: Params, fallbackName: strin
     console.error('export failed', path, error);
     return false;
   }
+}
+
+/** Saves the file a GET endpoint of the contract streams (exports, the user guide); answers whether it was saved. */
+export function downloadFile<E extends Endpoint>(declaration: E, input: InputOf<E>, fallbackName: string): Promise<boolean> {
+  const { path, query } = httpCall(declaration, input);
+  return download(path, query as Params, fallbackName);
 }

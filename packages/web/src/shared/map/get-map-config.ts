@@ -1,6 +1,5 @@
-import type { MapConfig } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../http/client.js';
+import { api } from '../http/api.js';
 
 /**
  * The map background (`GET /v1/system/map`). Silent: a map without its configuration still works (a plain
@@ -9,7 +8,7 @@ import { http } from '../http/client.js';
 export const mapConfigQuery = () =>
   queryOptions({
     queryKey: ['system', 'map'],
-    queryFn: () => http.get<MapConfig>('/v1/system/map', undefined, { silent: true }),
+    queryFn: () => api.map.config(undefined, { silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -1,12 +1,12 @@
 import type { BindBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /**
  * Silent: DEVICE_HAD_BEEN_BIND is a question to the user (take it from the other vehicle?), not an error toast;
  * the dialog shows every other failure itself.
  */
-export const bindDevice = (body: BindBody) => http.put<null>('/v1/vehicle/bind', body, { silent: true });
+export const bindDevice = (body: BindBody) => api.vehicle.bind(body, { silent: true });
 
 export function useBindDevice() {
   const queryClient = useQueryClient();

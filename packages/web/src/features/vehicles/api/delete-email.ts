@@ -1,6 +1,6 @@
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 import { useEmailMutation } from './email-mutation.js';
 
-export const deleteVehicleEmail = (id: number) => http.delete<null>(`/v1/vehicle/email/${id}`);
+export const deleteVehicleEmail = (id: number) => api.vehicle.removeEmail({ id });
 
 export const useDeleteVehicleEmail = (vehicleId: number) => useEmailMutation(vehicleId, deleteVehicleEmail);

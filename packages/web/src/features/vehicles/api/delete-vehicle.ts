@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const deleteVehicle = (id: number) => http.delete<null>(`/v1/vehicle/${id}`);
+export const deleteVehicle = (id: number) => api.vehicle.remove({ id });
 
 /** Deleting a vehicle unbinds its devices too: the device lists refresh as well. */
 export function useDeleteVehicle() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const endLease = (id: number) => http.put<null>('/v1/vehicle/lease/end', { id });
+export const endLease = (id: number) => api.vehicle.endLease({ id });
 
 /** Gives a leased vehicle back to its owner fleet now. */
 export function useEndLease() {

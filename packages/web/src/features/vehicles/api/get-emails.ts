@@ -1,11 +1,10 @@
-import type { VehicleEmailRecord } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const vehicleEmailsQuery = (vehicleId: number) =>
   queryOptions({
     queryKey: ['vehicles', 'emails', vehicleId],
-    queryFn: () => http.get<VehicleEmailRecord[]>('/v1/vehicle/email/list', { vehicleId }),
+    queryFn: () => api.vehicle.emails({ vehicleId }),
   });
 
 /** The notification e-mails of a vehicle with their verification state. */

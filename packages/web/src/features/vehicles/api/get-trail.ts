@@ -1,11 +1,11 @@
-import type { Trail, TrailQuery } from '@safety-shield/contract';
+import type { TrailQuery } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const trailQuery = (params: TrailQuery) =>
   queryOptions({
     queryKey: ['vehicles', 'trail', params],
-    queryFn: () => http.get<Trail>('/v1/vehicle/trail', { ...params }),
+    queryFn: () => api.vehicle.trail(params),
     // A past range does not change; the user asks again (a new range) for newer points.
     staleTime: 60_000,
   });

@@ -1,6 +1,5 @@
-import type { VehicleDetail } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** One vehicle by id (the list's record and edit) or by plate (the console's paths carry plates). */
 export type VehicleKey = { id: number } | { licensePlate: string };
@@ -8,7 +7,7 @@ export type VehicleKey = { id: number } | { licensePlate: string };
 export const vehicleQuery = (key: VehicleKey) =>
   queryOptions({
     queryKey: ['vehicles', 'one', key],
-    queryFn: () => http.get<VehicleDetail>('/v1/vehicle/info', { ...key }),
+    queryFn: () => api.vehicle.info(key),
   });
 
 /** A vehicle with its devices and e-mails; nothing is asked while `key` is undefined. */

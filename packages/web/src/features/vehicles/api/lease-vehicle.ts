@@ -1,8 +1,8 @@
 import type { LeaseBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const leaseVehicle = (body: LeaseBody) => http.put<null>('/v1/vehicle/lease', body);
+export const leaseVehicle = (body: LeaseBody) => api.vehicle.lease(body);
 
 /** Leases a vehicle to another fleet until a time in the future. */
 export function useLeaseVehicle() {

@@ -1,9 +1,9 @@
 import type { VehicleCreateBody, VehicleUpdateBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const createVehicle = (body: VehicleCreateBody) => http.post<{ id: number }>('/v1/vehicle', body);
-export const updateVehicle = (body: VehicleUpdateBody) => http.put<null>('/v1/vehicle/info', body);
+export const createVehicle = (body: VehicleCreateBody) => api.vehicle.create(body);
+export const updateVehicle = (body: VehicleUpdateBody) => api.vehicle.update(body);
 
 /** Creates (no id) or changes a vehicle; lists and records refresh. */
 export function useSaveVehicle() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const unbindDevice = (deviceId: number) => http.put<null>('/v1/vehicle/unbind', { deviceId });
+export const unbindDevice = (deviceId: number) => api.vehicle.unbind({ deviceId });
 
 export function useUnbindDevice() {
   const queryClient = useQueryClient();

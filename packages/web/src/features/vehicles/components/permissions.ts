@@ -1,9 +1,7 @@
-import type { OrgKind, Role } from '@safety-shield/contract';
+import { canCall, type OrgKind, type Role, vehicleApi } from '@safety-shield/contract';
 
-/** The API's write roles for vehicles (api-brief): everyone else (Site Admin, super assistants) only reads. */
-const MANAGERS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'];
-
-export const canManageVehicles = (role: Role | undefined) => role !== undefined && MANAGERS.includes(role);
+/** Who may edit vehicles: the server's rule for the write endpoints (Site Admin and super assistants only read). */
+export const canManageVehicles = (role: Role | undefined) => canCall(role, vehicleApi.update);
 
 /** The organisation levels a role chooses among, from its own level down to the fleet (a Fleet Admin has its fleet). */
 export function orgLevelsFor(role: Role | undefined): Extract<OrgKind, 'agent' | 'company' | 'fleet'>[] {

@@ -1,0 +1,71 @@
+import { accountApi, credentialApi } from './account.js';
+import { clauseApi } from './clause.js';
+import { dashboardApi } from './dashboard.js';
+import { deviceAlertApi, deviceApi } from './device.js';
+import { dvrApi } from './dvr.js';
+import { eventApi, eventMapApi, evidenceRequestApi, resourceApi, shareApi } from './event.js';
+import { liveApi } from './live.js';
+import { logApi } from './log.js';
+import { mapApi } from './map.js';
+import { orgApi } from './org.js';
+import { mediaApi, objectApi } from './plumbing.js';
+import { pushApi } from './push.js';
+import { sosApi } from './sos.js';
+import { subscriptionApi } from './subscription.js';
+import { healthApi, maintenanceApi } from './system.js';
+import { vehicleApi } from './vehicle.js';
+
+export {
+  accountApi,
+  clauseApi,
+  credentialApi,
+  dashboardApi,
+  deviceAlertApi,
+  deviceApi,
+  dvrApi,
+  eventApi,
+  eventMapApi,
+  evidenceRequestApi,
+  healthApi,
+  liveApi,
+  logApi,
+  maintenanceApi,
+  mapApi,
+  mediaApi,
+  objectApi,
+  orgApi,
+  pushApi,
+  resourceApi,
+  shareApi,
+  sosApi,
+  subscriptionApi,
+  vehicleApi,
+};
+
+/** Every endpoint of the API by domain: the server serves exactly these, the console calls them through `api`. */
+export const apiEndpoints = {
+  account: accountApi,
+  credential: credentialApi,
+  org: orgApi,
+  log: logApi,
+  clause: clauseApi,
+  subscription: subscriptionApi,
+  maintenance: maintenanceApi,
+  health: healthApi,
+  event: eventApi,
+  eventMap: eventMapApi,
+  evidenceRequest: evidenceRequestApi,
+  resource: resourceApi,
+  share: shareApi,
+  device: deviceApi,
+  deviceAlert: deviceAlertApi,
+  dvr: dvrApi,
+  live: liveApi,
+  sos: sosApi,
+  dashboard: dashboardApi,
+  object: objectApi,
+  media: mediaApi,
+  push: pushApi,
+  map: mapApi,
+  vehicle: vehicleApi,
+} as const;

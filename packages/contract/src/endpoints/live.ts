@@ -1,0 +1,3 @@
+import { endpoints } from '../endpoint.js';
+
+export const liveApi = endpoints('live', {});

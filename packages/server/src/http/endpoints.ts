@@ -1,0 +1,65 @@
+import { type BodyOf, type Endpoint, type EndpointGroup, type ParamsOf, type QueryOf, type ResponseOf, TAG } from '@safety-shield/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Envelope, ok } from './envelope.js';
+
+/** The request of one endpoint, typed from its declaration. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }>;
+
+/** Answers the `data` of the success envelope; an endpoint declared `raw` sends its answer itself. */
+export type Handler<E extends Endpoint> = (
+  req: EndpointRequest<E>,
+  reply: FastifyReply,
+) => E['raw'] extends true ? Promise<unknown> : Promise<ResponseOf<E>> | ResponseOf<E>;
+
+/** One handler for every endpoint of a group, keyed by the declaration's name: a missing one does not compile. */
+export type Handlers<G extends EndpointGroup> = { [K in keyof G & string]: Handler<G[K]> };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's declaration this route serves. */
+    endpoint?: Endpoint;
+  }
+}
+
+/**
+ * Registers a group's endpoints from their declarations: schemas (validation, serialisation, OpenAPI), who may call
+ * them and the gates they pass come from the contract; the module supplies only the handlers.
+ */
+export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, handlers: Handlers<G>) {
+  const tag = (group as { [TAG]?: string })[TAG];
+  for (const name of Object.keys(handlers)) {
+    if (!Object.hasOwn(group, name)) throw new Error(`Handler ${name} serves no endpoint of ${tag}`);
+  }
+  for (const [name, declaration] of Object.entries(group)) {
+    const handler = (handlers as Record<string, Handler<Endpoint>>)[name];
+    if (!handler) throw new Error(`Endpoint ${declaration.method} ${declaration.path} has no handler`);
+    const { method, path, summary, params, query, body, response, raw, hidden, access, audit, rate } = declaration;
+    app.route({
+      method,
+      url: path,
+      schema: {
+        ...(tag ? { tags: [tag] } : {}),
+        summary,
+        ...(params ? { params } : {}),
+        ...(query ? { querystring: query } : {}),
+        ...(body ? { body } : {}),
+        ...(raw ? {} : { response: { 200: Envelope(response ?? Type.Null()) } }),
+        ...(hidden ? { hide: true } : {}),
+      },
+      config: {
+        endpoint: declaration,
+        access,
+        audit,
+        rate,
+        beforePasswordChange: declaration.beforePasswordChange,
+        beforeClause: declaration.beforeClause,
+        duringMaintenance: declaration.duringMaintenance,
+        sessionOnly: declaration.sessionOnly,
+      },
+      handler: raw
+        ? (req, reply) => handler(req as EndpointRequest<Endpoint>, reply)
+        : async (req, reply) => ok(await handler(req as EndpointRequest<Endpoint>, reply)),
+    });
+  }
+}
