@@ -1,8 +1,9 @@
 import type { Role } from './roles.js';
 
 /**
- * The route table of SPEC section 2 (shape described in CONSOLE.md). It feeds the server's role
- * checks and the console's router, menu, breadcrumb, header search, tabs and guard.
+ * The route table of SPEC section 2 (shape described in CONSOLE.md): `publicRoutes` and `mainRoutes`. It feeds the
+ * server's role checks and the console's router, menu, breadcrumb, header search, tabs and guard; the console registers
+ * its pages against the route names (`RouteName`), and a name without a page shows "later release".
  */
 export interface RouteEntry {
   path: string;
@@ -30,20 +31,28 @@ const ORG_ADMINS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMI
 const CLAUSE_READERS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'];
 const WITH_SITE: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
 
-/** Reachable without a session (SPEC section 2 and the guard's list). */
-export const publicPaths: readonly string[] = [
-  '/login',
-  '/auth-redirect',
-  '/maintenance',
-  '/1ncident',
-  '/deviceLock',
-  '/device/setting',
-  '/404',
-  '/401',
-];
+/**
+ * The screens outside the layout (SPEC section 2). The console registers a page per name (`packages/web/src/app/pages.ts`);
+ * a name without one shows the "later release" page.
+ */
+const publicTable = [
+  { path: '/login', name: 'Login', title: 'login' },
+  { path: '/404', name: 'NotFound' },
+  { path: '/maintenance', name: 'Maintenance', title: 'maintenance' },
+  { path: '/1ncident', name: 'PublicIncidents', title: 'incidentList' },
+  { path: '/auth-redirect', name: 'AuthRedirect', title: 'authRedirect' },
+  { path: '/device/setting', name: 'DeviceLock', title: 'deviceLock' },
+  { path: '/401', name: 'Unauthorized' },
+] as const satisfies readonly RouteEntry[];
 
-/** Routes inside the layout. */
-export const mainRoutes: readonly RouteEntry[] = [
+/** Routes outside the layout, reachable without a session. */
+export const publicRoutes: readonly RouteEntry[] = publicTable;
+
+/** Reachable without a session (SPEC section 2 and the guard's list, which also names `/deviceLock`, a path with no screen). */
+export const publicPaths: readonly string[] = [...publicTable.map((route) => route.path), '/deviceLock'];
+
+/** Routes inside the layout, as written (literal, so that their names make a type). */
+const mainTable = [
   {
     path: '/',
     redirect: '/dashboard',
@@ -201,7 +210,23 @@ export const mainRoutes: readonly RouteEntry[] = [
       { path: 'deviceOperatonLog', name: 'DeviceOperationLog', title: 'deviceOperationLog', roles: SUPER },
     ],
   },
-];
+] as const satisfies readonly RouteEntry[];
+
+/** Routes inside the layout. */
+export const mainRoutes: readonly RouteEntry[] = mainTable;
+
+/** The names in a route table, its children's included. */
+type NamesIn<Table> = Table extends readonly (infer Entry)[] ? NamesOf<Entry> : never;
+type NamesOf<Entry> =
+  | (Entry extends { readonly name: infer Name extends string } ? Name : never)
+  | (Entry extends { readonly children: infer Children } ? NamesIn<Children> : never);
+
+/** The name of a page inside the layout: the tab and cache key. */
+export type MainRouteName = NamesIn<typeof mainTable>;
+/** The name of a screen outside the layout. */
+export type PublicRouteName = NamesIn<typeof publicTable>;
+/** Every route name of the table: what the console registers its pages against. */
+export type RouteName = MainRouteName | PublicRouteName;
 
 /** SPEC section 6: a route passes when it has no roles or the effective role is among them. */
 export function routeAllows(route: Pick<RouteEntry, 'roles'>, role: Role): boolean {

@@ -60,7 +60,7 @@ import { VehicleEmailService } from './modules/vehicles/emails.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { VehicleService } from './modules/vehicles/service.js';
 import { releaseTime } from './release.js';
-import { createObjectStore } from './storage/object-store.js';
+import { createObjectStore } from './storage/create-object-store.js';
 import { objectRoutes } from './storage/routes.js';
 import { ObjectSigner } from './storage/signed-urls.js';
 import { registerWeb } from './web.js';

@@ -8,7 +8,7 @@ import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type S3Config } from '../src/config.js';
 import { DiskStore } from '../src/storage/disk-store.js';
-import { createObjectStore } from '../src/storage/object-store.js';
+import { createObjectStore } from '../src/storage/create-object-store.js';
 import { S3Store } from '../src/storage/s3-store.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { testApp, testConfig } from './helpers.js';

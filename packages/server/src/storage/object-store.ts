@@ -1,8 +1,4 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config.js';
-import { DiskStore } from './disk-store.js';
-import { S3Store } from './s3-store.js';
 
 export interface StoredObject {
   size: number;
@@ -32,10 +28,4 @@ export interface ObjectStore {
   get(key: string): Promise<ObjectReader | null>;
   /** Removes the object; nothing to remove is not an error. */
   delete(key: string): Promise<void>;
-}
-
-/** S3_ENDPOINT switches to the S3-compatible store; else files under DATA_DIR/objects. */
-export function createObjectStore(config: Partial<Pick<Config, 'dataDir' | 's3'>>): ObjectStore {
-  if (config.s3) return new S3Store(config.s3);
-  return new DiskStore(path.join(config.dataDir ?? path.resolve('data'), 'objects'));
 }

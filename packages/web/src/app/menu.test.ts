@@ -1,7 +1,7 @@
 import { mainRoutes, type RouteEntry } from '@safety-shield/contract';
 import { describe, expect, it } from 'vitest';
-import { implementedPages } from './implemented-pages.js';
 import { buildMenu } from './menu.js';
+import { builtPages } from './pages.js';
 
 const table: RouteEntry[] = [
   { path: '/', children: [{ path: 'dashboard', name: 'Dashboard', title: 'dashboard', icon: 'dashboard' }] },
@@ -57,7 +57,7 @@ describe('the menu of the pages built so far', () => {
   const keys = (nodes: ReturnType<typeof buildMenu>): string[] => nodes.flatMap((node) => [node.key, ...keys(node.children ?? [])]);
 
   it('offers a Company Admin incidents, fleets and sites, users and its company setting, and no area suppliers, companies or system log', () => {
-    const menu = keys(buildMenu(mainRoutes, 'COMPANY_ADMIN', implementedPages));
+    const menu = keys(buildMenu(mainRoutes, 'COMPANY_ADMIN', builtPages));
     expect(menu).toEqual([
       '/dashboard',
       '/event/list',
@@ -73,7 +73,7 @@ describe('the menu of the pages built so far', () => {
   });
 
   it('offers the Super Admin incidents, every organisation list, subscriptions and the operation log, never the hidden pages', () => {
-    const menu = keys(buildMenu(mainRoutes, 'SUPER_ADMIN', implementedPages));
+    const menu = keys(buildMenu(mainRoutes, 'SUPER_ADMIN', builtPages));
     expect(menu).toEqual([
       '/dashboard',
       '/event/list',

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { LIVE_IDLE_MS } from '@safety-shield/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../app.js';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { EmbeddedMediaServer } from '../../media/embedded.js';
 import { mediaRoutes } from '../../media/routes.js';
@@ -17,13 +17,16 @@ declare module 'fastify' {
   }
 }
 
+/** What live video reads of the portal's settings. */
+export type LiveConfig = Pick<Config, 'secretKey'> & Partial<Pick<Config, 'media' | 'publicUrl' | 'mqttClientId'>>;
+
 /**
  * Live video: the API, and the embedded media server when the config asks for one (MEDIA_URL: an external server,
  * which checks publishers and players through `/v1/live/hooks/*`). Sessions live in the database: with live video on,
  * this node ends the sessions its embedded server carried before a restart and sweeps idle sessions like every node.
  * Without `config.media` (most tests) the routes exist and answer DEVICE_LIVE_FAIL on start.
  */
-export async function startLive(app: FastifyInstance, db: Db, usage: UsageMeter, config: AppConfig): Promise<LiveService> {
+export async function startLive(app: FastifyInstance, db: Db, usage: UsageMeter, config: LiveConfig): Promise<LiveService> {
   const media = config.media;
   let embedded: EmbeddedMediaServer | undefined;
   const publicHost = config.publicUrl ? new URL(config.publicUrl).hostname : '127.0.0.1';

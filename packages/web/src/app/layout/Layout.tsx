@@ -11,9 +11,9 @@ import { initialSidebarCollapsed, saveSidebarCollapsed } from '../../shared/pref
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
 import { breadcrumbOf } from '../breadcrumb.js';
-import { implementedPages } from '../implemented-pages.js';
 import { buildMenu } from '../menu.js';
-import type { RouteHandle } from '../router.js';
+import { builtPages } from '../pages.js';
+import type { RouteHandle } from '../route-handle.js';
 import { HeaderSearch } from '../search/HeaderSearch.js';
 import { CachedOutlet } from '../tabs/CachedOutlet.js';
 import { TabsView } from '../tabs/TabsView.js';
@@ -57,7 +57,7 @@ function Shell() {
   useAccountPreferences(Boolean(info));
 
   const role = info?.baseInfo.role;
-  const menu = useMemo(() => (role ? buildMenu(mainRoutes, role, implementedPages) : []), [role]);
+  const menu = useMemo(() => (role ? buildMenu(mainRoutes, role, builtPages) : []), [role]);
 
   // CONSOLE.md: on mobile the sidebar is a drawer, closed on every route change.
   const mobile = useIsMobile();

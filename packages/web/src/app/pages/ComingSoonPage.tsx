@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
-import type { RouteHandle } from '../router.js';
+import type { RouteHandle } from '../route-handle.js';
 
 /** A page of the route table that a later release builds: says so clearly rather than showing nothing (issue 4). */
 export function ComingSoonPage() {

@@ -4,7 +4,7 @@ import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { implementedPages } from '../implemented-pages.js';
+import { builtPages } from '../pages.js';
 import { searchIndex, searchPages, searchPool } from './search-pool.js';
 
 /** The header search (CONSOLE.md): the icon opens a box that finds permitted pages by title or path. */
@@ -14,7 +14,7 @@ export function HeaderSearch({ role }: { role: Role }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   // `t` changes with the language, so the titles are rebuilt in the new one.
-  const index = useMemo(() => searchIndex(searchPool(mainRoutes, role, implementedPages, (key) => t(`route.${key}`))), [role, t]);
+  const index = useMemo(() => searchIndex(searchPool(mainRoutes, role, builtPages, (key) => t(`route.${key}`))), [role, t]);
   const results = useMemo(() => searchPages(index, query), [index, query]);
 
   const close = () => {

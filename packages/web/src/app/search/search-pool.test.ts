@@ -1,6 +1,6 @@
 import { mainRoutes, type RouteEntry } from '@safety-shield/contract';
 import { describe, expect, it } from 'vitest';
-import { implementedPages } from '../implemented-pages.js';
+import { builtPages } from '../pages.js';
 import { searchIndex, searchPages, searchPool } from './search-pool.js';
 
 const table: RouteEntry[] = [
@@ -69,7 +69,7 @@ describe('the header search pool', () => {
   });
 
   it('covers the Super Admin’s built pages of the real route table', () => {
-    const paths = searchPool(mainRoutes, 'SUPER_ADMIN', implementedPages, (key) => key).map((entry) => entry.path);
+    const paths = searchPool(mainRoutes, 'SUPER_ADMIN', builtPages, (key) => key).map((entry) => entry.path);
     expect(paths).toEqual([
       '/dashboard',
       '/event/list',

@@ -1,0 +1,60 @@
+import type { RouteName } from '@safety-shield/contract';
+import type { ComponentType } from 'react';
+
+/** Loads a page's component when its route is first opened: every page's code is a chunk of its own. */
+export type PageLoader = () => Promise<ComponentType>;
+
+/** Pages by route name; the key must be a name of the contract's route table (`routes.ts`). */
+export type PageRegistry = { readonly [Name in RouteName]?: PageLoader };
+
+/**
+ * The console's pages, each registered against its route NAME in the contract's route table: the router, the menu, the
+ * header search and the "later release" page all follow from this list. A route without an entry here is not built yet
+ * and says so. Path, roles, title, icon and menu place belong to the route table, not here.
+ *
+ * Import the module that holds the page, not a barrel that the entry bundle already loads (the login page's code would
+ * land in it).
+ */
+export const pages = {
+  // Outside the layout.
+  Login: () => import('../features/auth/LoginPage.js').then((m) => m.LoginPage),
+  NotFound: () => import('./pages/StatusPage.js').then((m) => m.NotFoundPage),
+  Maintenance: () => import('../features/maintenance/MaintenancePage.js').then((m) => m.MaintenancePage),
+  PublicIncidents: () => import('../features/public-incidents/index.js').then((m) => m.PublicIncidentsPage),
+  Unauthorized: () => import('./pages/StatusPage.js').then((m) => m.UnauthorizedPage),
+  // Inside the layout, in the route table's order.
+  Dashboard: () => import('../features/dashboard/DashboardPage.js').then((m) => m.DashboardPage),
+  EventList: () => import('../features/events/index.js').then((m) => m.EventListPage),
+  TagList: () => import('../features/events/index.js').then((m) => m.TagListPage),
+  RecycleBin: () => import('../features/events/index.js').then((m) => m.RecycleBinPage),
+  EventDetail: () => import('../features/events/index.js').then((m) => m.EventDetailPage),
+  VehicleList: () => import('../features/vehicles/index.js').then((m) => m.VehicleListPage),
+  VehicleEdit: () => import('../features/vehicles/index.js').then((m) => m.VehicleEditPage),
+  EventMap: () => import('../features/event-map/index.js').then((m) => m.EventMapPage),
+  VehicleMap: () => import('../features/vehicles/index.js').then((m) => m.VehicleMapPage),
+  Dvr: () => import('../features/dvr/index.js').then((m) => m.DvrPage),
+  UnmatchedDevices: () => import('../features/devices/index.js').then((m) => m.UnmatchedDevicesPage),
+  DeviceList: () => import('../features/devices/index.js').then((m) => m.DeviceListPage),
+  DeviceMaintenance: () => import('../features/device-alerts/index.js').then((m) => m.DeviceAlertsPage),
+  AgentList: () => import('../features/orgs/OrgListPage.js').then((m) => m.AgentListPage),
+  CompanyList: () => import('../features/orgs/OrgListPage.js').then((m) => m.CompanyListPage),
+  FleetList: () => import('../features/orgs/OrgListPage.js').then((m) => m.FleetListPage),
+  SiteList: () => import('../features/orgs/OrgListPage.js').then((m) => m.SiteListPage),
+  AccountList: () => import('../features/accounts/AccountListPage.js').then((m) => m.AccountListPage),
+  AccountAdd: () => import('../features/accounts/AccountAddPage.js').then((m) => m.AccountAddPage),
+  AccountEdit: () => import('../features/accounts/AccountEditPage.js').then((m) => m.AccountEditPage),
+  SubscribeList: () => import('../features/subscriptions/index.js').then((m) => m.SubscriptionListPage),
+  Usage: () => import('../features/subscriptions/index.js').then((m) => m.UsagePage),
+  Self: () => import('../features/self/SelfPage.js').then((m) => m.SelfPage),
+  ClauseList: () => import('../features/clauses/index.js').then((m) => m.ClauseListPage),
+  ClauseAdd: () => import('../features/clauses/index.js').then((m) => m.ClauseAddPage),
+  ClauseEdit: () => import('../features/clauses/index.js').then((m) => m.ClauseEditPage),
+  ClauseState: () => import('../features/clauses/index.js').then((m) => m.ClauseStatePage),
+  ClauseLog: () => import('../features/clauses/index.js').then((m) => m.ClauseLogPage),
+  ClauseOperationLog: () => import('../features/clauses/index.js').then((m) => m.ClauseOperationLogPage),
+  CompanySetting: () => import('../features/company/CompanySettingPage.js').then((m) => m.CompanySettingPage),
+  SystemLog: () => import('../features/logs/SystemLogPage.js').then((m) => m.SystemLogPage),
+} satisfies PageRegistry;
+
+/** The names of the pages built so far: the menu and the header search offer only these. */
+export const builtPages: ReadonlySet<string> = new Set(Object.keys(pages));
