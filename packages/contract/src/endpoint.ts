@@ -32,6 +32,8 @@ export interface Endpoint {
   response?: TSchema;
   /** The handler answers itself: a file, a stream or a body other than the envelope. */
   raw?: true;
+  /** The media types a raw answer may have, for OpenAPI (`text/csv`, `application/zip`…). */
+  produces?: readonly string[];
   /** The operation-log action; every write declares one (SPEC section 9). */
   audit?: string;
   /** Callable while the password must still be changed (selfInfo, the password change, logout). */

@@ -34,7 +34,7 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
   for (const [name, declaration] of Object.entries(group)) {
     const handler = (handlers as Record<string, Handler<Endpoint>>)[name];
     if (!handler) throw new Error(`Endpoint ${declaration.method} ${declaration.path} has no handler`);
-    const { method, path, summary, params, query, body, response, raw, hidden, access, audit, rate } = declaration;
+    const { method, path, summary, params, query, body, response, raw, produces, hidden, access, audit, rate } = declaration;
     app.route({
       method,
       url: path,
@@ -45,6 +45,7 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
         ...(query ? { querystring: query } : {}),
         ...(body ? { body } : {}),
         ...(raw ? {} : { response: { 200: Envelope(response ?? Type.Null()) } }),
+        ...(produces ? { produces: [...produces] } : {}),
         ...(hidden ? { hide: true } : {}),
       },
       config: {
