@@ -158,6 +158,18 @@ export const PasswordResetBody = Type.Object({
 });
 export type PasswordResetBody = Static<typeof PasswordResetBody>;
 
+/** `PUT /v1/account/assistant/state`: a super assistant by id. */
+export const AssistantStateBody = Type.Object({ id: Type.Integer({ minimum: 1 }), state: AccountState });
+export type AssistantStateBody = Static<typeof AssistantStateBody>;
+
+/** `PUT /v1/account/assistant/pwd`: a super assistant by id. */
+export const AssistantPasswordBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  password: PasswordResetBody.properties.password,
+  rePassword: PasswordResetBody.properties.rePassword,
+});
+export type AssistantPasswordBody = Static<typeof AssistantPasswordBody>;
+
 export const AccountRecord = Type.Object({
   uid: Type.Integer(),
   username: Type.String(),

@@ -1,3 +1,36 @@
+import { Type } from 'typebox';
+import { OperationLogQuery, OperationLogRecord } from '../api/account.js';
+import { PageOf } from '../api/common.js';
 import { endpoints } from '../endpoint.js';
+import type { Role } from '../roles.js';
 
-export const logApi = endpoints('logs', {});
+/** SPEC section 2: the system log (/system/log) is the Super and Agent Admins’. */
+const readers: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN'];
+
+/** The operation log (SPEC section 9): of the caller’s scope, as CSV, and the caller’s own. */
+export const logApi = endpoints('logs', {
+  list: {
+    method: 'GET',
+    path: '/v1/system/log/list',
+    summary: 'The operation log of everyone in the caller’s scope, newest first',
+    access: readers,
+    query: OperationLogQuery,
+    response: PageOf(OperationLogRecord),
+  },
+  export: {
+    method: 'GET',
+    path: '/v1/system/log/export',
+    summary: 'The operation log of the caller’s scope as CSV (UTF-8), newest first, with the list’s filters',
+    access: readers,
+    query: Type.Omit(OperationLogQuery, ['page', 'limit']),
+    raw: true,
+  },
+  own: {
+    method: 'GET',
+    path: '/v1/account/log/list',
+    summary: 'The caller’s own operation log, newest first',
+    access: 'session',
+    query: OperationLogQuery,
+    response: PageOf(OperationLogRecord),
+  },
+});

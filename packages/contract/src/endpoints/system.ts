@@ -1,4 +1,34 @@
+import { Type } from 'typebox';
+import { MaintenanceState } from '../api/system.js';
 import { endpoints } from '../endpoint.js';
 
-export const maintenanceApi = endpoints('system', {});
-export const healthApi = endpoints('health', {});
+/** Maintenance mode (issue 4): anyone reads it (the maintenance page has no session), the Super Admin switches it. */
+export const maintenanceApi = endpoints('system', {
+  state: {
+    method: 'GET',
+    path: '/v1/system/maintenance',
+    summary: 'Whether the portal is in maintenance, and the message to show',
+    access: 'public',
+    duringMaintenance: true,
+    response: MaintenanceState,
+  },
+  setState: {
+    method: 'PUT',
+    path: '/v1/system/maintenance',
+    summary: 'Switch maintenance mode on or off (Super Admin)',
+    access: ['SUPER_ADMIN'],
+    audit: 'system.maintenance',
+    body: MaintenanceState,
+  },
+});
+
+export const healthApi = endpoints('health', {
+  releaseTime: {
+    method: 'GET',
+    path: '/health/getReleaseVersionTime',
+    summary: 'Release time of the running build, as text',
+    access: 'public',
+    duringMaintenance: true,
+    response: Type.String(),
+  },
+});

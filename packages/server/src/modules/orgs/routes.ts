@@ -1,167 +1,61 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  accountManagers,
-  CompanySetting,
-  CompanySettingBody,
-  Created,
-  OrgCreateBody,
-  type OrgKind,
-  OrgListQuery,
-  OrgOption,
-  OrgOptionsQuery,
-  OrgRecord,
-  OrgStateBody,
-  OrgUpdateBody,
-  orgKinds,
-  orgManagers,
-  PageOf,
-} from '@safety-shield/contract';
-import { Type } from 'typebox';
+import { type OrgKind, orgApi } from '@safety-shield/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { org } from '../../db/schema.js';
 import { principalOf } from '../../http/auth.js';
-import { Envelope, ok } from '../../http/envelope.js';
+import { type Handler, type Handlers, serve } from '../../http/endpoints.js';
 import { inScope } from '../../http/scope.js';
 import { auditTarget } from '../logs/recorder.js';
 import { listOrgs, orgOptions } from './repo.js';
 import type { OrgService } from './service.js';
 
-const IdQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const Done = Envelope(Type.Null());
+type OrgApi = typeof orgApi;
+/** The handlers of one kind's calls (`agentList`, `agentInfo`, …). */
+type LevelHandlers<K extends OrgKind> = Pick<Handlers<OrgApi>, Extract<keyof OrgApi, `${K}${string}`>>;
+/** The declaration of a kind's call, typed as the agent's (every kind takes and answers the same). */
+type LevelEndpoint<N extends string> = OrgApi[`agent${N}` & keyof OrgApi];
 
-/** The /v1/org calls (the spec does not show them): the same six calls for each kind of the chain. */
-export const orgRoutes: FastifyPluginAsyncTypebox<{ db: Db; orgs: OrgService }> = async (app, { db, orgs }) => {
-  for (const kind of orgKinds) routesOf(kind);
-
-  // The company setting stays open while an organisation clause waits: that is where the Company Admin accepts it.
-  app.get(
-    '/v1/company/setting',
-    {
-      schema: {
-        tags: ['organisations'],
-        summary: 'The Company Admin’s own company with its notification settings',
-        response: { 200: Envelope(CompanySetting) },
-      },
-      config: { access: ['COMPANY_ADMIN'], beforeClause: true },
-    },
-    async (req) => ok(await orgs.companySetting(principalOf(req))),
-  );
-
-  app.put(
-    '/v1/company/setting',
-    {
-      schema: {
-        tags: ['organisations'],
-        summary: 'Change the own company’s address, description, logo and notification settings',
-        body: CompanySettingBody,
-        response: { 200: Done },
-      },
-      config: { access: ['COMPANY_ADMIN'], beforeClause: true, audit: 'company.setting' },
-    },
-    async (req) => {
-      auditTarget(req, principalOf(req).companyId ?? '');
-      await orgs.updateCompanySetting(principalOf(req), req.body);
-      return ok(null);
-    },
-  );
-
-  function routesOf(kind: OrgKind) {
-    const base = `/v1/org/${kind}`;
-    const tags = ['organisations'];
-    const access = orgManagers[kind];
-
-    app.get(
-      `${base}/list`,
-      {
-        schema: {
-          tags,
-          summary: `A page of ${kind} organisations in the caller’s scope`,
-          querystring: OrgListQuery,
-          response: { 200: Envelope(PageOf(OrgRecord)) },
-        },
-        config: { access },
-      },
-      async (req) => ok(await listOrgs(db, inScope(principalOf(req), org), kind, req.query)),
-    );
-
-    app.get(
-      `${base}/info`,
-      {
-        schema: { tags, summary: `One ${kind} with its logo`, querystring: IdQuery, response: { 200: Envelope(OrgRecord) } },
-        config: { access },
-      },
-      async (req) => ok(await orgs.info(principalOf(req), kind, req.query.id)),
-    );
-
-    app.get(
-      `${base}/options`,
-      {
-        schema: {
-          tags,
-          summary: `Up to 50 ${kind} organisations to choose from, by name`,
-          querystring: OrgOptionsQuery,
-          response: { 200: Envelope(Type.Array(OrgOption)) },
-        },
-        config: { access: accountManagers },
-      },
-      async (req) => ok(await orgOptions(db, inScope(principalOf(req), org), kind, req.query)),
-    );
-
-    app.post(
-      base,
-      {
-        schema: { tags, summary: `Create a ${kind}`, body: OrgCreateBody, response: { 200: Envelope(Created) } },
-        config: { access, audit: `org.${kind}.create` },
-      },
-      async (req) => {
+/** Handlers of the contract's organisation endpoints: the same seven calls for each kind, and the company setting. */
+export const orgRoutes: FastifyPluginAsync<{ db: Db; orgs: OrgService }> = async (app, { db, orgs }) => {
+  function levelHandlers<K extends OrgKind>(kind: K): LevelHandlers<K> {
+    const handlers: { [N in 'List' | 'Info' | 'Options' | 'Create' | 'Update' | 'SetState' | 'Remove']: Handler<LevelEndpoint<N>> } = {
+      List: async (req) => listOrgs(db, inScope(principalOf(req), org), kind, req.query),
+      Info: async (req) => orgs.info(principalOf(req), kind, req.query.id),
+      Options: async (req) => orgOptions(db, inScope(principalOf(req), org), kind, req.query),
+      Create: async (req) => {
         const created = await orgs.create(principalOf(req), kind, req.body);
         auditTarget(req, created.id);
-        return ok(created);
+        return created;
       },
-    );
-
-    app.put(
-      base,
-      {
-        schema: { tags, summary: `Edit a ${kind}`, body: OrgUpdateBody, response: { 200: Done } },
-        config: { access, audit: `org.${kind}.update` },
-      },
-      async (req) => {
+      Update: async (req) => {
         auditTarget(req, req.body.id);
         await orgs.update(principalOf(req), kind, req.body);
-        return ok(null);
+        return null;
       },
-    );
-
-    app.put(
-      `${base}/state`,
-      {
-        schema: {
-          tags,
-          summary: `Enable or forbid a ${kind}; forbidding ends every session below it`,
-          body: OrgStateBody,
-          response: { 200: Done },
-        },
-        config: { access, audit: `org.${kind}.state` },
-      },
-      async (req) => {
+      SetState: async (req) => {
         auditTarget(req, req.body.id);
         await orgs.setState(principalOf(req), kind, req.body);
-        return ok(null);
+        return null;
       },
-    );
-
-    app.delete(
-      base,
-      {
-        schema: { tags, summary: `Delete a ${kind} that has nothing below it`, querystring: IdQuery, response: { 200: Done } },
-        config: { access, audit: `org.${kind}.delete` },
-      },
-      async (req) => {
+      Remove: async (req) => {
         auditTarget(req, req.query.id);
         await orgs.remove(principalOf(req), kind, req.query.id);
-        return ok(null);
+        return null;
       },
-    );
+    };
+    return Object.fromEntries(Object.entries(handlers).map(([name, handler]) => [`${kind}${name}`, handler])) as LevelHandlers<K>;
   }
+
+  serve(app, orgApi, {
+    ...levelHandlers('agent'),
+    ...levelHandlers('company'),
+    ...levelHandlers('fleet'),
+    ...levelHandlers('site'),
+    companySetting: async (req) => orgs.companySetting(principalOf(req)),
+    updateCompanySetting: async (req) => {
+      auditTarget(req, principalOf(req).companyId ?? '');
+      await orgs.updateCompanySetting(principalOf(req), req.body);
+      return null;
+    },
+  });
 };

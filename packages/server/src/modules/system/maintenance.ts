@@ -1,11 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MaintenanceState } from '@safety-shield/contract';
+import { type MaintenanceState, maintenanceApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { systemSetting } from '../../db/schema.js';
-import { Envelope, ok } from '../../http/envelope.js';
+import { serve } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
 
@@ -46,34 +44,13 @@ export function registerMaintenanceGate(app: FastifyInstance, maintenance: Maint
   });
 }
 
-export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Maintenance }> = async (app, { maintenance }) => {
-  app.get(
-    '/v1/system/maintenance',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Whether the portal is in maintenance, and the message to show',
-        response: { 200: Envelope(MaintenanceState) },
-      },
-      config: { access: 'public', duringMaintenance: true },
-    },
-    async () => ok(await maintenance.state()),
-  );
-
-  app.put(
-    '/v1/system/maintenance',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Switch maintenance mode on or off (Super Admin)',
-        body: MaintenanceState,
-        response: { 200: Envelope(Type.Null()) },
-      },
-      config: { access: ['SUPER_ADMIN'], audit: 'system.maintenance' },
-    },
-    async (req) => {
+/** Handlers of the contract's maintenance endpoints. */
+export const maintenanceRoutes: FastifyPluginAsync<{ maintenance: Maintenance }> = async (app, { maintenance }) => {
+  serve(app, maintenanceApi, {
+    state: () => maintenance.state(),
+    setState: async (req) => {
       await maintenance.set(req.body);
-      return ok(null);
+      return null;
     },
-  );
+  });
 };

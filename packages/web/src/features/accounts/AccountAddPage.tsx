@@ -4,7 +4,7 @@ import { useSelfInfo } from '../auth/index.js';
 import { AccountForm } from './components/AccountForm.js';
 import { levelsFor } from './components/levels.js';
 
-/** /account/add: only for a role that may register some level (the contract's levelRegistrars). */
+/** /account/add: only for a role that may call some level's register endpoint. */
 export function AccountAddPage() {
   const { t } = useTranslation();
   const role = useSelfInfo().data?.baseInfo.role;

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const releaseTimeQuery = () =>
   queryOptions({
     queryKey: ['releaseTime'],
-    queryFn: () => http.get<string>('/health/getReleaseVersionTime', undefined, { silent: true }),
+    queryFn: () => api.health.releaseTime(undefined, { silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

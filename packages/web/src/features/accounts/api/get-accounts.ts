@@ -1,11 +1,11 @@
-import type { AccountListQuery, AccountRecord, Page } from '@safety-shield/contract';
+import type { AccountListQuery } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const accountsQuery = (params: AccountListQuery) =>
   queryOptions({
     queryKey: ['accounts', 'list', params],
-    queryFn: () => http.get<Page<AccountRecord>>('/v1/account/list', { ...params }),
+    queryFn: () => api.account.list(params),
   });
 
 /** The previous page stays on screen while the next one loads. */

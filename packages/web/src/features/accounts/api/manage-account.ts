@@ -1,12 +1,12 @@
 import type { AccountStateBody, PasswordResetBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Re-enabling also lifts a suspension after 5 wrong passwords. */
-export const changeAccountState = (body: AccountStateBody) => http.put<null>('/v1/account/info/state', body);
-export const deleteAccount = (uid: number) => http.delete<null>('/v1/account/info', { uid });
+export const changeAccountState = (body: AccountStateBody) => api.account.setState(body);
+export const deleteAccount = (uid: number) => api.account.remove({ uid });
 /** The user must change the new password at the next login. */
-export const resetPassword = (body: PasswordResetBody) => http.put<null>('/v1/account/reset/pwd', body);
+export const resetPassword = (body: PasswordResetBody) => api.account.resetPassword(body);
 
 const useAccountMutation = <T>(mutationFn: (input: T) => Promise<null>) => {
   const queryClient = useQueryClient();

@@ -1,10 +1,19 @@
-import type { AccountLevel, AccountUpdateBody, RegisterBody } from '@safety-shield/contract';
+import { type AccountLevel, type AccountUpdateBody, accountApi, type RegisterBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api, call } from '../../../shared/http/api.js';
 
-export const registerAccount = (level: AccountLevel, body: RegisterBody) =>
-  http.post<{ id: number }>(`/v1/account/register/${level}`, body);
-export const updateAccount = (body: AccountUpdateBody) => http.put<null>('/v1/account/info', body);
+/** The contract's register endpoint of each account level. */
+export const registerEndpoint = {
+  agent: accountApi.registerAgent,
+  company: accountApi.registerCompany,
+  fleet: accountApi.registerFleet,
+  site: accountApi.registerSite,
+  normal: accountApi.registerNormal,
+  assistant: accountApi.registerAssistant,
+} as const satisfies Record<AccountLevel, unknown>;
+
+export const registerAccount = (level: AccountLevel, body: RegisterBody) => call(registerEndpoint[level], body);
+export const updateAccount = (body: AccountUpdateBody) => api.account.update(body);
 
 export function useRegisterAccount() {
   const queryClient = useQueryClient();

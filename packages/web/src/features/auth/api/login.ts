@@ -1,7 +1,7 @@
-import type { LoginBody, LoginResult } from '@safety-shield/contract';
+import type { LoginBody } from '@safety-shield/contract';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const login = (body: LoginBody) => http.post<LoginResult>('/v1/account/login', body);
+export const login = (body: LoginBody) => api.account.login(body);
 
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { clearToken } from '../../../shared/auth/token.js';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 import { clearTimeZone } from '../../../shared/preferences/cookies.js';
 
-export const logout = () => http.post<null>('/v1/account/logout', undefined, { silent: true });
+export const logout = () => api.account.logout(undefined, { silent: true });
 
 /** Revokes the session on the server, forgets everything cached, and goes to the login page. */
 export function useSignOut() {

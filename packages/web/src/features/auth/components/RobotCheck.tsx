@@ -1,3 +1,4 @@
+import { accountApi, httpCall } from '@safety-shield/contract';
 import type { Challenge } from 'altcha-lib/types';
 import { forwardRef, type RefObject, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,8 @@ import { failureText } from '../../../shared/http/client.js';
 import { solveRobotChallenge } from './robot-solver.js';
 import './robot-check.css';
 
-const CHALLENGE_PATH = '/v1/account/captcha';
+/** The challenge is fetched bare: its answer is not the envelope, and the server's `date` header times its expiry. */
+const CHALLENGE_PATH = httpCall(accountApi.captcha, undefined).path;
 /** A solution this close to its expiry might reach the server too late: ask for a new one. */
 const EXPIRY_MARGIN_MS = 10_000;
 

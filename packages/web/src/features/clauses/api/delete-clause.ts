@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Retires a clause; its consent log stays. */
-export const deleteClause = (clauseId: number) => http.delete<null>('/v1/clause', { clauseId });
+export const deleteClause = (clauseId: number) => api.clause.remove({ clauseId });
 
 export function useDeleteClause() {
   const queryClient = useQueryClient();

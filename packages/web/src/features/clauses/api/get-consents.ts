@@ -1,16 +1,16 @@
-import type { ClauseConsentRecord, ClauseLogQuery, Page } from '@safety-shield/contract';
+import { type ClauseLogQuery, clauseApi } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { call } from '../../../shared/http/api.js';
 
 /** `state`: the newest consent of each account or company per clause; `log`: every agreement and cancellation. */
 export type ConsentView = 'state' | 'log';
 
-const paths: Record<ConsentView, string> = { state: '/v1/clause/state/list', log: '/v1/clause/log/list' };
+const endpoints = { state: clauseApi.states, log: clauseApi.log } as const;
 
 export const consentsQuery = (view: ConsentView, params: ClauseLogQuery) =>
   queryOptions({
     queryKey: ['clauses', 'consents', view, params],
-    queryFn: () => http.get<Page<ClauseConsentRecord>>(paths[view], { ...params }),
+    queryFn: () => call(endpoints[view], params),
   });
 
 export const useConsents = (view: ConsentView, params: ClauseLogQuery) =>

@@ -1,14 +1,13 @@
-import type { ClauseConsentBody, PendingClause } from '@safety-shield/contract';
+import type { ClauseConsentBody } from '@safety-shield/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const pendingClausesQuery = () =>
-  queryOptions({ queryKey: ['clauses', 'pending'], queryFn: () => http.get<PendingClause[]>('/v1/clause/pending') });
+export const pendingClausesQuery = () => queryOptions({ queryKey: ['clauses', 'pending'], queryFn: () => api.clause.pending() });
 
 /** What waits for the caller: its own clauses, and for a Company Admin the company's. */
 export const usePendingClauses = () => useQuery(pendingClausesQuery());
 
-export const answerClause = (body: ClauseConsentBody) => http.put<null>('/v1/clause/state', body);
+export const answerClause = (body: ClauseConsentBody) => api.clause.consent(body);
 
 /** Agrees to or cancels a clause; the pending list and the caller's finish flags (selfInfo) are read again. */
 export function useAnswerClause() {

@@ -1,10 +1,10 @@
 import type { ClauseCreateBody, ClauseUpdateBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const createClause = (body: ClauseCreateBody) => http.post<{ clauseId: number }>('/v1/clause', body);
+export const createClause = (body: ClauseCreateBody) => api.clause.create(body);
 /** Publishes a new version: the old one retires and everyone is asked again. */
-export const updateClause = (body: ClauseUpdateBody) => http.put<{ clauseId: number }>('/v1/clause', body);
+export const updateClause = (body: ClauseUpdateBody) => api.clause.update(body);
 
 /** Creates (no clauseId) or publishes a new version of a clause; lists, pending clauses and the caller's flags refresh. */
 export function useSaveClause() {

@@ -1,18 +1,18 @@
-import type { CompanySetting, CompanySettingBody } from '@safety-shield/contract';
+import type { CompanySettingBody } from '@safety-shield/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const companySettingQuery = () =>
   queryOptions({
     queryKey: ['companySetting'],
     // Silent: while an organisation clause waits the server refuses this call, and the page says why itself.
-    queryFn: () => http.get<CompanySetting>('/v1/company/setting', undefined, { silent: true }),
+    queryFn: () => api.org.companySetting(undefined, { silent: true }),
   });
 
 /** The Company Admin's own company, logo included, and its notification settings. */
 export const useCompanySetting = () => useQuery(companySettingQuery());
 
-export const saveCompanySetting = (body: CompanySettingBody) => http.put<null>('/v1/company/setting', body);
+export const saveCompanySetting = (body: CompanySettingBody) => api.org.updateCompanySetting(body);
 
 /** Saves what was given; the company's row in the organisation lists and the caller's logo (selfInfo.orgPic) refresh too. */
 export function useSaveCompanySetting() {

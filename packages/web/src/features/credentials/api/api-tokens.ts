@@ -1,16 +1,14 @@
-import type { ApiTokenCreated, ApiTokenRecord } from '@safety-shield/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const apiTokensQuery = () =>
-  queryOptions({ queryKey: ['apiTokens'], queryFn: () => http.get<ApiTokenRecord[]>('/v1/account/apiToken') });
+export const apiTokensQuery = () => queryOptions({ queryKey: ['apiTokens'], queryFn: () => api.credential.apiTokens() });
 
 export const useApiTokens = () => useQuery(apiTokensQuery());
 
 export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post<ApiTokenCreated>('/v1/account/apiToken'),
+    mutationFn: () => api.credential.createApiToken(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensQuery().queryKey }),
   });
 }
@@ -18,7 +16,7 @@ export function useCreateApiToken() {
 export function useDeleteApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete<null>('/v1/account/apiToken', { id }),
+    mutationFn: (id: number) => api.credential.removeApiToken({ id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensQuery().queryKey }),
   });
 }

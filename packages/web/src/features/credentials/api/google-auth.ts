@@ -1,9 +1,8 @@
-import type { GoogleAuthInfo, GoogleCodeBody } from '@safety-shield/contract';
+import type { GoogleCodeBody } from '@safety-shield/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const googleAuthQuery = () =>
-  queryOptions({ queryKey: ['googleAuth'], queryFn: () => http.get<GoogleAuthInfo>('/v1/account/mfa/google') });
+export const googleAuthQuery = () => queryOptions({ queryKey: ['googleAuth'], queryFn: () => api.credential.googleAuth() });
 
 export const useGoogleAuth = () => useQuery(googleAuthQuery());
 
@@ -11,8 +10,7 @@ export const useGoogleAuth = () => useQuery(googleAuthQuery());
 export function useGoogleAuthChange(action: 'bind' | 'unbind') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: GoogleCodeBody) =>
-      http.put<null>(action === 'bind' ? '/v1/account/mfa/google' : '/v1/account/mfa/google/unbind', body),
+    mutationFn: (body: GoogleCodeBody) => (action === 'bind' ? api.credential.bindGoogle(body) : api.credential.unbindGoogle(body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: googleAuthQuery().queryKey }),
   });
 }

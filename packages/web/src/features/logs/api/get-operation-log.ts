@@ -1,16 +1,16 @@
-import type { OperationLogQuery, OperationLogRecord, Page } from '@safety-shield/contract';
+import { logApi, type OperationLogQuery } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { call } from '../../../shared/http/api.js';
 
 /** Own log for everyone; the scoped log of everyone below for Super and Agent Admins. */
 export type LogScope = 'own' | 'system';
 
-const paths: Record<LogScope, string> = { own: '/v1/account/log/list', system: '/v1/system/log/list' };
+const endpoints = { own: logApi.own, system: logApi.list } as const;
 
 export const operationLogQuery = (scope: LogScope, params: OperationLogQuery) =>
   queryOptions({
     queryKey: ['operationLog', scope, params],
-    queryFn: () => http.get<Page<OperationLogRecord>>(paths[scope], { ...params }),
+    queryFn: () => call(endpoints[scope], params),
   });
 
 export const useOperationLog = (scope: LogScope, params: OperationLogQuery) =>

@@ -1,10 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { codeKeys, type OperationLogRecord } from '@safety-shield/contract';
+import { codeKeys, logApi, type OperationLogRecord } from '@safety-shield/contract';
 import { App, Button, DatePicker, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '../../../shared/http/download.js';
+import { downloadFile } from '../../../shared/http/download.js';
 import { formatTime } from '../../../shared/ui/format.js';
 import { FilterBar, ListPage, ListTable, numberFilter, useListParams } from '../../../shared/ui/list/index.js';
 import { type LogScope, useOperationLog } from '../api/get-operation-log.js';
@@ -75,7 +75,7 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
     setExporting(true);
-    const saved = await download('/v1/system/log/export', { username, action, result, from, to }, 'operation-log.csv');
+    const saved = await downloadFile(logApi.export, { username, action, result, from, to }, 'operation-log.csv');
     setExporting(false);
     if (!saved) message.warning(t('log.exportFailed'));
   };

@@ -1,18 +1,18 @@
 import type { MaintenanceState } from '@safety-shield/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Public: the maintenance page reads it without a session. Silent: the page shows a failure itself. */
 export const maintenanceQuery = () =>
   queryOptions({
     queryKey: ['maintenance'],
-    queryFn: () => http.get<MaintenanceState>('/v1/system/maintenance', undefined, { silent: true }),
+    queryFn: () => api.maintenance.state(undefined, { silent: true }),
   });
 
 /** The maintenance state; `refetchInterval` polls it (the maintenance page checks every 30 s). */
 export const useMaintenance = (refetchInterval?: number) => useQuery({ ...maintenanceQuery(), refetchInterval });
 
-export const setMaintenance = (body: MaintenanceState) => http.put<null>('/v1/system/maintenance', body);
+export const setMaintenance = (body: MaintenanceState) => api.maintenance.setState(body);
 
 /** Super Admin only: switches maintenance mode on or off. */
 export function useSetMaintenance() {

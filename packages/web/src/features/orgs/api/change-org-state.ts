@@ -1,8 +1,8 @@
 import type { OrgKind, OrgStateBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const changeOrgState = (kind: OrgKind, body: OrgStateBody) => http.put<null>(`/v1/org/${kind}/state`, body);
+export const changeOrgState = (kind: OrgKind, body: OrgStateBody) => api.org[`${kind}SetState`](body);
 
 export function useChangeOrgState(kind: OrgKind) {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import type { OrgKind } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Refused by the server (with a toast from the HTTP layer) while children or accounts remain. */
-export const deleteOrg = (kind: OrgKind, id: number) => http.delete<null>(`/v1/org/${kind}`, { id });
+export const deleteOrg = (kind: OrgKind, id: number) => api.org[`${kind}Remove`]({ id });
 
 export function useDeleteOrg(kind: OrgKind) {
   const queryClient = useQueryClient();

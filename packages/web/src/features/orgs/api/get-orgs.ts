@@ -1,11 +1,11 @@
-import type { OrgKind, OrgListQuery, OrgRecord, Page } from '@safety-shield/contract';
+import type { OrgKind, OrgListQuery } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const orgsQuery = (kind: OrgKind, params: OrgListQuery) =>
   queryOptions({
     queryKey: ['orgs', kind, 'list', params],
-    queryFn: () => http.get<Page<OrgRecord>>(`/v1/org/${kind}/list`, { ...params }),
+    queryFn: () => api.org[`${kind}List`](params),
   });
 
 /** The previous page stays on screen while the next one loads. */

@@ -1,9 +1,9 @@
 import type { OrgCreateBody, OrgKind, OrgUpdateBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const createOrg = (kind: OrgKind, body: OrgCreateBody) => http.post<{ id: number }>(`/v1/org/${kind}`, body);
-export const updateOrg = (kind: OrgKind, body: OrgUpdateBody) => http.put<null>(`/v1/org/${kind}`, body);
+export const createOrg = (kind: OrgKind, body: OrgCreateBody) => api.org[`${kind}Create`](body);
+export const updateOrg = (kind: OrgKind, body: OrgUpdateBody) => api.org[`${kind}Update`](body);
 
 /** Creates (no id) or updates an organisation; every list and picker of organisations is refreshed. */
 export function useSaveOrg(kind: OrgKind) {

@@ -1,10 +1,10 @@
 import type { PasswordChangeBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 import { selfInfoQuery } from '../../auth/index.js';
 
 /** The own password; afterwards the server clears the first-login flag. */
-export const changePassword = (body: PasswordChangeBody) => http.put<null>('/v1/account/pwd', body);
+export const changePassword = (body: PasswordChangeBody) => api.account.changePassword(body);
 
 export function useChangePassword() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import type { SelfUpdateBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 import { selfInfoQuery } from '../../auth/index.js';
 
-export const updateSelf = (body: SelfUpdateBody) => http.put<null>('/v1/account/selfInfo', body);
+export const updateSelf = (body: SelfUpdateBody) => api.account.updateSelf(body);
 
 export function useUpdateSelf() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import type { Page, UsageQuery, UsageRecord } from '@safety-shield/contract';
+import type { UsageQuery } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const usageQuery = (params: UsageQuery) =>
   queryOptions({
     queryKey: ['usage', params],
-    queryFn: () => http.get<Page<UsageRecord>>('/v1/subscribe/usage', { ...params }),
+    queryFn: () => api.subscription.usage(params),
   });
 
 /** Each company's use of the platform in one UTC month. */

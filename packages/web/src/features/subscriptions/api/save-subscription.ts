@@ -1,10 +1,10 @@
 import type { SubscriptionCreateBody, SubscriptionStateBody, SubscriptionUpdateBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const createSubscription = (body: SubscriptionCreateBody) => http.post<{ id: number }>('/v1/subscribe', body);
-export const updateSubscription = (body: SubscriptionUpdateBody) => http.put<null>('/v1/subscribe', body);
-export const changeSubscriptionState = (body: SubscriptionStateBody) => http.put<null>('/v1/subscribe/state', body);
+export const createSubscription = (body: SubscriptionCreateBody) => api.subscription.create(body);
+export const updateSubscription = (body: SubscriptionUpdateBody) => api.subscription.update(body);
+export const changeSubscriptionState = (body: SubscriptionStateBody) => api.subscription.setState(body);
 
 /** A subscription's quota shows in the usage too: both refresh. */
 const useSubscriptionMutation = <T>(mutationFn: (input: T) => Promise<unknown>) => {
