@@ -21,3 +21,11 @@ export const Created = Type.Object({ id: Type.Integer() });
 
 /** SPEC section 9: alert counts (S.O.S, device running status) are read at once and every 20 s, and pushed in between. */
 export const ALERT_POLL_MS = 20_000;
+
+/** Media types of the files the API streams (exports, evidence zips, the user guide). */
+export const mediaTypes = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  zip: 'application/zip',
+  pdf: 'application/pdf',
+} as const;

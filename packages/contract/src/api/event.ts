@@ -129,6 +129,12 @@ export const IncidentListQuery = Type.Object({
   maxSpeed: Type.Optional(Type.Number({ minimum: 0 })),
 });
 export type IncidentListQuery = Static<typeof IncidentListQuery>;
+/** The list's filters for the .xlsx export, and the name to save the file under. */
+export const IncidentExportQuery = Type.Object({
+  ...Type.Omit(IncidentListQuery, ['page', 'limit']).properties,
+  filename: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^/\\\\]+$' })),
+});
+export type IncidentExportQuery = Static<typeof IncidentExportQuery>;
 
 export const ResourceRecord = Type.Object({
   resourceId: Type.Integer(),

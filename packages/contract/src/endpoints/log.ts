@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { OperationLogQuery, OperationLogRecord } from '../api/account.js';
-import { PageOf } from '../api/common.js';
+import { mediaTypes, PageOf } from '../api/common.js';
 import { endpoints } from '../endpoint.js';
 import type { Role } from '../roles.js';
 
@@ -24,6 +24,7 @@ export const logApi = endpoints('logs', {
     access: readers,
     query: Type.Omit(OperationLogQuery, ['page', 'limit']),
     raw: true,
+    produces: [mediaTypes.csv],
   },
   own: {
     method: 'GET',

@@ -47,6 +47,7 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
         ...(raw ? {} : { response: { 200: Envelope(response ?? Type.Null()) } }),
         ...(produces ? { produces: [...produces] } : {}),
         ...(hidden ? { hide: true } : {}),
+        ...(access === 'public' ? { security: [] } : {}),
       },
       config: {
         endpoint: declaration,

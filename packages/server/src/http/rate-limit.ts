@@ -37,18 +37,14 @@ export class Windows {
   }
 }
 
-/**
- * Calls anyone may make with a token in hand (a share link): guessing tokens is held to the login's pace.
- * A fallback until the share endpoint declares `rate: 'public'`; it goes then.
- */
-const PUBLIC_TOKEN_PATHS = new Set(['/v2/event/public/list']);
-
 /** YOU_REQUEST_TOO_FAST (HTTP 429) for a client that logs in or writes faster than the limits allow. */
 export function registerRateLimits(app: FastifyInstance, limits: RateLimits) {
   const minutes = new Windows(60_000);
   const seconds = new Windows(1_000);
   app.addHook('preHandler', async (req) => {
-    const rate = req.routeOptions.config.rate ?? (PUBLIC_TOKEN_PATHS.has(req.routeOptions.url ?? '') ? 'public' : undefined);
+    // Declared per endpoint: the login's calls, and calls anyone may make with a token in hand (a share link), whose
+    // guessing is held to the login's pace.
+    const { rate } = req.routeOptions.config;
     if (rate === 'login') {
       if (limits.loginPerMinute > 0 && !minutes.take(`login:${req.ip}`, limits.loginPerMinute)) throw new AppError('YOU_REQUEST_TOO_FAST');
       return;

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { mediaTypes } from '@safety-shield/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -53,8 +54,7 @@ export function streamWorkbook<T>(sheetName: string, columns: SheetColumn<T>[], 
   return out;
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const xlsxProduces = [XLSX_TYPE];
+const XLSX_TYPE = mediaTypes.xlsx;
 
 /** Sends a workbook as a download named `requested` (the exports' `filename` parameter), else `fallback-YYYY-MM-DD`. */
 export function sendWorkbook(reply: FastifyReply, requested: string | undefined, fallback: string, body: Readable) {

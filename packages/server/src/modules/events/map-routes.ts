@@ -1,23 +1,22 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   EVENT_MAP_MAX_CELLS,
   EVENT_MAP_MAX_SPAN_MS,
   type EventCluster,
-  EventMap,
-  EventMapQuery,
+  type EventMap,
+  type EventMapQuery,
+  eventMapApi,
   eventMapCellDegrees,
   type IncidentType,
 } from '@safety-shield/contract';
 import { and, between, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { incident } from '../../db/schema.js';
 import { principalOf } from '../../http/auth.js';
-import { Envelope, ok } from '../../http/envelope.js';
+import { serve } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
 import { incidentFilter } from './repo.js';
-
-const tags = ['incidents'];
 
 interface Box {
   west: number;
@@ -112,18 +111,8 @@ export async function eventMapOf(db: Db, scope: SQL, query: EventMapQuery): Prom
 }
 
 /** The incident map (SPEC section 2, `/map/event`): clusters of the caller's incidents in a time range and a box. */
-export const eventMapRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/v2/event/map',
-    {
-      schema: {
-        tags,
-        summary: 'Incidents of the caller’s scope clustered on a grid for a map view (at most 92 days)',
-        querystring: EventMapQuery,
-        response: { 200: Envelope(EventMap) },
-      },
-      config: { access: 'session' },
-    },
-    async (req) => ok(await eventMapOf(db, inScope(principalOf(req), incident), req.query)),
-  );
+export const eventMapRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  serve(app, eventMapApi, {
+    clusters: async (req) => eventMapOf(db, inScope(principalOf(req), incident), req.query),
+  });
 };

@@ -1,17 +1,14 @@
 import type { Readable } from 'node:stream';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EVIDENCE_SUMS_NAME, EVIDENCE_ZIP_NAME, EvidenceBody, PictureUrl } from '@safety-shield/contract';
+import { EVIDENCE_SUMS_NAME, EVIDENCE_ZIP_NAME, resourceApi } from '@safety-shield/contract';
 import { ZipArchive, type ZipEntryData } from 'archiver';
-import { Type } from 'typebox';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { principalOf } from '../../http/auth.js';
-import { Envelope, ok } from '../../http/envelope.js';
+import { serve } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { auditTarget } from '../logs/recorder.js';
 import { entryName, type StoredEvidence, signedResourceUrl, storedEvidence, visibleIncidents } from './evidence-files.js';
-
-const tags = ['incidents'];
 
 /** What the zip needs of the evidence store (disk or S3): a sequential reader of one object. */
 export interface EvidenceReader {
@@ -70,23 +67,13 @@ async function fillZip(archive: ZipArchive, store: EvidenceReader, files: Stored
 }
 
 /** SPEC section 7: the evidence zip of chosen incidents and their pictures' URLs. */
-export const resourceRoutes: FastifyPluginAsyncTypebox<{
+export const resourceRoutes: FastifyPluginAsync<{
   db: Db;
   store: EvidenceReader;
   objectSigner: ObjectSigner;
 }> = async (app, { db, store, objectSigner }) => {
-  app.put(
-    '/v1/event/resource/listV1',
-    {
-      schema: {
-        tags,
-        summary: 'The stored evidence of chosen incidents as one zip, with a SHA256SUMS file',
-        body: EvidenceBody,
-        produces: ['application/zip'],
-      },
-      config: { access: 'session', audit: 'event.evidence.download' },
-    },
-    async (req, reply) => {
+  serve(app, resourceApi, {
+    zip: async (req, reply) => {
       auditTarget(req, req.body.eventId.join(','));
       const ids = await visibleIncidents(db, principalOf(req), req.body.eventId);
       const files = await storedEvidence(db, ids);
@@ -103,32 +90,17 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<{
         .header('cache-control', 'no-store')
         .send(archive);
     },
-  );
-
-  app.put(
-    '/v1/event/resource/pic/list',
-    {
-      schema: {
-        tags,
-        summary: 'Signed URLs of the stored pictures of chosen incidents',
-        body: EvidenceBody,
-        response: { 200: Envelope(Type.Array(PictureUrl)) },
-      },
-      config: { access: 'session', audit: 'event.picture.list' },
-    },
-    async (req) => {
+    pictures: async (req) => {
       auditTarget(req, req.body.eventId.join(','));
       const ids = await visibleIncidents(db, principalOf(req), req.body.eventId);
       const pictures = await storedEvidence(db, ids, 'picture');
       const now = Date.now();
-      return ok(
-        pictures.map((picture) => ({
-          eventId: picture.eventId,
-          resourceId: picture.resourceId,
-          channel: picture.channel,
-          ...signedResourceUrl(objectSigner, picture, now),
-        })),
-      );
+      return pictures.map((picture) => ({
+        eventId: picture.eventId,
+        resourceId: picture.resourceId,
+        channel: picture.channel,
+        ...signedResourceUrl(objectSigner, picture, now),
+      }));
     },
-  );
+  });
 };

@@ -1,23 +1,20 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  fleetAdminsAndAbove,
+  canCall,
   type IncidentType,
   type MapConfig,
-  PublicIncidentList,
-  PublicIncidentQuery,
   RESOURCE_URL_TTL_MS,
   type Role,
   SHARE_PATH,
-  ShareBody,
-  ShareLink,
+  shareApi,
   UPLOAD_RECEIVED,
 } from '@safety-shield/contract';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { account, incident, incidentHistory, incidentResource } from '../../db/schema.js';
 import { qualified } from '../../db/subqueries.js';
 import { principalOf } from '../../http/auth.js';
-import { Envelope, ok } from '../../http/envelope.js';
+import { serve } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import { epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
@@ -34,9 +31,6 @@ export interface ShareGrant {
   companyId: number | null;
 }
 
-const tags = ['incidents'];
-/** The incident writers of events/routes.ts: sharing hands incidents to outsiders, so it takes a writer. */
-const SHARERS = fleetAdminsAndAbove;
 const DAY_MS = 86_400_000;
 
 export const shareSigner = (secretKey: Buffer) => new GrantSigner<ShareGrant>(secretKey, 'safety-shield/share/v1');
@@ -47,7 +41,8 @@ export const shareSigner = (secretKey: Buffer) => new GrantSigner<ShareGrant>(se
  */
 async function sharerOf(db: Db, grant: ShareGrant): Promise<Principal | null> {
   const [row] = await db.select().from(account).where(eq(account.id, grant.by));
-  if (row?.state !== 'usable' || !SHARERS.includes(row.role as (typeof SHARERS)[number])) return null;
+  // Only an account that may still share keeps its links open.
+  if (row?.state !== 'usable' || !canCall(row.role as Role, shareApi.create)) return null;
   return {
     accountId: row.id,
     username: row.username,
@@ -68,7 +63,7 @@ async function sharerOf(db: Db, grant: ShareGrant): Promise<Principal | null> {
  * `GET /v2/event/public/list` opens exactly those (live ones only) with short-lived evidence URLs. Stateless: a link
  * is revoked by its expiry, by deleting the incidents, or by disabling the account that shared it.
  */
-export const shareRoutes: FastifyPluginAsyncTypebox<{
+export const shareRoutes: FastifyPluginAsync<{
   db: Db;
   secretKey: Buffer;
   objectSigner: ObjectSigner;
@@ -76,18 +71,8 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { db, secretKey, objectSigner, map }) => {
   const signer = shareSigner(secretKey);
 
-  app.post(
-    '/v2/event/share',
-    {
-      schema: {
-        tags,
-        summary: 'A signed link that shows some incidents to anyone holding it, for 1 to 30 days',
-        body: ShareBody,
-        response: { 200: Envelope(ShareLink) },
-      },
-      config: { access: SHARERS, audit: 'event.share' },
-    },
-    async (req) => {
+  serve(app, shareApi, {
+    create: async (req) => {
       const principal = principalOf(req);
       const ids = [...new Set(req.body.eventId)].sort((a, b) => a - b);
       const { days } = req.body;
@@ -110,23 +95,10 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{
           );
       });
       const token = signer.sign({ ids, exp, by: principal.accountId, companyId: principal.companyId });
-      return ok({ url: `${SHARE_PATH}?token=${encodeURIComponent(token)}`, expireTime: exp });
+      return { url: `${SHARE_PATH}?token=${encodeURIComponent(token)}`, expireTime: exp };
     },
-  );
 
-  app.get(
-    '/v2/event/public/list',
-    {
-      schema: {
-        tags,
-        summary: 'The incidents a share link grants (no session: the token is the whole authority)',
-        querystring: PublicIncidentQuery,
-        response: { 200: Envelope(PublicIncidentList) },
-        security: [],
-      },
-      config: { access: 'public' },
-    },
-    async (req) => {
+    publicList: async (req) => {
       const grant = signer.verify(req.query.token);
       if (!grant || !Array.isArray(grant.ids) || !grant.ids.every((id) => Number.isInteger(id))) {
         throw new AppError('PERMISSION_TOKEN_FAIL');
@@ -169,7 +141,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{
               .orderBy(asc(incidentResource.channel), asc(incidentResource.kind), asc(incidentResource.id));
       const now = Date.now();
       const resourceExpireTime = now + RESOURCE_URL_TTL_MS;
-      return ok({
+      return {
         records: rows.map(({ row, tagName }) => ({
           eventId: row.id,
           type: row.type as IncidentType,
@@ -194,7 +166,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{
         expireTime: grant.exp,
         resourceExpireTime,
         map,
-      });
+      };
     },
-  );
+  });
 };

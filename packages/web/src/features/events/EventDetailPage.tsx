@@ -95,7 +95,7 @@ export function EventDetailPage() {
             </Card>
             <EventFacts incident={incident} />
             <EvidenceSection eventId={incident.eventId} resources={incident.resources} />
-            <EvidenceRequestPanel incident={incident} canWrite={can.writes} />
+            <EvidenceRequestPanel incident={incident} canWrite={can.asksEvidence} />
           </Flex>
         </Col>
         <Col xs={24} xl={10}>

@@ -69,8 +69,8 @@ export function EventListPage() {
               }}
             />
           )}
-          {can.writes && <ShareButton eventIds={selected} />}
-          {can.writes && <BatchVideoRequestButton eventIds={selected} />}
+          {can.shares && <ShareButton eventIds={selected} />}
+          {can.asksEvidence && <BatchVideoRequestButton eventIds={selected} />}
           <EvidenceZipButton eventIds={selected} counted />
           <ExportButton filters={filters} />
           <Link to="/event/recycleBin">

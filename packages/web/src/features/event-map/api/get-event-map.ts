@@ -1,12 +1,12 @@
-import type { EventMap, EventMapQuery } from '@safety-shield/contract';
+import type { EventMapQuery } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-/** Clusters of the caller's incidents in a time range and a map box (`GET /v2/event/map`). */
+/** Clusters of the caller's incidents in a time range and a map box. */
 export const eventMapQuery = (params: EventMapQuery) =>
   queryOptions({
     queryKey: ['events', 'map', params],
-    queryFn: () => http.get<EventMap>('/v2/event/map', { ...params }),
+    queryFn: () => api.eventMap.clusters(params),
   });
 
 /** The clusters of the last view stay on the map while the next view loads; nothing is asked before the map has a view. */

@@ -1,12 +1,11 @@
-import type { TagRecord } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** The tags of the caller's scope, to filter the map by. */
 export const mapTagOptionsQuery = () =>
   queryOptions({
     queryKey: ['events', 'tags', 'options', null],
-    queryFn: () => http.get<TagRecord[]>('/v1/event/tag'),
+    queryFn: () => api.event.tags({}),
     staleTime: 60_000,
   });
 

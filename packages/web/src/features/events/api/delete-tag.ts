@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Own tags only; its incidents move to the General tag. */
-export const deleteTag = (id: number) => http.delete<null>('/v1/event/tag', { id });
+export const deleteTag = (id: number) => api.event.removeTag({ id });
 
 export function useDeleteTag() {
   const queryClient = useQueryClient();

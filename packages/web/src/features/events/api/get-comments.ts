@@ -1,11 +1,11 @@
-import type { CommentListQuery, CommentRecord, Page } from '@safety-shield/contract';
+import type { CommentListQuery } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const commentsQuery = (params: CommentListQuery) =>
   queryOptions({
     queryKey: ['events', 'comments', params],
-    queryFn: () => http.get<Page<CommentRecord>>('/v1/event/comment/list', { ...params }),
+    queryFn: () => api.event.comments(params),
   });
 
 /** An incident's comments, newest first. */

@@ -1,11 +1,10 @@
-import type { IncidentDetail } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const eventQuery = (eventId: number) =>
   queryOptions({
     queryKey: ['events', 'detail', eventId],
-    queryFn: () => http.get<IncidentDetail>('/v2/event/info', { eventId }),
+    queryFn: () => api.event.info({ eventId }),
   });
 
 /** One incident with its evidence; EVENT_NOT_EXIST / PERMISSION_CHECK_FAIL are toasted by the HTTP layer. */

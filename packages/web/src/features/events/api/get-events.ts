@@ -1,12 +1,12 @@
-import type { IncidentListQuery, IncidentRecord, Page } from '@safety-shield/contract';
+import type { IncidentListQuery } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** The incident list, or (recycle bin) the deleted ones; `type` and `tagId` go as repeated keys (SPEC section 7). */
 export const eventsQuery = (params: IncidentListQuery, bin = false) =>
   queryOptions({
     queryKey: ['events', bin ? 'recycleBin' : 'list', params],
-    queryFn: () => http.get<Page<IncidentRecord>>(bin ? '/v2/event/list/recycleBin' : '/v2/event/list', { ...params }),
+    queryFn: () => (bin ? api.event.recycleBin : api.event.list)(params),
   });
 
 /** The previous page stays while the next loads. */

@@ -1,11 +1,10 @@
-import type { HistoryRecord } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const historyQuery = (eventId: number) =>
   queryOptions({
     queryKey: ['events', 'history', eventId],
-    queryFn: () => http.get<HistoryRecord[]>('/v2/event/history', { eventId }),
+    queryFn: () => api.event.history({ eventId }),
   });
 
 /** Everything that happened to an incident, oldest first. */

@@ -1,6 +1,6 @@
-import { RESOURCE_URL_TTL_MS, type ResourceUrl } from '@safety-shield/contract';
+import { RESOURCE_URL_TTL_MS } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** A new URL this long before the old one expires, so a picture or a seek never meets an expired one. */
 const RENEW_BEFORE_MS = 60_000;
@@ -9,7 +9,7 @@ export const resourceUrlQuery = (eventId: number, resourceId: number) =>
   queryOptions({
     queryKey: ['events', 'resource-url', eventId, resourceId],
     // Failures show in place of the file, not as a toast per file.
-    queryFn: () => http.get<ResourceUrl>('/v1/event/resource/token', { eventId, resourceId }, { silent: true }),
+    queryFn: () => api.event.resourceUrl({ eventId, resourceId }, { silent: true }),
     staleTime: RESOURCE_URL_TTL_MS - RENEW_BEFORE_MS,
     refetchInterval: (query) => (query.state.data ? Math.max(10_000, query.state.data.expireTime - Date.now() - RENEW_BEFORE_MS) : false),
     retry: 1,

@@ -1,11 +1,10 @@
-import type { TagRecord } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const tagListQuery = (companyId?: number) =>
   queryOptions({
     queryKey: ['events', 'tags', 'list', companyId ?? null],
-    queryFn: () => http.get<TagRecord[]>('/v1/event/tag/list', { companyId }),
+    queryFn: () => api.event.tagList({ companyId }),
   });
 
 /** The tag page's table (with incident counts); a Super Admin must choose a company first. */

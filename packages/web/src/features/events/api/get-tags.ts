@@ -1,12 +1,11 @@
-import type { TagRecord } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Tags to choose from (filters, re-tagging); without a company, all tags in the caller's scope. */
 export const tagOptionsQuery = (companyId?: number) =>
   queryOptions({
     queryKey: ['events', 'tags', 'options', companyId ?? null],
-    queryFn: () => http.get<TagRecord[]>('/v1/event/tag', { companyId }),
+    queryFn: () => api.event.tags({ companyId }),
     staleTime: 60_000,
   });
 

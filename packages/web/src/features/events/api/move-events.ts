@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Where incidents go: the recycle bin, back out of it, or (only from the bin) away for good with their evidence. */
 export type EventMove = 'delete' | 'restore' | 'forever';
 
-const paths: Record<EventMove, string> = {
-  delete: '/v2/event/info/delete/batch',
-  restore: '/v2/event/info/restore',
-  forever: '/v2/event/info/forever',
-};
+const calls = {
+  delete: api.event.remove,
+  restore: api.event.restore,
+  forever: api.event.removeForever,
+} satisfies Record<EventMove, unknown>;
 
-export const moveEvents = (move: EventMove, eventId: number[]) => http.put<null>(paths[move], { eventId });
+export const moveEvents = (move: EventMove, eventId: number[]) => calls[move]({ eventId });
 
 export function useMoveEvents(move: EventMove) {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import type { CommentBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const postComment = (body: CommentBody) => http.post<{ id: number }>('/v1/event/comment', body);
+export const postComment = (body: CommentBody) => api.event.comment(body);
 
 export function usePostComment() {
   const queryClient = useQueryClient();

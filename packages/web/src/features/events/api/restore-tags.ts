@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** The three default tags back to their names, receiving on and 90 hold days. */
-export const restoreTags = (companyId?: number) => http.get<null>('/v1/event/tag/restore', { companyId });
+export const restoreTags = (companyId?: number) => api.event.restoreTags({ companyId });
 
 export function useRestoreTags() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** The on/off settings of a tag and the call that switches each. */
 export const tagSwitches = {
-  receiveIncident: '/v1/event/tag/receive/incident/state',
-  receiveVideo: '/v1/event/tag/receive/video/state',
-  notifyEmail: '/v1/event/tag/notify/email/state',
+  receiveIncident: api.event.setTagReceiveIncident,
+  receiveVideo: api.event.setTagReceiveVideo,
+  notifyEmail: api.event.setTagNotifyEmail,
 } as const;
 export type TagSwitch = keyof typeof tagSwitches;
 
@@ -13,8 +13,8 @@ export type TagSwitch = keyof typeof tagSwitches;
 export type TagSetting = { tagId: number; switch: TagSwitch; state: boolean } | { tagId: number; holdDays: number };
 
 export function setTagSetting(setting: TagSetting) {
-  if ('switch' in setting) return http.put<null>(tagSwitches[setting.switch], { tagId: setting.tagId, state: setting.state });
-  return http.put<null>('/v1/event/tag/holdDays', { tagId: setting.tagId, days: setting.holdDays });
+  if ('switch' in setting) return tagSwitches[setting.switch]({ tagId: setting.tagId, state: setting.state });
+  return api.event.setTagHoldDays({ tagId: setting.tagId, days: setting.holdDays });
 }
 
 export function useSetTagSetting() {

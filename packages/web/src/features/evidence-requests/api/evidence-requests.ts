@@ -1,12 +1,12 @@
-import type { EvidenceTask, EvidenceTaskRecord } from '@safety-shield/contract';
+import type { EvidenceTask } from '@safety-shield/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 import { eventQuery } from '../../events/api/get-event.js';
 
 export const evidenceTasksQuery = (eventId: number) =>
   queryOptions({
     queryKey: ['evidence-requests', eventId],
-    queryFn: () => http.get<EvidenceTaskRecord[]>('/v1/device/evidenceTask/list', { eventId }),
+    queryFn: () => api.evidenceRequest.list({ eventId }),
   });
 
 /** The evidence requests of one incident, newest first. */
@@ -22,13 +22,13 @@ export type EvidenceAsk =
 export async function askEvidence(ask: EvidenceAsk): Promise<EvidenceTask[]> {
   if (ask.kind === 'clip') {
     const { eventId, resourceId, time } = ask;
-    return [await http.get<EvidenceTask>('/v1/device/getDeviceUploadVideoUrl', { eventId, resourceId, time })];
+    return [await api.evidenceRequest.clip({ eventId, resourceId, time })];
   }
   const [single] = ask.eventIds;
   if (ask.kind === 'videos' && !ask.batch && ask.eventIds.length === 1 && single !== undefined)
-    return [await http.get<EvidenceTask>('/v1/device/getCtrDeviceUploadVideo', { eventId: single })];
-  const path = ask.kind === 'videos' ? '/v1/device/batch/getCtrDeviceUploadVideo' : '/v1/device/batch/getCtrDeviceUploadPic';
-  return http.put<EvidenceTask[]>(path, { eventId: ask.eventIds });
+    return [await api.evidenceRequest.videos({ eventId: single })];
+  const batch = ask.kind === 'videos' ? api.evidenceRequest.batchVideos : api.evidenceRequest.batchPictures;
+  return batch({ eventId: ask.eventIds });
 }
 
 /** Whatever was asked, the incidents' details and request lists are read again (a clip adds a resource). */
@@ -49,7 +49,7 @@ export function useAskEvidence() {
 export function useCancelEvidenceTask(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (taskId: number) => http.get<EvidenceTask>('/v1/device/cancelTask', { taskId }),
+    mutationFn: (taskId: number) => api.evidenceRequest.cancel({ taskId }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: evidenceTasksQuery(eventId).queryKey }),

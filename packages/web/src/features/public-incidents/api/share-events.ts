@@ -1,8 +1,8 @@
-import type { ShareBody, ShareLink } from '@safety-shield/contract';
+import type { ShareBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const shareEvents = (body: ShareBody) => http.post<ShareLink>('/v2/event/share', body);
+export const shareEvents = (body: ShareBody) => api.share.create(body);
 
 /** A share link for some incidents; their history gains a 'shared' entry. */
 export function useShareEvents() {
