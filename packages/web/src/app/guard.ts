@@ -2,7 +2,7 @@ import { mainRoutes, type SelfInfo } from '@safety-shield/contract';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { loginPathFor, selfInfoQuery } from '../features/auth/index.js';
 // The query alone: the maintenance screens stay out of the entry bundle.
-import { maintenanceQuery } from '../features/maintenance/api/maintenance.js';
+import { maintenanceQuery } from '../features/maintenance/index.js';
 import { clearToken, getToken } from '../shared/auth/token.js';
 import { MAINTENANCE_PATH } from '../shared/http/client.js';
 import { i18n } from '../shared/i18n/index.js';

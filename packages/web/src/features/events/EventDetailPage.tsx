@@ -5,7 +5,6 @@ import { Link, useParams } from 'react-router';
 import { MapView, Marker } from '../../shared/map/index.js';
 import { formatTime } from '../../shared/ui/format.js';
 import { numberFilter } from '../../shared/ui/list/index.js';
-import { EvidenceRequestPanel } from '../evidence-requests/index.js';
 import { ShareButton } from '../public-incidents/index.js';
 import { useEvent } from './api/get-event.js';
 import { CommentsPanel } from './components/CommentsPanel.js';
@@ -15,6 +14,7 @@ import { EvidenceSection } from './components/EvidenceSection.js';
 import { HistoryTimeline } from './components/HistoryTimeline.js';
 import { useEventPermissions } from './components/permissions.js';
 import { ReviewButton } from './components/ReviewButton.js';
+import { EvidenceRequestPanel } from './evidence-requests/index.js';
 
 /** /event/:eventId: one incident with its place, facts, evidence, review, comments and history. */
 export function EventDetailPage() {

@@ -5,7 +5,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListPage, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
-import { BatchVideoRequestButton } from '../evidence-requests/index.js';
 import { ShareButton } from '../public-incidents/index.js';
 import { useEvents } from './api/get-events.js';
 import { useMoveEvents } from './api/move-events.js';
@@ -18,6 +17,7 @@ import { eventColumns, eventPath } from './components/event-columns.js';
 import { EVENT_FILTERS, eventFilters } from './components/filters.js';
 import { useEventPermissions } from './components/permissions.js';
 import { useNewIncidents } from './components/use-new-incidents.js';
+import { BatchVideoRequestButton } from './evidence-requests/index.js';
 
 /** /event/list: the incidents in the caller's scope, newest first, live; batch delete to the recycle bin and export. */
 export function EventListPage() {

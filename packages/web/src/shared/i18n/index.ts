@@ -68,8 +68,8 @@ const ready = i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** Texts a feature keeps next to its pages (`features/<domain>/i18n/<language>.json`), each under its own top-level key. */
-const featureTexts = import.meta.glob<{ default: Record<string, unknown> }>('../../features/*/i18n/*.json');
+/** Texts a feature keeps next to its pages (`features/<domain>[/<part>]/i18n/<language>.json`), each under its own top-level key. */
+const featureTexts = import.meta.glob<{ default: Record<string, unknown> }>('../../features/**/i18n/*.json');
 
 function loadFeatureTexts(language: Language) {
   return Promise.all(

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { languages } from '@safety-shield/contract';
@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
 const featuresDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../features');
-/** Features that keep their own texts next to their pages. */
-const featureTextDirs = readdirSync(featuresDir)
-  .map((feature) => path.join(featuresDir, feature, 'i18n'))
-  .filter((folder) => existsSync(folder));
+/** Features (and parts of features) that keep their own texts next to their pages. */
+const featureTextDirs = readdirSync(featuresDir, { recursive: true, encoding: 'utf8' })
+  .filter((entry) => path.basename(entry) === 'i18n')
+  .map((entry) => path.join(featuresDir, entry));
 const readFile = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 /** A language's whole console: the shared texts plus every feature's (each under its own top-level key). */
 function read(language: string): Record<string, unknown> {

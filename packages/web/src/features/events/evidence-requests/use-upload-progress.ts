@@ -1,8 +1,8 @@
 import { UPLOAD_RECEIVED } from '@safety-shield/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { pushClient } from '../../shared/push/index.js';
-import { eventQuery } from '../events/api/get-event.js';
+import { pushClient } from '../../../shared/push/index.js';
+import { eventQuery } from '../api/get-event.js';
 import { evidenceTasksQuery } from './api/evidence-requests.js';
 
 /**

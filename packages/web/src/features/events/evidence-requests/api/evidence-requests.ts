@@ -1,7 +1,7 @@
 import type { EvidenceTask } from '@safety-shield/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/http/api.js';
-import { eventQuery } from '../../events/api/get-event.js';
+import { api } from '../../../../shared/http/api.js';
+import { eventQuery } from '../../api/get-event.js';
 
 export const evidenceTasksQuery = (eventId: number) =>
   queryOptions({

@@ -11,7 +11,7 @@ import { App, Button, Card, DatePicker, Empty, Flex, Popover, Progress, Select, 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../shared/ui/format.js';
+import { formatTime } from '../../../../shared/ui/format.js';
 import { type EvidenceAsk, useAskEvidence, useCancelEvidenceTask, useEvidenceTasks } from '../api/evidence-requests.js';
 import { useUploadProgress } from '../use-upload-progress.js';
 
