@@ -70,3 +70,7 @@ export type DeviceAlertHandleBody = Static<typeof DeviceAlertHandleBody>;
 /** `GET /v2/device/running/event/check`: the pending count (SPEC: deviceRunningStatusErrCount, the menu's red badge). */
 export const DeviceAlertCount = Type.Object({ count: Type.Integer() });
 export type DeviceAlertCount = Static<typeof DeviceAlertCount>;
+
+/** The answer of a handle: how many alerts it marked handled. */
+export const DeviceAlertHandled = Type.Object({ handled: Type.Integer() });
+export type DeviceAlertHandled = Static<typeof DeviceAlertHandled>;

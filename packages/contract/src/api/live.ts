@@ -54,3 +54,13 @@ export const LiveSession = Type.Object({
   viewers: Type.Integer(),
 });
 export type LiveSession = Static<typeof LiveSession>;
+
+/** The SRS-style hooks of an external media server (MEDIA_URL): publish/play checks and goodbyes. */
+export const LiveHookParams = Type.Object({
+  event: Type.Union([Type.Literal('on_publish'), Type.Literal('on_unpublish'), Type.Literal('on_play'), Type.Literal('on_stop')]),
+});
+/** `stream` is the stream's name (`.flv` allowed), `param` the URL's query string with the signed token; the rest is ignored. */
+export const LiveHookBody = Type.Object({ stream: Type.String(), param: Type.Optional(Type.String()) }, { additionalProperties: true });
+export type LiveHookBody = Static<typeof LiveHookBody>;
+/** What the hook answers: 0 allows (a refusal is HTTP 403 with `code: 403`). */
+export const LiveHookAnswer = Type.Object({ code: Type.Integer() });

@@ -1,13 +1,14 @@
-// The swagger plugin's schema fields (`hide`), for whoever type-checks this file without the app.
-import type {} from '@fastify/swagger';
+import { mediaApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { serve } from '../http/endpoints.js';
 import { type EmbeddedMediaServer, STREAM_NAME } from './embedded.js';
 import type { LivePlaySigner } from './signer.js';
 
 export const MEDIA_PLAY_PATH = '/media/live';
 
 export interface MediaRouteOptions {
-  media: EmbeddedMediaServer;
+  /** The embedded media server; without one (no live video, or MEDIA_URL) the path answers as an unknown one. */
+  media?: EmbeddedMediaServer;
   signer: LivePlaySigner;
   /** The stream belongs to a running live session (a stopped one opens nothing even with a valid URL). */
   known: (stream: string) => Promise<boolean>;
@@ -19,10 +20,9 @@ export interface MediaRouteOptions {
  * `/objects/{token}` this is outside the API's sessions, logs and maintenance gate.
  */
 export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { media, signer, known }) => {
-  app.get<{ Params: { file: string }; Querystring: { token?: string } }>(
-    `${MEDIA_PLAY_PATH}/:file`,
-    { schema: { hide: true } },
-    async (req, reply) => {
+  serve(app, mediaApi, {
+    play: async (req, reply) => {
+      if (!media) return reply.callNotFound();
       const stream = req.params.file.replace(/\.flv$/, '');
       const grant = signer.verify(String(req.query.token ?? ''));
       if (!STREAM_NAME.test(stream) || grant?.stream !== stream) {
@@ -33,5 +33,5 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
       reply.hijack();
       media.play(stream, req.raw, reply.raw);
     },
-  );
+  });
 };

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-// The swagger plugin's schema fields (`hide`), for whoever type-checks this file without the app.
-import type {} from '@fastify/swagger';
+import { objectApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { serve } from '../http/endpoints.js';
 import { AppError } from '../http/errors.js';
 import { CHECKSUM_MISMATCH, evidenceTypes } from './content-check.js';
 import type { ObjectStore, StoredObject } from './object-store.js';
@@ -39,50 +39,51 @@ const refuse = (reply: FastifyReply, status: number, codeKey: string) =>
   reply.code(status).send({ code: status, msg: codeKey, codeKey, data: null });
 
 /**
- * The evidence store's own signed URLs (`/objects/{token}`): devices PUT evidence, consoles GET it with range support.
- * The token is the whole authority, so these are outside the API's sessions, logs and maintenance gate.
+ * Handlers of the evidence store's own signed URLs (`/objects/{token}`): devices PUT evidence, consoles GET it with
+ * range support. The token is the whole authority, checked here (the contract declares them device/public).
  */
 export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, { store, signer, uploaded, refused }) => {
   // Evidence bodies stream straight to the store, never buffered whole.
   app.addContentTypeParser(evidenceTypes, (_req, payload, done) => done(null, payload));
 
-  app.put<{ Params: { token: string } }>(`${OBJECTS_PATH}/:token`, { schema: { hide: true } }, async (req, reply) => {
-    const grant = signer.verify(req.params.token);
-    if (grant?.op !== 'put' || !grant.maxBytes || !grant.contentType) return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
-    if (req.headers['content-type'] !== grant.contentType) return refuse(reply, 415, 'UPLOAD_FILE_FAIL');
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > grant.maxBytes) return refuse(reply, 413, 'UPLOAD_FILE_FAIL');
-    const limits = { maxBytes: grant.maxBytes, contentType: grant.contentType, sha256: grant.sha256 };
-    let stored: StoredObject;
-    try {
-      // Bytes other than the announced ones are refused inside the store, so they never show under the key.
-      stored = await store.put(grant.key, req.body as Readable, limits);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (error.detail !== CHECKSUM_MISMATCH) return refuse(reply, 400, error.codeKey);
-      await refused?.(grant, CHECKSUM_MISMATCH);
-      return refuse(reply, 422, 'UPLOAD_FILE_FAIL');
-    }
-    await uploaded?.(grant, stored);
-    return reply.send({ code: 200, msg: 'REQUEST_SUCCESS', codeKey: 'REQUEST_SUCCESS', data: stored });
-  });
-
-  app.get<{ Params: { token: string } }>(`${OBJECTS_PATH}/:token`, { schema: { hide: true } }, async (req, reply) => {
-    const grant = signer.verify(req.params.token);
-    if (grant?.op !== 'get') return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
-    const object = await store.get(grant.key);
-    if (!object) return refuse(reply, 404, 'EVENT_RESOURCE_NOT_EXIST');
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'private, max-age=300')
-      .header('content-type', grant.contentType ?? 'application/octet-stream');
-    const range = parseRange(req.headers.range, object.size);
-    if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${object.size}`).send();
-    if (range === null) return reply.header('content-length', object.size).send(object.read());
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(object.read(range));
+  serve(app, objectApi, {
+    upload: async (req, reply) => {
+      const grant = signer.verify(req.params.token);
+      if (grant?.op !== 'put' || !grant.maxBytes || !grant.contentType) return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
+      if (req.headers['content-type'] !== grant.contentType) return refuse(reply, 415, 'UPLOAD_FILE_FAIL');
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > grant.maxBytes) return refuse(reply, 413, 'UPLOAD_FILE_FAIL');
+      const limits = { maxBytes: grant.maxBytes, contentType: grant.contentType, sha256: grant.sha256 };
+      let stored: StoredObject;
+      try {
+        // Bytes other than the announced ones are refused inside the store, so they never show under the key.
+        stored = await store.put(grant.key, req.body as Readable, limits);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.detail !== CHECKSUM_MISMATCH) return refuse(reply, 400, error.codeKey);
+        await refused?.(grant, CHECKSUM_MISMATCH);
+        return refuse(reply, 422, 'UPLOAD_FILE_FAIL');
+      }
+      await uploaded?.(grant, stored);
+      return reply.send({ code: 200, msg: 'REQUEST_SUCCESS', codeKey: 'REQUEST_SUCCESS', data: stored });
+    },
+    download: async (req, reply) => {
+      const grant = signer.verify(req.params.token);
+      if (grant?.op !== 'get') return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
+      const object = await store.get(grant.key);
+      if (!object) return refuse(reply, 404, 'EVENT_RESOURCE_NOT_EXIST');
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=300')
+        .header('content-type', grant.contentType ?? 'application/octet-stream');
+      const range = parseRange(req.headers.range, object.size);
+      if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${object.size}`).send();
+      if (range === null) return reply.header('content-length', object.size).send(object.read());
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(object.read(range));
+    },
   });
 };

@@ -55,9 +55,10 @@ export async function startLive(app: FastifyInstance, db: Db, usage: UsageMeter,
     if (embedded) {
       live.useMedia(embedded);
       app.log.info({ rtmpPort: embedded.port }, 'embedded media server listening');
-      await app.register(mediaRoutes, { media: embedded, signer: new LivePlaySigner(config.secretKey), known: (s) => live.known(s) });
     }
   }
+  // Declared in the contract, so always served: without an embedded media server it answers "not found".
+  await app.register(mediaRoutes, { media: embedded, signer: new LivePlaySigner(config.secretKey), known: (s) => live.known(s) });
   if (media) await live.open();
   await app.register(liveRoutes, { live });
   // Before the HTTP server waits for its connections: the FLV viewers' answers never end by themselves.

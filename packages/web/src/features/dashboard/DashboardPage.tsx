@@ -1,4 +1,4 @@
-import { type DashboardRange, dashboardRanges } from '@safety-shield/contract';
+import { canCall, type DashboardRange, dashboardRanges, maintenanceApi } from '@safety-shield/contract';
 import { Card, Col, Descriptions, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +88,7 @@ export function DashboardPage() {
       <Col span={24}>
         <FleetTable range={range} />
       </Col>
-      {baseInfo.role === 'SUPER_ADMIN' && (
+      {canCall(baseInfo.role, maintenanceApi.setState) && (
         <Col xs={24} lg={12}>
           <MaintenanceSwitch />
         </Col>

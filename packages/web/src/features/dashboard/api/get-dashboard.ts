@@ -1,34 +1,22 @@
-import type {
-  DashboardCandlestick,
-  DashboardFleetStatistic,
-  DashboardIncident,
-  DashboardMaintenance,
-  DashboardPeriod,
-  DashboardPeriodChart,
-  DashboardQuotaStatus,
-  DashboardRange,
-  DashboardRemoteUpgrade,
-  DashboardSubscription,
-  DashboardToDay,
-} from '@safety-shield/contract';
+import type { DashboardPeriod, DashboardRange } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Every figure of the page: one call each, all under the 'dashboard' key so a refresh reloads them together. */
-const get = <T>(path: string, params: Record<string, string | number | undefined> = {}) =>
-  queryOptions({ queryKey: ['dashboard', path, params], queryFn: () => http.get<T>(`/v1/dashboard/${path}`, params) });
+const figure = <T>(name: string, queryFn: () => Promise<T>, params: Record<string, string> = {}) =>
+  queryOptions({ queryKey: ['dashboard', name, params], queryFn });
 
-export const useToDay = () => useQuery(get<DashboardToDay>('toDay'));
-export const useMaintenance = () => useQuery(get<DashboardMaintenance>('maintenance'));
-export const useRemoteUpgrade = () => useQuery(get<DashboardRemoteUpgrade>('remoteUpgrade'));
-export const useQuotaStatus = () => useQuery(get<DashboardQuotaStatus>('quotaStatus'));
-export const useSubscriptionState = () => useQuery(get<DashboardSubscription>('subscription'));
+export const useToDay = () => useQuery(figure('toDay', () => api.dashboard.toDay()));
+export const useMaintenance = () => useQuery(figure('maintenance', () => api.dashboard.maintenance()));
+export const useRemoteUpgrade = () => useQuery(figure('remoteUpgrade', () => api.dashboard.remoteUpgrade()));
+export const useQuotaStatus = () => useQuery(figure('quotaStatus', () => api.dashboard.quotaStatus()));
+export const useSubscriptionState = () => useQuery(figure('subscription', () => api.dashboard.subscription()));
 
 export const useIncidentFigures = (range: DashboardRange) =>
-  useQuery({ ...get<DashboardIncident>('incident', { range }), placeholderData: keepPreviousData });
+  useQuery({ ...figure('incident', () => api.dashboard.incident({ range }), { range }), placeholderData: keepPreviousData });
 export const usePeriodChart = (range: DashboardRange, period: DashboardPeriod) =>
-  useQuery({ ...get<DashboardPeriodChart>('period', { range, period }), placeholderData: keepPreviousData });
+  useQuery({ ...figure('period', () => api.dashboard.period({ range, period }), { range, period }), placeholderData: keepPreviousData });
 export const useCandlesticks = (range: DashboardRange) =>
-  useQuery({ ...get<DashboardCandlestick>('candlestickChart', { range }), placeholderData: keepPreviousData });
+  useQuery({ ...figure('candlestick', () => api.dashboard.candlestick({ range }), { range }), placeholderData: keepPreviousData });
 export const useFleetStatistics = (range: DashboardRange) =>
-  useQuery({ ...get<DashboardFleetStatistic>('fleetStatistic', { range }), placeholderData: keepPreviousData });
+  useQuery({ ...figure('fleetStatistic', () => api.dashboard.fleetStatistic({ range }), { range }), placeholderData: keepPreviousData });

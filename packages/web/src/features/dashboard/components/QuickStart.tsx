@@ -1,8 +1,9 @@
 import { CompassOutlined, FilePdfOutlined, MailOutlined } from '@ant-design/icons';
+import { dashboardApi } from '@safety-shield/contract';
 import { App, Button, Card, Space, Tour, type TourProps, Typography } from 'antd';
 import { type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '../../../shared/http/download.js';
+import { downloadFile } from '../../../shared/http/download.js';
 import { usePreferences } from '../../../shared/preferences/PreferencesProvider.js';
 
 const element = (selector: string) => () => document.querySelector<HTMLElement>(selector) as HTMLElement;
@@ -29,7 +30,7 @@ export function QuickStart({ rangeRef }: { rangeRef: RefObject<HTMLDivElement | 
 
   const downloadGuide = async () => {
     setDownloading(true);
-    const saved = await download('/v1/dashboard/userGuide', { language }, `safety-shield-user-guide-${language}.pdf`);
+    const saved = await downloadFile(dashboardApi.userGuide, { language }, `safety-shield-user-guide-${language}.pdf`);
     setDownloading(false);
     if (!saved) message.error(t('dashboard.quickStart.guideFailed'));
   };

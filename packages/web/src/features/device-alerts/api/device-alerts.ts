@@ -1,13 +1,6 @@
-import {
-  ALERT_POLL_MS,
-  type DeviceAlert,
-  type DeviceAlertCount,
-  type DeviceAlertHandleBody,
-  type DeviceAlertQuery,
-  type Page,
-} from '@safety-shield/contract';
+import { ALERT_POLL_MS, type DeviceAlertHandleBody, type DeviceAlertQuery } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Every query of this feature starts with this key: a push or a handle reads them all again. */
 export const DEVICE_ALERTS_KEY = ['deviceAlerts'] as const;
@@ -16,7 +9,7 @@ export const DEVICE_ALERTS_KEY = ['deviceAlerts'] as const;
 export const useDeviceAlertCount = (enabled: boolean) =>
   useQuery({
     queryKey: [...DEVICE_ALERTS_KEY, 'count'],
-    queryFn: () => http.get<DeviceAlertCount>('/v2/device/running/event/check'),
+    queryFn: () => api.deviceAlert.count(),
     refetchInterval: ALERT_POLL_MS,
     enabled,
   });
@@ -24,7 +17,7 @@ export const useDeviceAlertCount = (enabled: boolean) =>
 export const deviceAlertsQuery = (params: DeviceAlertQuery) =>
   queryOptions({
     queryKey: [...DEVICE_ALERTS_KEY, 'list', params],
-    queryFn: () => http.get<Page<DeviceAlert>>('/v2/device/running/event/list', { ...params }),
+    queryFn: () => api.deviceAlert.list(params),
   });
 
 export const useDeviceAlerts = (params: DeviceAlertQuery) => useQuery({ ...deviceAlertsQuery(params), placeholderData: keepPreviousData });
@@ -32,7 +25,7 @@ export const useDeviceAlerts = (params: DeviceAlertQuery) => useQuery({ ...devic
 export function useHandleAlerts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DeviceAlertHandleBody) => http.put<{ handled: number }>('/v2/device/running/event/handle', body),
+    mutationFn: (body: DeviceAlertHandleBody) => api.deviceAlert.handle(body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DEVICE_ALERTS_KEY }),
   });
 }

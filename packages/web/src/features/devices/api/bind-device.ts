@@ -1,13 +1,13 @@
 import type { BindBody, UnbindBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /**
  * Silent: the bind dialog answers DEVICE_HAD_BEEN_BIND with its own confirmation (then retries with `force`)
  * and shows every other refusal in the dialog, so a toast would only repeat it.
  */
-export const bindDevice = (body: BindBody) => http.put<null>('/v1/vehicle/bind', body, { silent: true });
-export const unbindDevice = (body: UnbindBody) => http.put<null>('/v1/vehicle/unbind', body);
+export const bindDevice = (body: BindBody) => api.vehicle.bind(body, { silent: true });
+export const unbindDevice = (body: UnbindBody) => api.vehicle.unbind(body);
 
 /** Both lists change: the device's and the vehicles' device counts. */
 const useBindingMutation = <T>(mutationFn: (input: T) => Promise<unknown>) => {

@@ -1,6 +1,6 @@
 import type { VehicleCreateBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Only plate and fleet are asked for when binding; the vehicle page fills in the rest later. */
 export const createVehicle = ({ licensePlate, fleetId }: { licensePlate: string; fleetId: number }) => {
@@ -16,7 +16,7 @@ export const createVehicle = ({ licensePlate, fleetId }: { licensePlate: string;
     address: null,
     customer: null,
   };
-  return http.post<{ id: number }>('/v1/vehicle', body);
+  return api.vehicle.create(body);
 };
 
 export function useCreateVehicle() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** Refused with DEVICE_DELETE_ASSOCIATE_FAIL (toast from the HTTP layer) while the device is bound to a vehicle. */
-export const deleteDevice = (deviceId: number) => http.delete<null>(`/v1/device/${deviceId}`);
+export const deleteDevice = (deviceId: number) => api.device.remove({ id: deviceId });
 
 export function useDeleteDevice() {
   const queryClient = useQueryClient();

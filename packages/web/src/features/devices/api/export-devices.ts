@@ -1,13 +1,10 @@
-import type { DeviceExportQuery } from '@safety-shield/contract';
+import { type DeviceExportQuery, deviceApi } from '@safety-shield/contract';
 import dayjs from 'dayjs';
-import { download } from '../../../shared/http/download.js';
+import { downloadFile } from '../../../shared/http/download.js';
 
 export type DeviceExportKind = 'devices' | 'online';
 
-const paths: Record<DeviceExportKind, string> = {
-  devices: '/v1/device/export',
-  online: '/v1/device/deviceOnlineExport',
-};
+const sheets = { devices: deviceApi.export, online: deviceApi.exportOnline } as const;
 
 /**
  * Saves the device list or its online report as .xlsx, with the list's filters. SPEC section 8: a failure is
@@ -15,5 +12,5 @@ const paths: Record<DeviceExportKind, string> = {
  */
 export function exportDevices(kind: DeviceExportKind, filters: Omit<DeviceExportQuery, 'filename'>): Promise<boolean> {
   const filename = `${kind === 'devices' ? 'devices' : 'device-online'}-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`;
-  return download(paths[kind], { ...filters, filename }, filename);
+  return downloadFile(sheets[kind], { ...filters, filename }, filename);
 }

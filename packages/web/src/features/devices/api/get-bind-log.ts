@@ -1,11 +1,11 @@
-import type { BindLogQuery, BindLogRecord, Page } from '@safety-shield/contract';
+import type { BindLogQuery } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const bindLogQuery = (params: BindLogQuery) =>
   queryOptions({
     queryKey: ['devices', 'bindLog', params],
-    queryFn: () => http.get<Page<BindLogRecord>>('/v2/logs/bind/list', { ...params }),
+    queryFn: () => api.device.bindLog(params),
   });
 
 /** Who bound or unbound a device to which vehicle, and when; newest first. */

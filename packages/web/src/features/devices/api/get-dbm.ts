@@ -1,11 +1,11 @@
-import type { DbmQuery, DbmSample } from '@safety-shield/contract';
+import type { DbmQuery } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const dbmQuery = (params: DbmQuery) =>
   queryOptions({
     queryKey: ['devices', 'dbm', params],
-    queryFn: () => http.get<DbmSample[]>('/v1/device/dbm/listV1', { ...params }),
+    queryFn: () => api.device.dbm(params),
   });
 
 /** A device's network signal strength over a time range, oldest first; `enabled` is false for a range the server refuses. */

@@ -1,11 +1,10 @@
-import type { DeviceVersionCount } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const deviceVersionsQuery = () =>
   queryOptions({
     queryKey: ['devices', 'versions'],
-    queryFn: () => http.get<DeviceVersionCount[]>('/v1/device/getDeviceVersion'),
+    queryFn: () => api.device.versions(),
     staleTime: 60_000,
   });
 

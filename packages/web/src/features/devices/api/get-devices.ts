@@ -1,11 +1,11 @@
-import type { DeviceListQuery, DeviceRecord, Page } from '@safety-shield/contract';
+import type { DeviceListQuery } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const devicesQuery = (params: DeviceListQuery) =>
   queryOptions({
     queryKey: ['devices', 'list', params],
-    queryFn: () => http.get<Page<DeviceRecord>>('/v1/device/list', { ...params }),
+    queryFn: () => api.device.list(params),
   });
 
 /**

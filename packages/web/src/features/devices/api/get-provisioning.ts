@@ -1,11 +1,10 @@
-import type { ProvisioningState } from '@safety-shield/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 export const provisioningQuery = (companyId: number | undefined) =>
   queryOptions({
     queryKey: ['devices', 'provisioning', companyId ?? 'own'],
-    queryFn: () => http.get<ProvisioningState>('/v1/device/provisioning', { companyId }),
+    queryFn: () => api.device.provisioning({ companyId }),
   });
 
 /**

@@ -1,6 +1,5 @@
-import type { VehicleOption } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** How many vehicles the bind dialog offers at once; typing narrows them on the server. */
 const OPTIONS_LIMIT = 20;
@@ -8,7 +7,7 @@ const OPTIONS_LIMIT = 20;
 export const vehicleOptionsQuery = (keyword: string) =>
   queryOptions({
     queryKey: ['vehicles', 'options', keyword],
-    queryFn: () => http.get<VehicleOption[]>('/v1/vehicle/options', { keyword, limit: OPTIONS_LIMIT }),
+    queryFn: () => api.vehicle.options({ keyword, limit: OPTIONS_LIMIT }),
     staleTime: 10_000,
   });
 

@@ -1,9 +1,9 @@
 import type { DeviceUpdateBody, IccidBody } from '@safety-shield/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
-export const updateDevice = (body: DeviceUpdateBody) => http.put<null>('/v1/device/info', body);
-export const setIccid = (body: IccidBody) => http.post<null>('/v1/device/set/iccid', body);
+export const updateDevice = (body: DeviceUpdateBody) => api.device.update(body);
+export const setIccid = (body: IccidBody) => api.device.setIccid(body);
 
 const useDeviceMutation = <T>(mutationFn: (input: T) => Promise<unknown>) => {
   const queryClient = useQueryClient();

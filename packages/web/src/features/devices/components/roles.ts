@@ -1,20 +1,17 @@
-import type { Role } from '@safety-shield/contract';
+import { canCall, deviceApi, type Role } from '@safety-shield/contract';
 import { useSelfInfo } from '../../auth/index.js';
 
-/** Roles that choose a company themselves (a Company Admin always works in its own). */
+/** Roles that choose a company themselves (a Company Admin always works in its own): a scope rule, not an endpoint's. */
 const COMPANY_CHOOSERS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN'];
-/** Roles that may make a company's provisioning key (API brief: Company Admin its own, wider roles any in scope). */
-const PROVISIONERS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN'];
-/** Roles that may bind, edit and delete devices (API brief; the super assistant only reads). */
-const DEVICE_WRITERS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'];
 
-/** What the signed-in user may do with devices; everything is false until the user info has loaded. */
+/** What the signed-in user may do with devices: the server's rules from the contract; all false until the user info has loaded. */
 export function useDevicePermissions() {
   const role = useSelfInfo().data?.baseInfo.role;
-  const has = (allowed: readonly Role[]) => role !== undefined && allowed.includes(role);
   return {
-    choosesCompany: has(COMPANY_CHOOSERS),
-    provisions: has(PROVISIONERS),
-    writes: has(DEVICE_WRITERS),
+    choosesCompany: role !== undefined && COMPANY_CHOOSERS.includes(role),
+    /** Make a company's provisioning key. */
+    provisions: canCall(role, deviceApi.newProvisioningKey),
+    /** Bind, edit and delete devices (the super assistant only reads). */
+    writes: canCall(role, deviceApi.update),
   };
 }

@@ -1,5 +1,5 @@
 import { AlertFilled, AlertOutlined, HistoryOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
-import type { Role, SosEntry } from '@safety-shield/contract';
+import { canCall, type Role, type SosEntry, sosApi } from '@safety-shield/contract';
 import { App, Badge, Button, Empty, Popover, Spin, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,6 @@ import { beep, isMuted, saveMuted } from './alarm.js';
 import { SosActions } from './SosActions.js';
 import { SosHistory } from './SosHistory.js';
 import './focus-board.css';
-
-/** Who may close an S.O.S (the server's writers). */
-const CLOSERS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'];
 
 /**
  * The Focus Board (SPEC section 2): a header icon with the count of open S.O.S, a card of them that opens by itself
@@ -58,7 +55,7 @@ export function FocusBoard({ role }: { role: Role }) {
               </div>
               <div className="sos-item-foot">
                 <SosActions sos={entry} role={role} onNavigate={() => setOpen(false)} />
-                {CLOSERS.includes(role) && (
+                {canCall(role, sosApi.close) && (
                   <Button
                     size="small"
                     danger

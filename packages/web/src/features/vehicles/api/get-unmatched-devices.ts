@@ -1,6 +1,5 @@
-import type { DeviceRecord, Page } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client.js';
+import { api } from '../../../shared/http/api.js';
 
 /** How many devices the bind dialog offers at once; typing narrows them down. */
 const OFFERED = 20;
@@ -8,8 +7,7 @@ const OFFERED = 20;
 export const unmatchedDevicesQuery = (keyword: string) =>
   queryOptions({
     queryKey: ['devices', 'unmatched', 'options', keyword],
-    queryFn: () =>
-      http.get<Page<DeviceRecord>>('/v1/device/list', { matched: false, keyword: keyword || undefined, page: 1, limit: OFFERED }),
+    queryFn: () => api.device.list({ matched: false, keyword: keyword || undefined, page: 1, limit: OFFERED }),
     staleTime: 10_000,
   });
 
