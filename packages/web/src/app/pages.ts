@@ -35,7 +35,7 @@ export const pages = {
   Dvr: () => import('../features/dvr/index.js').then((m) => m.DvrPage),
   UnmatchedDevices: () => import('../features/devices/index.js').then((m) => m.UnmatchedDevicesPage),
   DeviceList: () => import('../features/devices/index.js').then((m) => m.DeviceListPage),
-  DeviceMaintenance: () => import('../features/device-alerts/index.js').then((m) => m.DeviceAlertsPage),
+  DeviceMaintenance: () => import('../features/device-alerts/DeviceAlertsPage.js').then((m) => m.DeviceAlertsPage),
   AgentList: () => import('../features/orgs/OrgListPage.js').then((m) => m.AgentListPage),
   CompanyList: () => import('../features/orgs/OrgListPage.js').then((m) => m.CompanyListPage),
   FleetList: () => import('../features/orgs/OrgListPage.js').then((m) => m.FleetListPage),

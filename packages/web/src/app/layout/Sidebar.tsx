@@ -17,7 +17,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSelfInfo } from '../../features/auth/index.js';
-import { useDeviceAlertCount, useDeviceAlertFeed } from '../../features/device-alerts/badge.js';
+import { useDeviceAlertCount, useDeviceAlertFeed } from '../../features/device-alerts/index.js';
 import logo from '../../shared/assets/logo.svg';
 import type { MenuNode } from '../menu.js';
 import { routeChain } from '../route-access.js';
