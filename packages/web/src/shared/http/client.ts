@@ -6,7 +6,7 @@ import { feedback } from '../ui/feedback.js';
 /** SPEC section 7: the general time-out; zip downloads pass their own. */
 export const REQUEST_TIMEOUT_MS = 300_000;
 /** SPEC section 9: error toasts last 2 seconds. */
-const TOAST_SECONDS = 2;
+export const TOAST_SECONDS = 2;
 
 export class ApiError extends Error {
   constructor(
@@ -81,11 +81,18 @@ export function failureText(body: Partial<Envelope>): string {
   return body.codeKey && i18n.exists(key) ? i18n.t(key) : i18n.t('codeKey.SERVER_EXCEPTION');
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** The headers of every API call: the console's language and the session's token; JSON when a body goes along. */
+export function apiHeaders(json: boolean): Record<string, string> {
   const headers: Record<string, string> = { 'accept-language': i18n.language || 'en' };
   const token = getToken();
   if (token) headers['x-token'] = token;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (json) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** One call of the API; features call through the typed client (`api.ts`), which fills in method, path and body. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = apiHeaders(options.body !== undefined);
   let response: Response;
   try {
     response = await fetch(path + toQuery(options.params), {
@@ -119,10 +126,3 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (WAITING_FOR_USER.includes(body.codeKey)) window.dispatchEvent(new Event(SELF_INFO_STALE_EVENT));
   throw new ApiError(body.msg || i18n.t('http.genericError'), code, body.codeKey, body.data ?? null);
 }
-
-export const http = {
-  get: <T>(path: string, params?: Params, options?: RequestOptions) => request<T>('GET', path, { ...options, params }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, params?: Params, options?: RequestOptions) => request<T>('DELETE', path, { ...options, params }),
-};

@@ -1,14 +1,10 @@
 import { type Endpoint, httpCall, type InputOf, ZIP_DOWNLOAD_TIMEOUT_MS } from '@safety-shield/contract';
-import { getToken } from '../auth/token.js';
 import { i18n } from '../i18n/index.js';
 import { feedback } from '../ui/feedback.js';
-
-/** SPEC section 9: error toasts last 2 seconds. */
-const TOAST_SECONDS = 2;
+import { apiHeaders, TOAST_SECONDS } from './client.js';
+import { saveFile } from './save-file.js';
 
 export interface ZipDownload {
-  /** The JSON body the zip is made of (e.g. `{ eventId: [...] }`). */
-  body: unknown;
   /** The name to save under when the answer names none. */
   fallbackName: string;
   /** Bytes received so far, as they arrive. */
@@ -16,9 +12,6 @@ export interface ZipDownload {
   /** Defaults to SPEC section 9's 200000 ms. */
   timeoutMs?: number;
 }
-
-/** The file name a Content-Disposition header gives, else the fallback. */
-const fileName = (disposition: string | null, fallback: string) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
 
 const isTimeout = (error: unknown) => error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
@@ -48,20 +41,20 @@ async function readAll(response: Response, onProgress?: (received: number) => vo
 }
 
 /**
- * A zip the API builds from a PUT body, saved as a file (SPEC section 8): a body that parses as JSON is a refusal,
+ * A zip the API builds from a call's input (a PUT body), saved as a file (SPEC section 8): a body that parses as JSON is a refusal,
  * shown as an error dialog (msg as title, codeKey as content); a time-out shows the spec's warning with OK.
  * Answers whether the file was saved.
  */
-export async function downloadZip(path: string, { body, fallbackName, onProgress, timeoutMs = ZIP_DOWNLOAD_TIMEOUT_MS }: ZipDownload) {
-  const token = getToken();
+export async function downloadZip<E extends Endpoint>(
+  declaration: E,
+  input: InputOf<E>,
+  { fallbackName, onProgress, timeoutMs = ZIP_DOWNLOAD_TIMEOUT_MS }: ZipDownload,
+): Promise<boolean> {
+  const { method, path, body } = httpCall(declaration, input);
   try {
     const response = await fetch(path, {
-      method: 'PUT',
-      headers: {
-        'accept-language': i18n.language || 'en',
-        'content-type': 'application/json',
-        ...(token ? { 'x-token': token } : {}),
-      },
+      method,
+      headers: apiHeaders(true),
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -76,22 +69,11 @@ export async function downloadZip(path: string, { body, fallbackName, onProgress
       });
       return false;
     }
-    const url = URL.createObjectURL(new Blob(chunks, { type: 'application/zip' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName(response.headers.get('content-disposition'), fallbackName);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(new Blob(chunks, { type: 'application/zip' }), response, fallbackName);
     return true;
   } catch (error) {
     if (isTimeout(error)) feedback.modal?.warning({ content: i18n.t('http.zipTimeout'), okText: i18n.t('common.ok') });
     else feedback.message?.error(i18n.t('http.networkError', { message: (error as Error).message }), TOAST_SECONDS);
     return false;
   }
-}
-
-/** A zip a PUT endpoint of the contract builds from its input (see `downloadZip`). */
-export function downloadZipOf<E extends Endpoint>(declaration: E, input: InputOf<E>, options: Omit<ZipDownload, 'body'>): Promise<boolean> {
-  const { path, body } = httpCall(declaration, input);
-  return downloadZip(path, { ...options, body });
 }
