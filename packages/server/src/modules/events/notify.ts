@@ -1,9 +1,10 @@
-import type { CompanyNotification } from '@safety-shield/contract';
-import { and, eq } from 'drizzle-orm';
+import { type CompanyNotification, type Language, toLanguage } from '@safety-shield/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { eventTag, incident, org, vehicleEmail } from '../../db/schema.js';
+import { account, eventTag, incident, org, vehicleEmail } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { serverTexts } from '../../texts/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,8 @@ declare module 'fastify' {
 /**
  * E-mails a new incident whose tag asks for it (`notifyEmail`) to the vehicle's verified notification addresses and,
  * when the company wants incident e-mails, to its recipients. Runs on the node that filed the incident, so a mail goes
- * out once however many nodes there are; a failed mail is logged and never holds up the incident.
+ * out once however many nodes there are; a failed mail is logged and never holds up the incident. The mail is written
+ * in the company's language (`language`).
  */
 export class IncidentNotifier {
   constructor(
@@ -48,26 +50,37 @@ export class IncidentNotifier {
     return { to, row: found.row };
   }
 
+  /**
+   * The language of a company's incident e-mails: the one set on its Company Admin accounts when they name exactly one
+   * language, else English (the recipients are addresses, not accounts, so their own languages are unknown).
+   */
+  async language(companyId: number | null): Promise<Language> {
+    if (companyId === null) return 'en';
+    const rows = await this.db
+      .selectDistinct({ language: account.language })
+      .from(account)
+      .where(and(eq(account.belongCompanyId, companyId), eq(account.role, 'COMPANY_ADMIN'), isNotNull(account.language)));
+    const named = new Set(rows.map((row) => toLanguage(row.language)).filter((language) => language !== undefined));
+    const [only] = named;
+    return named.size === 1 && only ? only : 'en';
+  }
+
   private async send(incidentId: number) {
     const found = await this.recipients(incidentId);
     if (!found || found.to.length === 0) return;
     const { row } = found;
-    const where = row.lat !== null && row.lng !== null ? `${row.lat.toFixed(5)}, ${row.lng.toFixed(5)}` : 'unknown';
+    const texts = serverTexts[await this.language(row.belongCompanyId)].incidentEmail;
+    const subject = texts.subject({ type: row.type, vehicle: row.licensePlate ?? row.deviceUuid });
+    const text = texts.text({
+      id: row.id,
+      type: row.type,
+      plate: row.licensePlate,
+      device: row.deviceUuid,
+      time: row.localTime ?? row.triggerAt.toISOString(),
+      speed: row.speed,
+      location: row.lat !== null && row.lng !== null ? `${row.lat.toFixed(5)}, ${row.lng.toFixed(5)}` : null,
+    });
     // One mail per address: recipients of different companies or vehicles never see each other.
-    for (const to of found.to) {
-      await this.mailer.send({
-        to,
-        subject: `Safety Shield: ${row.type} — ${row.licensePlate ?? row.deviceUuid}`,
-        text: [
-          `Incident ${row.id}: ${row.type}`,
-          `Vehicle: ${row.licensePlate ?? '—'} (device ${row.deviceUuid})`,
-          `Time: ${row.localTime ?? row.triggerAt.toISOString()}`,
-          `Speed: ${row.speed ?? '—'} km/h`,
-          `Location: ${where}`,
-          '',
-          'Open the console to review it.',
-        ].join('\n'),
-      });
-    }
+    for (const to of found.to) await this.mailer.send({ to, subject, text });
   }
 }

@@ -7,6 +7,7 @@ import {
   EMAIL_PATTERN,
   type EmailAddBody,
   type EmailVerifyBody,
+  type Language,
 } from '@safety-shield/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -16,6 +17,7 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { serverTexts } from '../../texts/index.js';
 import { ownedVehicles } from './scope.js';
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest();
@@ -58,10 +60,10 @@ export class VehicleEmailService {
   }
 
   /**
-   * Sends a fresh code. The code is stored (hashed) only once the mail went out, so a failed send leaves the
-   * previous code valid; a second send within a minute is refused, so nobody can flood a mailbox.
+   * Sends a fresh code, in the caller's language. The code is stored (hashed) only once the mail went out, so a failed
+   * send leaves the previous code valid; a second send within a minute is refused, so nobody can flood a mailbox.
    */
-  async sendCode(principal: Principal, id: number): Promise<void> {
+  async sendCode(principal: Principal, id: number, language: Language = principal.language ?? 'en'): Promise<void> {
     const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
     const { email, plate } = await this.db.transaction(async (tx) => {
       const found = await this.owned(tx, principal, id);
@@ -73,10 +75,11 @@ export class VehicleEmailService {
       return found;
     });
     try {
+      const texts = serverTexts[language].verificationEmail;
       await this.mailer.send({
         to: email.email,
-        subject: `Safety Shield: verification code ${code}`,
-        text: `Your code to receive notifications of vehicle ${plate} is ${code}.\nIt is valid for ${EMAIL_CODE_TTL_MS / 60_000} minutes.\n\nIf you did not expect this message, ignore it.`,
+        subject: texts.subject({ code }),
+        text: texts.text({ code, plate, minutes: EMAIL_CODE_TTL_MS / 60_000 }),
       });
     } catch (error) {
       // Give the slot back so the user may try again at once.

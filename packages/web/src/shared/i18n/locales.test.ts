@@ -5,7 +5,8 @@ import { languages } from '@safety-shield/contract';
 import { describe, expect, it } from 'vitest';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
-const featuresDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../features');
+const srcDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const featuresDir = path.join(srcDir, 'features');
 /** Features (and parts of features) that keep their own texts next to their pages. */
 const featureTextDirs = readdirSync(featuresDir, { recursive: true, encoding: 'utf8' })
   .filter((entry) => path.basename(entry) === 'i18n')
@@ -48,5 +49,27 @@ describe('console texts', () => {
       const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
       expect(placeholders(texts.get(key) ?? ''), `${language} ${key}`).toEqual(placeholders(text));
     }
+  });
+});
+
+/** The console's code (not its tests), by where it lives: 'app', 'shared' or 'features/<name>'. */
+const sources = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+  .filter((entry) => /\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry))
+  .map((entry) => {
+    const [top = '', feature = ''] = entry.split(path.sep);
+    return { owner: top === 'features' ? `features/${feature}` : top, text: readFileSync(path.join(srcDir, entry), 'utf8') };
+  });
+
+/** Where the code names a text of a top-level section ('login.submit', `roles.${role}`). */
+function usersOf(section: string): Set<string> {
+  const pattern = new RegExp(`['"\`]${section}\\.`);
+  return new Set(sources.filter((source) => pattern.test(source.text)).map((source) => source.owner));
+}
+
+describe('the shared texts', () => {
+  it.each(Object.keys(readFile(path.join(dir, 'en.json'))))('%s is used by app/, shared/ or several features', (section) => {
+    const users = [...usersOf(section)];
+    const shared = users.some((user) => !user.startsWith('features/')) || users.length > 1;
+    expect(shared, `'${section}' is used only by ${users.join(', ') || 'nobody'}: move it to that feature's i18n/`).toBe(true);
   });
 });

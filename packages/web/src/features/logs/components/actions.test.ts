@@ -1,11 +1,14 @@
 import { orgKinds, roles } from '@safety-shield/contract';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../shared/i18n/locales/en.json';
+import shared from '../../../shared/i18n/locales/en.json';
+import logs from '../i18n/en.json';
 import { actionLabel, logActions } from './actions.js';
 
 const i18n = i18next.createInstance();
-beforeAll(() => i18n.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } }));
+beforeAll(() =>
+  i18n.init({ lng: 'en', resources: { en: { translation: { ...shared, ...logs } } }, interpolation: { escapeValue: false } }),
+);
 
 describe('operation-log action names', () => {
   it('names every action the server records in words', () => {
