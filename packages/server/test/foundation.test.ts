@@ -1,6 +1,8 @@
+import { endpoints } from '@safety-shield/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, session } from '../src/db/schema.js';
+import { serve } from '../src/http/endpoints.js';
 import { hashPassword } from '../src/modules/account/passwords.js';
 import { ADMIN_PASSWORD, login, solveCaptcha, testApp, testConfig } from './helpers.js';
 
@@ -8,10 +10,17 @@ let ctx: Awaited<ReturnType<typeof testApp>>;
 
 beforeAll(async () => {
   ctx = await testApp();
-  ctx.app.get('/v1/test/boom', { config: { access: 'public' } }, async () => {
-    throw new Error('internal detail that must not leak');
+  // Endpoints of this test alone, declared and served like the contract's own.
+  const testApi = endpoints('test', {
+    boom: { method: 'GET', path: '/v1/test/boom', summary: 'Throws', access: 'public' },
+    agentsOnly: { method: 'GET', path: '/v1/test/agents-only', summary: 'Agent Admins only', access: ['AGENT_ADMIN'] },
   });
-  ctx.app.get('/v1/test/agents-only', { config: { access: ['AGENT_ADMIN'] } }, async () => 'never');
+  serve(ctx.app, testApi, {
+    boom: async () => {
+      throw new Error('internal detail that must not leak');
+    },
+    agentsOnly: async () => null,
+  });
 });
 afterAll(() => ctx.close());
 

@@ -1,0 +1,54 @@
+// Authorization terms and their acceptances.
+
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongTo, createdAt } from './columns.js';
+
+/**
+ * Authorization terms (SPEC section 3). Editing a published clause makes a new version with the same origin, which
+ * must be accepted again; only the newest version of an origin is active. No agent: the clause is platform-wide.
+ */
+export const clause = pgTable(
+  'clause',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    originId: integer('origin_id'),
+    version: integer('version').notNull().default(1),
+    title: text('title').notNull(),
+    /** Rich text (HTML); the console renders it through an allow-list sanitiser. */
+    content: text('content').notNull(),
+    placeType: text('place_type', { enum: ['self', 'organisation'] }).notNull(),
+    mustCheck: boolean('must_check').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    authorRole: text('author_role').notNull(),
+    createdBy: integer('created_by'),
+    ...belongTo(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('clause_origin_idx').on(t.originId), index('clause_scope_idx').on(t.belongAgentId, t.active)],
+);
+
+/** Every acceptance and cancellation of a clause, for an account (self) or a company (organisation), append-only. */
+export const clauseConsent = pgTable(
+  'clause_consent',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clauseId: integer('clause_id')
+      .notNull()
+      .references(() => clause.id, { onDelete: 'cascade' }),
+    /** Who acted. */
+    accountId: integer('account_id').notNull(),
+    username: text('username').notNull(),
+    /** The company that accepted an organisation clause; null for one's own. */
+    companyId: integer('company_id'),
+    state: text('state', { enum: ['agreed', 'cancelled'] }).notNull(),
+    /** The local time of the person who acted, as their browser showed it. */
+    localTime: text('local_time'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...belongTo(),
+  },
+  (t) => [
+    index('clause_consent_account_idx').on(t.accountId, t.clauseId, t.at),
+    index('clause_consent_company_idx').on(t.companyId, t.clauseId, t.at),
+    index('clause_consent_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId, t.at),
+  ],
+);
