@@ -82,6 +82,9 @@ export function managedBy(principal: Principal, bind: Bind = asIs): SQL {
   return and(inScope(principal, account, bind), anyOf(account.role, bind('roles', lower))) ?? sql`false`;
 }
 
+/** The assistant calls reach assistant accounts only. */
+export const assistantsOnly: SQL = eq(account.role, 'SUPER_ASSISTANT');
+
 export async function findManaged(db: Db, principal: Principal, uid: number, extra?: SQL): Promise<AccountRow> {
   const [row] = await db
     .select()

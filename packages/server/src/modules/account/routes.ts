@@ -1,7 +1,5 @@
 import { type AccountLevel, accountApi } from '@safety-shield/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { account } from '../../db/schema.js';
 import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import type { ClauseService } from '../clauses/service.js';
@@ -16,9 +14,6 @@ export interface AccountDeps {
   sessions: Sessions;
   accounts: AccountService;
 }
-
-/** The assistant calls reach assistant accounts only. */
-const assistantsOnly = eq(account.role, 'SUPER_ASSISTANT');
 
 /** Handlers of the contract's account endpoints: logging in and out, the own profile, the accounts below. */
 export const accountRoutes: FastifyPluginAsync<AccountDeps> = async (app, { captcha, sessions, accounts, clauses }) => {
@@ -95,18 +90,17 @@ export const accountRoutes: FastifyPluginAsync<AccountDeps> = async (app, { capt
     },
     setAssistantState: async (req) => {
       auditTarget(req, req.body.id);
-      await accounts.setState(principalOf(req), { uid: req.body.id, state: req.body.state }, assistantsOnly);
+      await accounts.setAssistantState(principalOf(req), req.body);
       return null;
     },
     removeAssistant: async (req) => {
       auditTarget(req, req.query.id);
-      await accounts.remove(principalOf(req), req.query.id, assistantsOnly);
+      await accounts.removeAssistant(principalOf(req), req.query.id);
       return null;
     },
     resetAssistantPassword: async (req) => {
       auditTarget(req, req.body.id);
-      const { id, ...passwords } = req.body;
-      await accounts.resetPassword(principalOf(req), { uid: id, ...passwords }, assistantsOnly);
+      await accounts.resetAssistantPassword(principalOf(req), req.body);
       return null;
     },
   });

@@ -4,6 +4,8 @@ import {
   type AccountRecord,
   type AccountStateBody,
   type AccountUpdateBody,
+  type AssistantPasswordBody,
+  type AssistantStateBody,
   type GoogleLoginBody,
   type LoginBody,
   type LoginResult,
@@ -31,6 +33,7 @@ import type { GoogleAuth } from './google-auth.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import {
   type AccountRow,
+  assistantsOnly,
   findAccountRecord,
   findById,
   findByUsername,
@@ -246,6 +249,19 @@ export class AccountService {
       .where(eq(account.id, row.id));
     await this.sessions.revokeAccounts(eq(account.id, row.id));
     this.forgetSelfInfo(row.id);
+  }
+
+  /** The Super Admin's calls on the super assistants: the same as on other accounts, but they reach assistants only. */
+  setAssistantState(principal: Principal, { id, state }: AssistantStateBody): Promise<void> {
+    return this.setState(principal, { uid: id, state }, assistantsOnly);
+  }
+
+  removeAssistant(principal: Principal, id: number): Promise<void> {
+    return this.remove(principal, id, assistantsOnly);
+  }
+
+  resetAssistantPassword(principal: Principal, { id, ...passwords }: AssistantPasswordBody): Promise<void> {
+    return this.resetPassword(principal, { uid: id, ...passwords }, assistantsOnly);
   }
 
   /** The owner changes its password: the first-login flag clears and every other session of the account ends. */

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.js';
 import { clause, clauseConsent } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, offsetOf } from '../../http/pagination.js';
+import type { Principal } from '../../http/principal.js';
+import { inScope } from '../../http/scope.js';
 
 export type ClauseRow = typeof clause.$inferSelect;
 
@@ -64,10 +66,26 @@ export function latestConsent(clauseId: SQL | number, subject: { accountId: numb
   >`(select k.state from clause_consent k where k.clause_id = ${clauseId} and ${who} order by k.at desc, k.id desc limit 1)`;
 }
 
-/** Consent lines in a scope, newest first; `latestOnly` keeps each subject's newest line per clause (the state list). */
-export async function listConsents(db: Db, scope: SQL, query: ClauseLogQuery, latestOnly: boolean): Promise<Page<ClauseConsentRecord>> {
+/** Consents in the caller's scope, and a Fleet Admin also sees its company's organisation consents. */
+function consentScope(principal: Principal): SQL {
+  const company =
+    principal.companyId !== null && principal.agentId !== null
+      ? and(eq(clauseConsent.belongAgentId, principal.agentId), eq(clauseConsent.companyId, principal.companyId))
+      : undefined;
+  return or(inScope(principal, clauseConsent), company) ?? inScope(principal, clauseConsent);
+}
+
+/**
+ * Consent lines the caller sees, newest first; `latestOnly` keeps each subject's newest line per clause (the state list).
+ */
+export async function listConsents(
+  db: Db,
+  principal: Principal,
+  query: ClauseLogQuery,
+  latestOnly: boolean,
+): Promise<Page<ClauseConsentRecord>> {
   const where = and(
-    scope,
+    consentScope(principal),
     query.clauseId ? eq(clauseConsent.clauseId, query.clauseId) : undefined,
     query.username ? ilike(clauseConsent.username, containing(query.username)) : undefined,
     query.state ? eq(clauseConsent.state, query.state) : undefined,

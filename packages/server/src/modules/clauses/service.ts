@@ -1,8 +1,12 @@
 import {
   type ClauseConsentBody,
+  type ClauseConsentRecord,
   type ClauseCreateBody,
+  type ClauseListQuery,
+  type ClauseLogQuery,
   type ClauseRecord,
   type ClauseUpdateBody,
+  type Page,
   type PendingClause,
   type Role,
   roleRank,
@@ -16,7 +20,7 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
 import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
 
-import { applyingTo, type ClauseRow, findActive, latestConsent, toRecord } from './repo.js';
+import { applyingTo, type ClauseRow, findActive, latestConsent, listClauses, listConsents, toRecord } from './repo.js';
 
 interface Unfinished {
   own: boolean;
@@ -79,6 +83,21 @@ export class ClauseService {
   async gate(principal: Principal): Promise<void> {
     const { own, organisation } = await this.unfinished(principal);
     if (own || organisation) throw new AppError('USER_CLAUSE_NO_FINISH');
+  }
+
+  /** A page of the active clauses the caller may read, newest first. */
+  list(principal: Principal, query: ClauseListQuery): Promise<Page<ClauseRecord>> {
+    return listClauses(this.db, this.readable(principal), query);
+  }
+
+  /** Each subject's newest consent per clause, in the caller's scope. */
+  states(principal: Principal, query: ClauseLogQuery): Promise<Page<ClauseConsentRecord>> {
+    return listConsents(this.db, principal, query, true);
+  }
+
+  /** Every consent line in the caller's scope, newest first. */
+  log(principal: Principal, query: ClauseLogQuery): Promise<Page<ClauseConsentRecord>> {
+    return listConsents(this.db, principal, query, false);
   }
 
   async info(principal: Principal, clauseId: number): Promise<ClauseRecord> {

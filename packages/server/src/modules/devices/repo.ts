@@ -90,8 +90,12 @@ export async function listDevices(db: Db, scope: SQL, query: DeviceListQuery): P
   return { records: rows.map((row) => toDeviceRecord(row, now)), total: total?.n ?? 0 };
 }
 
-export async function findDevice(db: Db, scope: SQL, by: SQL): Promise<DeviceRecord | undefined> {
-  const [row] = await db.select(columns).from(device).where(and(scope, by));
+/** One device of a scope, by its id or its UUID. */
+export async function findDevice(db: Db, scope: SQL, by: { id: number } | { deviceUuid: string }): Promise<DeviceRecord | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(device)
+    .where(and(scope, 'id' in by ? eq(device.id, by.id) : eq(device.deviceUuid, by.deviceUuid)));
   return row ? toDeviceRecord(row) : undefined;
 }
 

@@ -1,15 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import type { DeviceUpdateBody, IccidBody } from '@safety-shield/contract';
+import {
+  type BindLogQuery,
+  type BindLogRecord,
+  type DbmQuery,
+  type DbmSample,
+  type DeviceListQuery,
+  type DeviceRecord,
+  type DeviceUpdateBody,
+  type DeviceVersionCount,
+  type IccidBody,
+  type Page,
+  TRAIL_MAX_RANGE_MS,
+} from '@safety-shield/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { device, org } from '../../db/schema.js';
+import { device, deviceBindLog, org } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
 import { hashToken } from '../account/sessions.js';
 import type { OrgService } from '../orgs/service.js';
+import { dbmSamples, deviceBatches, deviceVersions, findDevice, listBindLog, listDevices } from './repo.js';
 
-/** Editing and deleting devices, and the companies' provisioning keys (docs/device-protocol.md). */
+type DeviceFilters = Omit<DeviceListQuery, 'page' | 'limit'>;
+
+/** Reading, editing and deleting devices, and the companies' provisioning keys (docs/device-protocol.md). */
 export class DeviceService {
   constructor(
     private readonly db: Db,
@@ -17,6 +32,40 @@ export class DeviceService {
     /** Tells the device gateway to forget what it cached about a deleted device. */
     private readonly onRemoved: (deviceId: number) => void = () => {},
   ) {}
+
+  /** A page of the devices in the caller's scope. */
+  list(principal: Principal, query: DeviceListQuery): Promise<Page<DeviceRecord>> {
+    return listDevices(this.db, inScope(principal, device), query);
+  }
+
+  /** A device of the caller's scope, by id or UUID, or PERMISSION_CHECK_FAIL / DEVICE_NOT_EXIST. */
+  async info(principal: Principal, by: { id: number } | { deviceUuid: string }): Promise<DeviceRecord> {
+    const found = await findDevice(this.db, inScope(principal, device), by);
+    if (!found) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
+    return found;
+  }
+
+  /** Every device of the filters in the caller's scope, a thousand at a time, for the exports. */
+  exportBatches(principal: Principal, filters: DeviceFilters) {
+    return deviceBatches(this.db, inScope(principal, device), filters);
+  }
+
+  versions(principal: Principal): Promise<DeviceVersionCount[]> {
+    return deviceVersions(this.db, inScope(principal, device));
+  }
+
+  /** A device's network strength over a range of at most TRAIL_MAX_RANGE_MS. */
+  async dbm(principal: Principal, { deviceId, startTime, endTime }: DbmQuery): Promise<DbmSample[]> {
+    if (endTime <= startTime || endTime - startTime > TRAIL_MAX_RANGE_MS)
+      throw new AppError('PARAM_CHECK_FAIL', 'endTime', { field: 'endTime' });
+    await this.info(principal, { id: deviceId });
+    return dbmSamples(this.db, deviceId, startTime, endTime);
+  }
+
+  /** A page of the bind log in the caller's scope. */
+  bindLog(principal: Principal, query: BindLogQuery): Promise<Page<BindLogRecord>> {
+    return listBindLog(this.db, inScope(principal, deviceBindLog), query);
+  }
 
   private async locked(tx: Db, principal: Principal, deviceId: number) {
     const [row] = await tx

@@ -182,6 +182,15 @@ export async function findIncident(db: Db, scope: SQL, eventId: number): Promise
   };
 }
 
+/** One evidence row of an incident. */
+export async function findResource(db: Db, eventId: number, resourceId: number) {
+  const [row] = await db
+    .select()
+    .from(incidentResource)
+    .where(and(eq(incidentResource.incidentId, eventId), eq(incidentResource.id, resourceId)));
+  return row;
+}
+
 export async function listComments(db: Db, eventId: number, page: { page: number; limit: number }): Promise<Page<CommentRecord>> {
   const where = eq(incidentComment.incidentId, eventId);
   const [rows, [total]] = await Promise.all([

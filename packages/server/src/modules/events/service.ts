@@ -1,4 +1,14 @@
-import type { CommentBody, IncidentListQuery, IncidentRecord, Page, ReviewBody } from '@safety-shield/contract';
+import {
+  type CommentBody,
+  type CommentRecord,
+  type HistoryRecord,
+  type IncidentDetail,
+  type IncidentListQuery,
+  type IncidentRecord,
+  type Page,
+  type ReviewBody,
+  UPLOAD_RECEIVED,
+} from '@safety-shield/contract';
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventTag, incident, incidentComment, incidentHistory, incidentResource } from '../../db/schema.js';
@@ -7,9 +17,18 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { ViewCache } from '../../view-cache.js';
-import { listIncidents } from './repo.js';
+import {
+  findIncident,
+  findResource,
+  incidentBatches,
+  incidentHistoryOf,
+  incidentHistoryPage,
+  listComments,
+  listIncidents,
+} from './repo.js';
 
 type Tx = Db;
+type PageQuery = { page: number; limit: number };
 
 /** Reviewing, commenting, the recycle bin (SPEC section 4: unread → reviewed; soft delete, restore, delete forever). */
 export class IncidentService {
@@ -30,6 +49,54 @@ export class IncidentService {
     return result;
   }
 
+  /** One incident in the caller's scope, with its evidence, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */
+  async info(principal: Principal, eventId: number): Promise<IncidentDetail> {
+    const found = await findIncident(this.db, inScope(principal, incident), eventId);
+    if (!found) throw outOfScope(principal, 'EVENT_NOT_EXIST');
+    return found;
+  }
+
+  /** Every incident of the filters in the caller's scope, a thousand at a time, for the export. */
+  exportBatches(principal: Principal, filters: Omit<IncidentListQuery, 'page' | 'limit'>) {
+    return incidentBatches(this.db, inScope(principal, incident), filters);
+  }
+
+  /** The reviews of an incident the caller sees, oldest first. */
+  async reviewLog(principal: Principal, eventId: number): Promise<HistoryRecord[]> {
+    await this.visible(principal, eventId);
+    return incidentHistoryOf(this.db, eventId, 'reviewed');
+  }
+
+  /** The whole history of an incident the caller sees, oldest first. */
+  async history(principal: Principal, eventId: number): Promise<HistoryRecord[]> {
+    await this.visible(principal, eventId);
+    return incidentHistoryOf(this.db, eventId);
+  }
+
+  /** A page of an incident's history, newest first. */
+  async historyPage(principal: Principal, eventId: number, page: PageQuery): Promise<Page<HistoryRecord>> {
+    await this.visible(principal, eventId);
+    return incidentHistoryPage(this.db, eventId, page);
+  }
+
+  /** A page of an incident's comments, newest first. */
+  async comments(principal: Principal, eventId: number, page: PageQuery): Promise<Page<CommentRecord>> {
+    await this.visible(principal, eventId);
+    return listComments(this.db, eventId, page);
+  }
+
+  /** A stored evidence file (state 4 and on) of an incident the caller sees, or EVENT_RESOURCE_NOT_EXIST. */
+  async storedResource(
+    principal: Principal,
+    eventId: number,
+    resourceId: number,
+  ): Promise<{ objectKey: string; contentType: string | null }> {
+    await this.visible(principal, eventId);
+    const resource = await findResource(this.db, eventId, resourceId);
+    if (!resource?.objectKey || resource.state < UPLOAD_RECEIVED) throw new AppError('EVENT_RESOURCE_NOT_EXIST');
+    return { objectKey: resource.objectKey, contentType: resource.contentType };
+  }
+
   /** One incident in the caller's scope, locked, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */
   private async locked(tx: Tx, principal: Principal, eventId: number, alive = true) {
     const [row] = await tx
@@ -41,7 +108,7 @@ export class IncidentService {
     return row;
   }
 
-  private history(tx: Tx, principal: Principal, incidentIds: number[], action: string, detail?: unknown) {
+  private writeHistory(tx: Tx, principal: Principal, incidentIds: number[], action: string, detail?: unknown) {
     if (incidentIds.length === 0) return Promise.resolve();
     return tx
       .insert(incidentHistory)
@@ -58,13 +125,13 @@ export class IncidentService {
           .where(and(eq(eventTag.id, tagId), eq(eventTag.belongCompanyId, row.belongCompanyId ?? -1)));
         if (!tag) throw new AppError('EVENT_TAG_NOT_EXIST');
         await tx.update(incident).set({ tagId }).where(eq(incident.id, eventId));
-        await this.history(tx, principal, [eventId], 'retagged', { tagId, tagName: tag.name });
+        await this.writeHistory(tx, principal, [eventId], 'retagged', { tagId, tagName: tag.name });
       }
       await tx
         .update(incident)
         .set({ reviewState: 'reviewed', reviewedAt: new Date(), reviewerId: principal.accountId, reviewerName: principal.username })
         .where(eq(incident.id, eventId));
-      await this.history(tx, principal, [eventId], 'reviewed');
+      await this.writeHistory(tx, principal, [eventId], 'reviewed');
     });
     this.totals.forgetAll();
   }
@@ -79,7 +146,7 @@ export class IncidentService {
         .values({ incidentId: eventId, accountId: principal.accountId, username: principal.username, body: text })
         .returning({ id: incidentComment.id });
       if (!row) throw new AppError('ACTION_FAIL_RETRY');
-      await this.history(tx, principal, [eventId], 'commented');
+      await this.writeHistory(tx, principal, [eventId], 'commented');
       return row;
     });
   }
@@ -100,7 +167,7 @@ export class IncidentService {
       if (found.length !== unique.length) throw outOfScope(principal, 'EVENT_NOT_EXIST');
       // Visible, but not where the action expects it (e.g. deleting forever what is not in the recycle bin).
       if (found.some((row) => !row.ready)) throw new AppError('EVENT_NOT_EXIST');
-      if (action !== 'deletedForever') await this.history(tx, principal, unique, action);
+      if (action !== 'deletedForever') await this.writeHistory(tx, principal, unique, action);
       await act(tx, unique);
     });
     this.totals.forgetAll();

@@ -3,6 +3,8 @@ import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { operationLog } from '../../db/schema.js';
 import { containing, offsetOf } from '../../http/pagination.js';
+import type { Principal } from '../../http/principal.js';
+import { inScope } from '../../http/scope.js';
 
 export type LogEntry = typeof operationLog.$inferInsert;
 
@@ -24,8 +26,9 @@ function matching(scope: SQL, query: LogFilters): SQL | undefined {
   );
 }
 
-/** Every matching line, newest first, read 1000 at a time so an export never holds the whole log in memory. */
-export async function* logBatches(db: Db, scope: SQL, query: LogFilters) {
+/** Every matching line of the caller's scope, newest first, 1000 at a time: an export never holds the whole log in memory. */
+export async function* logBatches(db: Db, principal: Principal, query: LogFilters) {
+  const scope = inScope(principal, operationLog);
   let before: number | undefined;
   for (;;) {
     const rows = await db
@@ -40,8 +43,18 @@ export async function* logBatches(db: Db, scope: SQL, query: LogFilters) {
   }
 }
 
+/** A page of the log lines of the caller's scope, newest first. */
+export function listLogs(db: Db, principal: Principal, query: OperationLogQuery): Promise<Page<OperationLogRecord>> {
+  return listLogsWhere(db, inScope(principal, operationLog), query);
+}
+
+/** A page of the caller's own log lines, newest first. */
+export function listOwnLogs(db: Db, principal: Principal, query: OperationLogQuery): Promise<Page<OperationLogRecord>> {
+  return listLogsWhere(db, eq(operationLog.accountId, principal.accountId), query);
+}
+
 /** A page of the log, newest first, under a condition that already holds the caller's scope. */
-export async function listLogs(db: Db, scope: SQL, query: OperationLogQuery): Promise<Page<OperationLogRecord>> {
+async function listLogsWhere(db: Db, scope: SQL, query: OperationLogQuery): Promise<Page<OperationLogRecord>> {
   const where = matching(scope, query);
   const [rows, [total]] = await Promise.all([
     db

@@ -5,9 +5,13 @@ import {
   EMAIL_PATTERN,
   type OrgCreateBody,
   type OrgKind,
+  type OrgListQuery,
+  type OrgOption,
+  type OrgOptionsQuery,
   type OrgRecord,
   type OrgStateBody,
   type OrgUpdateBody,
+  type Page,
   parentKind,
 } from '@safety-shield/contract';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
@@ -19,7 +23,7 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import type { Sessions } from '../account/sessions.js';
 import { checkedLogo } from './logo.js';
-import { accountsBelow, findOrg, forbiddenInChain, hasDependants, listOrgs, type OrgRow } from './repo.js';
+import { accountsBelow, findOrg, forbiddenInChain, hasDependants, listOrgs, type OrgRow, orgOptions } from './repo.js';
 
 const DEFAULT_NOTIFICATION: CompanyNotification = { incidentEmails: true, dailySummary: false, recipients: [] };
 
@@ -72,6 +76,16 @@ export class OrgService {
       : await findOrg(db, inScope(principal, org), kind, id);
     if (!row) throw outOfScope(principal, 'ORG_NOT_EXIST');
     return row;
+  }
+
+  /** A page of the organisations of one kind in the caller's scope. */
+  list(principal: Principal, kind: OrgKind, query: OrgListQuery): Promise<Page<OrgRecord>> {
+    return listOrgs(this.db, inScope(principal, org), kind, query);
+  }
+
+  /** Names for a picker: the organisations of one kind in the caller's scope. */
+  options(principal: Principal, kind: OrgKind, query: OrgOptionsQuery): Promise<OrgOption[]> {
+    return orgOptions(this.db, inScope(principal, org), kind, query);
   }
 
   /** One organisation in the caller's scope, with its logo. */

@@ -130,15 +130,28 @@ export async function listVehicles(db: Db, principal: Principal, query: VehicleL
   return { records: rows.map(toRecord), total: total?.n ?? 0 };
 }
 
-/** One vehicle the caller sees, by id or plate, with its devices and notification e-mails. */
-export async function findVehicleDetail(db: Db, principal: Principal, by: SQL): Promise<VehicleDetail | undefined> {
+/** One vehicle the caller sees, by id or (normalised) plate, with its devices and notification e-mails. */
+export async function findVehicleDetail(
+  db: Db,
+  principal: Principal,
+  by: { id: number } | { licensePlate: string },
+): Promise<VehicleDetail | undefined> {
   const [found] = await db
     .select(recordColumns(principal))
     .from(vehicle)
-    .where(and(visibleVehicles(principal), by));
+    .where(and(visibleVehicles(principal), 'id' in by ? eq(vehicle.id, by.id) : sql`upper(${vehicle.licensePlate}) = ${by.licensePlate}`));
   if (!found) return undefined;
   const [devices, emails] = await Promise.all([vehicleDevices(db, found.row.id), vehicleEmails(db, found.row.id)]);
   return { ...toRecord(found), devices, emails };
+}
+
+/** The id of a vehicle the caller sees (its own, or leased to it while the lease runs). */
+export async function findVisibleVehicleId(db: Db, principal: Principal, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: vehicle.id })
+    .from(vehicle)
+    .where(and(visibleVehicles(principal), eq(vehicle.id, id)));
+  return row?.id;
 }
 
 export async function vehicleDevices(db: Db, vehicleId: number): Promise<VehicleDevice[]> {

@@ -1,4 +1,18 @@
-import type { LeaseBody, VehicleCreateBody, VehicleUpdateBody } from '@safety-shield/contract';
+import type {
+  LeaseBody,
+  Page,
+  Trail,
+  TrailQuery,
+  VehicleCreateBody,
+  VehicleDetail,
+  VehicleEmailRecord,
+  VehicleInfoQuery,
+  VehicleListQuery,
+  VehicleOption,
+  VehicleOptionsQuery,
+  VehicleRecord,
+  VehicleUpdateBody,
+} from '@safety-shield/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -8,7 +22,9 @@ import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
 import type { OrgService } from '../orgs/service.js';
 import { type BindingService, recordUnbind } from './binding.js';
+import { findVehicleDetail, findVisibleVehicleId, listVehicles, vehicleEmails, vehicleOptions } from './repo.js';
 import { leaseRunning, ownedVehicles } from './scope.js';
+import { readTrail } from './trail.js';
 
 /** SPEC section 5: a lease ends in the future; a lease longer than this is a typing mistake. */
 const MAX_LEASE_MS = 5 * 365 * 24 * 3_600_000;
@@ -23,6 +39,42 @@ export class VehicleService {
     private readonly orgs: OrgService,
     private readonly binding: BindingService,
   ) {}
+
+  /** A page of the vehicles the caller sees: its own and those leased to it. */
+  list(principal: Principal, query: VehicleListQuery): Promise<Page<VehicleRecord>> {
+    return listVehicles(this.db, principal, query);
+  }
+
+  /** One vehicle the caller sees, by id or plate (one of the two is required). */
+  async info(principal: Principal, { id, licensePlate }: VehicleInfoQuery): Promise<VehicleDetail> {
+    if (id === undefined && licensePlate === undefined) throw new AppError('PARAM_CHECK_FAIL', 'id', { field: 'id' });
+    const by = id !== undefined ? { id } : { licensePlate: normalisePlate(licensePlate ?? '') };
+    const detail = await findVehicleDetail(this.db, principal, by);
+    if (!detail) throw outOfScope(principal, 'VEHICLE_NOT_EXIST');
+    return detail;
+  }
+
+  /** Plates for a picker: the caller's own vehicles. */
+  options(principal: Principal, query: VehicleOptionsQuery): Promise<VehicleOption[]> {
+    return vehicleOptions(this.db, ownedVehicles(principal), query);
+  }
+
+  /** The trail of a vehicle the caller sees. */
+  async trail(principal: Principal, { vehicleId, startTime, endTime }: TrailQuery): Promise<Trail> {
+    return readTrail(this.db, await this.visibleId(principal, vehicleId), startTime, endTime);
+  }
+
+  /** The notification e-mails of a vehicle the caller sees. */
+  async emails(principal: Principal, vehicleId: number): Promise<VehicleEmailRecord[]> {
+    return vehicleEmails(this.db, await this.visibleId(principal, vehicleId));
+  }
+
+  /** The id of a vehicle the caller sees, or PERMISSION_CHECK_FAIL / VEHICLE_NOT_EXIST. */
+  private async visibleId(principal: Principal, id: number): Promise<number> {
+    const found = await findVisibleVehicleId(this.db, principal, id);
+    if (found === undefined) throw outOfScope(principal, 'VEHICLE_NOT_EXIST');
+    return found;
+  }
 
   /** A vehicle the caller owns, locked for the rest of the transaction. */
   async owned(tx: Db, principal: Principal, id: number) {
