@@ -32,6 +32,8 @@ export interface Endpoint {
   response?: TSchema;
   /** The handler answers itself: a file, a stream or a body other than the envelope. */
   raw?: true;
+  /** A GET upgraded to a WebSocket: the handler speaks on the socket (implies `raw`). */
+  websocket?: true;
   /** The media types a raw answer may have, for OpenAPI (`text/csv`, `application/zip`…). */
   produces?: readonly string[];
   /** The operation-log action; every write declares one (SPEC section 9). */

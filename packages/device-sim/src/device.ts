@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { HelloUp, IncidentUp, SosUp, UpKind, UpPayload } from '@safety-shield/contract/device';
 import { connect, ErrorWithReasonCode, type IClientOptions, type MqttClient } from 'mqtt';
 import { type CommandHandler, type CommandResult, configCommand, credentialCommand } from './commands.js';
 import { type CredentialStore, memoryCredentialStore } from './credentials.js';
@@ -7,16 +8,9 @@ import { dvrIndexCommand } from './dvr.js';
 import { evidenceRequestCommand, HeldEvidence } from './evidence-requests.js';
 import { GpsReporter, type GpsSettings } from './gps-reporter.js';
 import { healthPayload, randomFault, type SimFault, withFault } from './health.js';
-import {
-  type IncidentMix,
-  type IncidentOverrides,
-  type IncidentResource,
-  type IncidentType,
-  incidentPayload,
-  pickIncidentType,
-} from './incidents.js';
+import { type IncidentMix, type IncidentOverrides, type IncidentType, incidentPayload, pickIncidentType } from './incidents.js';
 import { LiveStreams } from './live.js';
-import { type DownMessage, downFilter, downKind, iccidFor, PROTOCOL_VERSION, parseDown, upTopic } from './messages.js';
+import { checkDown, type DownMessage, downFilter, downKind, iccidFor, PROTOCOL_VERSION, parseDown, upTopic } from './messages.js';
 import { UpPublisher } from './publisher.js';
 import { exponential, hashSeed, PoissonSchedule, pick, type Random, seededRandom, uniform } from './random.js';
 import { sosStartPayload, sosStopPayload } from './sos.js';
@@ -126,7 +120,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   private readonly up: UpPublisher;
   private readonly gps: GpsReporter;
   private readonly commands = new Map<string, CommandHandler>();
-  private readonly hello: Record<string, unknown>;
+  private readonly hello: HelloUp;
   private mqttClient: MqttClient | undefined;
   private flushing = false;
   /** The broker holds our down subscription in the session (a SUBACK came since the last session-less connect). */
@@ -148,7 +142,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   private faultSet: SimFault[] = [];
   private readonly faultTimers = new Set<NodeJS.Timeout>();
   /** Incidents raised and not yet handed to MQTT (offline, or waiting for a publish slot). */
-  private readonly incidentQueue: Array<{ id: string; payload: Record<string, unknown> }> = [];
+  private readonly incidentQueue: Array<{ id: string; payload: IncidentUp }> = [];
   private sendingIncidents = false;
   private readonly uploader: EvidenceUploader;
   private readonly uploadEvidence: boolean;
@@ -208,7 +202,6 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       ),
     );
     this.handle('cancelUpload', ({ taskId }) => {
-      if (typeof taskId !== 'number') return { ok: false, error: 'taskId must be a number' };
       this.uploader.cancel(taskId);
       return { ok: true };
     });
@@ -267,9 +260,12 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     };
   }
 
-  /** Answers a down command kind (replacing any handler of that kind); unknown kinds are answered `ok: false`. */
-  handle(kind: string, handler: CommandHandler): void {
-    this.commands.set(kind, handler);
+  /**
+   * Answers a down command kind (replacing any handler of that kind); unknown kinds are answered `ok: false`. A
+   * protocol kind's handler gets only messages its schema accepts.
+   */
+  handle<K extends string>(kind: K, handler: CommandHandler<K>): void {
+    this.commands.set(kind, handler as CommandHandler);
   }
 
   /** Connects and starts reporting; resolves true on the first CONNACK 0, false if the first attempt fails. */
@@ -348,7 +344,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     );
     this.counts.incidents++;
     // The files are on the card from now on, whether or not they go up by themselves.
-    this.held.hold(id, (payload.resources ?? []) as IncidentResource[]);
+    this.held.hold(id, payload.resources ?? []);
     this.incidentQueue.push({ id, payload });
     if (this.incidentQueue.length > MAX_QUEUED_INCIDENTS) this.incidentQueue.shift();
     void this.sendIncidents();
@@ -382,7 +378,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     return this.sendSos(sosStopPayload(startId));
   }
 
-  private async sendSos(payload: Record<string, unknown>, id?: string): Promise<boolean> {
+  private async sendSos(payload: SosUp, id?: string): Promise<boolean> {
     const client = this.mqttClient;
     if (this.ended || !client) return false;
     // An alarm overtakes queued GPS batches.
@@ -510,7 +506,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
           if (!ok) return;
           this.counts.incidentsAcked++;
           // The portal holds the incident and its resources (state 0): their files can go up now.
-          const resources = (next.payload.resources ?? []) as IncidentResource[];
+          const resources = next.payload.resources ?? [];
           if (!this.uploadEvidence) return;
           const auto = this.options.autoUpload ?? 'all';
           const now = auto === 'all' ? resources : auto === 'pictures' ? resources.filter((r) => r.kind === 'picture') : [];
@@ -551,6 +547,13 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       return;
     }
     const { message } = parsed;
+    // A protocol kind is checked against its schema (the contract's compiled validator) before its handler runs.
+    const checked = checkDown(kind, message);
+    if (!checked.ok) {
+      this.problem(`${this.uuid}: ${checked.error}`);
+      await this.ack(message.id, { ok: false, error: checked.error });
+      return;
+    }
     this.emit('down', kind, message);
     const handler = this.commands.get(kind);
     let result: CommandResult;
@@ -599,11 +602,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     }
   }
 
-  private async publishUrgent(kind: string, payload: Record<string, unknown>, retain = false): Promise<boolean> {
+  private async publishUrgent<K extends UpKind>(kind: K, payload: UpPayload<K>, retain = false): Promise<boolean> {
     const client = this.mqttClient;
     if (this.ended || !client) return false;
     await this.up.acquire(true);
-    return this.up.send(client, kind, payload, retain);
+    return this.up.send<UpKind>(client, kind, payload as UpPayload<UpKind>, retain);
   }
 
   /** `status` offline (retained), then the end of the session; nothing is published after it until reconnect(). */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type DvrIndexResult, spanProblem } from '@safety-shield/contract/device';
 import type { CommandHandler } from './commands.js';
 import { ffmpegArgs } from './live.js';
 
@@ -7,10 +8,8 @@ export const DVR_KEEP_MS = 7 * 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-export interface Segment {
-  start: number;
-  end: number;
-}
+/** A recorded span (the `dvrIndex` ack's segments). */
+export type Segment = DvrIndexResult['segments'][number];
 
 /** A deterministic number 0..255 per device, channel and hour: the same index every time it is asked. */
 function noise(uuid: string, channel: number, hour: number): number {
@@ -49,25 +48,22 @@ export function dvrSegments(uuid: string, channel: number, day: string, now = Da
   return segments;
 }
 
-/** `down/dvrIndex {channel, day}`: acked with the day's segments of that channel. */
-export function dvrIndexCommand(uuid: string, channels: () => number): CommandHandler {
+/** `down/dvrIndex {channel, day}`: acked with the day's segments of that channel (DvrIndexResult). */
+export function dvrIndexCommand(uuid: string, channels: () => number): CommandHandler<'dvrIndex'> {
   return ({ channel, day }) => {
-    if (typeof channel !== 'number' || !Number.isInteger(channel) || channel < 1 || channel > channels())
-      return { ok: false, error: 'no such channel' };
-    if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
-      return { ok: false, error: 'day must be YYYY-MM-DD' };
-    return { ok: true, result: { segments: dvrSegments(uuid, channel, day) } };
+    if (channel > channels()) return { ok: false, error: 'no such channel' };
+    if (Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return { ok: false, error: 'day must be YYYY-MM-DD' };
+    const result: DvrIndexResult = { segments: dvrSegments(uuid, channel, day) };
+    return { ok: true, result };
   };
 }
 
-/** A playback span of a `live` start, or an error text. */
-export function parsePlayback(value: unknown): Segment | string {
-  const span = value as Partial<Segment> | null;
-  if (typeof span !== 'object' || span === null) return 'playback must be an object';
-  const { start, end } = span;
-  if (typeof start !== 'number' || typeof end !== 'number' || !(end > start)) return 'playback.start and playback.end must be a time range';
-  if (start < Date.now() - DVR_KEEP_MS || end > Date.now() + 60_000) return 'no recording of that span';
-  return { start, end };
+/** A playback span of a `live` start (its form checked by the schema), or why this device cannot play it. */
+export function parsePlayback(span: Segment): Segment | string {
+  const problem = spanProblem('playback', span, true);
+  if (problem) return problem;
+  if (span.start < Date.now() - DVR_KEEP_MS || span.end > Date.now() + 60_000) return 'no recording of that span';
+  return { start: span.start, end: span.end };
 }
 
 /**

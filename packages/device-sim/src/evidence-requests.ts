@@ -1,3 +1,4 @@
+import { type EvidenceClip, spanProblem } from '@safety-shield/contract/device';
 import type { CommandHandler } from './commands.js';
 import type { IncidentResource } from './incidents.js';
 
@@ -29,22 +30,10 @@ export class HeldEvidence {
   }
 }
 
-interface Clip {
-  resourceId: string;
-  channel: number;
-  start: number;
-  end: number;
-}
-
-function parseClip(value: unknown, channels: number): Clip | string {
-  const clip = value as Partial<Clip> | null;
-  if (typeof clip !== 'object' || clip === null) return 'clip must be an object';
-  const { resourceId, channel, start, end } = clip;
-  if (typeof resourceId !== 'string' || resourceId.length === 0) return 'clip.resourceId must be a non-empty string';
-  if (typeof channel !== 'number' || !Number.isInteger(channel) || channel < 1) return 'clip.channel must be a channel';
-  if (channel > channels) return `no recording of channel ${channel}`;
-  if (typeof start !== 'number' || typeof end !== 'number' || end < start) return 'clip.start and clip.end must be a time range';
-  return { resourceId, channel, start, end };
+/** A clip's span and channel as this device can cut it, or why not. */
+function clipProblem(clip: EvidenceClip, channels: number): string | null {
+  if (clip.channel > channels) return `no recording of channel ${clip.channel}`;
+  return spanProblem('clip', clip);
 }
 
 /**
@@ -56,21 +45,16 @@ export function evidenceRequestCommand(
   held: HeldEvidence,
   channels: () => number,
   enqueue: (incidentMessageId: string, resources: IncidentResource[], taskId: number) => void,
-): CommandHandler {
+): CommandHandler<'evidenceRequest'> {
   return ({ taskId, incidentMessageId, resourceIds, clip }) => {
-    if (typeof taskId !== 'number' || !Number.isInteger(taskId)) return { ok: false, error: 'taskId must be an integer' };
-    if (typeof incidentMessageId !== 'string' || incidentMessageId.length === 0)
-      return { ok: false, error: 'incidentMessageId is missing' };
-    if (!Array.isArray(resourceIds) || resourceIds.length === 0 || !resourceIds.every((id) => typeof id === 'string'))
-      return { ok: false, error: 'resourceIds must be a non-empty list of ids' };
-    const cut = clip === undefined ? undefined : parseClip(clip, channels());
-    if (typeof cut === 'string') return { ok: false, error: cut };
+    const cut = clip && clipProblem(clip, channels());
+    if (cut) return { ok: false, error: cut };
     const resources: IncidentResource[] = [];
     const missing: string[] = [];
-    for (const id of resourceIds as string[]) {
+    for (const id of resourceIds) {
       const resource =
-        cut && cut.resourceId === id
-          ? { id, kind: 'video' as const, channel: cut.channel, start: cut.start, end: cut.end }
+        clip && clip.resourceId === id
+          ? { id, kind: 'video' as const, channel: clip.channel, start: clip.start, end: clip.end }
           : held.get(incidentMessageId, id);
       if (resource) resources.push(resource);
       else missing.push(id);

@@ -1,4 +1,5 @@
 import type { DeviceFaultCode } from '@safety-shield/contract';
+import type { HealthUp } from '@safety-shield/contract/device';
 import { pick, type Random, uniform } from './random.js';
 
 /** A fault the device has now (docs/device-protocol.md, `health`): a camera by its channel, the rest of the whole device. */
@@ -10,7 +11,7 @@ export interface SimFault {
 const sameFault = (a: SimFault, b: SimFault) => a.code === b.code && (a.channel ?? 0) === (b.channel ?? 0);
 
 /** The payload of `health`: the whole set of current faults, an empty list when all is well. */
-export function healthPayload(faults: readonly SimFault[]): Record<string, unknown> {
+export function healthPayload(faults: readonly SimFault[]): HealthUp {
   return { faults: faults.map(({ code, channel }) => (code === 'cameraLost' ? { code, channel: channel ?? 1 } : { code })) };
 }
 

@@ -1,4 +1,5 @@
 import { type IncidentType, incidentTypes } from '@safety-shield/contract';
+import type { IncidentResource, IncidentUp } from '@safety-shield/contract/device';
 import type { DriveSample } from './drive.js';
 import type { Random } from './random.js';
 
@@ -52,13 +53,8 @@ export function localTimeText(ms: number, offsetMinutes = -new Date(ms).getTimez
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-export interface IncidentResource {
-  id: string;
-  kind: 'picture' | 'video';
-  channel: number;
-  start?: number;
-  end?: number;
-}
+/** A file of an incident the device holds (the contract's `incident` resource). */
+export type { IncidentResource };
 
 /** Fields of an incident a caller may set (the rest comes from the drive and the clock). */
 export interface IncidentOverrides {
@@ -89,7 +85,7 @@ export function incidentPayload(
   type: IncidentType,
   at: { sample: DriveSample; channels: number; random: Random; now: number },
   overrides: IncidentOverrides = {},
-): Record<string, unknown> {
+): IncidentUp {
   const triggerAt = overrides.triggerAt ?? at.now;
   return {
     type,

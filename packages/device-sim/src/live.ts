@@ -61,25 +61,20 @@ export class LiveStreams {
   }
 
   /** `down/live`: `start` spawns ffmpeg, `stop` ends it; `ok: false` when the channel is wrong or ffmpeg is missing. */
-  command(): CommandHandler {
-    return ({ action, stream, channel, url, overlay, playback }) => {
-      if (typeof stream !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(stream)) return { ok: false, error: 'stream must be a stream name' };
-      if (action === 'stop') {
+  command(): CommandHandler<'live'> {
+    return (message) => {
+      const { stream } = message;
+      if (message.action === 'stop') {
         this.stop(stream);
         return { ok: true };
       }
-      if (action !== 'start') return { ok: false, error: 'action must be start or stop' };
-      if (typeof channel !== 'number' || !Number.isInteger(channel) || channel < 1 || channel > this.channels())
-        return { ok: false, error: 'no such channel' };
-      if (typeof url !== 'string' || !/^rtmps?:\/\//.test(url)) return { ok: false, error: 'url must be an rtmp URL' };
+      const { channel, url, overlay, playback } = message;
+      if (channel > this.channels()) return { ok: false, error: 'no such channel' };
       if (!existsSync(this.ffmpeg)) return { ok: false, error: 'no encoder (ffmpeg) on this device' };
       const span = playback === undefined ? undefined : parsePlayback(playback);
       if (typeof span === 'string') return { ok: false, error: span };
       if (this.running.has(stream)) return { ok: true };
-      const plate =
-        typeof (overlay as { licensePlate?: unknown } | undefined)?.licensePlate === 'string'
-          ? String((overlay as { licensePlate: string }).licensePlate)
-          : '-';
+      const plate = overlay?.licensePlate ?? '-';
       const child = spawn(this.ffmpeg, span ? playbackArgs(url, plate, channel, span) : ffmpegArgs(url, plate, channel), {
         stdio: ['ignore', 'ignore', 'pipe'],
       });

@@ -1,29 +1,30 @@
 import { randomBytes } from 'node:crypto';
+import {
+  compiled,
+  type DownEnvelope,
+  type DownKind,
+  type DownPayload,
+  downProblem,
+  isProtocolVersion,
+  PROTOCOL_VERSION,
+  type UpKind as ProtocolUpKind,
+} from '@safety-shield/contract/device';
 
-/** Major version of docs/device-protocol.md that this client speaks. */
-export const PROTOCOL_VERSION = 1;
+export type { GpsPoint } from '@safety-shield/contract/device';
+/**
+ * The simulator speaks the messages of the contract (`@safety-shield/contract/device`), the one declaration of
+ * docs/device-protocol.md: their types come from there, and down messages are checked with its compiled validators.
+ */
+export { PROTOCOL_VERSION };
 
 /** Every payload, up or down, carries these (docs/device-protocol.md, Messages). */
-export interface Envelope {
-  v: number;
-  id: string;
-  at: number;
-}
+export type Envelope = DownEnvelope;
 
-export type UpKind = 'hello' | 'status' | 'gps' | 'ack' | (string & {});
+/** The protocol's up kinds, and any other a caller publishes (a kind of a later release). */
+export type UpKind = ProtocolUpKind | (string & {});
 
-export interface GpsPoint {
-  t: number;
-  lat: number;
-  lng: number;
-  speed: number;
-  heading: number;
-  dbm?: number;
-}
-
-export interface DownMessage extends Envelope {
-  [field: string]: unknown;
-}
+/** A down message: a protocol kind's payload with its envelope, or any object for another kind. */
+export type DownMessage<K extends string = string> = DownEnvelope & (K extends DownKind ? DownPayload<K> : { [field: string]: unknown });
 
 export const upTopic = (uuid: string, kind: string) => `dev/${uuid}/up/${kind}`;
 export const downFilter = (uuid: string) => `dev/${uuid}/down/#`;
@@ -55,12 +56,24 @@ export function parseDown(payload: Buffer): ParsedDown {
     return { ok: false, error: 'not JSON' };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'not a JSON object' };
-  const fields = value as Record<string, unknown>;
-  const id = typeof fields.id === 'string' && fields.id.length > 0 ? fields.id : undefined;
-  if (!id) return { ok: false, error: 'missing id' };
-  if (typeof fields.v !== 'number' || typeof fields.at !== 'number') return { ok: false, error: 'missing v or at', id };
-  if (Math.trunc(fields.v) !== PROTOCOL_VERSION) return { ok: false, error: `unsupported version ${fields.v}`, id };
-  return { ok: true, message: fields as DownMessage };
+  const { id, v } = value as Record<string, unknown>;
+  const answerable = typeof id === 'string' && id.length > 0 ? id : undefined;
+  if (!answerable) return { ok: false, error: 'missing id' };
+  if (!compiled.envelope.down.Check(value)) return { ok: false, error: 'missing v or at', id: answerable };
+  if (!isProtocolVersion(value.v)) return { ok: false, error: `unsupported version ${v}`, id: answerable };
+  return { ok: true, message: value as DownMessage };
+}
+
+/** Whether `kind` is a down kind of the protocol (a device may also be taught others with handle()). */
+export const isDownKind = (kind: string): kind is DownKind => Object.hasOwn(compiled.down, kind);
+
+/**
+ * A down message of a protocol kind checked against its schema (its compiled validator); the problem, to answer in the
+ * ack, when it is malformed. A kind the protocol does not have passes as it is.
+ */
+export function checkDown(kind: string, message: DownMessage): { ok: true } | { ok: false; error: string } {
+  if (!isDownKind(kind) || compiled.down[kind].Check(message)) return { ok: true };
+  return { ok: false, error: `malformed ${kind}: ${downProblem(kind, message)}` };
 }
 
 /** A 20-digit ICCID (89 telecom, 46 Sweden / 47 Norway, issuer and serial from the seed, Luhn check digit). */

@@ -1,3 +1,4 @@
+import type { UpKind, UpPayload } from '@safety-shield/contract/device';
 import type { MqttClient } from 'mqtt';
 import { InflightLimit } from './inflight.js';
 import { messageIds, PROTOCOL_VERSION, upTopic } from './messages.js';
@@ -38,14 +39,21 @@ export class UpPublisher {
 
   /**
    * Publishes `dev/{uuid}/up/{kind}` with a slot already taken; resolves true on PUBACK, false if given up. `id` is a
-   * message id drawn earlier with `nextId()` (an incident's, named before it is sent); a fresh one by default.
+   * message id drawn earlier with `nextId()` (an incident's, named before it is sent); a fresh one by default. A
+   * protocol kind takes the contract's payload; another kind any object.
    */
-  send(client: MqttClient, kind: string, payload: Record<string, unknown>, retain = false, id = this.nextId()): Promise<boolean> {
+  send<K extends string>(
+    client: MqttClient,
+    kind: K,
+    payload: K extends UpKind ? UpPayload<K> : Record<string, unknown>,
+    retain = false,
+    id = this.nextId(),
+  ): Promise<boolean> {
     if (client.disconnecting) {
       this.limit.release();
       return Promise.resolve(false);
     }
-    const { at, ...rest } = payload;
+    const { at, ...rest } = payload as Record<string, unknown>;
     const message = { v: PROTOCOL_VERSION, id, at: typeof at === 'number' ? at : Date.now(), ...rest };
     this.counts.published++;
     return new Promise((resolve) => {

@@ -1,3 +1,4 @@
+import { compiled, type DeviceUploadState, type UploadUp } from '@safety-shield/contract/device';
 import { type EvidenceFile, evidenceFile } from './evidence.js';
 import type { IncidentResource } from './incidents.js';
 import type { DownMessage } from './messages.js';
@@ -8,7 +9,7 @@ export const UploadState = { apply: 1, started: 3, success: 5, removed: 6, faile
 export interface UploaderOptions {
   uuid: string;
   /** Publishes `up/upload`; resolves true on PUBACK, false if the device ended first. */
-  publish(payload: Record<string, unknown>): Promise<boolean>;
+  publish(payload: UploadUp): Promise<boolean>;
   /** Default: Node's fetch. */
   fetch?: typeof fetch;
   /** How long an apply waits for its `down/uploadUrl` (default 30 s). */
@@ -98,10 +99,10 @@ export class EvidenceUploader {
     return this.queue.length + (this.running ? 1 : 0);
   }
 
-  /** A `down/uploadUrl`: hands the URL to the apply waiting for it; false if none waits (a stale or foreign one). */
+  /** A `down/uploadUrl`: hands the URL to the apply waiting for it; false if none waits (a stale or foreign one) or it is malformed. */
   offerUrl(message: DownMessage): boolean {
+    if (!compiled.down.uploadUrl.Check(message)) return false;
     const { incidentMessageId, resourceId, url } = message;
-    if (typeof incidentMessageId !== 'string' || typeof resourceId !== 'string' || typeof url !== 'string') return false;
     const waiter = this.waiters.get(jobKey(incidentMessageId, resourceId));
     if (!waiter) return false;
     this.waiters.delete(waiter.key);
@@ -111,8 +112,8 @@ export class EvidenceUploader {
 
   /** A `down/uploadHeld`: the portal does not want this file now; its apply ends without a failure. */
   offerHeld(message: DownMessage): boolean {
+    if (!compiled.down.uploadHeld.Check(message)) return false;
     const { incidentMessageId, resourceId } = message;
-    if (typeof incidentMessageId !== 'string' || typeof resourceId !== 'string') return false;
     const waiter = this.waiters.get(jobKey(incidentMessageId, resourceId));
     if (!waiter) return false;
     this.waiters.delete(waiter.key);
@@ -145,12 +146,15 @@ export class EvidenceUploader {
     const { maxTries = 3, retryDelayMs = 5_000, file = (id, res) => evidenceFile(this.options.uuid, id, res) } = this.options;
     const evidence = file(incidentMessageId, resource);
     const ids = { incidentMessageId, resourceId: resource.id };
-    const report = (state: number, extra: Record<string, unknown> = {}) => this.options.publish({ ...ids, state, ...extra });
+    const report = (state: Exclude<DeviceUploadState, 1>, extra: { reason?: string } = {}) =>
+      this.options.publish({ ...ids, state, ...extra });
     for (let attempt = 1; attempt <= maxTries; attempt++) {
       if (attempt > 1) await delay(retryDelayMs, this.stopping.signal);
       if (this.stopping.signal.aborted) return;
       const answer = this.urlFor(jobKey(incidentMessageId, resource.id));
-      const applied = await report(UploadState.apply, {
+      const applied = await this.options.publish({
+        ...ids,
+        state: UploadState.apply,
         size: evidence.bytes.length,
         sha256: evidence.sha256,
         contentType: evidence.contentType,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DownKind, DownPayload } from '@safety-shield/contract/device';
 import type { Ack } from './messages.js';
 import { downTopic } from './topics.js';
 
@@ -39,7 +40,13 @@ export class Commands {
     private readonly defaultTimeoutMs = 30_000,
   ) {}
 
-  send(uuid: string, kind: string, payload: Record<string, unknown>, options: SendOptions = {}): Promise<Ack> {
+  /** A kind of the protocol takes its contract payload; another kind (a command of a later release) any object. */
+  send<K extends string>(
+    uuid: string,
+    kind: K,
+    payload: K extends DownKind ? DownPayload<K> : Record<string, unknown>,
+    options: SendOptions = {},
+  ): Promise<Ack> {
     const id = randomUUID();
     // The envelope comes last so a payload cannot overwrite the id its ack must carry.
     const message = Buffer.from(JSON.stringify({ ...payload, v: 1, id, at: Date.now() }));

@@ -7,6 +7,7 @@ import type { ObjectSigner } from '../storage/signed-urls.js';
 import { DeviceAuth } from './auth.js';
 import { Commands, type Publish } from './commands.js';
 import { Credentials } from './credentials.js';
+import { DROP_LOG_DEFAULTS, type DropCounts, DropLog, type DropLogOptions } from './drops.js';
 import { startEmbeddedBroker } from './embedded.js';
 import { type GatewayEvents, safeEvents } from './events.js';
 import { connectExternalBroker } from './external.js';
@@ -16,6 +17,7 @@ import { Presence } from './presence.js';
 import { upRouter } from './up.js';
 
 export { CommandError } from './commands.js';
+export type { DropCounts } from './drops.js';
 export type { GatewayEvents, IncidentUpdate, PositionUpdate, PresenceUpdate, SosUpdate, UploadUpdate } from './events.js';
 export type { Ack as CommandAck } from './messages.js';
 
@@ -42,6 +44,8 @@ export interface GatewayOptions {
   objectSigner?: ObjectSigner;
   /** The portal's address as devices reach it, for upload URLs (default http://127.0.0.1:8080); a function is read at each URL. */
   publicUrl?: string | (() => string);
+  /** How many warning lines a device's malformed messages may write (default 10 a minute; every drop is counted). */
+  dropLog?: Partial<DropLogOptions>;
 }
 
 export interface Gateway {
@@ -54,6 +58,8 @@ export interface Gateway {
    * or whose company or agent is forbidden is disconnected, so it must authenticate again.
    */
   forgetDevice(device: string | number): Promise<void>;
+  /** The malformed up messages acknowledged and dropped since the start (docs/device-protocol.md, Messages). */
+  readonly drops: DropCounts;
   /** Writes and acknowledges what devices sent, then stops. */
   close(): Promise<void>;
 }
@@ -94,7 +100,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const uploads = objectSigner
     ? { signer: objectSigner, publicUrl: typeof publicUrl === 'function' ? publicUrl : () => publicUrl }
     : undefined;
-  const handleUp = upRouter({ db, ingest, presence, credentials, commands, events, log, uploads }, track);
+  const drops = new DropLog(log, { ...DROP_LOG_DEFAULTS, ...options.dropLog });
+  const handleUp = upRouter({ db, ingest, presence, credentials, commands, events, log, uploads, drops }, track);
 
   const broker: Transport = options.mqttUrl
     ? await connectExternalBroker(handleUp, log, {
@@ -126,6 +133,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let closing: Promise<void> | undefined;
   return {
     port: broker.port,
+    get drops() {
+      return drops.snapshot;
+    },
     sendCommand: (deviceUuid, kind, payload, timeoutMs) => commands.send(deviceUuid, kind, payload, { timeoutMs }),
     async forgetDevice(target) {
       if (!broker.disconnect) return;

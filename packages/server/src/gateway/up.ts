@@ -4,6 +4,7 @@ import { fileHealth } from '../modules/device-alerts/file.js';
 import { fileSos } from '../modules/sos/file.js';
 import type { Commands } from './commands.js';
 import type { Credentials } from './credentials.js';
+import type { DropLog } from './drops.js';
 import type { GatewayEvents } from './events.js';
 import { fileIncident } from './incidents.js';
 import type { Done, GpsIngest } from './ingest.js';
@@ -32,16 +33,18 @@ export interface UpParts {
   log: FastifyBaseLogger;
   /** Evidence upload URLs; without them an upload apply is acknowledged and nothing is stored. */
   uploads?: UploadUrls;
+  /** Counts and logs (rate-limited) the malformed messages. */
+  drops: DropLog;
 }
 
 /** Handles one up message of a device; `done` runs once its effect is committed, which is when the device gets its ack. */
 export type HandleUp = (uuid: string, kind: string, payload: Buffer, done: Done) => void;
 
-/** The up kinds this release understands: an external broker's shared subscription lists them (acks fan out to every node). */
-export const UP_KINDS = ['status', 'hello', 'gps', 'ack', 'incident', 'upload', 'sos', 'health'] as const;
+/** The up kinds this release understands (the contract's): an external broker's shared subscription lists them (acks fan out to every node). */
+export { UP_KINDS } from '@safety-shield/contract/device';
 
 export function upRouter(
-  { db, ingest, presence, credentials, commands, events, log, uploads }: UpParts,
+  { db, ingest, presence, credentials, commands, events, log, uploads, drops }: UpParts,
   track: (work: Promise<unknown>) => void,
 ): HandleUp {
   const settle = (work: Promise<unknown>, done: Done) => {
@@ -55,31 +58,31 @@ export function upRouter(
     track(settled);
   };
 
-  return (uuid, kind, payload, done) => {
+  const route: HandleUp = (uuid, kind, payload, done) => {
     const envelope = parseEnvelope(payload);
     // PROTOCOL: a malformed message is acknowledged and dropped, so it cannot block the device's queue.
     if (!envelope.ok) {
-      log.warn({ device: uuid, kind, reason: envelope.reason }, 'device message dropped');
+      drops.drop(uuid, kind, undefined, () => envelope.reason);
       return done();
     }
     const { body } = envelope.value;
-    const invalid = (reason: string) => {
-      log.warn({ device: uuid, kind, id: envelope.value.id, reason }, 'device message dropped');
+    const invalid = (parsed: { reason: string }) => {
+      drops.drop(uuid, kind, envelope.value.id, () => parsed.reason);
       done();
     };
     switch (kind) {
       case 'gps': {
         const points = parseGps(body);
-        return points.ok ? ingest.take(uuid, points.value, done) : invalid(points.reason);
+        return points.ok ? ingest.take(uuid, points.value, done) : invalid(points);
       }
       case 'status': {
         const status = parseStatus(body);
-        if (!status.ok) return invalid(status.reason);
+        if (!status.ok) return invalid(status);
         return settle(status.value.online ? presence.online(uuid) : presence.offline(uuid), done);
       }
       case 'hello': {
         const hello = parseHello(body);
-        if (!hello.ok) return invalid(hello.reason);
+        if (!hello.ok) return invalid(hello);
         const work = presence.hello(uuid, hello.value).then((known) => {
           if (known && !known.hasSecret) credentials.offer(uuid, known.deviceId);
           if (known) events.hello(uuid);
@@ -88,11 +91,11 @@ export function upRouter(
       }
       case 'ack': {
         const ack = parseAck(body);
-        return ack.ok ? settle(commands.settle(uuid, ack.value), done) : invalid(ack.reason);
+        return ack.ok ? settle(commands.settle(uuid, ack.value), done) : invalid(ack);
       }
       case 'incident': {
         const report = parseIncident(body);
-        if (!report.ok) return invalid(report.reason);
+        if (!report.ok) return invalid(report);
         const { id, at } = envelope.value;
         const work = fileIncident(db, uuid, id, at, report.value).then((outcome) => {
           if (outcome.stored) events.incident(outcome.update);
@@ -102,7 +105,7 @@ export function upRouter(
       }
       case 'upload': {
         const report = parseUpload(body);
-        if (!report.ok) return invalid(report.reason);
+        if (!report.ok) return invalid(report);
         const work = reportUpload(db, uuid, report.value, uploads).then((outcome) => {
           if (!outcome.stored) {
             if (outcome.reason === 'held') {
@@ -125,7 +128,7 @@ export function upRouter(
       case 'sos': {
         const { id, at } = envelope.value;
         const report = parseSos(body, at);
-        if (!report.ok) return invalid(report.reason);
+        if (!report.ok) return invalid(report);
         const work = fileSos(db, uuid, id, report.value).then((outcome) => {
           if (!outcome.stored) {
             if (outcome.reason !== 'resent') log.info({ device: uuid, kind, id, reason: outcome.reason }, 'sos not stored');
@@ -138,7 +141,7 @@ export function upRouter(
       }
       case 'health': {
         const report = parseHealth(body, envelope.value.at);
-        if (!report.ok) return invalid(report.reason);
+        if (!report.ok) return invalid(report);
         if (report.value.unknown.length > 0) log.info({ device: uuid, codes: report.value.unknown }, 'unknown fault codes skipped');
         const work = fileHealth(db, uuid, report.value).then((outcome) => {
           if (!outcome.stored) {
@@ -150,7 +153,24 @@ export function upRouter(
         return settle(work, done);
       }
       default:
-        return invalid(`unknown kind ${kind}`);
+        return invalid({ reason: `unknown kind ${kind}` });
+    }
+  };
+
+  // Whatever a message holds, the gateway does not throw: a failure is logged and the message acknowledged.
+  return (uuid, kind, payload, done) => {
+    let answered = false;
+    const once: Done = (err) => {
+      if (answered) return;
+      answered = true;
+      done(err);
+    };
+    try {
+      route(uuid, kind, payload, once);
+    } catch (err) {
+      log.error({ err, device: uuid, kind }, 'device message handling failed: acknowledged and dropped');
+      drops.drop(uuid, kind, undefined, () => `handling failed: ${err instanceof Error ? err.message : String(err)}`);
+      once();
     }
   };
 }

@@ -1,16 +1,19 @@
 import { type BodyOf, type Endpoint, type EndpointGroup, type ParamsOf, type QueryOf, type ResponseOf, TAG } from '@safety-shield/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { WebSocket } from 'ws';
 import { Envelope, ok } from './envelope.js';
 
 /** The request of one endpoint, typed from its declaration. */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }>;
 
-/** Answers the `data` of the success envelope; an endpoint declared `raw` sends its answer itself. */
-export type Handler<E extends Endpoint> = (
-  req: EndpointRequest<E>,
-  reply: FastifyReply,
-) => E['raw'] extends true ? Promise<unknown> : Promise<ResponseOf<E>> | ResponseOf<E>;
+/**
+ * Answers the `data` of the success envelope; an endpoint declared `raw` sends its answer itself, and a `websocket`
+ * one speaks on its socket.
+ */
+export type Handler<E extends Endpoint> = E['websocket'] extends true
+  ? (socket: WebSocket, req: EndpointRequest<E>) => void
+  : (req: EndpointRequest<E>, reply: FastifyReply) => E['raw'] extends true ? Promise<unknown> : Promise<ResponseOf<E>> | ResponseOf<E>;
 
 /** One handler for every endpoint of a group, keyed by the declaration's name: a missing one does not compile. */
 export type Handlers<G extends EndpointGroup> = { [K in keyof G & string]: Handler<G[K]> };
@@ -32,7 +35,7 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
     if (!Object.hasOwn(group, name)) throw new Error(`Handler ${name} serves no endpoint of ${tag}`);
   }
   for (const [name, declaration] of Object.entries(group)) {
-    const handler = (handlers as Record<string, Handler<Endpoint>>)[name];
+    const handler = (handlers as Record<string, (first: unknown, second: unknown) => unknown>)[name];
     if (!handler) throw new Error(`Endpoint ${declaration.method} ${declaration.path} has no handler`);
     const { method, path, summary, params, query, body, response, raw, produces, hidden, access, audit, rate } = declaration;
     app.route({
@@ -59,9 +62,14 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
         duringMaintenance: declaration.duringMaintenance,
         sessionOnly: declaration.sessionOnly,
       },
-      handler: raw
-        ? (req, reply) => handler(req as EndpointRequest<Endpoint>, reply)
-        : async (req, reply) => ok(await handler(req as EndpointRequest<Endpoint>, reply)),
+      // @fastify/websocket (registered by the module first) hands a WebSocket route's handler the socket.
+      ...(declaration.websocket
+        ? { websocket: true, handler: handler as never }
+        : {
+            handler: raw
+              ? (req: FastifyRequest, reply: FastifyReply) => handler(req, reply)
+              : async (req: FastifyRequest, reply: FastifyReply) => ok(await handler(req, reply)),
+          }),
     });
   }
 }

@@ -1,11 +1,13 @@
 import websocket from '@fastify/websocket';
-import { PUSH_MAX_WATCH, PUSH_PATH, type PushClientMessage, type PushServerMessage } from '@safety-shield/contract';
+import { PUSH_MAX_WATCH, type PushServerMessage, pushApi } from '@safety-shield/contract';
+import { readPushClientMessage } from '@safety-shield/contract/push';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client.js';
 import { incident, vehicle } from '../../db/schema.js';
 import type { Bus } from '../../events/bus.js';
+import { serve } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { type Chain, chainInScope, inScope } from '../../http/scope.js';
@@ -100,85 +102,95 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
     for (const stop of stops) stop();
   });
 
-  app.get(PUSH_PATH, { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => {
-    let principal: Principal | null = null;
-    let token = '';
-    const authTimer = setTimeout(() => {
-      if (!principal) socket.close(4401, 'PERMISSION_TOKEN_MISSING');
-    }, AUTH_TIMEOUT_MS);
-    // A session that ended (logout, time-out, suspension) closes the socket.
-    const recheck = setInterval(() => {
-      if (!principal) return;
-      sessions.resolve(token, false).catch((error: unknown) => {
-        send(socket, { type: 'error', codeKey: error instanceof AppError ? error.codeKey : 'PERMISSION_TOKEN_FAIL' });
-        socket.close(4401, 'session ended');
-      });
-    }, RECHECK_MS);
+  serve(app, pushApi, {
+    socket: (socket) => {
+      let principal: Principal | null = null;
+      let token = '';
+      const authTimer = setTimeout(() => {
+        if (!principal) socket.close(4401, 'PERMISSION_TOKEN_MISSING');
+      }, AUTH_TIMEOUT_MS);
+      // A session that ended (logout, time-out, suspension) closes the socket.
+      const recheck = setInterval(() => {
+        if (!principal) return;
+        sessions.resolve(token, false).catch((error: unknown) => {
+          send(socket, { type: 'error', codeKey: error instanceof AppError ? error.codeKey : 'PERMISSION_TOKEN_FAIL' });
+          socket.close(4401, 'session ended');
+        });
+      }, RECHECK_MS);
 
-    socket.on('message', async (raw) => {
-      let message: PushClientMessage;
-      try {
-        message = JSON.parse(String(raw)) as PushClientMessage;
-      } catch {
-        return send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
-      }
-      try {
-        if (message.type === 'auth' && typeof message.token === 'string') {
-          principal = await sessions.resolve(message.token);
-          token = message.token;
-          signedIn.set(socket, principal);
-          clearTimeout(authTimer);
-          return send(socket, { type: 'ready' });
+      socket.on('message', async (raw) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(String(raw));
+        } catch {
+          return send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
         }
-        if (!principal) return socket.close(4401, 'PERMISSION_TOKEN_MISSING');
-        if (message.type === 'watch' && Array.isArray(message.vehicleIds)) {
-          const wanted = [...new Set(message.vehicleIds.filter((id) => Number.isInteger(id) && id > 0))].slice(0, PUSH_MAX_WATCH);
-          const allowed = wanted.length
-            ? (
-                await db
-                  .select({ id: vehicle.id })
-                  .from(vehicle)
-                  .where(and(visibleVehicles(principal), inArray(vehicle.id, wanted)))
-              ).map((row) => row.id)
-            : [];
-          watchers.set(socket, allowed);
-          return send(socket, { type: 'watching', vehicleIds: allowed, refused: wanted.filter((id) => !allowed.includes(id)) });
+        // Each message is checked against its type's schema (docs/websocket.md); a malformed one is answered
+        // PARAM_CHECK_FAIL, or closes a socket that has not authenticated.
+        const read = readPushClientMessage(parsed);
+        if (!read.ok) {
+          if (!principal) return socket.close(4401, 'PERMISSION_TOKEN_MISSING');
+          return send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
         }
-        if (message.type === 'incidents') {
-          if (message.on) incidentFeeds.set(socket, principal);
-          else incidentFeeds.delete(socket);
-          return;
-        }
-        if (message.type === 'uploads' && Number.isInteger(message.eventId) && message.eventId > 0) {
-          const feed = uploadFeeds.get(socket) ?? { principal, eventIds: new Set<number>() };
-          if (!message.on) {
-            feed.eventIds.delete(message.eventId);
+        const message = read.message;
+        try {
+          if (message.type === 'auth') {
+            principal = await sessions.resolve(message.token);
+            token = message.token;
+            signedIn.set(socket, principal);
+            clearTimeout(authTimer);
+            return send(socket, { type: 'ready' });
+          }
+          if (!principal) return socket.close(4401, 'PERMISSION_TOKEN_MISSING');
+          if (message.type === 'watch') {
+            const wanted = [...new Set(message.vehicleIds)].slice(0, PUSH_MAX_WATCH);
+            const allowed = wanted.length
+              ? (
+                  await db
+                    .select({ id: vehicle.id })
+                    .from(vehicle)
+                    .where(and(visibleVehicles(principal), inArray(vehicle.id, wanted)))
+                ).map((row) => row.id)
+              : [];
+            watchers.set(socket, allowed);
+            return send(socket, { type: 'watching', vehicleIds: allowed, refused: wanted.filter((id) => !allowed.includes(id)) });
+          }
+          if (message.type === 'incidents') {
+            if (message.on) incidentFeeds.set(socket, principal);
+            else incidentFeeds.delete(socket);
             return;
           }
-          const [visible] = await db
-            .select({ id: incident.id })
-            .from(incident)
-            .where(and(inScope(principal, incident), eq(incident.id, message.eventId)));
-          if (!visible) return send(socket, { type: 'error', codeKey: 'PERMISSION_CHECK_FAIL' });
-          if (feed.eventIds.size >= PUSH_MAX_WATCH) return send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
-          feed.principal = principal;
-          feed.eventIds.add(message.eventId);
-          uploadFeeds.set(socket, feed);
-          return;
+          if (message.type === 'uploads') {
+            const feed = uploadFeeds.get(socket) ?? { principal, eventIds: new Set<number>() };
+            if (!message.on) {
+              feed.eventIds.delete(message.eventId);
+              return;
+            }
+            const [visible] = await db
+              .select({ id: incident.id })
+              .from(incident)
+              .where(and(inScope(principal, incident), eq(incident.id, message.eventId)));
+            if (!visible) return send(socket, { type: 'error', codeKey: 'PERMISSION_CHECK_FAIL' });
+            if (feed.eventIds.size >= PUSH_MAX_WATCH) return send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
+            feed.principal = principal;
+            feed.eventIds.add(message.eventId);
+            uploadFeeds.set(socket, feed);
+            return;
+          }
+          send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
+        } catch (error) {
+          send(socket, { type: 'error', codeKey: error instanceof AppError ? error.codeKey : 'SERVER_EXCEPTION' });
+          if (!principal) socket.close(4401, 'PERMISSION_TOKEN_FAIL');
         }
-        send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
-      } catch (error) {
-        send(socket, { type: 'error', codeKey: error instanceof AppError ? error.codeKey : 'SERVER_EXCEPTION' });
-        if (!principal) socket.close(4401, 'PERMISSION_TOKEN_FAIL');
-      }
-    });
-    socket.on('close', () => {
-      clearTimeout(authTimer);
-      clearInterval(recheck);
-      watchers.drop(socket);
-      incidentFeeds.delete(socket);
-      uploadFeeds.delete(socket);
-      signedIn.delete(socket);
-    });
+      });
+      socket.on('close', () => {
+        clearTimeout(authTimer);
+        clearInterval(recheck);
+        watchers.drop(socket);
+        incidentFeeds.delete(socket);
+        uploadFeeds.delete(socket);
+        signedIn.delete(socket);
+      });
+    },
   });
 };

@@ -1,4 +1,4 @@
-import { PUSH_MAX_WATCH, type PushClientMessage, type PushServerMessage } from '@safety-shield/contract';
+import { PUSH_MAX_WATCH, type PushClientMessage, type PushServerMessage, readPushServerMessage } from '@safety-shield/contract/push';
 
 /** What a page hears about one vehicle. */
 export type VehiclePush = Extract<PushServerMessage, { type: 'position' | 'presence' }>;
@@ -238,12 +238,19 @@ export class PushClient {
   }
 
   private receive(token: string, data: unknown) {
-    let message: PushServerMessage;
+    let parsed: unknown;
     try {
-      message = JSON.parse(String(data)) as PushServerMessage;
+      parsed = JSON.parse(String(data));
     } catch {
       return;
     }
+    // Checked against its type's schema (the contract's compiled validators): a malformed push is dropped, not trusted.
+    const read = readPushServerMessage(parsed);
+    if (!read.ok) {
+      console.warn(`push message dropped: ${read.problem}`);
+      return;
+    }
+    const message = read.message;
     switch (message.type) {
       case 'ready':
         this.ready = true;

@@ -1,0 +1,118 @@
+import { type Static, Type } from 'typebox';
+import { EpochMs } from './envelope.js';
+import { Channel, ResourceId } from './up.js';
+
+/**
+ * The down messages (portal → device) of docs/device-protocol.md: one schema per kind, the payload besides v, id and
+ * at. Each is answered by an `ack` with `ref` = the message's id.
+ */
+
+/** The id of an up `incident` message as the portal keeps it. */
+const IncidentMessageId = Type.String({ minLength: 1, description: 'the incident message’s id' });
+
+/** `credential`: the device's own secret, used from its next connection on. */
+export const CredentialDown = Type.Object({ secret: Type.String({ minLength: 1 }) });
+
+/** `config`: GPS reporting (rules.ts `configProblem`: at least one of them). */
+export const ConfigDown = Type.Object({
+  gpsIntervalMs: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 60_000 })),
+  gpsBatch: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'points per gps message' })),
+});
+
+/** `uploadUrl`: answers an apply with where to PUT the file. */
+export const UploadUrlDown = Type.Object({
+  incidentMessageId: IncidentMessageId,
+  resourceId: ResourceId,
+  url: Type.String({ minLength: 1, description: '{PUBLIC_URL}/objects/{token}' }),
+  expiresAt: EpochMs,
+});
+
+/** `uploadHeld`: answers an apply for a video the portal does not want now; the device keeps the file. */
+export const UploadHeldDown = Type.Object({ incidentMessageId: IncidentMessageId, resourceId: ResourceId });
+
+/** The span of a recording the device cuts and uploads as a new resource (rules.ts `spanProblem`). */
+export const EvidenceClip = Type.Object({
+  resourceId: ResourceId,
+  channel: Channel,
+  start: Type.Number({ description: 'epoch ms' }),
+  end: Type.Number({ description: 'epoch ms, not before start' }),
+});
+/** `evidenceRequest`: upload these resources of an incident now. */
+export const EvidenceRequestDown = Type.Object({
+  taskId: Type.Integer(),
+  incidentMessageId: IncidentMessageId,
+  resourceIds: Type.Array(ResourceId, { minItems: 1, maxItems: 500 }),
+  clip: Type.Optional(EvidenceClip),
+});
+
+/** `cancelUpload`: drop the uploads of a task that have not started. */
+export const CancelUploadDown = Type.Object({ taskId: Type.Integer() });
+
+const Stream = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'the stream name' });
+/** `live` start: publish a camera channel over RTMP (rules.ts `spanProblem` for a playback). */
+export const LiveStartDown = Type.Object(
+  {
+    action: Type.Literal('start'),
+    stream: Stream,
+    channel: Channel,
+    url: Type.String({ pattern: '^rtmps?://', description: 'RTMP publish URL with ?key=' }),
+    key: Type.String({ minLength: 1, description: 'accepted for this stream only' }),
+    overlay: Type.Optional(Type.Object({ licensePlate: Type.Optional(Type.String()) })),
+    playback: Type.Optional(
+      Type.Object(
+        { start: Type.Number({ description: 'epoch ms' }), end: Type.Number({ description: 'epoch ms, after start' }) },
+        { description: 'a recorded span (at most 1 h) instead of the live picture' },
+      ),
+    ),
+  },
+  { description: 'start' },
+);
+/** `live` stop: end that stream. */
+export const LiveStopDown = Type.Object(
+  {
+    action: Type.Literal('stop'),
+    stream: Stream,
+    channel: Channel,
+    reason: Type.Optional(Type.Enum(['viewer', 'idle', 'shutdown'])),
+  },
+  { description: 'stop' },
+);
+/** `live`: start or stop a stream. */
+export const LiveDown = Type.Union([LiveStartDown, LiveStopDown]);
+
+/** `dvrIndex`: what the device holds of a channel on a UTC day; acked with `result` = DvrIndexResult. */
+export const DvrIndexDown = Type.Object({
+  channel: Channel,
+  day: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'a UTC day YYYY-MM-DD' }),
+});
+/** The `result` of a `dvrIndex` ack: the recorded spans, ascending. */
+export const DvrIndexResult = Type.Object({
+  segments: Type.Array(Type.Object({ start: Type.Number({ description: 'epoch ms' }), end: Type.Number({ description: 'epoch ms' }) })),
+});
+
+/** Every down kind, by topic kind (`dev/{uuid}/down/{kind}`). */
+export const downMessages = {
+  credential: CredentialDown,
+  config: ConfigDown,
+  uploadUrl: UploadUrlDown,
+  uploadHeld: UploadHeldDown,
+  evidenceRequest: EvidenceRequestDown,
+  cancelUpload: CancelUploadDown,
+  live: LiveDown,
+  dvrIndex: DvrIndexDown,
+} as const;
+export type DownKind = keyof typeof downMessages;
+export const DOWN_KINDS = Object.keys(downMessages) as DownKind[];
+/** The payload of a down kind, besides v, id and at. */
+export type DownPayload<K extends DownKind> = Static<(typeof downMessages)[K]>;
+
+export type CredentialDown = Static<typeof CredentialDown>;
+export type ConfigDown = Static<typeof ConfigDown>;
+export type UploadUrlDown = Static<typeof UploadUrlDown>;
+export type UploadHeldDown = Static<typeof UploadHeldDown>;
+export type EvidenceClip = Static<typeof EvidenceClip>;
+export type EvidenceRequestDown = Static<typeof EvidenceRequestDown>;
+export type CancelUploadDown = Static<typeof CancelUploadDown>;
+export type LiveDown = Static<typeof LiveDown>;
+export type DvrIndexDown = Static<typeof DvrIndexDown>;
+export type DvrIndexResult = Static<typeof DvrIndexResult>;

@@ -1,0 +1,120 @@
+import { compiled, type DownKind, downMessages, upMessages } from '@safety-shield/contract/device';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SimDevice } from '../src/device.js';
+import { healthPayload } from '../src/health.js';
+import { incidentPayload } from '../src/incidents.js';
+import { seededRandom } from '../src/random.js';
+import { sosStartPayload, sosStopPayload } from '../src/sos.js';
+import { type Harness, PROVISIONING_KEY, startHarness } from './harness.js';
+
+/**
+ * The simulator checks every down message of the protocol with the contract's compiled validators: a malformed one is
+ * answered `ok: false` naming the problem, and its handler never runs. What it sends passes the gateway's schemas.
+ */
+describe('down messages against their schemas', () => {
+  let harness: Harness;
+  let device: SimDevice;
+  const problems: Error[] = [];
+  const downs: string[] = [];
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    device = new SimDevice({
+      uuid: 'SIM-SCHEMA',
+      brokerUrl: harness.url,
+      provisioningKey: PROVISIONING_KEY,
+      channels: 2,
+      gpsIntervalMs: 60_000,
+    });
+    device.on('problem', (error) => problems.push(error));
+    device.on('down', (kind) => downs.push(kind));
+    expect(await device.start()).toBe(true);
+    await harness.waitFor(() => harness.up.find((m) => m.uuid === device.uuid && m.kind === 'hello'), 'hello');
+  });
+  afterAll(async () => {
+    await device?.stop();
+    await harness?.close();
+  });
+
+  const malformed: Record<DownKind, Array<[Record<string, unknown>, RegExp]>> = {
+    credential: [
+      [{}, /secret is missing/],
+      [{ secret: '' }, /secret/],
+      [{ secret: 5 }, /secret: must be text/],
+    ],
+    config: [
+      [{ gpsBatch: 0 }, /gpsBatch/],
+      [{ gpsBatch: 501 }, /gpsBatch/],
+      [{ gpsIntervalMs: 999 }, /gpsIntervalMs/],
+      [{ gpsIntervalMs: 1_500.5 }, /gpsIntervalMs: must be an integer/],
+    ],
+    uploadUrl: [
+      [{ incidentMessageId: 'i', resourceId: 'r.jpg', url: 'http://x/objects/t' }, /expiresAt is missing/],
+      [{ incidentMessageId: 5, resourceId: 'r.jpg', url: 'http://x', expiresAt: 1 }, /incidentMessageId/],
+    ],
+    uploadHeld: [[{ incidentMessageId: 'i' }, /resourceId is missing/]],
+    evidenceRequest: [
+      [{ taskId: 1, incidentMessageId: 'i', resourceIds: [] }, /resourceIds: must hold at least 1 items/],
+      [{ taskId: 'one', incidentMessageId: 'i', resourceIds: ['r.jpg'] }, /taskId/],
+      [{ taskId: 1, incidentMessageId: 'i', resourceIds: Array.from({ length: 501 }, (_, i) => `r${i}`) }, /at most 500/],
+      [{ taskId: 1, incidentMessageId: 'i', resourceIds: ['c'], clip: { resourceId: 'c', channel: 0, start: 1, end: 2 } }, /clip\.channel/],
+    ],
+    cancelUpload: [[{ taskId: 1.5 }, /taskId: must be an integer/]],
+    live: [
+      [{ action: 'start', stream: 's1', channel: 1, url: 'http://x', key: 'k' }, /url: must match/],
+      [{ action: 'start', stream: 's1', channel: 1, url: 'rtmp://x/live/s1?key=k' }, /key is missing/],
+      [{ action: 'pause', stream: 's1', channel: 1 }, /live/],
+      [{ action: 'stop', stream: 'bad stream', channel: 1 }, /stream: must match/],
+    ],
+    dvrIndex: [
+      [{ channel: 1, day: '23/11/2026' }, /day: must match/],
+      [{ channel: 17, day: '2026-11-23' }, /channel: must be at most 16/],
+    ],
+  };
+
+  it('answers a malformed message of every down kind ok: false with the problem, without running its handler', async () => {
+    expect(Object.keys(malformed).sort()).toEqual(Object.keys(downMessages).sort());
+    for (const [kind, cases] of Object.entries(malformed)) {
+      for (const [payload, error] of cases) {
+        const ref = await harness.sendDown(device.uuid, kind, payload);
+        const ack = await harness.waitFor(
+          () => harness.up.find((m) => m.uuid === device.uuid && m.kind === 'ack' && m.payload.ref === ref),
+          `ack of ${kind} ${JSON.stringify(payload)}`,
+        );
+        expect(ack.payload, `${kind} ${JSON.stringify(payload)}`).toMatchObject({ ok: false, error: expect.stringMatching(error) });
+      }
+    }
+    expect(downs).toEqual([]);
+    expect(problems.some((problem) => /malformed config: gpsBatch/.test(problem.message))).toBe(true);
+    expect(device.gpsSettings.gpsBatch).toBe(5);
+  });
+
+  it('answers a well-formed message the device cannot carry out with its own reason', async () => {
+    const ref = await harness.sendDown(device.uuid, 'dvrIndex', { channel: 3, day: '2026-11-23' });
+    const ack = await harness.waitFor(() => harness.up.find((m) => m.payload.ref === ref), 'dvrIndex ack');
+    expect(ack.payload).toMatchObject({ ok: false, error: 'no such channel' });
+    const nothing = await harness.sendDown(device.uuid, 'config', {});
+    const refused = await harness.waitFor(() => harness.up.find((m) => m.payload.ref === nothing), 'config ack');
+    expect(refused.payload).toMatchObject({ ok: false, error: 'nothing to configure' });
+    expect(downs).toEqual(['dvrIndex', 'config']);
+  });
+
+  it('sends only what the gateway’s schemas accept', async () => {
+    const sample = device.position;
+    const incident = incidentPayload('m-1', 'overSpeed', { sample, channels: 2, random: seededRandom(3), now: Date.now() });
+    expect(compiled.up.incident.Check(incident)).toBe(true);
+    expect(compiled.up.sos.Check(sosStartPayload(sample))).toBe(true);
+    expect(compiled.up.sos.Check(sosStopPayload('m-2'))).toBe(true);
+    expect(compiled.up.health.Check(healthPayload([{ code: 'cameraLost', channel: 2 }, { code: 'gpsLost' }]))).toBe(true);
+    const sent = harness.up.filter((m) => m.uuid === device.uuid);
+    for (const kind of ['status', 'hello', 'health', 'ack'] as const) {
+      const messages = sent.filter((m) => m.kind === kind);
+      expect(messages.length, kind).toBeGreaterThan(0);
+      for (const { payload } of messages) {
+        expect(compiled.envelope.up.Check(payload), kind).toBe(true);
+        expect(compiled.up[kind].Check(payload), `${kind} ${JSON.stringify(payload)}`).toBe(true);
+      }
+    }
+    expect(Object.keys(upMessages)).toContain('gps');
+  });
+});
