@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ClauseRecord, Page as ListPage } from '@safety-shield/contract';
 import { adminApi, row, unique } from './console.js';
-import { expect, logIn, test } from './fixtures.js';
+import { changePassword, expect, logIn, test } from './fixtures.js';
 
 const FIRST_PASSWORD = 'Welcome-2026-Terms';
 const NEW_PASSWORD = 'Signed#Terms2026x';
@@ -98,12 +98,7 @@ test('a must-check clause of the Super Admin blocks a Company Admin until agreed
     await expect(admin.getByText('Thank you, your agreement is saved')).toBeVisible();
 
     // Then the first-login password change, and the console opens.
-    const password = admin.getByTestId('password-form');
-    await password.getByLabel('Current password').fill(FIRST_PASSWORD);
-    await password.getByLabel('New password').fill(NEW_PASSWORD);
-    await password.getByLabel('Repeat the password').fill(NEW_PASSWORD);
-    await password.getByRole('button', { name: 'Change password' }).click();
-    await expect(admin).toHaveURL(/\/dashboard$/);
+    await changePassword(admin, FIRST_PASSWORD, NEW_PASSWORD);
     await expect(admin.getByTestId('dashboard-role')).toHaveText('Company Admin');
     await context.close();
 

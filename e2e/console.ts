@@ -110,6 +110,24 @@ export async function bindWhenListed(api: Awaited<ReturnType<typeof adminApi>>, 
   }).toPass({ timeout: 30_000 });
 }
 
+/** Someone else binds the listed device with this UUID to a new vehicle of the fleet that has nothing but its plate. */
+export async function bindElsewhere(api: Awaited<ReturnType<typeof adminApi>>, uuid: string, licensePlate: string, fleetId: number) {
+  const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
+  const elsewhere = await api<{ id: number }>('POST', '/v1/vehicle', {
+    licensePlate,
+    fleetId,
+    brand: null,
+    model: null,
+    kindName: null,
+    useFor: null,
+    initialMileageKm: 0,
+    attribution: null,
+    address: null,
+    customer: null,
+  });
+  await api('PUT', '/v1/vehicle/bind', { vehicleId: elsewhere.id, deviceId: listed?.deviceId });
+}
+
 /** A quiet simulated DVR (one GPS batch a minute, two cameras) that provisions itself with the company's key. */
 export function simulatedDevice(uuid: string, key: string, options: Partial<SimDeviceOptions> = {}): SimDevice {
   return new SimDevice({

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, brokerUrl, chooseOrg, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import { adminApi, bindElsewhere, brokerUrl, chooseOrg, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
 import { expect, logIn, logOut, test } from './fixtures.js';
 
 /** The list does not poll: reload until the row shows what the device reported. */
@@ -90,20 +90,7 @@ test('a company connects a device with its provisioning key, binds it, and the S
     await chooseOrg(page, bindDialog, 'Fleet', fleetName);
     await page.screenshot({ path: 'e2e/artifacts/devices-bind-dialog.png', animations: 'disabled' });
     // Meanwhile someone else binds the device to another vehicle: binding it here warns and takes it over.
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-    const taken = await api<{ id: number }>('POST', '/v1/vehicle', {
-      licensePlate: otherPlate,
-      fleetId: fleetOrg.id,
-      brand: null,
-      model: null,
-      kindName: null,
-      useFor: null,
-      initialMileageKm: 0,
-      attribution: null,
-      address: null,
-      customer: null,
-    });
-    await api('PUT', '/v1/vehicle/bind', { vehicleId: taken.id, deviceId: listed?.deviceId });
+    await bindElsewhere(api, uuid, otherPlate, fleetOrg.id);
     await bindDialog.getByRole('button', { name: 'Bind', exact: true }).click();
     const force = page.getByRole('dialog', { name: 'The device is bound to another vehicle' });
     await expect(force).toContainText(`${uuid} is bound to ${otherPlate}. Take it from ${otherPlate} and bind it to ${plate}?`);

@@ -3,35 +3,13 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { SimDevice } from '@safety-shield/device-sim';
 import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
+import { zipEntries } from '../packages/server/test/zip-entries.js';
 import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD, row } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** The entries of a zip file: name → bytes. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, async (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          for await (const chunk of stream) chunks.push(chunk as Buffer);
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** Clicks what starts a download and answers the saved file's bytes. */
 async function downloaded(page: Page, start: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
@@ -116,7 +94,7 @@ test('an incident’s picture shows, its video plays and seeks, its evidence zip
     // The zip of the detail page: both files under the incident's folder, with their sums.
     const zip = await downloaded(page, () => evidence.getByTestId('evidence-zip').click());
     expect(zip.name).toBe('incidents-evidence.zip');
-    const entries = await unzip(zip.bytes);
+    const entries = await zipEntries(zip.bytes);
     const folder = `${eventId}_${plate.replace(' ', '_')}_collision/`;
     const names = [...entries.keys()].sort();
     expect(names).toHaveLength(3);

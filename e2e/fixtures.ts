@@ -38,3 +38,13 @@ export async function logOut(page: Page, texts = { logOut: 'Log out', title: 'Lo
     await expect(page).toHaveURL(/\/login/, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/** Changes the password in the self page's password form (as the first login asks), and sees the console open. */
+export async function changePassword(page: Page, current: string, chosen: string) {
+  const form = page.getByTestId('password-form');
+  await form.getByLabel('Current password').fill(current);
+  await form.getByLabel('New password').fill(chosen);
+  await form.getByLabel('Repeat the password').fill(chosen);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { smtpCatcher } from '../packages/server/test/mail-catcher.js';
 
 /**
  * A real SMTP server for the browser tests' portal (started by global setup). Each mail lands as a file named by
@@ -10,23 +10,12 @@ import { SMTPServer } from 'smtp-server';
 export async function startMailbox() {
   const dir = await mkdtemp(path.join(tmpdir(), 'safety-shield-mail-'));
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
-        count += 1;
-        writeFile(path.join(dir, `${String(count).padStart(6, '0')}-${to}.eml`), Buffer.concat(chunks)).then(() => callback(), callback);
-      });
-    },
+  const server = await smtpCatcher((to, raw) => {
+    count += 1;
+    const name = `${String(count).padStart(6, '0')}-${to.map((address) => address.toLowerCase()).join(',')}.eml`;
+    return writeFile(path.join(dir, name), raw);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, dir, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: server.url, dir, close: server.close };
 }
 
 /** The newest mail the portal sent to an address (waits up to 10 s for it to arrive). */

@@ -1,8 +1,20 @@
+import type { Page } from '@playwright/test';
 import { chooseLanguage, chooseOrg, row, unique } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 // A 1×1 PNG, and a text file that only pretends to be one.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Adds a fleet or site on its list page, its parent chosen with the picker. */
+async function addOrg(page: Page, kind: 'fleet' | 'site', parent: { label: string; name: string }, name: string) {
+  await page.goto(`/org/${kind}/list`);
+  await page.getByRole('button', { name: `Add ${kind}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Add ${kind}` });
+  await chooseOrg(page, dialog, parent.label, parent.name);
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
 
 test('the Super Admin builds an organisation chain: area supplier, company, fleet', async ({ page }) => {
   const agent = unique('Agent');
@@ -50,13 +62,7 @@ test('the Super Admin builds an organisation chain: area supplier, company, flee
   await page.screenshot({ path: 'e2e/artifacts/org-company-list.png', fullPage: true });
 
   // A fleet under the company; the list filters by its company.
-  await page.goto('/org/fleet/list');
-  await page.getByRole('button', { name: 'Add fleet' }).click();
-  const fleetDialog = page.getByRole('dialog', { name: 'Add fleet' });
-  await chooseOrg(page, fleetDialog, 'Company', company);
-  await fleetDialog.getByLabel('Name', { exact: true }).fill(fleet);
-  await fleetDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(fleetDialog).toBeHidden();
+  await addOrg(page, 'fleet', { label: 'Company', name: company }, fleet);
   await expect(row(page, fleet)).toContainText(company);
   await expect(row(page, fleet)).toContainText(agent);
   await chooseOrg(page, page.getByTestId('filter-bar'), 'Company', company);
@@ -72,13 +78,7 @@ test('the Super Admin builds an organisation chain: area supplier, company, flee
 
   // A site under the fleet shows its whole chain.
   const site = unique('Site');
-  await page.goto('/org/site/list');
-  await page.getByRole('button', { name: 'Add site' }).click();
-  const siteDialog = page.getByRole('dialog', { name: 'Add site' });
-  await chooseOrg(page, siteDialog, 'Fleet', fleet);
-  await siteDialog.getByLabel('Name', { exact: true }).fill(site);
-  await siteDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(siteDialog).toBeHidden();
+  await addOrg(page, 'site', { label: 'Fleet', name: fleet }, site);
   await expect(row(page, site)).toContainText(`${agent}${company}${fleet}`);
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await page.screenshot({ path: 'e2e/artifacts/org-site-list.png', fullPage: true });

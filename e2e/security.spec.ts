@@ -1,6 +1,6 @@
 import { totpCode, totpStep } from '../packages/server/src/modules/account/totp.js';
 import { adminApi, unique } from './console.js';
-import { expect, logIn, logOut, test } from './fixtures.js';
+import { changePassword, expect, logIn, logOut, test } from './fixtures.js';
 
 const FIRST_PASSWORD = 'Welcome-2026-Aa';
 const OWN_PASSWORD = 'Chosen-Pass-2026';
@@ -23,12 +23,7 @@ test('a company admin changes the first password, binds Google Authenticator, lo
   await page.goto('/login');
   await logIn(page, username, FIRST_PASSWORD);
   await expect(page).toHaveURL(/\/self\/index/);
-  const passwordForm = page.getByTestId('password-form');
-  await passwordForm.getByLabel('Current password').fill(FIRST_PASSWORD);
-  await passwordForm.getByLabel('New password').fill(OWN_PASSWORD);
-  await passwordForm.getByLabel('Repeat the password').fill(OWN_PASSWORD);
-  await passwordForm.getByRole('button', { name: 'Change password' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await changePassword(page, FIRST_PASSWORD, OWN_PASSWORD);
 
   // Bind Google Authenticator with a code computed from the shown secret.
   await page.goto('/self/index?tab=security');

@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, brokerUrl, chooseOrg, provisioningKey, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import {
+  adminApi,
+  bindElsewhere,
+  brokerUrl,
+  chooseOrg,
+  provisioningKey,
+  READY_PASSWORD,
+  readyCompanyAdmin,
+  row,
+  unique,
+} from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 import { readMail } from './mail.js';
 
@@ -110,20 +120,7 @@ test('a Company Admin adds a vehicle, binds a live device, follows it on the map
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: uuid }).click();
     // Meanwhile someone binds it to another vehicle: binding here warns first, then takes it from there.
     const otherPlate = `OT ${stamp}`;
-    const other = await api<{ id: number }>('POST', '/v1/vehicle', {
-      licensePlate: otherPlate,
-      fleetId: home.id,
-      brand: null,
-      model: null,
-      kindName: null,
-      useFor: null,
-      initialMileageKm: 0,
-      attribution: null,
-      address: null,
-      customer: null,
-    });
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-    await api('PUT', '/v1/vehicle/bind', { vehicleId: other.id, deviceId: listed?.deviceId });
+    await bindElsewhere(api, uuid, otherPlate, home.id);
     await bind.getByRole('button', { name: 'Bind a device' }).click();
     const force = page.getByRole('dialog', { name: 'Device already bound' });
     await expect(force).toContainText(`This device is bound to vehicle ${otherPlate}. Unbind it there and bind it here?`);

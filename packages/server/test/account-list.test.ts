@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, testApp } from './helpers.js';
-import { addAccount, call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { addAccount, appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
 
 // The account list runs through prepared statements shared by every caller of the same filter shape (db/prepared.ts):
 // these calls check that each caller's own values, not the first caller's, decide what a shared statement answers.
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let admin: string;
 let north: Tree;
 let south: Tree;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  north = await seedTree(ctx, admin, 'North');
-  south = await seedTree(ctx, admin, 'South');
+  ({ ctx, admin, north, south } = await appWithTrees({ north: 'North', south: 'South' }));
 });
 afterAll(() => ctx.close());
 

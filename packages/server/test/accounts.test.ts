@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, solveCaptcha, testApp } from './helpers.js';
-import { call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { login, solveCaptcha } from './helpers.js';
+import { appWithTrees, type Ctx, call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let admin: string;
 let tree: Tree;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'Acme');
+  ({ ctx, admin, tree } = await appWithTrees({ tree: 'Acme' }));
 });
 afterAll(() => ctx.close());
 

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, testApp } from './helpers.js';
-import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let admin: string;
 let tree: Tree;
 let other: Tree;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'Terms');
-  other = await seedTree(ctx, admin, 'Elsewhere');
+  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Terms', other: 'Elsewhere' }));
 });
 afterAll(() => ctx.close());
 

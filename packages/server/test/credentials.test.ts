@@ -2,17 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account } from '../src/db/schema.js';
 import { base32Encode, matchTotp, totpCode, totpStep } from '../src/modules/account/totp.js';
-import { login, solveCaptcha, testApp } from './helpers.js';
-import { call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { solveCaptcha } from './helpers.js';
+import { appWithTrees, type Ctx, call, GOOD_PASSWORD, signedIn, type Tree } from './identity-fixtures.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let admin: string;
+let ctx: Ctx;
 let tree: Tree;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'Cred');
+  ({ ctx, tree } = await appWithTrees({ tree: 'Cred' }));
 });
 afterAll(() => ctx.close());
 

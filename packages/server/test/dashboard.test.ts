@@ -2,10 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, device, incident, operationLog, org, vehicle } from '../src/db/schema.js';
 import { windowOf } from '../src/modules/dashboard/window.js';
-import { login, testApp } from './helpers.js';
-import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let admin: string;
 let tree: Tree;
 let other: Tree;
@@ -63,10 +62,7 @@ const get = (token: string, path: string) => call(ctx, token, 'GET', `/v1/dashbo
 let midnight: Date;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'Dash');
-  other = await seedTree(ctx, admin, 'Elsewhere');
+  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Dash', other: 'Elsewhere' }));
   companyAdmin = await signedIn(ctx, 'dash.company', 'COMPANY_ADMIN', tree);
   await ctx.database.db.update(account).set({ timeZone: TOKYO }).where(eq(account.id, companyAdmin.id));
   fleetAdmin = (await signedIn(ctx, 'dash.fleet', 'FLEET_ADMIN', tree)).token;

@@ -1,51 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { UPLOAD_RECEIVED } from '@safety-shield/contract';
-import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { device, evidenceTask, incident, incidentResource } from '../src/db/schema.js';
-import { localBus } from '../src/events/bus.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
-import { capturedLog, recorder, waitFor } from './gateway-fixtures.js';
-import { testConfig, testDatabase } from './helpers.js';
+import { uploadsWhenAsked } from './evidence-fixtures.js';
+import { waitFor } from './gateway-fixtures.js';
+import { testConfig } from './helpers.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { readFlv, seedCameraVehicle } from './media-fixtures.js';
+import { type Portal, portalWithGateway, toEvidenceRequests } from './portal-fixtures.js';
 
 const hasFfmpeg = existsSync('/usr/bin/ffmpeg');
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-let ctx: { app: App; database: Awaited<ReturnType<typeof testDatabase>>; close: () => Promise<void> };
-let gateway: Gateway;
-let baseUrl: string;
+let ctx: Portal;
 let superToken: string;
-const sims: SimDevice[] = [];
 
 beforeAll(async () => {
-  const database = await testDatabase();
-  const app = await buildApp(
-    { ...testConfig, media: { rtmpPort: 0, host: '127.0.0.1', rtmpUrl: undefined, externalUrl: undefined, idleMs: 5_000 } },
-    database,
-    { logger: false, bus: localBus() },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  ctx = { app, database, close: async () => {} };
-  baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  gateway = await startGateway({
-    db: database.db,
-    log: capturedLog().log,
-    events: {
-      ...recorder(),
-      upload: (update) => void app.evidenceRequests.moved(update),
-      hello: (uuid) => void app.evidenceRequests.hello(uuid),
-    },
-    mqttPort: 0,
+  ctx = await portalWithGateway({
+    config: { media: { rtmpPort: 0, host: '127.0.0.1', rtmpUrl: undefined, externalUrl: undefined, idleMs: 5_000 } },
+    events: toEvidenceRequests,
     objectSigner: new ObjectSigner(testConfig.secretKey),
-    publicUrl: baseUrl,
     commandTimeoutMs: 5_000,
   });
+  const { app, gateway } = ctx;
   const send = (uuid: string, kind: string, payload: Record<string, unknown>, timeoutMs?: number) =>
     gateway.sendCommand(uuid, kind, payload, timeoutMs);
   app.live.useDevices(send);
@@ -53,13 +32,7 @@ beforeAll(async () => {
   app.evidenceRequests.useDevices(send);
   superToken = (await signedIn(ctx, `super.dvr.${randomBytes(3).toString('hex')}`, 'SUPER_ADMIN')).token;
 }, 60_000);
-
-afterAll(async () => {
-  await Promise.all(sims.map((sim) => sim.stop()));
-  await gateway?.close();
-  await ctx?.app.close();
-  await ctx?.database.close();
-}, 60_000);
+afterAll(() => ctx?.close(), 60_000);
 
 const db = () => ctx.database.db;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -67,19 +40,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const setup = (label: string) => seedCameraVehicle(ctx, 'DVR', label);
 
 async function startSim(uuid: string, secret: string) {
-  const sim = new SimDevice({
-    uuid,
-    brokerUrl: `mqtt://127.0.0.1:${gateway.port}`,
-    credentials: memoryCredentialStore({ [uuid]: secret }),
-    gpsIntervalMs: 60_000,
-    channels: 2,
-    uploadEvidence: true,
-    autoUpload: 'none',
-    upload: { urlTimeoutMs: 5_000, retryDelayMs: 50 },
-    reconnectDelayMs: { min: 100, max: 200 },
-  });
-  sims.push(sim);
-  expect(await sim.start()).toBe(true);
+  const sim = await ctx.startSimulator(uuid, secret, { channels: 2, ...uploadsWhenAsked });
   await waitFor(async () => (await db().select({ online: device.online }).from(device).where(eq(device.deviceUuid, uuid)))[0]?.online);
   return sim;
 }
@@ -137,7 +98,7 @@ describe('DVR recordings', () => {
       expect(res.codeKey).toBe('REQUEST_SUCCESS');
       expect(res.data).toMatchObject({ vehicleId: c.vehicleId, channel: 1 });
       expect(sim.live.active).toEqual([res.data.sessionId]);
-      const { status, head } = await readFlv(`${baseUrl}${res.data.playUrl}`, 20_000);
+      const { status, head } = await readFlv(`${ctx.baseUrl}${res.data.playUrl}`, 20_000);
       expect(status).toBe(200);
       expect(head.subarray(0, 3).toString('latin1')).toBe('FLV');
       expect(head.includes(Buffer.from([0x17, 0x00]))).toBe(true);

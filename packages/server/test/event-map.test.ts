@@ -1,10 +1,10 @@
 import { EVENT_MAP_MAX_CELLS, type EventCluster } from '@safety-shield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { device, incident } from '../src/db/schema.js';
-import { login, testApp } from './helpers.js';
-import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { incident } from '../src/db/schema.js';
+import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
+import { type IncidentSource, incidentSource } from './incident-fixtures.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let admin: string;
 let tree: Tree;
 let other: Tree;
@@ -12,8 +12,8 @@ let companyAdmin: string;
 let fleetAdmin: string;
 let siteAdmin: string;
 let otherAdmin: string;
-let deviceId: number;
-let messages = 0;
+let row: IncidentSource['row'];
+let addIncident: IncidentSource['add'];
 
 const DAY = 86_400_000;
 const now = Date.now();
@@ -23,28 +23,6 @@ const OSLO = { lat: 59.91, lng: 10.75 };
 const BERLIN = { lat: 52.52, lng: 13.4 };
 const SYDNEY = { lat: -33.87, lng: 151.21 };
 
-type Fields = Partial<typeof incident.$inferInsert>;
-function row(chain: Tree, fields: Fields = {}) {
-  messages += 1;
-  return {
-    deviceId,
-    messageId: `map${messages}`,
-    deviceUuid: 'MAP-1',
-    licensePlate: 'MAP 1',
-    type: 'collision',
-    triggerAt: new Date(now - DAY),
-    belongAgentId: chain.agent,
-    belongCompanyId: chain.company,
-    belongFleetId: chain.fleet,
-    ...fields,
-  };
-}
-async function addIncident(chain: Tree, fields: Fields = {}) {
-  const [added] = await ctx.database.db.insert(incident).values(row(chain, fields)).returning({ id: incident.id });
-  if (!added) throw new Error('insert failed');
-  return added.id;
-}
-
 const map = (token: string, query: string) => call(ctx, token, 'GET', `/v2/event/map?${query}`);
 const counts = (clusters: EventCluster[]) => clusters.map((c) => c.count).sort((a, b) => b - a);
 const sum = (clusters: EventCluster[]) => clusters.reduce((n, c) => n + c.count, 0);
@@ -52,19 +30,17 @@ const sum = (clusters: EventCluster[]) => clusters.reduce((n, c) => n + c.count,
 let sydney: number;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'Map');
-  other = await seedTree(ctx, admin, 'Elsewhere');
+  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Map', other: 'Elsewhere' }));
   companyAdmin = (await signedIn(ctx, 'map.company', 'COMPANY_ADMIN', tree)).token;
   fleetAdmin = (await signedIn(ctx, 'map.fleet', 'FLEET_ADMIN', tree)).token;
   siteAdmin = (await signedIn(ctx, 'map.site', 'SITE_ADMIN', tree)).token;
   otherAdmin = (await signedIn(ctx, 'map.other', 'COMPANY_ADMIN', other)).token;
-  const [dev] = await ctx.database.db
-    .insert(device)
-    .values({ deviceUuid: 'MAP-1', belongAgentId: tree.agent, belongCompanyId: tree.company })
-    .returning({ id: device.id });
-  deviceId = dev?.id ?? 0;
+  ({ row, add: addIncident } = await incidentSource(ctx, tree, {
+    uuid: 'MAP-1',
+    plate: 'MAP 1',
+    messagePrefix: 'map',
+    defaults: { triggerAt: new Date(now - DAY) },
+  }));
   // Three in Oslo within metres, one in Berlin, one in Sydney: five on the map of the last two days.
   await addIncident(tree, { ...OSLO });
   await addIncident(tree, { lat: OSLO.lat + 0.001, lng: OSLO.lng + 0.001, type: 'overSpeed' });

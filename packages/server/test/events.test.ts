@@ -1,55 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { device, eventTag, incident, incidentResource } from '../src/db/schema.js';
-import { login, testApp } from './helpers.js';
-import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { eventTag, incident, incidentResource } from '../src/db/schema.js';
+import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
+import { type IncidentSource, incidentSource } from './incident-fixtures.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let admin: string;
 let tree: Tree;
 let other: Tree;
 let companyAdmin: string;
 let fleetAdmin: string;
 let otherAdmin: string;
-let deviceId: number;
-let messages = 0;
-
-/** An incident as the gateway files it for a device bound in the tree's fleet. */
-async function addIncident(chain: Tree, fields: Partial<typeof incident.$inferInsert> = {}) {
-  messages += 1;
-  const [row] = await ctx.database.db
-    .insert(incident)
-    .values({
-      deviceId,
-      messageId: `m${messages}`,
-      deviceUuid: 'EV-1',
-      licensePlate: 'EV 1',
-      type: 'collision',
-      triggerAt: new Date(Date.now() - messages * 1000),
-      speed: 40,
-      belongAgentId: chain.agent,
-      belongCompanyId: chain.company,
-      belongFleetId: chain.fleet,
-      ...fields,
-    })
-    .returning({ id: incident.id });
-  if (!row) throw new Error('insert failed');
-  return row.id;
-}
+/** An incident as the gateway files it for a device of the tree's company. */
+let addIncident: IncidentSource['add'];
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'Events');
-  other = await seedTree(ctx, admin, 'Elsewhere');
+  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Events', other: 'Elsewhere' }));
   companyAdmin = (await signedIn(ctx, 'ev.company', 'COMPANY_ADMIN', tree)).token;
   fleetAdmin = (await signedIn(ctx, 'ev.fleet', 'FLEET_ADMIN', tree)).token;
   otherAdmin = (await signedIn(ctx, 'ev.other', 'COMPANY_ADMIN', other)).token;
-  const [row] = await ctx.database.db
-    .insert(device)
-    .values({ deviceUuid: 'EV-1', belongAgentId: tree.agent, belongCompanyId: tree.company })
-    .returning({ id: device.id });
-  deviceId = row?.id ?? 0;
+  ({ add: addIncident } = await incidentSource(ctx, tree, { uuid: 'EV-1', plate: 'EV 1', messagePrefix: 'm', defaults: { speed: 40 } }));
 });
 afterAll(() => ctx.close());
 

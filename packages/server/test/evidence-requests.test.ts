@@ -1,120 +1,50 @@
-import { randomBytes } from 'node:crypto';
 import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
-import { memoryCredentialStore, SimDevice, type SimDeviceOptions } from '@safety-shield/device-sim';
+import type { SimDeviceOptions } from '@safety-shield/device-sim';
 import { and, asc, eq } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../src/app.js';
 import { device, eventTag, evidenceTask, incident, incidentHistory, incidentResource } from '../src/db/schema.js';
-import { localBus } from '../src/events/bus.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
-import { hashToken } from '../src/modules/account/sessions.js';
 import { ensureDefaultTags } from '../src/modules/events/default-tags.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
-import { type Company, capturedLog, connectDevice, message, nextMessage, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
-import { testConfig, testDatabase } from './helpers.js';
-import { call, signedIn, type Tree } from './identity-fixtures.js';
+import { filedIncident, twoFiles, uploadsWhenAsked } from './evidence-fixtures.js';
+import { message, nextMessage, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { testConfig } from './helpers.js';
+import { call, signedIn } from './identity-fixtures.js';
+import { companyTree } from './media-fixtures.js';
+import { type Portal, portalWithGateway, toEvidenceRequests } from './portal-fixtures.js';
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-let ctx: { app: App; database: Awaited<ReturnType<typeof testDatabase>>; close: () => Promise<void> };
-let gateway: Gateway;
-let baseUrl: string;
-const bus = localBus();
-const captured = capturedLog();
-const sims: SimDevice[] = [];
-const clients: MqttClient[] = [];
+let ctx: Portal;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  const database = await testDatabase();
-  const app = await buildApp(testConfig, database, { logger: false, bus });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  ctx = { app, database, close: async () => {} };
-  baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  gateway = await startGateway({
-    db: database.db,
-    log: captured.log,
-    events: {
-      ...recorder(),
-      upload: (update) => void app.evidenceRequests.moved(update),
-      hello: (uuid) => void app.evidenceRequests.hello(uuid),
-    },
-    mqttPort: 0,
+  ctx = await portalWithGateway({
+    events: toEvidenceRequests,
     objectSigner: new ObjectSigner(testConfig.secretKey),
-    publicUrl: baseUrl,
     commandTimeoutMs: 2_000,
   });
+  const { app, gateway } = ctx;
   app.evidenceRequests.useDevices((uuid, kind, payload) => gateway.sendCommand(uuid, kind, payload));
 }, 60_000);
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await Promise.all(sims.map((sim) => sim.stop()));
-  await Promise.all(clients.map((client) => client.endAsync()));
-  await gateway?.close();
-  await ctx?.app.close();
-  await ctx?.database.close();
+  await ctx?.close();
 }, 60_000);
 
 const db = () => ctx.database.db;
-const treeOf = (company: Company): Tree => ({ agent: company.agentId, company: company.companyId, fleet: 0, site: 0 });
 
 /** A company with a device holding a secret and a logged-in Company Admin. */
 async function setup(label: string, uuid: string) {
   const company = await seedCompany(db(), label);
-  const secret = `ds_${randomBytes(32).toString('base64url')}`;
-  await db()
-    .insert(device)
-    .values({
-      deviceUuid: uuid,
-      secretHash: hashToken(secret),
-      channels: 1,
-      belongAgentId: company.agentId,
-      belongCompanyId: company.companyId,
-    });
-  const admin = await signedIn(ctx, `admin.${uuid.toLowerCase()}`, 'COMPANY_ADMIN', treeOf(company));
+  const { secret } = await seedDevice(db(), company, uuid);
+  const admin = await signedIn(ctx, `admin.${uuid.toLowerCase()}`, 'COMPANY_ADMIN', companyTree(company));
   return { company, secret, token: admin.token };
 }
 
-async function startSim(uuid: string, secret: string, options: Partial<SimDeviceOptions> = {}) {
-  const sim = new SimDevice({
-    uuid,
-    brokerUrl: `mqtt://127.0.0.1:${gateway.port}`,
-    credentials: memoryCredentialStore({ [uuid]: secret }),
-    gpsIntervalMs: 60_000,
-    channels: 1,
-    uploadEvidence: true,
-    autoUpload: 'none',
-    upload: { urlTimeoutMs: 5_000, retryDelayMs: 50 },
-    reconnectDelayMs: { min: 100, max: 200 },
-    ...options,
-  });
-  sims.push(sim);
-  expect(await sim.start()).toBe(true);
-  return sim;
-}
-
-const twoFiles = (prefix: string, at = Date.now() - 30_000) => [
-  { id: `${prefix}.jpg`, kind: 'picture' as const, channel: 1 },
-  { id: `${prefix}.mp4`, kind: 'video' as const, channel: 1, start: at - 10_000, end: at + 10_000 },
-];
+const startSim = (uuid: string, secret: string, options: Partial<SimDeviceOptions> = {}) =>
+  ctx.startSimulator(uuid, secret, { channels: 1, ...uploadsWhenAsked, ...options });
 
 /** The incident a device filed with that message id, and its resources, once it is filed. */
-async function filed(uuid: string, messageId: string) {
-  return waitFor(async () => {
-    const [row] = await db()
-      .select()
-      .from(incident)
-      .where(and(eq(incident.deviceUuid, uuid), eq(incident.messageId, messageId)));
-    if (!row) return null;
-    const resources = await db()
-      .select()
-      .from(incidentResource)
-      .where(eq(incidentResource.incidentId, row.id))
-      .orderBy(asc(incidentResource.id));
-    return { incident: row, resources };
-  }, 10_000);
-}
+const filed = (uuid: string, messageId: string) => waitFor(() => filedIncident(db(), uuid, messageId), 10_000);
 
 const stateOf = async (resourceId: number) =>
   (await db().select({ state: incidentResource.state }).from(incidentResource).where(eq(incidentResource.id, resourceId)))[0]?.state;
@@ -129,7 +59,7 @@ const historyOf = async (incidentId: number, action: string) =>
 
 /** A console socket, authenticated, keeping what it receives. */
 async function consoleSocket(token: string) {
-  const socket = new WebSocket(`ws${baseUrl.slice(4)}${PUSH_PATH}`);
+  const socket = new WebSocket(`ws${ctx.baseUrl.slice(4)}${PUSH_PATH}`);
   sockets.push(socket);
   const received: PushServerMessage[] = [];
   socket.on('message', (raw) => received.push(JSON.parse(String(raw))));
@@ -309,10 +239,7 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
   it('fails a task the device refuses, and cancels a sent one on the device too', { timeout: 30_000 }, async () => {
     const uuid = 'REQ-RAW';
     const { secret, token } = await setup('ReqRaw', uuid);
-    const client = await connectDevice(gateway.port ?? 0, uuid, secret);
-    clients.push(client);
-    await client.subscribeAsync(`dev/${uuid}/down/#`, { qos: 1 });
-    const send = (kind: string, body: Record<string, unknown>) => client.publishAsync(`dev/${uuid}/up/${kind}`, message(body), { qos: 1 });
+    const { client, send } = await ctx.rawDevice(uuid, secret);
     await send('hello', { version: '1.0', channels: 2 });
     const sent = message({ type: 'overSpeed', triggerAt: Date.now() - 60_000, speed: 99, channel: 1, resources: twoFiles('r') });
     const incidentMessageId = JSON.parse(sent.toString()).id as string;

@@ -3,19 +3,19 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import { device, incident, incidentResource } from '../src/db/schema.js';
+import { incidentResource } from '../src/db/schema.js';
 import { DiskStore } from '../src/storage/disk-store.js';
-import { login, testApp, testConfig } from './helpers.js';
-import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { testConfig } from './helpers.js';
+import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
+import { type IncidentSource, incidentSource } from './incident-fixtures.js';
+import { zipEntries } from './zip-entries.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let admin: string;
 let tree: Tree;
 let fleetAdmin: string;
 let otherAdmin: string;
-let deviceId: number;
-let messages = 0;
+let fileIncident: IncidentSource['add'];
 const store = new DiskStore(path.join(testConfig.dataDir ?? '', 'objects'));
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -34,23 +34,8 @@ async function addIncident(
   resources: Array<{ kind: 'picture' | 'video'; channel: number; stored: boolean }>,
   plate = 'EZ 1/2',
 ) {
-  messages += 1;
   const db = ctx.database.db;
-  const [row] = await db
-    .insert(incident)
-    .values({
-      deviceId,
-      messageId: `z${messages}`,
-      deviceUuid: 'EZ-1',
-      licensePlate: plate,
-      type: 'collision',
-      triggerAt: new Date(Date.now() - messages * 1000),
-      belongAgentId: chain.agent,
-      belongCompanyId: chain.company,
-      belongFleetId: chain.fleet,
-    })
-    .returning({ id: incident.id });
-  const eventId = row?.id ?? 0;
+  const eventId = await fileIncident(chain, { licensePlate: plate });
   const files: Array<{ resourceId: number; kind: 'picture' | 'video'; channel: number; bytes: Buffer | null }> = [];
   for (const [index, resource] of resources.entries()) {
     const [inserted] = await db
@@ -78,44 +63,18 @@ async function addIncident(
 /** Compression method of each entry (0 stored, 8 deflated). */
 const methods = new Map<string, number>();
 
-/** The entries of a zip: name → bytes. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, async (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          for await (const chunk of stream) chunks.push(chunk as Buffer);
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          methods.set(entry.fileName, entry.compressionMethod);
-          zip.readEntry();
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
+/** The entries of a zip: name → bytes, noting each one's compression method. */
+const unzip = (buffer: Buffer) => zipEntries(buffer, (entry) => methods.set(entry.fileName, entry.compressionMethod));
 
 const zipOf = (token: string, eventId: number[]) =>
   ctx.app.inject({ method: 'PUT', url: '/v1/event/resource/listV1', headers: { 'x-token': token }, payload: { eventId } });
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'Zip');
-  const other = await seedTree(ctx, admin, 'Zap');
+  let other: Tree;
+  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Zip', other: 'Zap' }));
   fleetAdmin = (await signedIn(ctx, 'ez.fleet', 'FLEET_ADMIN', tree)).token;
   otherAdmin = (await signedIn(ctx, 'ez.other', 'COMPANY_ADMIN', other)).token;
-  const [row] = await ctx.database.db
-    .insert(device)
-    .values({ deviceUuid: 'EZ-1', belongAgentId: tree.agent, belongCompanyId: tree.company })
-    .returning({ id: device.id });
-  deviceId = row?.id ?? 0;
+  ({ add: fileIncident } = await incidentSource(ctx, tree, { uuid: 'EZ-1', plate: 'EZ 1/2', messagePrefix: 'z' }));
 });
 afterAll(() => ctx.close());
 

@@ -1,72 +1,36 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { evidenceFile, memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
+import { evidenceFile, type SimDeviceOptions } from '@safety-shield/device-sim';
 import { and, asc, eq } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { device, incident, incidentHistory, incidentResource } from '../src/db/schema.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
-import { hashToken } from '../src/modules/account/sessions.js';
+import { incidentHistory } from '../src/db/schema.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
-import { type Company, capturedLog, connectDevice, message, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
-import { testApp, testConfig } from './helpers.js';
+import { filedIncident, twoFiles } from './evidence-fixtures.js';
+import { type Company, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { testConfig } from './helpers.js';
+import { type Portal, portalWithGateway } from './portal-fixtures.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let gateway: Gateway;
-let baseUrl: string;
+let ctx: Portal;
 const signer = new ObjectSigner(testConfig.secretKey);
-const captured = capturedLog();
-const clients: MqttClient[] = [];
-const sims: SimDevice[] = [];
 
 beforeAll(async () => {
-  ctx = await testApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
-  gateway = await startGateway({
-    db: ctx.database.db,
-    log: captured.log,
-    events: recorder(),
-    mqttPort: 0,
-    objectSigner: signer,
-    publicUrl: baseUrl,
-  });
+  ctx = await portalWithGateway({ objectSigner: signer });
 }, 60_000);
-afterAll(async () => {
-  await Promise.all(sims.map((sim) => sim.stop()));
-  await Promise.all(clients.map((client) => client.endAsync()));
-  await gateway?.close();
-  await ctx?.close();
-}, 60_000);
+afterAll(() => ctx?.close(), 60_000);
 
 const sha = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const db = () => ctx.database.db;
 
 /** A device of the company holding a secret. */
-async function deviceOf(company: Company, uuid: string) {
-  const secret = `ds_${randomBytes(32).toString('base64url')}`;
-  await db()
-    .insert(device)
-    .values({
-      deviceUuid: uuid,
-      secretHash: hashToken(secret),
-      channels: 1,
-      belongAgentId: company.agentId,
-      belongCompanyId: company.companyId,
-    });
-  return secret;
-}
+const deviceOf = async (company: Company, uuid: string) => (await seedDevice(db(), company, uuid)).secret;
 
 /** A raw MQTT device: publishes what a test tells it and records the `uploadUrl`s it receives. */
 async function rawDevice(company: Company, uuid: string) {
-  const client = await connectDevice(gateway.port ?? 0, uuid, await deviceOf(company, uuid));
-  clients.push(client);
+  const { client, send } = await ctx.rawDevice(uuid, await deviceOf(company, uuid));
   const urls: Array<Record<string, unknown>> = [];
   client.on('message', (topic, payload) => {
     if (topic.endsWith('/down/uploadUrl')) urls.push(JSON.parse(payload.toString()));
   });
-  await client.subscribeAsync(`dev/${uuid}/down/#`, { qos: 1 });
-  const send = (kind: string, body: Record<string, unknown>) => client.publishAsync(`dev/${uuid}/up/${kind}`, message(body), { qos: 1 });
   return { client, urls, send };
 }
 
@@ -76,17 +40,9 @@ function incidentBody(resources: Array<Record<string, unknown>>) {
 
 /** The incident a device filed with that message id, and its resources. */
 async function filed(uuid: string, messageId: string) {
-  const [row] = await db()
-    .select()
-    .from(incident)
-    .where(and(eq(incident.deviceUuid, uuid), eq(incident.messageId, messageId)));
-  if (!row) throw new Error('incident not filed');
-  const resources = await db()
-    .select()
-    .from(incidentResource)
-    .where(eq(incidentResource.incidentId, row.id))
-    .orderBy(asc(incidentResource.id));
-  return { incident: row, resources };
+  const found = await filedIncident(db(), uuid, messageId);
+  if (!found) throw new Error('incident not filed');
+  return found;
 }
 
 /** The `upload` history of an incident: [resourceId, state, reason?] in order. */
@@ -101,26 +57,8 @@ async function uploadHistory(incidentId: number) {
 const statesOf = (history: Awaited<ReturnType<typeof uploadHistory>>, resourceId: string) =>
   history.filter((entry) => entry.resourceId === resourceId).map((entry) => entry.state);
 
-async function startSim(uuid: string, secret: string, upload: ConstructorParameters<typeof SimDevice>[0]['upload'] = {}) {
-  const sim = new SimDevice({
-    uuid,
-    brokerUrl: `mqtt://127.0.0.1:${gateway.port}`,
-    credentials: memoryCredentialStore({ [uuid]: secret }),
-    gpsIntervalMs: 60_000,
-    channels: 1,
-    uploadEvidence: true,
-    upload: { urlTimeoutMs: 5_000, retryDelayMs: 50, ...upload },
-    reconnectDelayMs: { min: 100, max: 200 },
-  });
-  sims.push(sim);
-  expect(await sim.start()).toBe(true);
-  return sim;
-}
-
-const twoFiles = (prefix: string, at = Date.now() - 30_000) => [
-  { id: `${prefix}.jpg`, kind: 'picture' as const, channel: 1 },
-  { id: `${prefix}.mp4`, kind: 'video' as const, channel: 1, start: at - 10_000, end: at + 10_000 },
-];
+const startSim = (uuid: string, secret: string, upload: Partial<SimDeviceOptions>['upload'] = {}) =>
+  ctx.startSimulator(uuid, secret, { channels: 1, uploadEvidence: true, upload: { urlTimeoutMs: 5_000, retryDelayMs: 50, ...upload } });
 
 describe('evidence upload (SPEC section 3 states)', () => {
   it('takes a simulated device’s files through 0→1→2→3→4→5→6, verified and downloadable', { timeout: 30_000 }, async () => {
@@ -147,7 +85,7 @@ describe('evidence upload (SPEC section 3 states)', () => {
       });
       expect(statesOf(history, resource.deviceResourceId)).toEqual([1, 2, 3, 4, 5, 6]);
       const token = signer.sign({ op: 'get', key: resource.objectKey ?? '', exp: Date.now() + 60_000, contentType: file.contentType });
-      const res = await fetch(`${baseUrl}/objects/${token}`);
+      const res = await fetch(`${ctx.baseUrl}/objects/${token}`);
       expect(res.status).toBe(200);
       expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(file.sha256);
     }
@@ -204,7 +142,7 @@ describe('evidence upload (SPEC section 3 states)', () => {
     const ids = { incidentMessageId: messageId, resourceId: 'c.jpg' };
     await dvr.send('upload', { ...ids, state: 1, size: jpeg.length, sha256: sha(Buffer.from('other bytes')), contentType: 'image/jpeg' });
     const grant = await waitFor(() => dvr.urls[0]);
-    expect(grant).toMatchObject({ ...ids, url: expect.stringMatching(new RegExp(`^${baseUrl}/objects/`)) });
+    expect(grant).toMatchObject({ ...ids, url: expect.stringMatching(new RegExp(`^${ctx.baseUrl}/objects/`)) });
     expect(grant.expiresAt).toBeGreaterThan(Date.now() + 14 * 60_000);
     await dvr.send('upload', { ...ids, state: 3 });
     const res = await fetch(String(grant.url), { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: jpeg });

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import pino from 'pino';
 import type { Db } from '../src/db/client.js';
-import { org } from '../src/db/schema.js';
+import { device, org } from '../src/db/schema.js';
 import type { GatewayEvents, PositionUpdate, PresenceUpdate } from '../src/gateway/index.js';
 import { hashToken } from '../src/modules/account/sessions.js';
 
@@ -27,6 +27,20 @@ export interface Company {
   key: string;
 }
 
+/** The column that makes an organisation of each kind belong to itself, as the console's organisations do. */
+const ownColumn = { agent: 'belongAgentId', company: 'belongCompanyId', fleet: 'belongFleetId' } as const;
+
+/** An organisation row that belongs to itself at its own level; answers its id. */
+export async function seedOrg(db: Db, values: typeof org.$inferInsert & { kind: keyof typeof ownColumn }): Promise<number> {
+  const [row] = await db.insert(org).values(values).returning({ id: org.id });
+  if (!row) throw new Error(`no ${values.kind}`);
+  await db
+    .update(org)
+    .set({ [ownColumn[values.kind]]: row.id })
+    .where(eq(org.id, row.id));
+  return row.id;
+}
+
 /** An agent with one company holding a provisioning key. */
 export async function seedCompany(
   db: Db,
@@ -34,27 +48,35 @@ export async function seedCompany(
   options: { companyQuota?: number | null; agentQuota?: number | null; forbidden?: boolean } = {},
 ): Promise<Company> {
   const key = `pk_${randomBytes(24).toString('base64url')}`;
-  const [agentRow] = await db
-    .insert(org)
-    .values({ kind: 'agent', name: `Agent ${name}`, deviceQuota: options.agentQuota ?? null })
-    .returning({ id: org.id });
-  if (!agentRow) throw new Error('no agent');
-  await db.update(org).set({ belongAgentId: agentRow.id }).where(eq(org.id, agentRow.id));
-  const [companyRow] = await db
-    .insert(org)
+  const agentId = await seedOrg(db, { kind: 'agent', name: `Agent ${name}`, deviceQuota: options.agentQuota ?? null });
+  const companyId = await seedOrg(db, {
+    kind: 'company',
+    name: `Company ${name}`,
+    parentId: agentId,
+    belongAgentId: agentId,
+    deviceQuota: options.companyQuota ?? null,
+    state: options.forbidden ? 'forbidden' : 'enabled',
+    provisioningKeyHash: hashToken(key),
+  });
+  return { agentId, companyId, key };
+}
+
+/** A one-channel device of the company holding a secret (`fields` add to or change the row); answers its id and secret. */
+export async function seedDevice(db: Db, company: Company, uuid: string, fields: Partial<typeof device.$inferInsert> = {}) {
+  const secret = `ds_${randomBytes(32).toString('base64url')}`;
+  const [row] = await db
+    .insert(device)
     .values({
-      kind: 'company',
-      name: `Company ${name}`,
-      parentId: agentRow.id,
-      belongAgentId: agentRow.id,
-      deviceQuota: options.companyQuota ?? null,
-      state: options.forbidden ? 'forbidden' : 'enabled',
-      provisioningKeyHash: hashToken(key),
+      deviceUuid: uuid,
+      secretHash: hashToken(secret),
+      channels: 1,
+      belongAgentId: company.agentId,
+      belongCompanyId: company.companyId,
+      ...fields,
     })
-    .returning({ id: org.id });
-  if (!companyRow) throw new Error('no company');
-  await db.update(org).set({ belongCompanyId: companyRow.id }).where(eq(org.id, companyRow.id));
-  return { agentId: agentRow.id, companyId: companyRow.id, key };
+    .returning({ id: device.id });
+  if (!row) throw new Error('no device');
+  return { id: row.id, secret };
 }
 
 export interface Recorded extends GatewayEvents {

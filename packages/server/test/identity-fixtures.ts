@@ -1,7 +1,8 @@
 import type { Role } from '@safety-shield/contract';
+import type { AppConfig } from '../src/app.js';
 import { account } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/account/passwords.js';
-import { login, type testApp } from './helpers.js';
+import { login, testApp } from './helpers.js';
 
 export type Ctx = Awaited<ReturnType<typeof testApp>>;
 
@@ -36,6 +37,18 @@ export async function seedTree(ctx: Ctx, superToken: string, label: string): Pro
   const fleet = await createOrg(ctx, superToken, 'fleet', { parentId: company, name: `Fleet ${label}` });
   const site = await createOrg(ctx, superToken, 'site', { parentId: fleet, name: `Site ${label}` });
   return { agent, company, fleet, site };
+}
+
+/**
+ * The file's test app with the Super Admin signed in and, made by them in the order given, one tree per entry of
+ * `labels` (name → label), answered under its name.
+ */
+export async function appWithTrees<const Name extends string>(labels: Record<Name, string>, config: Partial<AppConfig> = {}) {
+  const ctx = await testApp(config);
+  const admin = await login(ctx.app);
+  const trees = {} as Record<Name, Tree>;
+  for (const [name, label] of Object.entries(labels) as [Name, string][]) trees[name] = await seedTree(ctx, admin, label);
+  return { ctx, admin, ...trees };
 }
 
 const chainFor: Record<string, (tree: Tree) => Partial<typeof account.$inferInsert>> = {

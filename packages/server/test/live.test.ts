@@ -1,72 +1,38 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { device } from '../src/db/schema.js';
-import { localBus } from '../src/events/bus.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
-import { capturedLog, recorder, waitFor } from './gateway-fixtures.js';
-import { testConfig, testDatabase } from './helpers.js';
+import { waitFor } from './gateway-fixtures.js';
+import { testConfig } from './helpers.js';
 import { call } from './identity-fixtures.js';
 import { readFlv, seedCameraVehicle } from './media-fixtures.js';
+import { type Portal, portalWithGateway } from './portal-fixtures.js';
 
 const IDLE_MS = 2_000;
 const hasFfmpeg = existsSync('/usr/bin/ffmpeg');
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-let ctx: { app: App; database: Awaited<ReturnType<typeof testDatabase>>; close: () => Promise<void> };
-let gateway: Gateway;
-let baseUrl: string;
-const sims: SimDevice[] = [];
+let ctx: Portal;
 
 beforeAll(async () => {
-  const database = await testDatabase();
-  const app = await buildApp(
-    { ...testConfig, media: { rtmpPort: 0, host: '127.0.0.1', rtmpUrl: undefined, externalUrl: undefined, idleMs: IDLE_MS } },
-    database,
-    { logger: false, bus: localBus() },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  ctx = { app, database, close: async () => {} };
-  baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  gateway = await startGateway({
-    db: database.db,
-    log: capturedLog().log,
-    events: recorder(),
-    mqttPort: 0,
+  ctx = await portalWithGateway({
+    config: { media: { rtmpPort: 0, host: '127.0.0.1', rtmpUrl: undefined, externalUrl: undefined, idleMs: IDLE_MS } },
     objectSigner: new ObjectSigner(testConfig.secretKey),
-    publicUrl: baseUrl,
     commandTimeoutMs: 5_000,
   });
+  const { app, gateway } = ctx;
   app.live.useDevices((uuid, kind, payload, timeoutMs) => gateway.sendCommand(uuid, kind, payload, timeoutMs));
 }, 60_000);
-
-afterAll(async () => {
-  await Promise.all(sims.map((sim) => sim.stop()));
-  await gateway?.close();
-  await ctx?.app.close();
-  await ctx?.database.close();
-}, 60_000);
+afterAll(() => ctx?.close(), 60_000);
 
 const db = () => ctx.database.db;
 
 const setup = (label: string) => seedCameraVehicle(ctx, 'LIVE', label);
 
 async function startSim(uuid: string, secret: string) {
-  const sim = new SimDevice({
-    uuid,
-    brokerUrl: `mqtt://127.0.0.1:${gateway.port}`,
-    credentials: memoryCredentialStore({ [uuid]: secret }),
-    gpsIntervalMs: 60_000,
-    channels: 2,
-    reconnectDelayMs: { min: 100, max: 200 },
-  });
-  sims.push(sim);
-  expect(await sim.start()).toBe(true);
+  const sim = await ctx.startSimulator(uuid, secret, { channels: 2 });
   await waitFor(async () => (await db().select({ online: device.online }).from(device).where(eq(device.deviceUuid, uuid)))[0]?.online);
   return sim;
 }
@@ -123,7 +89,7 @@ describe.skipIf(!hasFfmpeg)('live video', () => {
     const again = await call(ctx, a.token, 'POST', '/v1/live/start', { deviceId: a.deviceId, channel: 1 });
     expect(again.data.sessionId).toBe(session.sessionId);
 
-    const { status, head } = await readFlv(`${baseUrl}${session.playUrl}`, 20_000);
+    const { status, head } = await readFlv(`${ctx.baseUrl}${session.playUrl}`, 20_000);
     expect(status).toBe(200);
     expect(head.subarray(0, 3).toString('latin1')).toBe('FLV');
     // A video tag (type 9) with an AVC sequence header follows the header: real H.264 from the device's ffmpeg.
@@ -135,7 +101,7 @@ describe.skipIf(!hasFfmpeg)('live video', () => {
     expect(state.publishTime).toBeGreaterThanOrEqual(session.startTime);
 
     // An external media server's checks (MEDIA_URL) give the same answers as the embedded one's.
-    const token = new URL(session.playUrl, baseUrl).searchParams.get('token');
+    const token = new URL(session.playUrl, ctx.baseUrl).searchParams.get('token');
     const hook = (event: string, param: string) =>
       ctx.app.inject({ method: 'POST', url: `/v1/live/hooks/${event}`, payload: { stream: session.sessionId, param } });
     expect((await hook('on_play', `?token=${token}`)).statusCode).toBe(200);

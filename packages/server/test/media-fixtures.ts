@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
 import type { Db } from '../src/db/client.js';
-import { device, vehicle } from '../src/db/schema.js';
-import { hashToken } from '../src/modules/account/sessions.js';
-import { type Company, seedCompany } from './gateway-fixtures.js';
+import { vehicle } from '../src/db/schema.js';
+import { type Company, seedCompany, seedDevice } from './gateway-fixtures.js';
 import { type Ctx, signedIn, type Tree } from './identity-fixtures.js';
 
 /** Reads the start of an HTTP-FLV answer until `bytes` have come, then hangs up (one connection, no pool). */
@@ -39,26 +38,13 @@ export async function seedCameraVehicle(ctx: Ctx, prefix: string, label: string,
   const db: Db = ctx.database.db;
   const uuid = `${prefix}-${label}-${randomBytes(3).toString('hex')}`;
   const company = await seedCompany(db, `${label} ${uuid}`);
-  const secret = `ds_${randomBytes(32).toString('base64url')}`;
   const plate = `${prefix.slice(0, 2)}-${uuid}`;
   const [car] = await db
     .insert(vehicle)
     .values({ licensePlate: plate, belongAgentId: company.agentId, belongCompanyId: company.companyId })
     .returning({ id: vehicle.id });
   if (!car) throw new Error('no vehicle');
-  const [dev] = await db
-    .insert(device)
-    .values({
-      deviceUuid: uuid,
-      secretHash: hashToken(secret),
-      channels: 2,
-      online: options.online ?? false,
-      vehicleId: car.id,
-      belongAgentId: company.agentId,
-      belongCompanyId: company.companyId,
-    })
-    .returning({ id: device.id });
-  if (!dev) throw new Error('no device');
+  const { id: deviceId, secret } = await seedDevice(db, company, uuid, { channels: 2, online: options.online ?? false, vehicleId: car.id });
   const admin = await signedIn(ctx, `admin.${uuid.toLowerCase()}`, 'COMPANY_ADMIN', companyTree(company));
-  return { uuid, secret, plate, vehicleId: car.id, deviceId: dev.id, token: admin.token, company };
+  return { uuid, secret, plate, vehicleId: car.id, deviceId, token: admin.token, company };
 }

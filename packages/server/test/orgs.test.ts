@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, testApp } from './helpers.js';
-import { call, createOrg, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { login } from './helpers.js';
+import { appWithTrees, type Ctx, call, createOrg, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let admin: string;
 let tree: Tree;
 
@@ -14,9 +14,7 @@ const PNG = `data:image/png;base64,${Buffer.from(
 ).toString('base64')}`;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'North');
+  ({ ctx, admin, tree } = await appWithTrees({ tree: 'North' }));
 });
 afterAll(() => ctx.close());
 

@@ -1,46 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, device, incident, incidentComment, incidentResource } from '../src/db/schema.js';
+import { account, incidentComment, incidentResource } from '../src/db/schema.js';
 import { shareSigner } from '../src/modules/events/share-routes.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
-import { login, testApp, testConfig } from './helpers.js';
-import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { testConfig } from './helpers.js';
+import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
+import { type IncidentSource, incidentSource } from './incident-fixtures.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let admin: string;
 let tree: Tree;
 let other: Tree;
 let companyAdmin: { id: number; token: string };
 let fleetAdmin: string;
 let otherAdmin: string;
-let deviceId: number;
-let messages = 0;
+let addIncident: IncidentSource['add'];
 const objects = new ObjectSigner(testConfig.secretKey);
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 3)]);
-
-async function addIncident(chain: Tree, fields: Partial<typeof incident.$inferInsert> = {}) {
-  messages += 1;
-  const [row] = await ctx.database.db
-    .insert(incident)
-    .values({
-      deviceId,
-      messageId: `share${messages}`,
-      deviceUuid: 'SH-1',
-      licensePlate: 'SH 1',
-      type: 'collision',
-      triggerAt: new Date(Date.now() - messages * 1000),
-      speed: 42,
-      lat: 59.9,
-      lng: 10.7,
-      belongAgentId: chain.agent,
-      belongCompanyId: chain.company,
-      belongFleetId: chain.fleet,
-      ...fields,
-    })
-    .returning({ id: incident.id });
-  if (!row) throw new Error('insert failed');
-  return row.id;
-}
 
 /** A picture stored in the evidence store and recorded as received (state 4). */
 async function addPicture(incidentId: number) {
@@ -64,18 +40,16 @@ const open = async (token: string) => {
 };
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'Share');
-  other = await seedTree(ctx, admin, 'Foreign');
+  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Share', other: 'Foreign' }));
   companyAdmin = await signedIn(ctx, 'sh.company', 'COMPANY_ADMIN', tree);
   fleetAdmin = (await signedIn(ctx, 'sh.fleet', 'FLEET_ADMIN', tree)).token;
   otherAdmin = (await signedIn(ctx, 'sh.other', 'COMPANY_ADMIN', other)).token;
-  const [row] = await ctx.database.db
-    .insert(device)
-    .values({ deviceUuid: 'SH-1', belongAgentId: tree.agent, belongCompanyId: tree.company })
-    .returning({ id: device.id });
-  deviceId = row?.id ?? 0;
+  ({ add: addIncident } = await incidentSource(ctx, tree, {
+    uuid: 'SH-1',
+    plate: 'SH 1',
+    messagePrefix: 'share',
+    defaults: { speed: 42, lat: 59.9, lng: 10.7 },
+  }));
 });
 afterAll(() => ctx.close());
 

@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
-import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
-import { eq } from 'drizzle-orm';
+import type { SimDevice } from '@safety-shield/device-sim';
 import WebSocket from 'ws';
-import { buildApp } from '../src/app.js';
 import type { Db } from '../src/db/client.js';
-import { device, org, vehicle } from '../src/db/schema.js';
+import { vehicle } from '../src/db/schema.js';
 import { localBus } from '../src/events/bus.js';
 import { gatewayOnBus } from '../src/events/gateway-bus.js';
-import { startGateway } from '../src/gateway/index.js';
-import { hashToken } from '../src/modules/account/sessions.js';
-import { capturedLog, recorder, seedCompany } from './gateway-fixtures.js';
-import { login, testConfig, testDatabase } from './helpers.js';
-import type { Tree } from './identity-fixtures.js';
-import { signedIn } from './identity-fixtures.js';
+import { recorder, seedCompany, seedDevice, seedOrg } from './gateway-fixtures.js';
+import { login } from './helpers.js';
+import { signedIn, type Tree } from './identity-fixtures.js';
+import { portalWithGateway, simulator } from './portal-fixtures.js';
 
 export interface SosFleet {
   tree: Tree;
@@ -27,45 +23,30 @@ export interface SosFleet {
 /** An agent, company and fleet with one vehicle and a device bound to it that holds a secret. */
 export async function seedSosFleet(db: Db, label: string): Promise<SosFleet> {
   const company = await seedCompany(db, label);
-  const [fleet] = await db
-    .insert(org)
-    .values({
-      kind: 'fleet',
-      name: `Fleet ${label}`,
-      parentId: company.companyId,
-      belongAgentId: company.agentId,
-      belongCompanyId: company.companyId,
-    })
-    .returning({ id: org.id });
-  if (!fleet) throw new Error('no fleet');
-  await db.update(org).set({ belongFleetId: fleet.id }).where(eq(org.id, fleet.id));
+  const fleetId = await seedOrg(db, {
+    kind: 'fleet',
+    name: `Fleet ${label}`,
+    parentId: company.companyId,
+    belongAgentId: company.agentId,
+    belongCompanyId: company.companyId,
+  });
   const plate = `SOS ${label}`.toUpperCase().slice(0, 20);
   const [car] = await db
     .insert(vehicle)
-    .values({ licensePlate: plate, belongAgentId: company.agentId, belongCompanyId: company.companyId, belongFleetId: fleet.id })
+    .values({ licensePlate: plate, belongAgentId: company.agentId, belongCompanyId: company.companyId, belongFleetId: fleetId })
     .returning({ id: vehicle.id });
   if (!car) throw new Error('no vehicle');
   const uuid = `SOS-${label}-${randomBytes(3).toString('hex')}`.toUpperCase();
-  const secret = `ds_${randomBytes(32).toString('base64url')}`;
-  const [row] = await db
-    .insert(device)
-    .values({
-      deviceUuid: uuid,
-      secretHash: hashToken(secret),
-      channels: 1,
-      belongAgentId: company.agentId,
-      belongCompanyId: company.companyId,
-      belongFleetId: fleet.id,
-      vehicleId: car.id,
-      boundAt: new Date(Date.now() - 3_600_000),
-    })
-    .returning({ id: device.id });
-  if (!row) throw new Error('no device');
+  const { id: deviceId, secret } = await seedDevice(db, company, uuid, {
+    belongFleetId: fleetId,
+    vehicleId: car.id,
+    boundAt: new Date(Date.now() - 3_600_000),
+  });
   return {
-    tree: { agent: company.agentId, company: company.companyId, fleet: fleet.id, site: 0 },
+    tree: { agent: company.agentId, company: company.companyId, fleet: fleetId, site: 0 },
     vehicleId: car.id,
     plate,
-    deviceId: row.id,
+    deviceId,
     uuid,
     secret,
   };
@@ -73,13 +54,7 @@ export async function seedSosFleet(db: Db, label: string): Promise<SosFleet> {
 
 /** The fleet's device as the reference simulator, started (quiet: one GPS batch a minute). */
 export async function simulatorOf(fleet: SosFleet, brokerUrl: string): Promise<SimDevice> {
-  const sim = new SimDevice({
-    uuid: fleet.uuid,
-    brokerUrl,
-    credentials: memoryCredentialStore({ [fleet.uuid]: fleet.secret }),
-    gpsIntervalMs: 60_000,
-    reconnectDelayMs: { min: 100, max: 200 },
-  });
+  const sim = simulator(brokerUrl, fleet.uuid, fleet.secret);
   if (!(await sim.start())) throw new Error(`${fleet.uuid} did not connect`);
   return sim;
 }
@@ -110,38 +85,17 @@ export async function consoleSocket(baseUrl: string, token: string) {
  */
 export async function alarmWorld(prefix: string) {
   const bus = localBus();
-  const database = await testDatabase();
-  const app = await buildApp(testConfig, database, { logger: false, bus });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const ctx = { app, database, close: async () => {} };
-  const gateway = await startGateway({
-    db: database.db,
-    log: capturedLog().log,
-    mqttPort: 0,
-    events: { ...recorder(), ...gatewayOnBus(bus) },
-  });
-  const mine = await seedSosFleet(database.db, `${prefix}Mine`);
-  const theirs = await seedSosFleet(database.db, `${prefix}Theirs`);
+  const portal = await portalWithGateway({ bus, events: () => ({ ...recorder(), ...gatewayOnBus(bus) }) });
+  const mine = await seedSosFleet(portal.database.db, `${prefix}Mine`);
+  const theirs = await seedSosFleet(portal.database.db, `${prefix}Theirs`);
   const name = prefix.toLowerCase();
   const tokens = {
-    super: await login(app),
-    company: (await signedIn(ctx, `${name}.company`, 'COMPANY_ADMIN', mine.tree)).token,
-    fleet: (await signedIn(ctx, `${name}.fleet`, 'FLEET_ADMIN', mine.tree)).token,
-    site: (await signedIn(ctx, `${name}.site`, 'SITE_ADMIN', { ...mine.tree, site: mine.tree.fleet })).token,
-    other: (await signedIn(ctx, `${name}.other`, 'COMPANY_ADMIN', theirs.tree)).token,
+    super: await login(portal.app),
+    company: (await signedIn(portal, `${name}.company`, 'COMPANY_ADMIN', mine.tree)).token,
+    fleet: (await signedIn(portal, `${name}.fleet`, 'FLEET_ADMIN', mine.tree)).token,
+    site: (await signedIn(portal, `${name}.site`, 'SITE_ADMIN', { ...mine.tree, site: mine.tree.fleet })).token,
+    other: (await signedIn(portal, `${name}.other`, 'COMPANY_ADMIN', theirs.tree)).token,
   };
-  return {
-    ctx,
-    gateway,
-    mine,
-    theirs,
-    tokens,
-    baseUrl: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
-    brokerUrl: `mqtt://127.0.0.1:${gateway.port}`,
-    async close() {
-      await gateway.close();
-      await app.close();
-      await database.close();
-    },
-  };
+  const { gateway, baseUrl, brokerUrl, close } = portal;
+  return { ctx: portal, gateway, mine, theirs, tokens, baseUrl, brokerUrl, close };
 }

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device } from '../src/db/schema.js';
 import { usageMonth } from '../src/modules/subscriptions/usage-meter.js';
-import { login, testApp } from './helpers.js';
-import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { login } from './helpers.js';
+import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let admin: string;
 let tree: Tree;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'Plan');
+  ({ ctx, admin, tree } = await appWithTrees({ tree: 'Plan' }));
 });
 afterAll(() => ctx.close());
 

@@ -2,11 +2,10 @@ import { MAX_DEVICES_PER_VEHICLE } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, gpsPoint, vehicle } from '../src/db/schema.js';
-import { login, testApp } from './helpers.js';
-import { call, createOrg, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { appWithTrees, type Ctx, call, createOrg, signedIn, type Tree } from './identity-fixtures.js';
 import { startMailCatcher } from './mail-catcher.js';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let admin: string;
 let tree: Tree;
@@ -37,10 +36,7 @@ async function addVehicle(token: string, licensePlate: string, fleetId = tree.fl
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  ctx = await testApp({ smtpUrl: mail.url });
-  admin = await login(ctx.app);
-  tree = await seedTree(ctx, admin, 'Cars');
-  other = await seedTree(ctx, admin, 'Rivals');
+  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Cars', other: 'Rivals' }, { smtpUrl: mail.url }));
   secondFleet = await createOrg(ctx, admin, 'fleet', { parentId: tree.company, name: 'Second fleet' });
   companyAdmin = (await signedIn(ctx, 'cars_company', 'COMPANY_ADMIN', tree)).token;
   fleetAdmin = (await signedIn(ctx, 'cars_fleet', 'FLEET_ADMIN', tree)).token;
