@@ -1,17 +1,22 @@
 import { consoleRoles } from '@safety-shield/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Sessions } from '../modules/account/sessions.js';
 import { AppError } from './errors.js';
 import type { Principal } from './principal.js';
 
 /** API paths: everything else is the console's (static files and the SPA fallback). */
 export const isApiPath = (url: string) => /^\/(v1|v2|health|docs)(\/|$|\?)/.test(url);
 
+/** What the hook asks of the sessions: the caller a token stands for (the account module's `Sessions` is one). */
+export interface TokenResolver {
+  /** The caller, or an AppError when the token is missing, unknown or expired. */
+  resolve(token: string | undefined): Promise<Principal>;
+}
+
 /**
  * Resolves X-Token into `req.principal` and enforces each route's declared `access`.
  * A route of the API that declares no access fails at start-up, so none can be forgotten.
  */
-export function registerAuth(app: FastifyInstance, sessions: Sessions) {
+export function registerAuth(app: FastifyInstance, sessions: TokenResolver) {
   app.decorateRequest('principal', null);
   app.addHook('onRoute', (route) => {
     if (isApiPath(route.url) && !route.url.startsWith('/docs') && route.config?.access === undefined) {

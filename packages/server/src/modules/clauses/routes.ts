@@ -1,13 +1,12 @@
 import { clauseApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
 import { auditTarget } from '../logs/recorder.js';
 import type { ClauseService } from './service.js';
 
-/** Handlers of the contract's clause endpoints. `db` is no longer used here; still accepted until app.ts stops passing it. */
-export const clauseRoutes: FastifyPluginAsync<{ db?: Db; clauses: ClauseService }> = async (app, { clauses }) => {
+/** Handlers of the contract's clause endpoints. */
+export const clauseRoutes: FastifyPluginAsync<{ clauses: ClauseService }> = async (app, { clauses }) => {
   serve(app, clauseApi, {
     list: async (req) => clauses.list(principalOf(req), req.query),
     info: async (req) => clauses.info(principalOf(req), req.query.clauseId),

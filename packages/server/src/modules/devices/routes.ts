@@ -1,6 +1,5 @@
 import { type DeviceRecord, deviceApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
@@ -8,11 +7,8 @@ import { auditTarget } from '../logs/recorder.js';
 import type { DeviceService } from './service.js';
 import { deviceColumns, onlineColumns } from './sheets.js';
 
-/**
- * Handlers of the contract's device endpoints (SPEC section 7; live video, uploads and DVR have their own modules).
- * `db` is no longer used here; still accepted until app.ts stops passing it.
- */
-export const deviceRoutes: FastifyPluginAsync<{ db?: Db; devices: DeviceService }> = async (app, { devices }) => {
+/** Handlers of the contract's device endpoints (SPEC section 7; live video, uploads and DVR have their own modules). */
+export const deviceRoutes: FastifyPluginAsync<{ devices: DeviceService }> = async (app, { devices }) => {
   /** Streams the device list, with its filters, as a workbook of one sheet. */
   const sendSheet =
     (sheet: string, columns: SheetColumn<DeviceRecord>[]) => async (req: EndpointRequest<typeof deviceApi.export>, reply: FastifyReply) => {

@@ -1,6 +1,5 @@
 import { eventApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
@@ -12,8 +11,6 @@ import { incidentColumns } from './sheets.js';
 import type { TagService } from './tags.js';
 
 export interface EventRouteOptions {
-  /** No longer used here (the services hold the database); still accepted until app.ts stops passing it. */
-  db?: Db;
   incidents: IncidentService;
   tagService: TagService;
   objectSigner: ObjectSigner;

@@ -1,6 +1,5 @@
 import { type OrgKind, orgApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { principalOf } from '../../http/auth.js';
 import { type Handler, type Handlers, serve } from '../../http/endpoints.js';
 import { auditTarget } from '../logs/recorder.js';
@@ -12,11 +11,8 @@ type LevelHandlers<K extends OrgKind> = Pick<Handlers<OrgApi>, Extract<keyof Org
 /** The declaration of a kind's call, typed as the agent's (every kind takes and answers the same). */
 type LevelEndpoint<N extends string> = OrgApi[`agent${N}` & keyof OrgApi];
 
-/**
- * Handlers of the contract's organisation endpoints: the same seven calls for each kind, and the company setting.
- * `db` is no longer used here; still accepted until app.ts stops passing it.
- */
-export const orgRoutes: FastifyPluginAsync<{ db?: Db; orgs: OrgService }> = async (app, { orgs }) => {
+/** Handlers of the contract's organisation endpoints: the same seven calls for each kind, and the company setting. */
+export const orgRoutes: FastifyPluginAsync<{ orgs: OrgService }> = async (app, { orgs }) => {
   function levelHandlers<K extends OrgKind>(kind: K): LevelHandlers<K> {
     const handlers: { [N in 'List' | 'Info' | 'Options' | 'Create' | 'Update' | 'SetState' | 'Remove']: Handler<LevelEndpoint<N>> } = {
       List: async (req) => orgs.list(principalOf(req), kind, req.query),

@@ -1,6 +1,5 @@
 import { mapApi, vehicleApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
 import { requestLanguage } from '../../http/language.js';
@@ -10,8 +9,6 @@ import type { VehicleEmailService } from './emails.js';
 import type { VehicleService } from './service.js';
 
 export interface VehicleRouteOptions {
-  /** No longer used here (the services hold the database); still accepted until app.ts stops passing it. */
-  db?: Db;
   vehicles: VehicleService;
   binding: BindingService;
   emails: VehicleEmailService;

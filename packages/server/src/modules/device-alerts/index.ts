@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import type { Bus } from '../../events/bus.js';
+import { deviceAlertRoutes } from './routes.js';
+import { DeviceAlertService } from './service.js';
+
+/** The devices' running-status alerts and the console's badge of them. */
+export const deviceAlertModule = fp(
+  async (app: FastifyInstance, { db, bus }: { db: Db; bus: Bus }) => {
+    const alerts = new DeviceAlertService(db, bus);
+    // A device alert raised, cleared or handled on any node changes the badge of its views.
+    bus.subscribe('deviceAlert', (change) => alerts.counts.forget(change));
+    await app.register(deviceAlertRoutes, { alerts });
+  },
+  { name: 'device-alerts' },
+);

@@ -1,0 +1,67 @@
+import type { MapConfig } from '@safety-shield/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Bus } from '../../events/bus.js';
+import { scheduleRetention } from '../../jobs/retention.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { ObjectStore } from '../../storage/object-store.js';
+import { objectRoutes } from '../../storage/routes.js';
+import type { ObjectSigner } from '../../storage/signed-urls.js';
+import { evidenceReceived, evidenceRefused } from './evidence.js';
+import { eventMapRoutes } from './map-routes.js';
+import { IncidentNotifier } from './notify.js';
+import { evidenceRequestRoutes } from './requests/routes.js';
+import { EvidenceRequestService } from './requests/service.js';
+import { resourceRoutes } from './resource-routes.js';
+import { eventRoutes } from './routes.js';
+import { IncidentService } from './service.js';
+import { shareRoutes } from './share-routes.js';
+import { TagService } from './tags.js';
+
+interface EventPlatform {
+  db: Db;
+  bus: Bus;
+  mailer: Mailer;
+  /** The evidence store, and the signer of its URLs. */
+  store: ObjectStore;
+  signer: ObjectSigner;
+  map: MapConfig;
+  config: Pick<Config, 'secretKey'>;
+}
+
+/**
+ * Incidents and their evidence: lists, tags, on-demand requests, zips, share links, the map, the evidence store's
+ * signed URLs (an upload moves its resource on), the incident e-mails (`app.incidentArrived`) and the retention job.
+ */
+export const eventModule = fp(
+  async (app: FastifyInstance, { db, bus, mailer, store, signer, map, config }: EventPlatform) => {
+    const incidents = new IncidentService(db, store);
+    // A new incident on any node changes the counts of the lists it appears in.
+    bus.subscribe('incident', (arrived) => incidents.totals.forget(arrived));
+    await app.register(eventRoutes, { incidents, tagService: new TagService(db, app.orgs), objectSigner: signer });
+    const evidenceRequests = new EvidenceRequestService(db, bus, app.log);
+    app.decorate('evidenceRequests', evidenceRequests);
+    await app.register(evidenceRequestRoutes, { requests: evidenceRequests });
+    await app.register(resourceRoutes, { db, store, objectSigner: signer });
+    await app.register(shareRoutes, { db, secretKey: config.secretKey, objectSigner: signer, map });
+    await app.register(eventMapRoutes, { db });
+    await app.register(objectRoutes, {
+      store,
+      signer,
+      uploaded: async (grant, stored) => {
+        const moved = await evidenceReceived(db, grant, stored);
+        if (moved) await evidenceRequests.moved(moved);
+      },
+      refused: async (grant, reason) => {
+        const moved = await evidenceRefused(db, grant, reason);
+        if (moved) await evidenceRequests.moved(moved);
+      },
+    });
+    const notifier = new IncidentNotifier(db, mailer, app.log);
+    app.decorate('incidentArrived', (incidentId: number) => notifier.arrived(incidentId));
+    scheduleRetention(app, db, store);
+  },
+  { name: 'events', dependencies: ['orgs'] },
+);

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import type { UsageMeter } from '../subscriptions/usage-meter.js';
+import { type LiveConfig, startLive } from './setup.js';
+
+/** Live video: its API, the embedded media server when configured, and `app.live` for the device gateway. */
+export const liveModule = fp(
+  async (app: FastifyInstance, { db, usage, config }: { db: Db; usage: UsageMeter; config: LiveConfig }) => {
+    app.decorate('live', await startLive(app, db, usage, config));
+  },
+  { name: 'live' },
+);

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import { logRoutes } from './routes.js';
+
+/** Reading the operation log (the app records it for every route: `registerOperationLog`). */
+export const logModule = fp(
+  async (app: FastifyInstance, { db }: { db: Db }) => {
+    await app.register(logRoutes, { db });
+  },
+  { name: 'logs' },
+);
