@@ -35,5 +35,7 @@ declare module 'fastify' {
     sessionOnly?: boolean;
     /** A per-address limit of its own (the login's pace). */
     rate?: RateClass;
+    /** The operation-log action of a write route, e.g. 'account.register'. Every write declares one. */
+    audit?: string;
   }
 }

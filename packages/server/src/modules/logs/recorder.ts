@@ -21,10 +21,6 @@ declare module 'fastify' {
     /** The codeKey the call answered with; set by the error handler on failure. */
     resultCodeKey: CodeKey;
   }
-  interface FastifyContextConfig {
-    /** The operation-log action of a write route, e.g. 'account.register'. Every write declares one. */
-    audit?: string;
-  }
 }
 
 /** Sets the target of this request's operation-log line. */
