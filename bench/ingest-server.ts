@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase } from '../packages/server/src/db/client.js';
 import { startGateway } from '../packages/server/src/gateway/index.js';
-import { hashToken } from '../packages/server/src/modules/account/sessions.js';
+import { hashToken } from '../packages/server/src/http/tokens.js';
 
 /**
  * The gateway alone in a process of its own (bench/ingest.ts starts it), so its CPU can be measured apart from the

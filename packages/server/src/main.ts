@@ -5,9 +5,9 @@ import { openDatabase } from './db/client.js';
 import { runDemoFleet } from './demo/fleet.js';
 import { demoStateFile, seedDemo } from './demo/seed.js';
 import { localBus } from './events/bus.js';
-import { gatewayOnBus } from './events/gateway-bus.js';
 import { redisBus } from './events/redis-bus.js';
 import { type Gateway, startGateway } from './gateway/index.js';
+import { gatewayOnBus } from './gateway/on-bus.js';
 import { ObjectSigner } from './storage/signed-urls.js';
 
 const config = loadConfig();

@@ -7,7 +7,7 @@ import pino from 'pino';
 import type { Db } from '../src/db/client.js';
 import { device, org } from '../src/db/schema.js';
 import type { GatewayEvents, PositionUpdate, PresenceUpdate } from '../src/gateway/index.js';
-import { hashToken } from '../src/modules/account/sessions.js';
+import { hashToken } from '../src/http/tokens.js';
 
 /** A logger that keeps its lines, so a test can see what the gateway warned about. */
 export function capturedLog(): { log: FastifyBaseLogger; lines: Array<Record<string, unknown>> } {

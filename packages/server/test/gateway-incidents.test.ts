@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { device, deviceBindLog, eventTag, incident, incidentHistory, incidentResource, org, vehicle } from '../src/db/schema.js';
 import { type Gateway, type IncidentUpdate, startGateway } from '../src/gateway/index.js';
-import { hashToken } from '../src/modules/account/sessions.js';
+import { hashToken } from '../src/http/tokens.js';
 import { ensureDefaultTags } from '../src/modules/events/default-tags.js';
 import { type Company, capturedLog, connectDevice, message, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
 import { testDatabase } from './helpers.js';

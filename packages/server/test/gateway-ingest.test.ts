@@ -6,7 +6,7 @@ import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { GpsIngest } from '../src/gateway/ingest.js';
 import { parseEnvelope, parseGps } from '../src/gateway/messages.js';
 import { driven, haversineMeters } from '../src/gateway/mileage.js';
-import { hashToken } from '../src/modules/account/sessions.js';
+import { hashToken } from '../src/http/tokens.js';
 import {
   type Company,
   capturedLog,

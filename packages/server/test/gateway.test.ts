@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { device, gpsPoint, vehicle } from '../src/db/schema.js';
 import { type Gateway, startGateway } from '../src/gateway/index.js';
-import { hashToken } from '../src/modules/account/sessions.js';
+import { hashToken } from '../src/http/tokens.js';
 import {
   type Company,
   capturedLog,

@@ -8,7 +8,7 @@ import { E2E_ADMIN_PASSWORD } from '../../../e2e/global-setup.js';
 import { type Portal, SOURCE_PORTAL, startPortal } from '../../../e2e/portal.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { device, org } from '../src/db/schema.js';
-import { hashToken } from '../src/modules/account/sessions.js';
+import { hashToken } from '../src/http/tokens.js';
 import { waitFor } from './gateway-fixtures.js';
 import { serverDatabase } from './helpers.js';
 import { REDIS_URL, reachable, redisTestPrefix } from './services.js';

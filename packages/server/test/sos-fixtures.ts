@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import type { Db } from '../src/db/client.js';
 import { vehicle } from '../src/db/schema.js';
 import { localBus } from '../src/events/bus.js';
-import { gatewayOnBus } from '../src/events/gateway-bus.js';
+import { gatewayOnBus } from '../src/gateway/on-bus.js';
 import { recorder, seedCompany, seedDevice, seedOrg } from './gateway-fixtures.js';
 import { login } from './helpers.js';
 import { signedIn, type Tree } from './identity-fixtures.js';

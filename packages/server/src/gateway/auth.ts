@@ -3,7 +3,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { device, org } from '../db/schema.js';
-import { hashToken } from '../modules/account/sessions.js';
+import { hashToken } from '../http/tokens.js';
 
 /** MQTT CONNACK codes of the protocol's refusals. */
 export const BAD_CREDENTIALS = 4;

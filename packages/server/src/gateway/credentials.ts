@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { device } from '../db/schema.js';
-import { hashToken } from '../modules/account/sessions.js';
+import { hashToken } from '../http/tokens.js';
 import type { PendingSecrets } from './auth.js';
 import type { Commands } from './commands.js';
 

@@ -1,5 +1,8 @@
-import type { SosEntry } from '@safety-shield/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { IncidentUpdate } from '../modules/events/file-incident.js';
+import type { SosUpdate } from '../modules/sos/file.js';
+
+export type { IncidentUpdate, SosUpdate };
 
 /** A device's new live position, pushed to consoles watching its vehicle. */
 export interface PositionUpdate {
@@ -22,33 +25,12 @@ export interface PresenceUpdate {
   at: number;
 }
 
-/** An incident a device reported, filed (docs/device-protocol.md, `incident`). */
-export interface IncidentUpdate {
-  incidentId: number;
-  agentId: number | null;
-  companyId: number | null;
-  fleetId: number | null;
-  vehicleId: number | null;
-  type: string;
-  /** Epoch milliseconds: when it happened. */
-  triggerAt: number;
-}
-
 /** An evidence resource moved to another upload state (docs/device-protocol.md, `upload`). */
 export interface UploadUpdate {
   incidentId: number;
   /** incident_resource row id. */
   resourceRowId: number;
   state: number;
-}
-
-/** An S.O.S a device started or stopped (docs/device-protocol.md, `sos`), with the chain it belongs to. */
-export interface SosUpdate {
-  state: 'started' | 'stopped' | 'closed';
-  sos: SosEntry;
-  agentId: number | null;
-  companyId: number | null;
-  fleetId: number | null;
 }
 
 /** A device's running-status alerts changed (docs/device-protocol.md, `health`), with the device's chain. */

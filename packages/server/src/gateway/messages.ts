@@ -1,9 +1,9 @@
 /**
  * Parsing of up payloads (docs/device-protocol.md, "Messages"): each kind is checked by its compiled schema from the
- * contract (`@safety-shield/contract/device`) and the rules a schema cannot state, then put in the form the gateway
- * stores. Pure functions; a failure's reason is worked out only when someone reads it (the drop log is rate-limited).
+ * contract (`@safety-shield/contract/device`) and the rules a schema cannot state, then put in the form the module that
+ * files it takes (`IncidentReport`, `SosReport`, `HealthReport`). Pure functions; a failure's reason is worked out only when someone reads it (the drop log is rate-limited).
  */
-import { type DeviceFaultCode, deviceFaultCodes, type IncidentType } from '@safety-shield/contract';
+import { type DeviceFaultCode, deviceFaultCodes } from '@safety-shield/contract';
 import {
   compiled,
   type DeviceUploadState,
@@ -21,6 +21,9 @@ import {
   upProblem,
   wellFormedFields,
 } from '@safety-shield/contract/device';
+import type { DeviceFault, HealthReport } from '../modules/device-alerts/file.js';
+import type { IncidentReport } from '../modules/events/file-incident.js';
+import type { SosReport } from '../modules/sos/file.js';
 
 export {
   DEVICE_UPLOAD_STATES,
@@ -156,30 +159,6 @@ export function parseAck(body: Record<string, unknown>): Parsed<Ack> {
   return { ok: true, value };
 }
 
-export interface IncidentResource {
-  /** The device's own name for the file. */
-  id: string;
-  kind: 'picture' | 'video';
-  channel: number;
-  /** Epoch milliseconds (videos). */
-  start: number | null;
-  end: number | null;
-}
-
-export interface IncidentReport {
-  type: IncidentType;
-  /** Epoch milliseconds: when it happened. */
-  triggerAt: number;
-  /** The device's clock as it showed it, text. */
-  localTime: string | null;
-  speed: number;
-  lat: number | null;
-  lng: number | null;
-  channel: number;
-  description: string | null;
-  resources: IncidentResource[];
-}
-
 /** A time the schema and rules accepted, in epoch milliseconds. */
 const millis = (value: number | null | undefined) => (given(value) ? Math.round(toMillis(value)) : null);
 
@@ -237,20 +216,6 @@ export function parseUpload(body: Record<string, unknown>): Parsed<UploadReport>
   };
 }
 
-/** `sos` (docs/device-protocol.md): the S.O.S button pressed (start) or released (stop). */
-export interface SosReport {
-  state: 'start' | 'stop';
-  /** Epoch milliseconds of the press or release; the envelope's `at` when absent. */
-  time: number;
-  /** The device's clock as it showed it, text. */
-  localTime: string | null;
-  lat: number | null;
-  lng: number | null;
-  speed: number | null;
-  /** stop: the `id` of the start message it ends; absent, the device's open S.O.S. */
-  startId: string | null;
-}
-
 export function parseSos(body: Record<string, unknown>, at: number, now = Date.now()): Parsed<SosReport> {
   if (!compiled.up.sos.Check(body)) return refused('sos', body);
   const problem = sosProblem(body, now);
@@ -269,21 +234,6 @@ export function parseSos(body: Record<string, unknown>, at: number, now = Date.n
       startId: given(startId) ? messageIdText(startId) : null,
     },
   };
-}
-
-/** One fault of a `health` report; channel 0 for a fault of the whole device. */
-export interface DeviceFault {
-  code: DeviceFaultCode;
-  channel: number;
-}
-
-export interface HealthReport {
-  /** When the device made the report (its clock, never later than the portal's): raises and clears are dated so. */
-  time: number;
-  /** The faults the device has now (deduplicated); empty: all well. */
-  faults: DeviceFault[];
-  /** Codes this release does not know, skipped (newer firmware may report more). */
-  unknown: string[];
 }
 
 const faultCodes: ReadonlySet<string> = new Set(deviceFaultCodes);

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { fileHealth } from '../modules/device-alerts/file.js';
+import { fileIncident } from '../modules/events/file-incident.js';
 import { fileSos } from '../modules/sos/file.js';
 import type { Commands } from './commands.js';
 import type { Credentials } from './credentials.js';
 import type { DropLog } from './drops.js';
 import type { GatewayEvents } from './events.js';
-import { fileIncident } from './incidents.js';
 import type { Done, GpsIngest } from './ingest.js';
 import {
   parseAck,

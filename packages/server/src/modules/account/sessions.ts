@@ -1,13 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type Role, toLanguage } from '@safety-shield/contract';
 import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { account, apiToken, session } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { hashToken } from '../../http/tokens.js';
 import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** Kept here for the callers that still import it from the account module. */
+export { hashToken };
 
 /** API tokens carry this prefix, so one lookup tells them from console sessions. */
 export const API_TOKEN_PREFIX = 'ssk_';

@@ -1,10 +1,32 @@
+import type { SosEntry } from '@safety-shield/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, incident, sos } from '../../db/schema.js';
-import type { IncidentUpdate, SosUpdate } from '../../gateway/events.js';
-import { type Chain, chainOf, fileIncident, vehicleAt } from '../../gateway/incidents.js';
-import type { SosReport } from '../../gateway/messages.js';
+import { type Chain, chainOf, fileIncident, type IncidentUpdate, vehicleAt } from '../events/file-incident.js';
 import { sosColumns, sosEvent } from './repo.js';
+
+/** An `sos` message as the gateway parsed it (docs/device-protocol.md): the S.O.S button pressed (start) or released (stop). */
+export interface SosReport {
+  state: 'start' | 'stop';
+  /** Epoch milliseconds of the press or release; the envelope's `at` when absent. */
+  time: number;
+  /** The device's clock as it showed it, text. */
+  localTime: string | null;
+  lat: number | null;
+  lng: number | null;
+  speed: number | null;
+  /** stop: the `id` of the start message it ends; absent, the device's open S.O.S. */
+  startId: string | null;
+}
+
+/** An S.O.S a device started or stopped, or an operator closed, with the chain it belongs to. */
+export interface SosUpdate {
+  state: 'started' | 'stopped' | 'closed';
+  sos: SosEntry;
+  agentId: number | null;
+  companyId: number | null;
+  fleetId: number | null;
+}
 
 /** What became of an `sos` message; every outcome is acknowledged. */
 export type SosOutcome =

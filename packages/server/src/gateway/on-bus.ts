@@ -1,5 +1,5 @@
-import type { GatewayEvents } from '../gateway/events.js';
-import type { Bus } from './bus.js';
+import type { Bus } from '../events/bus.js';
+import type { GatewayEvents } from './events.js';
 
 /** The gateway's events as the console's bus carries them: how main.ts (and tests standing in for it) wire the two. */
 export function gatewayOnBus(bus: Bus): Required<Pick<GatewayEvents, 'positions' | 'presence' | 'incident' | 'sos' | 'deviceAlert'>> {
