@@ -6,7 +6,7 @@ import Ajv from 'ajv';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { type Bus, localBus } from './events/bus.js';
+import { type Bus, localBus } from './bus/bus.js';
 import { registerAuth } from './http/auth.js';
 import { registerContractCheck } from './http/contract-check.js';
 import { registerErrorHandling } from './http/error-handler.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { liveSession, usageCounter } from '../src/db/schema.js';
-import { localBus } from '../src/events/bus.js';
+import { localBus } from '../src/bus/bus.js';
 import { waitFor } from './gateway-fixtures.js';
 import { serverDatabase, testConfig } from './helpers.js';
 import { call } from './identity-fixtures.js';

@@ -2,7 +2,7 @@ import { memoryCredentialStore, SimDevice, type SimDeviceOptions } from '@safety
 import type { MqttClient } from 'mqtt';
 import { expect } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app.js';
-import type { Bus } from '../src/events/bus.js';
+import type { Bus } from '../src/bus/bus.js';
 import { type GatewayEvents, startGateway } from '../src/gateway/index.js';
 import type { ObjectSigner } from '../src/storage/signed-urls.js';
 import { capturedLog, connectDevice, message, recorder } from './gateway-fixtures.js';

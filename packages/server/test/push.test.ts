@@ -2,7 +2,7 @@ import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.js';
-import { localBus } from '../src/events/bus.js';
+import { localBus } from '../src/bus/bus.js';
 import { login, testConfig, testDatabase } from './helpers.js';
 import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
 

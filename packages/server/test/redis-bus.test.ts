@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redisBus } from '../src/events/redis-bus.js';
+import { redisBus } from '../src/bus/redis-bus.js';
 import { REDIS_URL, reachable, redisTestPrefix } from './services.js';
 
 describe.skipIf(!(await reachable(REDIS_URL, 6379)))('the Redis bus of several portal nodes', () => {

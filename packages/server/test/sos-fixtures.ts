@@ -4,7 +4,7 @@ import type { SimDevice } from '@safety-shield/device-sim';
 import WebSocket from 'ws';
 import type { Db } from '../src/db/client.js';
 import { vehicle } from '../src/db/schema.js';
-import { localBus } from '../src/events/bus.js';
+import { localBus } from '../src/bus/bus.js';
 import { gatewayOnBus } from '../src/gateway/on-bus.js';
 import { recorder, seedCompany, seedDevice, seedOrg } from './gateway-fixtures.js';
 import { login } from './helpers.js';

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
-import type { Bind } from '../http/scope.js';
 import type { Db } from './client.js';
+
+/**
+ * How a query takes a value: as it is (the default), or as a named placeholder of a prepared statement, so one
+ * statement serves every call of the same shape. Typed as the value it stands for.
+ */
+export type Bind = <T>(name: string, value: T) => T;
 
 /** A query's values as named placeholders: `bind` while building it, `values` when executing it. */
 export function placeholders(): { bind: Bind; values: Record<string, unknown> } {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { device, org, vehicle } from '../db/schema.js';
-import { hashToken } from '../modules/account/sessions.js';
+import { hashToken } from '../http/tokens.js';
 
 /** What the demo needs again on later starts: its provisioning key and how many devices it runs. */
 export interface DemoState {

@@ -1,4 +1,4 @@
-import type { Bus } from '../events/bus.js';
+import type { Bus } from '../bus/bus.js';
 import type { GatewayEvents } from './events.js';
 
 /** The gateway's events as the console's bus carries them: how main.ts (and tests standing in for it) wire the two. */

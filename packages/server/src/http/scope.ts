@@ -1,14 +1,11 @@
 import type { CodeKey } from '@safety-shield/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Bind } from '../db/prepared.js';
 import { AppError } from './errors.js';
 import type { Principal } from './principal.js';
 
-/**
- * How a query takes a value: as it is (the default), or as a named placeholder of a prepared statement (see
- * db/prepared.ts), so one statement serves every call of the same shape. Typed as the value it stands for.
- */
-export type Bind = <T>(name: string, value: T) => T;
+export type { Bind };
 export const asIs: Bind = (_name, value) => value;
 
 /** A table whose rows belong to an organisation chain (SPEC section 6). */

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { account, apiToken } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { epochMs } from '../../http/pagination.js';
-import { API_TOKEN_PREFIX, hashToken, newToken, type Sessions } from './sessions.js';
+import { hashToken } from '../../http/tokens.js';
+import { API_TOKEN_PREFIX, newToken, type Sessions } from './sessions.js';
 
 /** API tokens (SPEC section 3): at most 3 per account, shown once, stored hashed, acting with the owner's role and scope. */
 export class ApiTokens {

@@ -8,9 +8,6 @@ import type { Principal } from '../../http/principal.js';
 import { hashToken } from '../../http/tokens.js';
 import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
 
-/** Kept here for the callers that still import it from the account module. */
-export { hashToken };
-
 /** API tokens carry this prefix, so one lookup tells them from console sessions. */
 export const API_TOKEN_PREFIX = 'ssk_';
 

@@ -18,7 +18,7 @@ import { device, deviceBindLog, org } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
-import { hashToken } from '../account/sessions.js';
+import { hashToken } from '../../http/tokens.js';
 import type { OrgService } from '../orgs/service.js';
 import { dbmSamples, deviceBatches, deviceVersions, findDevice, listBindLog, listDevices } from './repo.js';
 

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
-import type { Sessions } from '../account/sessions.js';
 import { orgRoutes } from './routes.js';
-import { OrgService } from './service.js';
+import { OrgService, type SessionRevoker } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +13,7 @@ declare module 'fastify' {
 
 /** The organisation tree. */
 export const orgModule = fp(
-  async (app: FastifyInstance, { db, sessions }: { db: Db; sessions: Sessions }) => {
+  async (app: FastifyInstance, { db, sessions }: { db: Db; sessions: SessionRevoker }) => {
     // Organisation names and logos show in selfInfo: the account module (registered after this one) drops its copies.
     const orgs = new OrgService(db, sessions, () => app.accounts.forgetSelfInfo());
     app.decorate('orgs', orgs);

@@ -14,16 +14,21 @@ import {
   type Page,
   parentKind,
 } from '@safety-shield/contract';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { org } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
-import type { Sessions } from '../account/sessions.js';
 import { checkedLogo } from './logo.js';
 import { accountsBelow, findOrg, forbiddenInChain, hasDependants, listOrgs, type OrgRow, orgOptions } from './repo.js';
+
+/** What forbidding an organisation needs of the sessions (the account module's, which sits above this one). */
+export interface SessionRevoker {
+  /** Ends every session and API token of the accounts the condition selects. */
+  revokeAccounts(accounts: SQL): Promise<void>;
+}
 
 const DEFAULT_NOTIFICATION: CompanyNotification = { incidentEmails: true, dailySummary: false, recipients: [] };
 
@@ -48,7 +53,7 @@ function chainOf(kind: OrgKind, id: number, parent: OrgRow | undefined) {
 export class OrgService {
   constructor(
     private readonly db: Db,
-    private readonly sessions: Sessions,
+    private readonly sessions: SessionRevoker,
     /** Organisation names and logos show in selfInfo: the account module drops its cached copies. */
     private readonly onChange: () => void,
   ) {}

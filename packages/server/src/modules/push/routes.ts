@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client.js';
 import { incident, vehicle } from '../../db/schema.js';
-import type { Bus } from '../../events/bus.js';
+import type { Bus } from '../../bus/bus.js';
 import { serve } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';

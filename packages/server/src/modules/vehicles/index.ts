@@ -2,10 +2,10 @@ import type { MapConfig } from '@safety-shield/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
-import { scheduleLeaseExpiry } from '../../jobs/lease-expiry.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { BindingService } from './binding.js';
 import { VehicleEmailService } from './emails.js';
+import { scheduleLeaseExpiry } from './lease-expiry.js';
 import { vehicleRoutes } from './routes.js';
 import { VehicleService } from './service.js';
 

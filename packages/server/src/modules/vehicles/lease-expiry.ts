@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { VehicleService } from '../modules/vehicles/service.js';
+import type { VehicleService } from './service.js';
 
 const EVERY_MS = 60_000;
 

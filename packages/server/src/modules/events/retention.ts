@@ -1,9 +1,9 @@
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.js';
-import { incidentHistory, incidentResource } from '../db/schema.js';
-import { qualified } from '../db/subqueries.js';
-import type { ObjectStore } from '../storage/object-store.js';
+import type { Db } from '../../db/client.js';
+import { incidentHistory, incidentResource } from '../../db/schema.js';
+import { qualified } from '../../db/subqueries.js';
+import type { ObjectStore } from '../../storage/object-store.js';
 
 const DAY_MS = 24 * 3_600_000;
 const BATCH = 500;
