@@ -10,6 +10,9 @@ export const roles = [
 ] as const;
 export type Role = (typeof roles)[number];
 
+/** The Super Admin alone. */
+export const superAdminOnly: readonly Role[] = ['SUPER_ADMIN'];
+
 /** SPEC section 6: form items default to the five admin roles. */
 export const adminRoles: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
 

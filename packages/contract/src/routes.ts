@@ -1,4 +1,4 @@
-import type { Role } from './roles.js';
+import { adminRoles, fleetAdminsAndAbove, type Role, superAdminOnly } from './roles.js';
 
 /**
  * The route table of SPEC section 2 (shape described in CONSOLE.md): `publicRoutes` and `mainRoutes`. It feeds the
@@ -24,12 +24,12 @@ export interface RouteEntry {
   children?: readonly RouteEntry[];
 }
 
-const SUPER: readonly Role[] = ['SUPER_ADMIN'];
+const SUPER = superAdminOnly;
 const SUPER_COMPANY: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN'];
 const SUPER_AGENT: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN'];
 const ORG_ADMINS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN'];
-const CLAUSE_READERS: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN'];
-const WITH_SITE: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
+const CLAUSE_READERS = fleetAdminsAndAbove;
+const WITH_SITE = adminRoles;
 
 /**
  * The screens outside the layout (SPEC section 2). The console registers a page per name (`packages/web/src/app/pages.ts`);

@@ -1,14 +1,18 @@
 import { type Static, Type } from 'typebox';
 import { languages } from '../languages.js';
 import { type Role, roles } from '../roles.js';
-import { EpochMs, Nullable, PageQuery } from './common.js';
+import { EpochMs, Id, Nullable, OrgChain, optionalText, PageQuery, SiteRef, TextFilter } from './common.js';
 
 export const RoleSchema = Type.Enum(roles);
 export const LanguageSchema = Type.Enum(languages);
 
+const Password = Type.String({ minLength: 1, maxLength: 128 });
+/** A new password, typed twice. */
+const newPassword = { password: Password, rePassword: Password };
+
 export const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64, description: 'Trimmed before use' }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
+  password: Password,
   code: Type.String({ minLength: 1, maxLength: 8192, description: 'The ALTCHA solution payload (base64)' }),
 });
 export type LoginBody = Static<typeof LoginBody>;
@@ -17,30 +21,27 @@ export type LoginBody = Static<typeof LoginBody>;
  * A token, or, for an account with Google Authenticator bound, a ticket for the second step
  * (`POST /v1/account/mfa/login/google`); the ticket opens nothing by itself.
  */
-export const LoginResult = Type.Object({
-  token: Nullable(Type.String()),
-  mfaTicket: Type.Optional(Type.String()),
-});
+export const LoginResult = Type.Object({ token: Nullable(Type.String()), mfaTicket: Type.Optional(Type.String()) });
 export type LoginResult = Static<typeof LoginResult>;
+
+/** The profile fields (SPEC section 3) as an account's answers show them. */
+const shownProfile = {
+  realName: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  fixedTel: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  language: Nullable(Type.String()),
+  timeZone: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+};
 
 /** `GET /v1/account/selfInfo` as SPEC section 7 lists it. */
 export const SelfInfo = Type.Object({
   baseInfo: Type.Object({
     role: RoleSchema,
     username: Type.String(),
-    realName: Nullable(Type.String()),
-    language: Nullable(Type.String()),
-    timeZone: Nullable(Type.String()),
-    agentId: Nullable(Type.Integer()),
-    companyId: Nullable(Type.Integer()),
-    fleetId: Nullable(Type.Integer()),
-    agentName: Nullable(Type.String()),
-    companyName: Nullable(Type.String()),
-    fleetName: Nullable(Type.String()),
-    phone: Nullable(Type.String()),
-    fixedTel: Nullable(Type.String()),
-    email: Nullable(Type.String()),
-    address: Nullable(Type.String()),
+    ...shownProfile,
+    ...OrgChain,
     googleAuthBound: Type.Boolean(),
     firstTimeLogin: Type.Boolean(),
     finishClause: Type.Boolean(),
@@ -107,8 +108,6 @@ export const accountManagers: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', '
 export const AccountState = Type.Union([Type.Literal('usable'), Type.Literal('disabled')]);
 export type AccountState = Static<typeof AccountState>;
 
-const optionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
-
 /** The profile fields an account has besides its credentials (SPEC section 3). */
 const profile = {
   realName: optionalText(64),
@@ -122,77 +121,48 @@ const profile = {
 
 export const RegisterBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-  rePassword: Type.String({ minLength: 1, maxLength: 128 }),
+  ...newPassword,
   /** The organisation the account belongs to; not for assistants. */
-  orgId: Type.Optional(Type.Integer({ minimum: 1 })),
+  orgId: Type.Optional(Id),
   expireTime: Type.Optional(Nullable(Type.Integer())),
   ...profile,
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const AccountUpdateBody = Type.Object({
-  uid: Type.Integer({ minimum: 1 }),
-  expireTime: Type.Optional(Nullable(Type.Integer())),
-  ...profile,
-});
+export const AccountUpdateBody = Type.Object({ uid: Id, expireTime: Type.Optional(Nullable(Type.Integer())), ...profile });
 export type AccountUpdateBody = Static<typeof AccountUpdateBody>;
 
 export const SelfUpdateBody = Type.Object(profile);
 export type SelfUpdateBody = Static<typeof SelfUpdateBody>;
 
-export const AccountStateBody = Type.Object({ uid: Type.Integer({ minimum: 1 }), state: AccountState });
+export const AccountStateBody = Type.Object({ uid: Id, state: AccountState });
 export type AccountStateBody = Static<typeof AccountStateBody>;
 
-export const PasswordChangeBody = Type.Object({
-  oldPassword: Type.String({ minLength: 1, maxLength: 128 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-  rePassword: Type.String({ minLength: 1, maxLength: 128 }),
-});
+export const PasswordChangeBody = Type.Object({ oldPassword: Password, ...newPassword });
 export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
 
-export const PasswordResetBody = Type.Object({
-  uid: Type.Integer({ minimum: 1 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-  rePassword: Type.String({ minLength: 1, maxLength: 128 }),
-});
+export const PasswordResetBody = Type.Object({ uid: Id, ...newPassword });
 export type PasswordResetBody = Static<typeof PasswordResetBody>;
 
 /** `PUT /v1/account/assistant/state`: a super assistant by id. */
-export const AssistantStateBody = Type.Object({ id: Type.Integer({ minimum: 1 }), state: AccountState });
+export const AssistantStateBody = Type.Object({ id: Id, state: AccountState });
 export type AssistantStateBody = Static<typeof AssistantStateBody>;
 
 /** `PUT /v1/account/assistant/pwd`: a super assistant by id. */
-export const AssistantPasswordBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  password: PasswordResetBody.properties.password,
-  rePassword: PasswordResetBody.properties.rePassword,
-});
+export const AssistantPasswordBody = Type.Object({ id: Id, ...newPassword });
 export type AssistantPasswordBody = Static<typeof AssistantPasswordBody>;
 
 export const AccountRecord = Type.Object({
   uid: Type.Integer(),
   username: Type.String(),
   role: RoleSchema,
-  realName: Nullable(Type.String()),
-  phone: Nullable(Type.String()),
-  fixedTel: Nullable(Type.String()),
-  email: Nullable(Type.String()),
-  language: Nullable(Type.String()),
-  timeZone: Nullable(Type.String()),
-  address: Nullable(Type.String()),
+  ...shownProfile,
   state: AccountState,
   expireTime: Nullable(EpochMs),
   lastLoginTime: Nullable(EpochMs),
   createTime: EpochMs,
-  agentId: Nullable(Type.Integer()),
-  agentName: Nullable(Type.String()),
-  companyId: Nullable(Type.Integer()),
-  companyName: Nullable(Type.String()),
-  fleetId: Nullable(Type.Integer()),
-  fleetName: Nullable(Type.String()),
-  siteId: Nullable(Type.Integer()),
-  siteName: Nullable(Type.String()),
+  ...OrgChain,
+  ...SiteRef,
   googleAuthBound: Type.Boolean(),
   /** Wrong passwords in a row since the last good login. */
   failedLogins: Type.Integer(),
@@ -201,7 +171,7 @@ export type AccountRecord = Static<typeof AccountRecord>;
 
 export const AccountListQuery = Type.Object({
   ...PageQuery,
-  username: Type.Optional(Type.String({ maxLength: 64 })),
+  username: TextFilter,
   role: Type.Optional(RoleSchema),
   state: Type.Optional(AccountState),
   orgId: Type.Optional(Type.Integer({ minimum: 1, description: 'accounts of this organisation and below' })),
@@ -223,9 +193,9 @@ export type OperationLogRecord = Static<typeof OperationLogRecord>;
 
 export const OperationLogQuery = Type.Object({
   ...PageQuery,
-  username: Type.Optional(Type.String({ maxLength: 64 })),
-  action: Type.Optional(Type.String({ maxLength: 64 })),
-  result: Type.Optional(Type.String({ maxLength: 64 })),
+  username: TextFilter,
+  action: TextFilter,
+  result: TextFilter,
   from: Type.Optional(Type.Integer({ description: 'epoch ms, inclusive' })),
   to: Type.Optional(Type.Integer({ description: 'epoch ms, exclusive' })),
 });

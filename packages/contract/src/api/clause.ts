@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable, PageQuery } from './common.js';
+import { AgentRef, CompanyRef, EpochMs, Id, Nullable, PageQuery, TextFilter } from './common.js';
 
 /** Where a clause is accepted: by each account for itself, or by a Company Admin for the company (SPEC section 3). */
 export const clausePlaces = ['self', 'organisation'] as const;
@@ -18,8 +18,7 @@ export const ClauseRecord = Type.Object({
   placeType: Type.Enum(clausePlaces),
   mustCheck: Type.Boolean(),
   /** null: platform-wide (written by the Super Admin); else the area supplier it applies to. */
-  agentId: Nullable(Type.Integer()),
-  agentName: Nullable(Type.String()),
+  ...AgentRef,
   updateTime: EpochMs,
 });
 export type ClauseRecord = Static<typeof ClauseRecord>;
@@ -41,11 +40,11 @@ export const ClauseCreateBody = Type.Object(fields);
 export type ClauseCreateBody = Static<typeof ClauseCreateBody>;
 
 /** Editing publishes a new version: whoever accepted the old one is asked again. */
-export const ClauseUpdateBody = Type.Object({ clauseId: Type.Integer({ minimum: 1 }), ...fields });
+export const ClauseUpdateBody = Type.Object({ clauseId: Id, ...fields });
 export type ClauseUpdateBody = Static<typeof ClauseUpdateBody>;
 
 export const ClauseConsentBody = Type.Object({
-  clauseId: Type.Integer({ minimum: 1 }),
+  clauseId: Id,
   state: ClauseConsentState,
   /** The caller's local time as shown to them, kept with the log line. */
   localTime: Type.Optional(Type.String({ maxLength: 40 })),
@@ -61,14 +60,12 @@ export const PendingClause = Type.Object({
 });
 export type PendingClause = Static<typeof PendingClause>;
 
+/** One consent to a version of a clause. */
 export const ClauseConsentRecord = Type.Object({
   id: Type.Integer(),
-  clauseId: Type.Integer(),
-  title: Type.String(),
-  version: Type.Integer(),
+  ...Type.Pick(ClauseRecord, ['clauseId', 'title', 'version']).properties,
   username: Type.String(),
-  companyId: Nullable(Type.Integer()),
-  companyName: Nullable(Type.String()),
+  ...CompanyRef,
   state: ClauseConsentState,
   localTime: Nullable(Type.String()),
   at: EpochMs,
@@ -77,8 +74,8 @@ export type ClauseConsentRecord = Static<typeof ClauseConsentRecord>;
 
 export const ClauseLogQuery = Type.Object({
   ...PageQuery,
-  clauseId: Type.Optional(Type.Integer({ minimum: 1 })),
-  username: Type.Optional(Type.String({ maxLength: 64 })),
+  clauseId: Type.Optional(Id),
+  username: TextFilter,
   state: Type.Optional(ClauseConsentState),
 });
 export type ClauseLogQuery = Static<typeof ClauseLogQuery>;

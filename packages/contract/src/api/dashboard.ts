@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { languages } from '../languages.js';
-import { EpochMs, Nullable } from './common.js';
+import { counts, EpochMs, Id, Nullable, TimeRange } from './common.js';
 import { plans, SubscriptionState } from './subscription.js';
 
 /** SPEC section 9: the statistics ranges, each read in the caller's time zone (the account's, else UTC). */
@@ -10,9 +10,7 @@ export type DashboardRange = (typeof dashboardRanges)[number];
 export const dashboardPeriods = ['day', 'week', 'month', 'year'] as const;
 export type DashboardPeriod = (typeof dashboardPeriods)[number];
 
-export const DashboardRangeQuery = Type.Object({
-  range: Type.Enum(dashboardRanges, { default: 'last7Days' }),
-});
+export const DashboardRangeQuery = Type.Object({ range: Type.Enum(dashboardRanges, { default: 'last7Days' }) });
 export type DashboardRangeQuery = Static<typeof DashboardRangeQuery>;
 
 export const DashboardPeriodQuery = Type.Object({
@@ -24,7 +22,7 @@ export type DashboardPeriodQuery = Static<typeof DashboardPeriodQuery>;
 export const FleetStatisticQuery = Type.Object({
   range: Type.Enum(dashboardRanges, { default: 'last7Days' }),
   /** One fleet only; it must be in the caller's scope (PERMISSION_CHECK_FAIL otherwise). */
-  fleetId: Type.Optional(Type.Integer({ minimum: 1 })),
+  fleetId: Type.Optional(Id),
 });
 export type FleetStatisticQuery = Static<typeof FleetStatisticQuery>;
 
@@ -48,16 +46,12 @@ export const DashboardToDay = Type.Object({
 });
 export type DashboardToDay = Static<typeof DashboardToDay>;
 
-/** `GET /v1/dashboard/maintenance`: devices needing attention. Running-status errors are not reported by devices yet. */
-export const DashboardMaintenance = Type.Object({
-  /** Pending running-status alerts (the device menu's badge, docs/device-protocol.md `health`). */
-  alerts: Type.Integer(),
-  /** Devices offline now, and devices never seen online. */
-  offline: Type.Integer(),
-  neverOnline: Type.Integer(),
-  /** Devices not bound to a vehicle. */
-  unbound: Type.Integer(),
-});
+/**
+ * `GET /v1/dashboard/maintenance`: devices needing attention. Running-status errors are not reported by devices yet.
+ * alerts: pending running-status alerts (the device menu's badge, docs/device-protocol.md `health`); offline: devices
+ * offline now; neverOnline: devices never seen online; unbound: devices not bound to a vehicle.
+ */
+export const DashboardMaintenance = Type.Object(counts('alerts', 'offline', 'neverOnline', 'unbound'));
 export type DashboardMaintenance = Static<typeof DashboardMaintenance>;
 
 const NamedCount = Type.Object({ key: Type.String(), name: Nullable(Type.String()), count: Type.Integer() });
@@ -73,13 +67,7 @@ export const DashboardIncident = Type.Object({
 export type DashboardIncident = Static<typeof DashboardIncident>;
 
 /** `GET /v1/dashboard/remoteUpgrade`: OTA tasks. The portal has no OTA yet: tracked false and zeros. */
-export const DashboardRemoteUpgrade = Type.Object({
-  tracked: Type.Boolean(),
-  tasks: Type.Integer(),
-  pending: Type.Integer(),
-  succeeded: Type.Integer(),
-  failed: Type.Integer(),
-});
+export const DashboardRemoteUpgrade = Type.Object({ tracked: Type.Boolean(), ...counts('tasks', 'pending', 'succeeded', 'failed') });
 export type DashboardRemoteUpgrade = Static<typeof DashboardRemoteUpgrade>;
 
 /** `GET /v1/dashboard/quotaStatus`: whose device quota applies and how much of it is used. */
@@ -111,16 +99,7 @@ export type DashboardPeriodChart = Static<typeof DashboardPeriodChart>;
  */
 export const DashboardCandlestick = Type.Object({
   window: Window,
-  days: Type.Array(
-    Type.Object({
-      day: Type.String(),
-      open: Type.Integer(),
-      close: Type.Integer(),
-      low: Type.Integer(),
-      high: Type.Integer(),
-      total: Type.Integer(),
-    }),
-  ),
+  days: Type.Array(Type.Object({ day: Type.String(), ...counts('open', 'close', 'low', 'high', 'total') })),
 });
 export type DashboardCandlestick = Static<typeof DashboardCandlestick>;
 
@@ -128,19 +107,12 @@ export const FleetStatistic = Type.Object({
   fleetId: Type.Integer(),
   fleetName: Type.String(),
   companyName: Nullable(Type.String()),
-  vehicles: Type.Integer(),
-  devices: Type.Integer(),
-  devicesOnline: Type.Integer(),
-  incidents: Type.Integer(),
+  ...counts('vehicles', 'devices', 'devicesOnline', 'incidents'),
 });
 export type FleetStatistic = Static<typeof FleetStatistic>;
 
 /** `GET /v1/dashboard/fleetStatistic`: per fleet in scope (at most 50, most incidents first). */
-export const DashboardFleetStatistic = Type.Object({
-  window: Window,
-  records: Type.Array(FleetStatistic),
-  total: Type.Integer(),
-});
+export const DashboardFleetStatistic = Type.Object({ window: Window, records: Type.Array(FleetStatistic), total: Type.Integer() });
 export type DashboardFleetStatistic = Static<typeof DashboardFleetStatistic>;
 
 /** `GET /v1/dashboard/subscription`: the caller's company's subscription, and counts of those in scope. */
@@ -150,8 +122,7 @@ export const DashboardSubscription = Type.Object({
       plan: Type.Enum(plans),
       state: SubscriptionState,
       deviceQuota: Type.Integer(),
-      startTime: EpochMs,
-      endTime: EpochMs,
+      ...TimeRange,
       daysLeft: Type.Integer(),
     }),
   ),

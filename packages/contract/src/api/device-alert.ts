@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable, PageOf, PageQuery } from './common.js';
+import { DeviceRef, EpochMs, Id, Nullable, PageOf, PageQuery, TextFilter, VehicleRef } from './common.js';
 
 /**
  * A device's running-status faults (docs/device-protocol.md, `health`). `cameraLost` names a channel; the others are
@@ -26,11 +26,9 @@ export type DeviceAlertState = (typeof deviceAlertStates)[number];
 /** One running-status alert: a fault a device reported, from when it was raised until the device reports it gone. */
 export const DeviceAlert = Type.Object({
   id: Type.Integer(),
-  deviceId: Type.Integer(),
-  deviceUuid: Type.String(),
+  ...DeviceRef,
   deviceName: Nullable(Type.String()),
-  vehicleId: Nullable(Type.Integer()),
-  licensePlate: Nullable(Type.String()),
+  ...VehicleRef,
   code: Type.Enum(deviceFaultCodes),
   channel: Nullable(Type.Integer()),
   state: Type.Enum(deviceAlertStates),
@@ -49,7 +47,7 @@ export const DeviceAlertQuery = Type.Object({
   state: Type.Optional(Type.Enum([...deviceAlertStates, 'open'])),
   code: Type.Optional(Type.Enum(deviceFaultCodes)),
   /** Part of the device's uuid or name, or of the vehicle's plate. */
-  keyword: Type.Optional(Type.String({ maxLength: 64 })),
+  keyword: TextFilter,
 });
 export type DeviceAlertQuery = Static<typeof DeviceAlertQuery>;
 
@@ -62,7 +60,7 @@ export const DEVICE_ALERT_NOTE_MAX = 200;
 
 /** `PUT /v2/device/running/event/handle`: all or none; alerts already handled or cleared stay as they are. */
 export const DeviceAlertHandleBody = Type.Object({
-  ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: DEVICE_ALERT_HANDLE_MAX }),
+  ids: Type.Array(Id, { minItems: 1, maxItems: DEVICE_ALERT_HANDLE_MAX }),
   note: Type.Optional(Type.String({ maxLength: DEVICE_ALERT_NOTE_MAX })),
 });
 export type DeviceAlertHandleBody = Static<typeof DeviceAlertHandleBody>;

@@ -1,10 +1,22 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable, PageQuery } from './common.js';
+import {
+  DeviceRef,
+  EpochMs,
+  ExportQueryOf,
+  Id,
+  Nullable,
+  OrgChain,
+  OrgFilter,
+  PageQuery,
+  TextFilter,
+  TimeFilter,
+  TimeRange,
+  VehicleRef,
+} from './common.js';
 import { Position } from './vehicle.js';
 
 export const DeviceRecord = Type.Object({
-  deviceId: Type.Integer(),
-  deviceUuid: Type.String(),
+  ...DeviceRef,
   name: Nullable(Type.String()),
   channels: Type.Integer(),
   online: Type.Boolean(),
@@ -15,14 +27,8 @@ export const DeviceRecord = Type.Object({
   connectedSeconds: Type.Integer(),
   iccid: Nullable(Type.String()),
   version: Nullable(Type.String()),
-  vehicleId: Nullable(Type.Integer()),
-  licensePlate: Nullable(Type.String()),
-  agentId: Nullable(Type.Integer()),
-  agentName: Nullable(Type.String()),
-  companyId: Nullable(Type.Integer()),
-  companyName: Nullable(Type.String()),
-  fleetId: Nullable(Type.Integer()),
-  fleetName: Nullable(Type.String()),
+  ...VehicleRef,
+  ...OrgChain,
   position: Nullable(Position),
   updateTime: EpochMs,
   createTime: EpochMs,
@@ -32,63 +38,52 @@ export type DeviceRecord = Static<typeof DeviceRecord>;
 export const DeviceListQuery = Type.Object({
   ...PageQuery,
   /** Part of the uuid or the name, any case. */
-  keyword: Type.Optional(Type.String({ maxLength: 64 })),
+  keyword: TextFilter,
   online: Type.Optional(Type.Boolean()),
   /** false: the unmatched devices (`/devicepage/unMatched`), not bound to a vehicle. */
   matched: Type.Optional(Type.Boolean()),
-  agentId: Type.Optional(Type.Integer({ minimum: 1 })),
-  companyId: Type.Optional(Type.Integer({ minimum: 1 })),
-  fleetId: Type.Optional(Type.Integer({ minimum: 1 })),
-  version: Type.Optional(Type.String({ maxLength: 64 })),
+  ...OrgFilter,
+  version: TextFilter,
   licensePlate: Type.Optional(Type.String({ maxLength: 20 })),
   /** Created (first connected) at or after / before. */
-  startTime: Type.Optional(EpochMs),
-  endTime: Type.Optional(EpochMs),
+  ...TimeFilter,
 });
 export type DeviceListQuery = Static<typeof DeviceListQuery>;
 
-/** Exports take the list's filters (without paging) and an optional file name. */
-export const DeviceExportQuery = Type.Object({
-  ...Type.Omit(DeviceListQuery, ['page', 'limit']).properties,
-  filename: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^/\\\\]+$' })),
-});
+export const DeviceExportQuery = ExportQueryOf(DeviceListQuery);
 export type DeviceExportQuery = Static<typeof DeviceExportQuery>;
 
-export const DeviceInfoQuery = Type.Object({ deviceId: Type.Integer({ minimum: 1 }) });
+export const DeviceInfoQuery = Type.Object({ deviceId: Id });
 export const DeviceUuidQuery = Type.Object({ deviceUuid: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const DeviceUpdateBody = Type.Object({
-  deviceId: Type.Integer({ minimum: 1 }),
+  deviceId: Id,
   name: Nullable(Type.String({ maxLength: 64 })),
   channels: Type.Integer({ minimum: 1, maximum: 16 }),
 });
 export type DeviceUpdateBody = Static<typeof DeviceUpdateBody>;
 
-export const IccidBody = Type.Object({
-  deviceId: Type.Integer({ minimum: 1 }),
-  iccid: Type.String({ pattern: '^[0-9]{19,20}$' }),
-});
+export const IccidBody = Type.Object({ deviceId: Id, iccid: Type.String({ pattern: '^[0-9]{19,20}$' }) });
 export type IccidBody = Static<typeof IccidBody>;
 
 export const DeviceVersionCount = Type.Object({ version: Type.String(), count: Type.Integer() });
 export type DeviceVersionCount = Static<typeof DeviceVersionCount>;
 
-export const DbmQuery = Type.Object({ deviceId: Type.Integer({ minimum: 1 }), startTime: EpochMs, endTime: EpochMs });
+export const DbmQuery = Type.Object({ deviceId: Id, ...TimeRange });
 export type DbmQuery = Static<typeof DbmQuery>;
 export const DbmSample = Type.Object({ time: EpochMs, dbm: Type.Integer() });
 export type DbmSample = Static<typeof DbmSample>;
 
 export const BindLogQuery = Type.Object({
   ...PageQuery,
-  deviceId: Type.Optional(Type.Integer({ minimum: 1 })),
-  vehicleId: Type.Optional(Type.Integer({ minimum: 1 })),
-  keyword: Type.Optional(Type.String({ maxLength: 64 })),
+  deviceId: Type.Optional(Id),
+  vehicleId: Type.Optional(Id),
+  keyword: TextFilter,
 });
 export type BindLogQuery = Static<typeof BindLogQuery>;
 export const BindLogRecord = Type.Object({
   id: Type.Integer(),
-  deviceId: Type.Integer(),
-  deviceUuid: Type.String(),
+  ...DeviceRef,
   vehicleId: Type.Integer(),
   licensePlate: Type.String(),
   action: Type.Enum(['bind', 'unbind']),
@@ -99,8 +94,8 @@ export const BindLogRecord = Type.Object({
 export type BindLogRecord = Static<typeof BindLogRecord>;
 
 /** A company's provisioning key: whether one exists, and when it was made (the key itself is shown once). */
-export const ProvisioningQuery = Type.Object({ companyId: Type.Optional(Type.Integer({ minimum: 1 })) });
-export const ProvisioningBody = Type.Object({ companyId: Type.Optional(Type.Integer({ minimum: 1 })) });
+export const ProvisioningQuery = Type.Object({ companyId: Type.Optional(Id) });
+export const ProvisioningBody = Type.Object({ companyId: Type.Optional(Id) });
 export const ProvisioningState = Type.Object({ companyId: Type.Integer(), exists: Type.Boolean() });
 export type ProvisioningState = Static<typeof ProvisioningState>;
 export const ProvisioningKey = Type.Object({ companyId: Type.Integer(), key: Type.String() });

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs } from './common.js';
+import { CameraChannel, EpochMs } from './common.js';
 import { EvidenceTask } from './evidence-request.js';
 
 /**
@@ -14,11 +14,10 @@ export const DVR_UPLOAD_MAX_MS = 5 * 60_000;
 export const DVR_PLAY_MAX_MS = 60 * 60_000;
 
 const LicensePlate = Type.String({ minLength: 1, maxLength: 32 });
-const Channel = Type.Integer({ minimum: 1, maximum: 16 });
 
 export const DvrIndexQuery = Type.Object({
   licensePlate: LicensePlate,
-  channel: Channel,
+  channel: CameraChannel,
   /** A UTC day. */
   day: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
 });
@@ -40,7 +39,7 @@ export type DvrIndex = Static<typeof DvrIndex>;
 
 export const DvrSpanBody = Type.Object({
   licensePlate: LicensePlate,
-  channel: Channel,
+  channel: CameraChannel,
   start: EpochMs,
   end: EpochMs,
 });

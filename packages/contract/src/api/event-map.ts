@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable } from './common.js';
-import { IncidentTypeSchema, incidentTypes } from './event.js';
+import { EpochMs, Nullable, TimeRange } from './common.js';
+import { IncidentFilter, IncidentTypeSchema } from './event.js';
 
 /** The event map shows at most this long a stretch of time (SPEC section 2, issue 6): a quarter of a year. */
 export const EVENT_MAP_MAX_SPAN_MS = 92 * 24 * 3_600_000;
@@ -12,14 +12,8 @@ export const EVENT_MAP_MAX_ZOOM = 20;
 export const eventMapCellDegrees = (zoom: number) => 360 / 2 ** zoom / 4;
 
 export const EventMapQuery = Type.Object({
-  startTime: EpochMs,
-  endTime: EpochMs,
-  type: Type.Optional(Type.Array(IncidentTypeSchema, { maxItems: incidentTypes.length })),
-  tagId: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
-  licensePlate: Type.Optional(Type.String({ maxLength: 20 })),
-  vehicleId: Type.Optional(Type.Integer({ minimum: 1 })),
-  companyId: Type.Optional(Type.Integer({ minimum: 1 })),
-  fleetId: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...TimeRange,
+  ...IncidentFilter,
   bbox: Type.Optional(
     Type.String({
       maxLength: 100,

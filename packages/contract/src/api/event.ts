@@ -1,5 +1,17 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable, PageQuery } from './common.js';
+import {
+  CompanyRef,
+  DeviceRef,
+  EpochMs,
+  ExportQueryOf,
+  FleetRef,
+  Id,
+  Nullable,
+  NullableLatLng,
+  PageQuery,
+  TimeFilter,
+  VehicleRef,
+} from './common.js';
 
 /** What a DVR reports (issue 6): the driver-monitoring and ADAS incidents of the product. */
 export const incidentTypes = [
@@ -64,21 +76,18 @@ export const TagRecord = Type.Object({
 });
 export type TagRecord = Static<typeof TagRecord>;
 
-export const TagListQuery = Type.Object({ companyId: Type.Optional(Type.Integer({ minimum: 1 })) });
+export const TagListQuery = Type.Object({ companyId: Type.Optional(Id) });
 export type TagListQuery = Static<typeof TagListQuery>;
 const tagName = Type.String({ minLength: 1, maxLength: 32 });
-export const TagCreateBody = Type.Object({ companyId: Type.Optional(Type.Integer({ minimum: 1 })), tagName });
+export const TagCreateBody = Type.Object({ companyId: Type.Optional(Id), tagName });
 export type TagCreateBody = Static<typeof TagCreateBody>;
-export const TagRenameBody = Type.Object({ id: Type.Integer({ minimum: 1 }), tagName });
+export const TagRenameBody = Type.Object({ id: Id, tagName });
 export type TagRenameBody = Static<typeof TagRenameBody>;
-export const TagStateBody = Type.Object({ tagId: Type.Integer({ minimum: 1 }), state: Type.Boolean() });
+export const TagStateBody = Type.Object({ tagId: Id, state: Type.Boolean() });
 export type TagStateBody = Static<typeof TagStateBody>;
-export const TagHoldDaysBody = Type.Object({
-  tagId: Type.Integer({ minimum: 1 }),
-  days: Type.Integer({ minimum: 1, maximum: HOLD_DAYS_MAX }),
-});
+export const TagHoldDaysBody = Type.Object({ tagId: Id, days: Type.Integer({ minimum: 1, maximum: HOLD_DAYS_MAX }) });
 export type TagHoldDaysBody = Static<typeof TagHoldDaysBody>;
-export const TagDeleteQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const TagDeleteQuery = Type.Object({ id: Id });
 
 export const ReviewState = Type.Enum(['unread', 'reviewed']);
 export type ReviewState = Static<typeof ReviewState>;
@@ -89,24 +98,19 @@ export const IncidentRecord = Type.Object({
   description: Nullable(Type.String()),
   tagId: Nullable(Type.Integer()),
   tagName: Nullable(Type.String()),
-  licensePlate: Nullable(Type.String()),
-  vehicleId: Nullable(Type.Integer()),
-  deviceId: Type.Integer(),
-  deviceUuid: Type.String(),
+  ...VehicleRef,
+  ...DeviceRef,
   speed: Nullable(Type.Number()),
   triggerTime: EpochMs,
   deviceTime: Nullable(EpochMs),
   localTime: Nullable(Type.String()),
-  lat: Nullable(Type.Number()),
-  lng: Nullable(Type.Number()),
+  ...NullableLatLng,
   channel: Nullable(Type.Integer()),
   reviewState: ReviewState,
   reviewTime: Nullable(EpochMs),
   latestReviewer: Nullable(Type.String()),
-  companyId: Nullable(Type.Integer()),
-  companyName: Nullable(Type.String()),
-  fleetId: Nullable(Type.Integer()),
-  fleetName: Nullable(Type.String()),
+  ...CompanyRef,
+  ...FleetRef,
   pictures: Type.Integer(),
   videos: Type.Integer(),
   comments: Type.Integer(),
@@ -114,26 +118,27 @@ export const IncidentRecord = Type.Object({
 });
 export type IncidentRecord = Static<typeof IncidentRecord>;
 
+/** The filters the incident list, its export and the event map share. */
+export const IncidentFilter = {
+  licensePlate: Type.Optional(Type.String({ maxLength: 20 })),
+  vehicleId: Type.Optional(Id),
+  companyId: Type.Optional(Id),
+  fleetId: Type.Optional(Id),
+  type: Type.Optional(Type.Array(IncidentTypeSchema, { maxItems: incidentTypes.length })),
+  tagId: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+};
+
 export const IncidentListQuery = Type.Object({
   ...PageQuery,
-  startTime: Type.Optional(EpochMs),
-  endTime: Type.Optional(EpochMs),
-  licensePlate: Type.Optional(Type.String({ maxLength: 20 })),
-  vehicleId: Type.Optional(Type.Integer({ minimum: 1 })),
-  companyId: Type.Optional(Type.Integer({ minimum: 1 })),
-  fleetId: Type.Optional(Type.Integer({ minimum: 1 })),
-  type: Type.Optional(Type.Array(IncidentTypeSchema, { maxItems: incidentTypes.length })),
-  tagId: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+  ...TimeFilter,
+  ...IncidentFilter,
   reviewState: Type.Optional(ReviewState),
   minSpeed: Type.Optional(Type.Number({ minimum: 0 })),
   maxSpeed: Type.Optional(Type.Number({ minimum: 0 })),
 });
 export type IncidentListQuery = Static<typeof IncidentListQuery>;
 /** The list's filters for the .xlsx export, and the name to save the file under. */
-export const IncidentExportQuery = Type.Object({
-  ...Type.Omit(IncidentListQuery, ['page', 'limit']).properties,
-  filename: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^/\\\\]+$' })),
-});
+export const IncidentExportQuery = ExportQueryOf(IncidentListQuery);
 export type IncidentExportQuery = Static<typeof IncidentExportQuery>;
 
 export const ResourceRecord = Type.Object({
@@ -152,17 +157,17 @@ export type ResourceRecord = Static<typeof ResourceRecord>;
 export const IncidentDetail = Type.Object({ ...IncidentRecord.properties, resources: Type.Array(ResourceRecord) });
 export type IncidentDetail = Static<typeof IncidentDetail>;
 
-export const EventIdQuery = Type.Object({ eventId: Type.Integer({ minimum: 1 }) });
-export const EventIdsBody = Type.Object({ eventId: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }) });
+export const EventIdQuery = Type.Object({ eventId: Id });
+export const EventIdsBody = Type.Object({ eventId: Type.Array(Id, { minItems: 1, maxItems: 500 }) });
 export type EventIdsBody = Static<typeof EventIdsBody>;
-export const ReviewBody = Type.Object({ eventId: Type.Integer({ minimum: 1 }), tagId: Type.Optional(Type.Integer({ minimum: 1 })) });
+export const ReviewBody = Type.Object({ eventId: Id, tagId: Type.Optional(Id) });
 export type ReviewBody = Static<typeof ReviewBody>;
 
 export const CommentRecord = Type.Object({ id: Type.Integer(), body: Type.String(), username: Type.String(), time: EpochMs });
 export type CommentRecord = Static<typeof CommentRecord>;
-export const CommentListQuery = Type.Object({ ...PageQuery, eventId: Type.Integer({ minimum: 1 }) });
+export const CommentListQuery = Type.Object({ ...PageQuery, eventId: Id });
 export type CommentListQuery = Static<typeof CommentListQuery>;
-export const CommentBody = Type.Object({ eventId: Type.Integer({ minimum: 1 }), body: Type.String({ maxLength: COMMENT_MAX_LENGTH }) });
+export const CommentBody = Type.Object({ eventId: Id, body: Type.String({ maxLength: COMMENT_MAX_LENGTH }) });
 export type CommentBody = Static<typeof CommentBody>;
 
 export const HistoryRecord = Type.Object({
@@ -173,7 +178,7 @@ export const HistoryRecord = Type.Object({
   time: EpochMs,
 });
 export type HistoryRecord = Static<typeof HistoryRecord>;
-export const HistoryListQuery = Type.Object({ ...PageQuery, eventId: Type.Integer({ minimum: 1 }) });
+export const HistoryListQuery = Type.Object({ ...PageQuery, eventId: Id });
 
 /** SPEC section 3 upload states: from 4 (Platform Receive Success) the file is in the evidence store. */
 export const uploadStates = [0, 1, 2, 3, 4, 5, 6, -1] as const;
@@ -181,6 +186,6 @@ export const UPLOAD_RECEIVED = 4;
 /** How long a signed evidence URL opens its file. */
 export const RESOURCE_URL_TTL_MS = 10 * 60_000;
 
-export const ResourceTokenQuery = Type.Object({ eventId: Type.Integer({ minimum: 1 }), resourceId: Type.Integer({ minimum: 1 }) });
+export const ResourceTokenQuery = Type.Object({ eventId: Id, resourceId: Id });
 export const ResourceUrl = Type.Object({ url: Type.String(), expireTime: EpochMs });
 export type ResourceUrl = Static<typeof ResourceUrl>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable } from './common.js';
+import { EpochMs, Id, Nullable } from './common.js';
 
 /**
  * On-demand evidence requests (SPEC section 7, Device: getCtrDeviceUploadPic/Video, getDeviceUploadVideoUrl, cancelTask;
@@ -38,13 +38,9 @@ export const EvidenceTaskRecord = Type.Object({
 });
 export type EvidenceTaskRecord = Static<typeof EvidenceTaskRecord>;
 
-export const PictureRequestQuery = Type.Object({ eventId: Type.Integer({ minimum: 1 }), resourceId: Type.Integer({ minimum: 1 }) });
+export const PictureRequestQuery = Type.Object({ eventId: Id, resourceId: Id });
 export type PictureRequestQuery = Static<typeof PictureRequestQuery>;
-export const ClipRequestQuery = Type.Object({
-  eventId: Type.Integer({ minimum: 1 }),
-  resourceId: Type.Integer({ minimum: 1 }),
-  time: EpochMs,
-});
+export const ClipRequestQuery = Type.Object({ eventId: Id, resourceId: Id, time: EpochMs });
 export type ClipRequestQuery = Static<typeof ClipRequestQuery>;
-export const TaskIdQuery = Type.Object({ taskId: Type.Integer({ minimum: 1 }) });
+export const TaskIdQuery = Type.Object({ taskId: Id });
 export type TaskIdQuery = Static<typeof TaskIdQuery>;

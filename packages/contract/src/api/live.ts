@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable } from './common.js';
+import { CameraChannel, EpochMs, Id, Nullable, VehicleRef } from './common.js';
 
 /**
  * Live video (SPEC sections 2 and 4; ARCHITECTURE section 1; docs/device-protocol.md, `live`). The portal asks a
@@ -26,9 +26,9 @@ export const LIVE_PLAY_URL_TTL_MS = 60_000;
 
 export const LiveStartBody = Type.Object({
   /** The vehicle whose bound device streams; or deviceId. */
-  vehicleId: Type.Optional(Type.Integer({ minimum: 1 })),
-  deviceId: Type.Optional(Type.Integer({ minimum: 1 })),
-  channel: Type.Integer({ minimum: 1, maximum: 16 }),
+  vehicleId: Type.Optional(Id),
+  deviceId: Type.Optional(Id),
+  channel: CameraChannel,
 });
 export type LiveStartBody = Static<typeof LiveStartBody>;
 
@@ -38,8 +38,7 @@ export type LiveSessionBody = Static<typeof LiveSessionBody>;
 export const LiveSession = Type.Object({
   sessionId: Type.String(),
   deviceId: Type.Integer(),
-  vehicleId: Nullable(Type.Integer()),
-  licensePlate: Nullable(Type.String()),
+  ...VehicleRef,
   channel: Type.Integer(),
   /** The device's channel count (the player's channel choice). */
   channels: Type.Integer(),

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import type { Role } from '../roles.js';
-import { EpochMs, Nullable, PageQuery } from './common.js';
+import { AgentRef, CompanyRef, EpochMs, Id, Nullable, optionalText, PageQuery, TextFilter } from './common.js';
 
 /** The organisation chain of SPEC section 3, from the top. */
 export const orgKinds = ['agent', 'company', 'fleet', 'site'] as const;
@@ -22,10 +22,16 @@ export const OrgState = Type.Union([Type.Literal('enabled'), Type.Literal('forbi
 export type OrgState = Static<typeof OrgState>;
 
 const name = Type.String({ minLength: 1, maxLength: 64 });
-const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
-const quota = Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 }));
-/** A JPG or PNG as a data: URL; the server checks the bytes, not the name. */
-const logo = Nullable(Type.String({ maxLength: 700_000, description: 'data:image/png;base64,… or data:image/jpeg;base64,…' }));
+const quota = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 })));
+/** What an organisation says about itself. */
+const about = {
+  address: optionalText(200),
+  description: optionalText(500),
+  /** A JPG or PNG as a data: URL; the server checks the bytes, not the name. */
+  logo: Type.Optional(Nullable(Type.String({ maxLength: 700_000, description: 'data:image/png;base64,… or data:image/jpeg;base64,…' }))),
+};
+/** Set by the organisation's supplier (a Company Admin cannot change its own). */
+const quotas = { companyQuota: quota, deviceQuota: quota };
 
 export const OrgRecord = Type.Object({
   id: Type.Integer(),
@@ -41,10 +47,8 @@ export const OrgRecord = Type.Object({
   deviceQuota: Nullable(Type.Integer()),
   parentId: Nullable(Type.Integer()),
   parentName: Nullable(Type.String()),
-  agentId: Nullable(Type.Integer()),
-  agentName: Nullable(Type.String()),
-  companyId: Nullable(Type.Integer()),
-  companyName: Nullable(Type.String()),
+  ...AgentRef,
+  ...CompanyRef,
   /** Organisations directly below this one. */
   childCount: Type.Integer(),
   /** Accounts that belong to this organisation or below. */
@@ -55,43 +59,29 @@ export type OrgRecord = Static<typeof OrgRecord>;
 
 export const OrgListQuery = Type.Object({
   ...PageQuery,
-  name: Type.Optional(Type.String({ maxLength: 64 })),
+  name: TextFilter,
   state: Type.Optional(OrgState),
-  parentId: Type.Optional(Type.Integer({ minimum: 1 })),
+  parentId: Type.Optional(Id),
 });
 export type OrgListQuery = Static<typeof OrgListQuery>;
 
 export const OrgCreateBody = Type.Object({
   /** Required for every kind but agent. */
-  parentId: Type.Optional(Type.Integer({ minimum: 1 })),
+  parentId: Type.Optional(Id),
   name,
-  address: Type.Optional(text(200)),
-  description: Type.Optional(text(500)),
-  logo: Type.Optional(logo),
-  companyQuota: Type.Optional(quota),
-  deviceQuota: Type.Optional(quota),
+  ...about,
+  ...quotas,
 });
 export type OrgCreateBody = Static<typeof OrgCreateBody>;
 
-export const OrgUpdateBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  name: Type.Optional(name),
-  address: Type.Optional(text(200)),
-  description: Type.Optional(text(500)),
-  logo: Type.Optional(logo),
-  companyQuota: Type.Optional(quota),
-  deviceQuota: Type.Optional(quota),
-});
+export const OrgUpdateBody = Type.Object({ id: Id, name: Type.Optional(name), ...about, ...quotas });
 export type OrgUpdateBody = Static<typeof OrgUpdateBody>;
 
-export const OrgStateBody = Type.Object({ id: Type.Integer({ minimum: 1 }), state: OrgState });
+export const OrgStateBody = Type.Object({ id: Id, state: OrgState });
 export type OrgStateBody = Static<typeof OrgStateBody>;
 
 /** Pickers: the organisations of a kind the caller may choose, by name. */
-export const OrgOptionsQuery = Type.Object({
-  parentId: Type.Optional(Type.Integer({ minimum: 1 })),
-  name: Type.Optional(Type.String({ maxLength: 64 })),
-});
+export const OrgOptionsQuery = Type.Object({ parentId: Type.Optional(Id), name: TextFilter });
 export type OrgOptionsQuery = Static<typeof OrgOptionsQuery>;
 
 export const OrgOption = Type.Object({ id: Type.Integer(), name: Type.String(), parentId: Nullable(Type.Integer()) });
@@ -111,10 +101,5 @@ export const CompanySetting = Type.Object({ company: OrgRecord, notification: Co
 export type CompanySetting = Static<typeof CompanySetting>;
 
 /** What a Company Admin may change of its own company: not its name, parent or quotas (those are its supplier's). */
-export const CompanySettingBody = Type.Object({
-  address: Type.Optional(text(200)),
-  description: Type.Optional(text(500)),
-  logo: Type.Optional(logo),
-  notification: Type.Optional(CompanyNotification),
-});
+export const CompanySettingBody = Type.Object({ ...about, notification: Type.Optional(CompanyNotification) });
 export type CompanySettingBody = Static<typeof CompanySettingBody>;

@@ -1,6 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs } from './common.js';
-import { EventIdsBody } from './event.js';
+import { EventIdsBody, ResourceUrl } from './event.js';
 
 /** SPEC section 9: a zip of evidence may take this long before the console gives up. */
 export const ZIP_DOWNLOAD_TIMEOUT_MS = 200_000;
@@ -18,7 +17,6 @@ export const PictureUrl = Type.Object({
   eventId: Type.Integer(),
   resourceId: Type.Integer(),
   channel: Type.Integer(),
-  url: Type.String(),
-  expireTime: EpochMs,
+  ...ResourceUrl.properties,
 });
 export type PictureUrl = Static<typeof PictureUrl>;

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable } from './common.js';
-import { IncidentTypeSchema } from './event.js';
+import { EpochMs, Id, Nullable } from './common.js';
+import { IncidentRecord, ResourceRecord } from './event.js';
 import { MapConfig } from './vehicle.js';
 
 /** Issue 6: the public incident screen a signed share link opens (SPEC section 2, `/1ncident`). */
@@ -9,7 +9,7 @@ export const SHARE_IDS_MAX = 100;
 export const SHARE_DAYS_MAX = 30;
 
 export const ShareBody = Type.Object({
-  eventId: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: SHARE_IDS_MAX }),
+  eventId: Type.Array(Id, { minItems: 1, maxItems: SHARE_IDS_MAX }),
   days: Type.Integer({ minimum: 1, maximum: SHARE_DAYS_MAX }),
 });
 export type ShareBody = Static<typeof ShareBody>;
@@ -23,26 +23,16 @@ export type PublicIncidentQuery = Static<typeof PublicIncidentQuery>;
 
 /** A stored piece of evidence with a short-lived signed GET URL. */
 export const PublicResource = Type.Object({
-  resourceId: Type.Integer(),
-  kind: Type.Enum(['picture', 'video']),
-  channel: Type.Integer(),
+  ...Type.Pick(ResourceRecord, ['resourceId', 'kind', 'channel']).properties,
   contentType: Nullable(Type.String()),
   url: Type.String(),
 });
 export type PublicResource = Static<typeof PublicResource>;
 
 /** What a share link shows of an incident: no comments, reviewers, history, organisations or device ids. */
+const shown = ['eventId', 'type', 'tagName', 'licensePlate', 'speed', 'triggerTime', 'deviceTime', 'localTime', 'lat', 'lng'] as const;
 export const PublicIncident = Type.Object({
-  eventId: Type.Integer(),
-  type: IncidentTypeSchema,
-  tagName: Nullable(Type.String()),
-  licensePlate: Nullable(Type.String()),
-  speed: Nullable(Type.Number()),
-  triggerTime: EpochMs,
-  deviceTime: Nullable(EpochMs),
-  localTime: Nullable(Type.String()),
-  lat: Nullable(Type.Number()),
-  lng: Nullable(Type.Number()),
+  ...Type.Pick(IncidentRecord, shown).properties,
   resources: Type.Array(PublicResource),
 });
 export type PublicIncident = Static<typeof PublicIncident>;

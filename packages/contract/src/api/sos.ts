@@ -1,8 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable, PageOf } from './common.js';
-
-/** SPEC section 9: the S.O.S history's page size. */
-export const SOS_HISTORY_LIMIT = 10;
+import { DeviceRef, EpochMs, Nullable, NullableLatLng, PageOf, PageQuery, VehicleRef } from './common.js';
 
 /** active: the device still signals it; stopped: the device let go (still open); closed: an operator closed it. */
 export const sosStates = ['active', 'stopped', 'closed'] as const;
@@ -11,18 +8,15 @@ export type SosState = (typeof sosStates)[number];
 /** SPEC section 3, S.O.S entry (deviceId, licensePlate, startLocalTime, eventId), with what the Focus Board also shows. */
 export const SosEntry = Type.Object({
   id: Type.Integer(),
-  deviceId: Type.Integer(),
-  deviceUuid: Type.String(),
-  vehicleId: Nullable(Type.Integer()),
-  licensePlate: Nullable(Type.String()),
+  ...DeviceRef,
+  ...VehicleRef,
   /** The device's clock at the press, as it showed it. */
   startLocalTime: Nullable(Type.String()),
   startTime: EpochMs,
   stopTime: Nullable(EpochMs),
   /** The panicButton incident filed with it. */
   eventId: Nullable(Type.Integer()),
-  lat: Nullable(Type.Number()),
-  lng: Nullable(Type.Number()),
+  ...NullableLatLng,
   state: Type.Union([Type.Literal('active'), Type.Literal('stopped'), Type.Literal('closed')]),
   closedBy: Nullable(Type.String()),
   closedTime: Nullable(EpochMs),
@@ -37,8 +31,11 @@ export const SosHistoryRecord = Type.Object({
 });
 export type SosHistoryRecord = Static<typeof SosHistoryRecord>;
 
+/** SPEC section 9: the S.O.S history's page size. */
+export const SOS_HISTORY_LIMIT = 10;
+
 export const SosHistoryQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: PageQuery.page,
   limit: Type.Integer({ minimum: 1, maximum: 100, default: SOS_HISTORY_LIMIT }),
 });
 export type SosHistoryQuery = Static<typeof SosHistoryQuery>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable, PageQuery } from './common.js';
+import { AgentRef, counts, EpochMs, Id, Nullable, PageQuery, TextFilter, TimeRange } from './common.js';
 
 export const plans = ['basic', 'standard', 'premium'] as const;
 export const SubscriptionState = Type.Enum(['active', 'suspended', 'ended']);
@@ -9,37 +9,26 @@ export const SubscriptionRecord = Type.Object({
   id: Type.Integer(),
   companyId: Type.Integer(),
   companyName: Nullable(Type.String()),
-  agentId: Nullable(Type.Integer()),
-  agentName: Nullable(Type.String()),
+  ...AgentRef,
   plan: Type.Enum(plans),
   deviceQuota: Type.Integer(),
-  startTime: EpochMs,
-  endTime: EpochMs,
+  ...TimeRange,
   state: SubscriptionState,
   createTime: EpochMs,
 });
 export type SubscriptionRecord = Static<typeof SubscriptionRecord>;
 
-export const SubscriptionListQuery = Type.Object({
-  ...PageQuery,
-  companyId: Type.Optional(Type.Integer({ minimum: 1 })),
-  state: Type.Optional(SubscriptionState),
-});
+export const SubscriptionListQuery = Type.Object({ ...PageQuery, companyId: Type.Optional(Id), state: Type.Optional(SubscriptionState) });
 export type SubscriptionListQuery = Static<typeof SubscriptionListQuery>;
 
-const terms = {
-  plan: Type.Enum(plans),
-  deviceQuota: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
-  startTime: EpochMs,
-  endTime: EpochMs,
-};
-export const SubscriptionCreateBody = Type.Object({ companyId: Type.Integer({ minimum: 1 }), ...terms });
+const terms = { plan: Type.Enum(plans), deviceQuota: Type.Integer({ minimum: 0, maximum: 1_000_000 }), ...TimeRange };
+export const SubscriptionCreateBody = Type.Object({ companyId: Id, ...terms });
 export type SubscriptionCreateBody = Static<typeof SubscriptionCreateBody>;
 
-export const SubscriptionUpdateBody = Type.Object({ id: Type.Integer({ minimum: 1 }), ...terms });
+export const SubscriptionUpdateBody = Type.Object({ id: Id, ...terms });
 export type SubscriptionUpdateBody = Static<typeof SubscriptionUpdateBody>;
 
-export const SubscriptionStateBody = Type.Object({ id: Type.Integer({ minimum: 1 }), state: SubscriptionState });
+export const SubscriptionStateBody = Type.Object({ id: Id, state: SubscriptionState });
 export type SubscriptionStateBody = Static<typeof SubscriptionStateBody>;
 
 /** One company's use of the platform in a month. */
@@ -49,16 +38,13 @@ export const UsageRecord = Type.Object({
   agentName: Nullable(Type.String()),
   /** The device quota of the company's active subscription, if any. */
   deviceQuota: Nullable(Type.Integer()),
-  devices: Type.Integer(),
-  storageBytes: Type.Integer(),
-  liveMinutes: Type.Integer(),
-  apiCalls: Type.Integer(),
+  ...counts('devices', 'storageBytes', 'liveMinutes', 'apiCalls'),
 });
 export type UsageRecord = Static<typeof UsageRecord>;
 
 export const UsageQuery = Type.Object({
   ...PageQuery,
   month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM (UTC)' }),
-  name: Type.Optional(Type.String({ maxLength: 64 })),
+  name: TextFilter,
 });
 export type UsageQuery = Static<typeof UsageQuery>;

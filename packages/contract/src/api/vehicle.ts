@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable, PageQuery } from './common.js';
+import { DeviceRef, EpochMs, Id, Nullable, OrgChain, OrgFilter, optionalText, PageQuery, TextFilter, TimeRange } from './common.js';
 
 /** A bound device more would exceed what one vehicle's recorder harness carries (VEHICLE_DEVICE_MORE_ERROR). */
 export const MAX_DEVICES_PER_VEHICLE = 4;
@@ -18,32 +18,26 @@ export const EMAIL_CODE_RESEND_MS = 60_000;
 export const RentState = Type.Enum(['available', 'leasing']);
 export type RentState = Static<typeof RentState>;
 
+/** Where a vehicle was and how it moved. */
+const motion = { lat: Type.Number(), lng: Type.Number(), speed: Type.Number(), heading: Type.Number() };
+
 /** The newest position a vehicle's devices reported. */
-export const Position = Type.Object({
-  lat: Type.Number(),
-  lng: Type.Number(),
-  speed: Type.Number(),
-  heading: Type.Number(),
-  dbm: Nullable(Type.Integer()),
-  time: EpochMs,
-});
+export const Position = Type.Object({ ...motion, dbm: Nullable(Type.Integer()), time: EpochMs });
 export type Position = Static<typeof Position>;
 
 const plate = Type.String({ minLength: 1, maxLength: 20, pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9 .·-]*$' });
-/** Optional texts: left out or null is "not given". */
-const text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
 /** The fields an operator types (SPEC section 3); the rest comes from devices and leases. */
 const editable = {
   licensePlate: plate,
-  brand: text(64),
-  model: text(64),
-  kindName: text(64),
-  useFor: text(128),
+  brand: optionalText(64),
+  model: optionalText(64),
+  kindName: optionalText(64),
+  useFor: optionalText(128),
   initialMileageKm: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }),
-  attribution: text(128),
-  address: text(256),
-  customer: text(128),
+  attribution: optionalText(128),
+  address: optionalText(256),
+  customer: optionalText(128),
 };
 
 export const VehicleRecord = Type.Object({
@@ -60,12 +54,7 @@ export const VehicleRecord = Type.Object({
   attribution: Nullable(Type.String()),
   address: Nullable(Type.String()),
   customer: Nullable(Type.String()),
-  agentId: Nullable(Type.Integer()),
-  agentName: Nullable(Type.String()),
-  companyId: Nullable(Type.Integer()),
-  companyName: Nullable(Type.String()),
-  fleetId: Nullable(Type.Integer()),
-  fleetName: Nullable(Type.String()),
+  ...OrgChain,
   rentState: RentState,
   leaseCompanyId: Nullable(Type.Integer()),
   leaseCompanyName: Nullable(Type.String()),
@@ -83,8 +72,7 @@ export const VehicleRecord = Type.Object({
 export type VehicleRecord = Static<typeof VehicleRecord>;
 
 export const VehicleDevice = Type.Object({
-  deviceId: Type.Integer(),
-  deviceUuid: Type.String(),
+  ...DeviceRef,
   name: Nullable(Type.String()),
   channels: Type.Integer(),
   online: Type.Boolean(),
@@ -114,26 +102,21 @@ export const VehicleListQuery = Type.Object({
   ...PageQuery,
   /** Part of the plate, any case. */
   licensePlate: Type.Optional(Type.String({ maxLength: 20 })),
-  agentId: Type.Optional(Type.Integer({ minimum: 1 })),
-  companyId: Type.Optional(Type.Integer({ minimum: 1 })),
-  fleetId: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...OrgFilter,
   online: Type.Optional(Type.Boolean()),
   rentState: Type.Optional(RentState),
-  brand: Type.Optional(Type.String({ maxLength: 64 })),
+  brand: TextFilter,
 });
 export type VehicleListQuery = Static<typeof VehicleListQuery>;
 
 /** One vehicle by id or by plate (the console's paths carry plates). */
-export const VehicleInfoQuery = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
-  licensePlate: Type.Optional(plate),
-});
+export const VehicleInfoQuery = Type.Object({ id: Type.Optional(Id), licensePlate: Type.Optional(plate) });
 export type VehicleInfoQuery = Static<typeof VehicleInfoQuery>;
 
-export const VehicleCreateBody = Type.Object({ ...editable, fleetId: Type.Integer({ minimum: 1 }) });
+export const VehicleCreateBody = Type.Object({ ...editable, fleetId: Id });
 export type VehicleCreateBody = Static<typeof VehicleCreateBody>;
 
-export const VehicleUpdateBody = Type.Object({ id: Type.Integer({ minimum: 1 }), ...editable, fleetId: Type.Integer({ minimum: 1 }) });
+export const VehicleUpdateBody = Type.Object({ id: Id, ...editable, fleetId: Id });
 export type VehicleUpdateBody = Static<typeof VehicleUpdateBody>;
 
 export const VehicleOption = Type.Object({ id: Type.Integer(), licensePlate: Type.String(), deviceCount: Type.Integer() });
@@ -145,38 +128,20 @@ export const VehicleOptionsQuery = Type.Object({
 export type VehicleOptionsQuery = Static<typeof VehicleOptionsQuery>;
 
 /** Bind a device to a vehicle; `force` takes it from the vehicle it is bound to (SPEC section 4: forced unbind warns). */
-export const BindBody = Type.Object({
-  vehicleId: Type.Integer({ minimum: 1 }),
-  deviceId: Type.Integer({ minimum: 1 }),
-  force: Type.Optional(Type.Boolean()),
-});
+export const BindBody = Type.Object({ vehicleId: Id, deviceId: Id, force: Type.Optional(Type.Boolean()) });
 export type BindBody = Static<typeof BindBody>;
-export const UnbindBody = Type.Object({ deviceId: Type.Integer({ minimum: 1 }) });
+export const UnbindBody = Type.Object({ deviceId: Id });
 export type UnbindBody = Static<typeof UnbindBody>;
 
-export const LeaseBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  fleetId: Type.Integer({ minimum: 1 }),
-  expireTime: EpochMs,
-});
+export const LeaseBody = Type.Object({ id: Id, fleetId: Id, expireTime: EpochMs });
 export type LeaseBody = Static<typeof LeaseBody>;
 
-export const TrailQuery = Type.Object({
-  vehicleId: Type.Integer({ minimum: 1 }),
-  startTime: EpochMs,
-  endTime: EpochMs,
-});
+export const TrailQuery = Type.Object({ vehicleId: Id, ...TimeRange });
 export type TrailQuery = Static<typeof TrailQuery>;
 
-export const TrailPoint = Type.Object({
-  time: EpochMs,
-  lat: Type.Number(),
-  lng: Type.Number(),
-  speed: Type.Number(),
-  heading: Type.Number(),
-});
+export const TrailPoint = Type.Object({ time: EpochMs, ...motion });
 export type TrailPoint = Static<typeof TrailPoint>;
-export const TrailStop = Type.Object({ startTime: EpochMs, endTime: EpochMs, lat: Type.Number(), lng: Type.Number() });
+export const TrailStop = Type.Object({ ...TimeRange, lat: Type.Number(), lng: Type.Number() });
 export type TrailStop = Static<typeof TrailStop>;
 export const Trail = Type.Object({
   points: Type.Array(TrailPoint),
@@ -188,15 +153,9 @@ export const Trail = Type.Object({
 });
 export type Trail = Static<typeof Trail>;
 
-export const EmailAddBody = Type.Object({
-  vehicleId: Type.Integer({ minimum: 1 }),
-  email: Type.String({ minLength: 3, maxLength: 254 }),
-});
+export const EmailAddBody = Type.Object({ vehicleId: Id, email: Type.String({ minLength: 3, maxLength: 254 }) });
 export type EmailAddBody = Static<typeof EmailAddBody>;
-export const EmailVerifyBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  code: Type.String({ pattern: '^[0-9]{6}$' }),
-});
+export const EmailVerifyBody = Type.Object({ id: Id, code: Type.String({ pattern: '^[0-9]{6}$' }) });
 export type EmailVerifyBody = Static<typeof EmailVerifyBody>;
 
 /** The map background (`GET /v1/system/map`): tiles from MAP_TILE_URL; null draws maps without tiles (no tile server reachable). */

@@ -24,14 +24,13 @@ import {
   SelfInfo,
   SelfUpdateBody,
 } from '../api/account.js';
-import { Created, PageOf, PageQuery } from '../api/common.js';
+import { ById, Created, Id, PageOf, PageQuery } from '../api/common.js';
 import { endpoint, endpoints } from '../endpoint.js';
-import type { Role } from '../roles.js';
+import { superAdminOnly } from '../roles.js';
 
 /** The super assistants are managed by the Super Admin alone. */
-const superAdmin: readonly Role[] = ['SUPER_ADMIN'];
-const UidQuery = Type.Object({ uid: Type.Integer({ minimum: 1 }) });
-const IdQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const superAdmin = superAdminOnly;
+const UidQuery = Type.Object({ uid: Id });
 
 /** `POST /v1/account/register/{level}`: the level says the role, who may register it and the audit action. */
 const register = <L extends AccountLevel>(level: L) =>
@@ -204,7 +203,7 @@ export const accountApi = endpoints('account', {
     summary: 'Delete a super assistant account',
     access: superAdmin,
     audit: 'account.assistant.delete',
-    query: IdQuery,
+    query: ById,
   },
   resetAssistantPassword: {
     method: 'PUT',
@@ -268,7 +267,7 @@ export const credentialApi = endpoints('credentials', {
     access: 'session',
     sessionOnly: true,
     audit: 'account.apiToken.delete',
-    query: IdQuery,
+    query: ById,
   },
   paramSetting: {
     method: 'GET',

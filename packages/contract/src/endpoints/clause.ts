@@ -9,14 +9,14 @@ import {
   ClauseUpdateBody,
   PendingClause,
 } from '../api/clause.js';
-import { PageOf } from '../api/common.js';
+import { Id, PageOf } from '../api/common.js';
 import { endpoints } from '../endpoint.js';
 import { fleetAdminsAndAbove, type Role } from '../roles.js';
 
 /** SPEC section 2: Super and Agent Admins manage clauses; Company and Fleet Admins also read state and log. */
 const managers: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN'];
 const readers = fleetAdminsAndAbove;
-const ClauseId = Type.Object({ clauseId: Type.Integer({ minimum: 1 }) });
+const ClauseId = Type.Object({ clauseId: Id });
 
 /** Clauses (terms) and the consents to them. */
 export const clauseApi = endpoints('clauses', {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { mediaTypes, PageOf } from '../api/common.js';
+import { ById, mediaTypes, PageOf } from '../api/common.js';
 import {
   BindLogQuery,
   BindLogRecord,
@@ -71,7 +71,7 @@ export const deviceApi = endpoints('devices', {
     summary: 'Delete an unbound device',
     access: admins,
     audit: 'device.delete',
-    params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+    params: ById,
   },
   setIccid: {
     method: 'POST',

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Created, PageOf } from '../api/common.js';
+import { ById, Created, PageOf } from '../api/common.js';
 import {
   CompanySetting,
   CompanySettingBody,
@@ -15,8 +15,6 @@ import {
 } from '../api/org.js';
 import { type EndpointGroup, endpoints } from '../endpoint.js';
 import { fleetAdminsAndAbove } from '../roles.js';
-
-const IdQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** The same seven calls for each kind of the chain, under `/v1/org/{kind}` (the spec does not show them). */
 const level = <K extends OrgKind>(kind: K) => {
@@ -35,7 +33,7 @@ const level = <K extends OrgKind>(kind: K) => {
       path: `/v1/org/${kind}/info`,
       summary: `One ${kind} with its logo`,
       access,
-      query: IdQuery,
+      query: ById,
       response: OrgRecord,
     },
     Options: {
@@ -78,7 +76,7 @@ const level = <K extends OrgKind>(kind: K) => {
       summary: `Delete a ${kind} that has nothing below it`,
       access,
       audit: `org.${kind}.delete`,
-      query: IdQuery,
+      query: ById,
     },
   } as const satisfies EndpointGroup;
 };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IdBody } from '../api/common.js';
+import { ById } from '../api/common.js';
 import { SosCount, SosEntry, SosHistoryPage, SosHistoryQuery } from '../api/sos.js';
 import { endpoints } from '../endpoint.js';
 import { fleetAdminsAndAbove } from '../roles.js';
@@ -35,7 +35,7 @@ export const sosApi = endpoints('sos', {
     /** The writers of incidents. */
     access: fleetAdminsAndAbove,
     audit: 'sos.close',
-    body: IdBody,
+    body: ById,
     response: SosEntry,
   },
 });

@@ -9,18 +9,15 @@ import {
   UsageRecord,
 } from '../api/subscription.js';
 import { endpoints } from '../endpoint.js';
-import type { Role } from '../roles.js';
+import { superAdminOnly } from '../roles.js';
 
-/** SPEC section 2: /subscribe is the Super Admin’s. */
-const superAdmin: readonly Role[] = ['SUPER_ADMIN'];
-
-/** `/subscribe/list` and `/subscribe/usage` (SPEC section 2, Super Admin): calls designed in the spec’s style. */
+/** `/subscribe/list` and `/subscribe/usage` (SPEC section 2, the Super Admin’s): calls designed in the spec’s style. */
 export const subscriptionApi = endpoints('subscriptions', {
   list: {
     method: 'GET',
     path: '/v1/subscribe/list',
     summary: 'Subscriptions of the companies, newest first',
-    access: superAdmin,
+    access: superAdminOnly,
     query: SubscriptionListQuery,
     response: PageOf(SubscriptionRecord),
   },
@@ -28,7 +25,7 @@ export const subscriptionApi = endpoints('subscriptions', {
     method: 'POST',
     path: '/v1/subscribe',
     summary: 'Subscribe a company to a plan for a period',
-    access: superAdmin,
+    access: superAdminOnly,
     audit: 'subscription.create',
     body: SubscriptionCreateBody,
     response: Created,
@@ -37,7 +34,7 @@ export const subscriptionApi = endpoints('subscriptions', {
     method: 'PUT',
     path: '/v1/subscribe',
     summary: 'Change a subscription’s plan, device quota or period',
-    access: superAdmin,
+    access: superAdminOnly,
     audit: 'subscription.update',
     body: SubscriptionUpdateBody,
   },
@@ -45,7 +42,7 @@ export const subscriptionApi = endpoints('subscriptions', {
     method: 'PUT',
     path: '/v1/subscribe/state',
     summary: 'Suspend, resume or end a subscription',
-    access: superAdmin,
+    access: superAdminOnly,
     audit: 'subscription.state',
     body: SubscriptionStateBody,
   },
@@ -53,7 +50,7 @@ export const subscriptionApi = endpoints('subscriptions', {
     method: 'GET',
     path: '/v1/subscribe/usage',
     summary: 'Each company’s usage in a month: devices, evidence storage, live minutes, API calls',
-    access: superAdmin,
+    access: superAdminOnly,
     query: UsageQuery,
     response: PageOf(UsageRecord),
   },

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { MaintenanceState } from '../api/system.js';
 import { endpoints } from '../endpoint.js';
+import { superAdminOnly } from '../roles.js';
 
 /** Maintenance mode (issue 4): anyone reads it (the maintenance page has no session), the Super Admin switches it. */
 export const maintenanceApi = endpoints('system', {
@@ -16,7 +17,7 @@ export const maintenanceApi = endpoints('system', {
     method: 'PUT',
     path: '/v1/system/maintenance',
     summary: 'Switch maintenance mode on or off (Super Admin)',
-    access: ['SUPER_ADMIN'],
+    access: superAdminOnly,
     audit: 'system.maintenance',
     body: MaintenanceState,
   },

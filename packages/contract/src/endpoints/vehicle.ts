@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Created, IdBody, PageOf } from '../api/common.js';
+import { ById, Created, Id, PageOf } from '../api/common.js';
 import {
   BindBody,
   EmailAddBody,
@@ -23,7 +23,6 @@ import { fleetAdminsAndAbove } from '../roles.js';
 
 /** Vehicles are written by the admins of their chain; a Site Admin's scope holds no vehicles (SPEC section 6). */
 const writers = fleetAdminsAndAbove;
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Vehicles, their devices, leases, trails and notification e-mails (issue 5; the spec shows no vehicle calls). */
 export const vehicleApi = endpoints('vehicles', {
@@ -74,7 +73,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Delete a vehicle (its devices are unbound first)',
     access: writers,
     audit: 'vehicle.delete',
-    params: IdParams,
+    params: ById,
   },
   bind: {
     method: 'PUT',
@@ -106,7 +105,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'End a running lease',
     access: writers,
     audit: 'vehicle.lease.end',
-    body: IdBody,
+    body: ById,
   },
   trail: {
     method: 'GET',
@@ -121,7 +120,7 @@ export const vehicleApi = endpoints('vehicles', {
     path: '/v1/vehicle/email/list',
     summary: 'Notification e-mails of a vehicle',
     access: 'session',
-    query: Type.Object({ vehicleId: Type.Integer({ minimum: 1 }) }),
+    query: Type.Object({ vehicleId: Id }),
     response: Type.Array(VehicleEmailRecord),
   },
   addEmail: {
@@ -139,7 +138,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Send a 6-digit verification code to a notification e-mail',
     access: writers,
     audit: 'vehicle.email.code',
-    body: IdBody,
+    body: ById,
   },
   verifyEmail: {
     method: 'PUT',
@@ -155,6 +154,6 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Remove a notification e-mail',
     access: writers,
     audit: 'vehicle.email.delete',
-    params: IdParams,
+    params: ById,
   },
 });
