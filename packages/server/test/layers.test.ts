@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * docs/architecture.md, "Layers": a folder of the server imports only from layers below it, and the domain modules
+ * form no cycle among themselves. (Single files importing each other round about are Biome's `noImportCycles`.)
+ */
+const SRC = path.resolve(import.meta.dirname, '../src');
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.[^'"]+)['"]/g;
+
+const layers: Record<string, number> = {
+  'config.ts': 0,
+  'release.ts': 0,
+  'ttl-cache.ts': 0,
+  texts: 0,
+  db: 1,
+  http: 2,
+  'view-cache.ts': 2,
+  storage: 3,
+  mail: 3,
+  media: 3,
+  bus: 3,
+  modules: 4,
+  gateway: 5,
+  'web.ts': 6,
+  'app.ts': 6,
+  'main.ts': 6,
+  demo: 6,
+};
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const full = path.join(directory, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** `modules/<name>` for a module, else the top-level folder or file. */
+const areaOf = (file: string) => {
+  const [top, module] = path.relative(SRC, file).split(path.sep);
+  return top === 'modules' ? `modules/${module}` : (top ?? '');
+};
+const layerOf = (area: string) => layers[area.split('/')[0] ?? ''];
+
+const edges = sourceFiles(SRC).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => {
+    const target = path.resolve(path.dirname(file), (match[1] ?? '').replace(/\.js$/, '.ts'));
+    return { from: path.relative(SRC, file), to: path.relative(SRC, target), fromArea: areaOf(file), toArea: areaOf(target) };
+  }),
+);
+
+describe('server layers', () => {
+  it('place every folder in a layer', () => {
+    const areas = new Set(edges.flatMap((edge) => [edge.fromArea, edge.toArea]));
+    expect([...areas].filter((area) => layerOf(area) === undefined)).toEqual([]);
+  });
+
+  it('import only downwards', () => {
+    const upward = edges.filter((edge) => (layerOf(edge.toArea) ?? 0) > (layerOf(edge.fromArea) ?? 0));
+    expect(upward.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
+  });
+
+  it('keep the domain modules free of cycles', () => {
+    const uses = new Map<string, Set<string>>();
+    for (const { fromArea, toArea } of edges) {
+      if (fromArea === toArea || !fromArea.startsWith('modules/') || !toArea.startsWith('modules/')) continue;
+      uses.set(fromArea, (uses.get(fromArea) ?? new Set()).add(toArea));
+    }
+    const reaches = (from: string, target: string, seen = new Set<string>()): boolean =>
+      [...(uses.get(from) ?? [])].some((next) => next === target || (!seen.has(next) && seen.add(next) && reaches(next, target, seen)));
+    const cycles = [...uses].flatMap(([module, used]) =>
+      [...used].filter((other) => reaches(other, module)).map((other) => `${module} ↔ ${other}`),
+    );
+    expect(cycles).toEqual([]);
+  });
+});
