@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type DvrIndexResult, spanProblem } from '@safety-shield/contract/device';
 import type { CommandHandler } from './commands.js';
-import { ffmpegArgs } from './live.js';
 
 /** How far back the simulated card holds recordings (older ones are overwritten, as on a DVR). */
 export const DVR_KEEP_MS = 7 * 24 * 3_600_000;
@@ -64,19 +63,4 @@ export function parsePlayback(span: Segment): Segment | string {
   if (problem) return problem;
   if (span.start < Date.now() - DVR_KEEP_MS || span.end > Date.now() + 60_000) return 'no recording of that span';
   return { start: span.start, end: span.end };
-}
-
-/**
- * The same test pattern as live, with the RECORDED time burned in (start + elapsed, UTC) and an end after the span:
- * ffmpeg's drawtext `pts` with a `gmtime` offset, and `-t`.
- */
-export function playbackArgs(url: string, plate: string, channel: number, playback: Segment): string[] {
-  const args = ffmpegArgs(url, plate, channel);
-  const vf = args.indexOf('-vf');
-  const seconds = (playback.start / 1000).toFixed(3);
-  args[vf + 1] =
-    `${args[vf + 1]},drawtext=fontsize=14:fontcolor=yellow:box=1:boxcolor=black:boxborderw=3:x=4:y=44:text='REC %{pts\\:gmtime\\:${seconds}}'`;
-  const output = args.indexOf('-flvflags');
-  args.splice(output, 0, '-t', ((playback.end - playback.start) / 1000).toFixed(3));
-  return args;
 }

@@ -1,6 +1,7 @@
 import type { IClientOptions } from 'mqtt';
 import type { CredentialStore } from './credentials.js';
-import { type DeviceStats, SimDevice } from './device.js';
+import { SimDevice } from './device.js';
+import type { DeviceStats } from './device-options.js';
 import type { IncidentMix } from './incidents.js';
 import { hashSeed } from './random.js';
 

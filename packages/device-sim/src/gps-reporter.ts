@@ -12,7 +12,7 @@ export interface GpsSettings {
 }
 
 /**
- * Samples a drive on a timer and keeps the points until a batch is taken. Sending is the device's job, so that a
+ * Samples a drive on a timer and keeps the points until a batch is taken. Sending is GpsSender's job, so that a
  * batch is taken only once it has a publish slot: a backlog then leaves in catch-up batches instead of queueing.
  */
 export class GpsReporter {

@@ -1,15 +1,16 @@
 export type { CommandHandler, CommandResult } from './commands.js';
 export { type CredentialStore, fileCredentialStore, memoryCredentialStore } from './credentials.js';
+export { SimDevice } from './device.js';
 export {
   DEFAULT_GPS_BATCH,
   DEFAULT_GPS_INTERVAL_MS,
   type DeviceStats,
-  SimDevice,
   type SimDeviceEvents,
   type SimDeviceOptions,
-} from './device.js';
+} from './device-options.js';
 export { DBM_RANGE, Drive, type DriveOptions, type DrivePhase, type DriveSample, MAX_KMH, MIN_CRUISE_KMH } from './drive.js';
 export { type EvidenceFile, evidenceFile } from './evidence.js';
+export { CLOCK_BITS, CLOCK_GEOMETRY, ffmpegArgs, liveFilter } from './ffmpeg-args.js';
 export { type Fleet, type FleetOptions, type FleetStats, fleetUuid, startFleet } from './fleet.js';
 export {
   bearing,
@@ -41,7 +42,7 @@ export {
   localTimeText,
   pickIncidentType,
 } from './incidents.js';
-export { CLOCK_BITS, CLOCK_GEOMETRY, ffmpegArgs, LiveStreams, liveFilter } from './live.js';
+export { LiveStreams } from './live.js';
 export { type DownMessage, type Envelope, type GpsPoint, PROTOCOL_VERSION } from './messages.js';
 export { PoissonSchedule } from './random.js';
 export { sosStartPayload, sosStopPayload } from './sos.js';

@@ -1,5 +1,5 @@
 /**
- * Reads the device clock the simulator burns into every frame (packages/device-sim/src/live.ts, `liveFilter`): 24
+ * Reads the device clock the simulator burns into every frame (packages/device-sim/src/ffmpeg-args.ts, `liveFilter`): 24
  * white-or-black boxes along the bottom of the 320×240 picture, bit i = bit i of the device's clock in ms modulo 2^24.
  * Comparing it with the moment the browser presents the frame gives the glass-to-glass delay (both clocks are the same
  * machine's in the demo and the benchmark; across machines they must be NTP-synchronised).

@@ -1,0 +1,88 @@
+import type { IClientOptions } from 'mqtt';
+import type { CredentialStore } from './credentials.js';
+import type { IncidentMix } from './incidents.js';
+import type { DownMessage } from './messages.js';
+import type { UploaderOptions } from './uploads.js';
+
+export interface SimDeviceOptions {
+  uuid: string;
+  brokerUrl: string;
+  /** Password of a device that holds no secret yet (`pk_…`). */
+  provisioningKey?: string;
+  /** Where the secret from `down/credential` is kept; in memory if absent. */
+  credentials?: CredentialStore;
+  /** Default 1000. */
+  gpsIntervalMs?: number;
+  /** Default 5. */
+  gpsBatch?: number;
+  /** Seeds the drive, the hardware (ICCID, channels) and the link's randomness; derived from the uuid if absent. */
+  seed?: number;
+  /** Drive time compression (see Drive). */
+  speedFactor?: number;
+  /** Mean time between random connection losses (exponential); none if absent. */
+  disconnectEveryMs?: number;
+  /** Wait before reconnecting after a lost connection, drawn between min and max; default 2–5 s. */
+  reconnectDelayMs?: { min: number; max: number };
+  /** Firmware version sent in `hello`. */
+  firmware?: string;
+  channels?: number;
+  name?: string;
+  iccid?: string;
+  /** Mean time between incidents the device raises by itself (exponential); none if absent. */
+  incidentEveryMs?: number;
+  /** Mean time between running-status faults the device develops by itself (exponential; each lasts 2–20 min); none if absent. */
+  faultEveryMs?: number;
+  /** Weights of the incident types raised by itself; default DEFAULT_INCIDENT_MIX. */
+  incidentMix?: IncidentMix;
+  /** Upload each acknowledged incident's evidence (`up/upload`); default true when incidentEveryMs is set. */
+  uploadEvidence?: boolean;
+  /**
+   * Which files of an incident go up by themselves once it is filed (when uploadEvidence is on): all (default), only
+   * the pictures, or none; the rest waits on the card for the portal's `evidenceRequest`.
+   */
+  autoUpload?: 'all' | 'pictures' | 'none';
+  /** Tuning of the evidence uploads (time-outs, retries, a fetch to use instead of Node's). */
+  upload?: Pick<UploaderOptions, 'fetch' | 'urlTimeoutMs' | 'retryDelayMs' | 'maxTries'>;
+  /** Unacknowledged publishes allowed at once (the protocol says 100). */
+  maxInflight?: number;
+  /** Passed to mqtt.js last, e.g. a shorter connectTimeout in tests. */
+  mqtt?: Partial<IClientOptions>;
+}
+
+export interface DeviceStats {
+  connected: boolean;
+  /** Successful connections (CONNACK 0). */
+  connects: number;
+  /** Connections refused or failed. */
+  refused: number;
+  /** Connections lost (not counting a graceful disconnect). */
+  drops: number;
+  /** Up messages handed to MQTT, and those the broker acknowledged. */
+  published: number;
+  acked: number;
+  pointsSent: number;
+  pointsAcked: number;
+  inflight: number;
+  /** GPS points sampled and not yet published. */
+  backlog: number;
+  /** Incidents raised, and those the broker acknowledged. */
+  incidents: number;
+  incidentsAcked: number;
+  /** Evidence resources uploaded (state 6 reported), failed tries, resources given up, and ones the portal held back. */
+  evidenceUploaded: number;
+  evidenceFailedTries: number;
+  evidenceAbandoned: number;
+  evidenceHeld: number;
+}
+
+export interface SimDeviceEvents {
+  /** Every well-formed down message, before its command runs. */
+  down: [kind: string, message: DownMessage];
+  connect: [];
+  offline: [];
+  /** Something went wrong that the device rides out: a refused connection, a malformed command, a failed ack. */
+  problem: [error: Error];
+}
+
+export const DEFAULT_GPS_INTERVAL_MS = 1_000;
+export const DEFAULT_GPS_BATCH = 5;

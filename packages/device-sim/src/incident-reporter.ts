@@ -1,0 +1,92 @@
+import type { IncidentUp } from '@safety-shield/contract/device';
+import type { DeviceEvidence } from './device-evidence.js';
+import type { SimDeviceOptions } from './device-options.js';
+import type { Drive } from './drive.js';
+import { type IncidentOverrides, type IncidentType, incidentPayload, pickIncidentType } from './incidents.js';
+import { hashSeed, PoissonSchedule, type Random, seededRandom } from './random.js';
+import type { DeviceSession } from './session.js';
+
+/** Incidents kept while the device cannot send them; beyond this the oldest is forgotten, as a full DVR card would. */
+const MAX_QUEUED_INCIDENTS = 1_000;
+
+/**
+ * The incidents a device raises (`up/incident`), on demand or by itself at random (`incidentEveryMs`): each is kept
+ * until the device is announced on a connection, then sent in order; once the portal acknowledged one, its evidence
+ * may go up.
+ */
+export class IncidentReporter {
+  readonly counts = { incidents: 0, incidentsAcked: 0 };
+  private readonly random: Random;
+  private readonly schedule: PoissonSchedule;
+  /** Incidents raised and not yet handed to MQTT (offline, or waiting for a publish slot). */
+  private readonly queue: Array<{ id: string; payload: IncidentUp }> = [];
+  private sending = false;
+
+  constructor(
+    options: SimDeviceOptions,
+    seed: number,
+    private readonly session: DeviceSession,
+    private readonly drive: Drive,
+    private readonly channels: () => number,
+    private readonly evidence: DeviceEvidence,
+  ) {
+    this.random = seededRandom(hashSeed(seed, 'incidents'));
+    this.schedule = new PoissonSchedule(this.random, options.incidentEveryMs ?? 0, () => {
+      this.raise(pickIncidentType(this.random, options.incidentMix));
+    });
+  }
+
+  /** Starts raising incidents by itself (when `incidentEveryMs` is set). */
+  start(): void {
+    this.schedule.start();
+  }
+
+  stop(): void {
+    this.schedule.stop();
+  }
+
+  /**
+   * Raises an incident now, at the current position and speed, with one picture and one 20 s video per channel; any
+   * field may be overridden. Returns its message id.
+   */
+  raise(type: IncidentType, overrides: IncidentOverrides = {}): string {
+    const id = this.session.up.nextId();
+    const payload = incidentPayload(
+      id,
+      type,
+      { sample: this.drive.sample(), channels: this.channels(), random: this.random, now: Date.now() },
+      overrides,
+    );
+    this.counts.incidents++;
+    this.evidence.hold(id, payload.resources ?? []);
+    this.queue.push({ id, payload });
+    if (this.queue.length > MAX_QUEUED_INCIDENTS) this.queue.shift();
+    void this.send();
+    return id;
+  }
+
+  /** Sends the queued incidents in order while announced on a connection, each once it has a publish slot. */
+  async send(): Promise<void> {
+    if (this.sending) return;
+    this.sending = true;
+    try {
+      while (this.session.sending && this.queue.length > 0) {
+        const client = await this.session.slot();
+        if (!client) break;
+        const next = this.queue.shift();
+        if (!next) {
+          this.session.up.release();
+          break;
+        }
+        // Not awaited: mqtt.js resends it after a reconnection until its PUBACK.
+        void this.session.up.send(client, 'incident', next.payload, false, next.id).then((ok) => {
+          if (!ok) return;
+          this.counts.incidentsAcked++;
+          this.evidence.filed(next.id, next.payload.resources ?? []);
+        });
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+}
