@@ -2,6 +2,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderAction } from './HeaderAction.js';
 
 /** The header's fullscreen switch (SPEC section 2): a browser without the Fullscreen API gets a warning. */
 export function FullscreenToggle() {
@@ -22,14 +23,8 @@ export function FullscreenToggle() {
   };
 
   return (
-    <button
-      type="button"
-      className="header-action"
-      onClick={toggle}
-      aria-label={fullscreen ? t('navbar.exitFullscreen') : t('navbar.fullscreen')}
-      data-testid="fullscreen-toggle"
-    >
+    <HeaderAction label={fullscreen ? t('navbar.exitFullscreen') : t('navbar.fullscreen')} testId="fullscreen-toggle" onClick={toggle}>
       {fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-    </button>
+    </HeaderAction>
   );
 }

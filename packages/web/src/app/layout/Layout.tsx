@@ -28,6 +28,7 @@ import { useIsMobile } from './use-is-mobile.js';
 import { useOtherTabLogout } from './use-other-tab-logout.js';
 import { useSelfInfoRefresh } from './use-self-info-refresh.js';
 import './layout.css';
+import { HeaderAction } from './HeaderAction.js';
 
 /** SPEC section 9: sidebar width. */
 const SIDEBAR_WIDTH = 230;
@@ -93,26 +94,13 @@ function Shell() {
         <div className={settings.fixedHeader ? 'shell-top fixed' : 'shell-top'} data-testid="shell-top">
           <AntLayout.Header className="shell-header">
             {mobile ? (
-              <button
-                type="button"
-                className="header-action"
-                onClick={() => setDrawerOpen(true)}
-                aria-label={t('navbar.openMenu')}
-                aria-expanded={drawerOpen}
-                data-testid="sidebar-toggle"
-              >
+              <HeaderAction label={t('navbar.openMenu')} testId="sidebar-toggle" onClick={() => setDrawerOpen(true)} expanded={drawerOpen}>
                 <MenuOutlined />
-              </button>
+              </HeaderAction>
             ) : (
-              <button
-                type="button"
-                className="header-action"
-                onClick={toggle}
-                aria-label={collapsed ? t('navbar.expand') : t('navbar.collapse')}
-                data-testid="sidebar-toggle"
-              >
+              <HeaderAction label={collapsed ? t('navbar.expand') : t('navbar.collapse')} testId="sidebar-toggle" onClick={toggle}>
                 {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              </button>
+              </HeaderAction>
             )}
             <Breadcrumb
               className="shell-breadcrumb"

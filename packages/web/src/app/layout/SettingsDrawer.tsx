@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShellSettings } from '../../shared/preferences/cookies.js';
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
+import { HeaderAction } from './HeaderAction.js';
 
 /** The theme colours offered at a click; any other can be picked. */
 const PRESET_COLOURS = ['#1890ff', '#409eff', '#304156', '#11a983', '#13c2c2', '#6959cd', '#f5222d', '#fa8c16'];
@@ -18,15 +19,9 @@ export function SettingsDrawer() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        className="header-action"
-        onClick={() => setOpen(true)}
-        aria-label={t('navbar.settings')}
-        data-testid="settings-open"
-      >
+      <HeaderAction label={t('navbar.settings')} testId="settings-open" onClick={() => setOpen(true)}>
         <SettingOutlined />
-      </button>
+      </HeaderAction>
       <Drawer title={t('settings.title')} open={open} onClose={() => setOpen(false)} size={300} data-testid="settings-drawer">
         <Flex vertical gap={20}>
           <Flex justify="space-between" align="center">

@@ -1,11 +1,11 @@
-import { EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AccountRecord, type AccountState, type Role, roleRank, roles } from '@safety-shield/contract';
-import { Button, Form, Input, Select, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Form, Input, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
-import { DeleteAction, FilterBar, ListPage, ListTable, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { actionsColumn, DeleteAction, EditAction, FilterBar, ListPage, SelectFilter, useFilteredList } from '../../shared/ui/list/index.js';
 import { useSelfInfo } from '../auth/index.js';
 import { useAccounts } from './api/get-accounts.js';
 import { useDeleteAccount } from './api/manage-account.js';
@@ -14,14 +14,8 @@ import { levelsFor } from './components/levels.js';
 import { organisationPath } from './components/organisation-path.js';
 import { ResetPasswordDialog } from './components/ResetPasswordDialog.js';
 
-const FILTERS = ['username', 'role', 'state'] as const;
 const accountStates: AccountState[] = ['usable', 'disabled'];
-
-interface FilterValues {
-  username?: string;
-  role?: Role;
-  state?: AccountState;
-}
+const FILTERS = { username: 'text', role: roles, state: accountStates } as const;
 
 /** SPEC section 4: 5 wrong passwords in a row suspend an account. */
 const SUSPENDED_AFTER = 5;
@@ -33,21 +27,12 @@ export function AccountListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const own = useSelfInfo().data?.baseInfo.role;
-  const list = useListParams(FILTERS);
-  const role = roles.find((value) => value === list.filters.role);
-  const state = accountStates.find((value) => value === list.filters.state);
-  const query = useAccounts({ page: list.page, limit: list.limit, username: list.filters.username, role, state });
-  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
+  const list = useFilteredList(FILTERS);
+  const query = useAccounts({ page: list.page, limit: list.limit, ...list.values });
   const remove = useDeleteAccount();
   const [resetting, setResetting] = useState<AccountRecord>();
-  const filterValues = useMemo<FilterValues>(
-    () => ({ username: list.filters.username, role, state }),
-    [list.filters.username, role, state],
-  );
   // Only accounts further down the chain are listed, so only their roles are worth filtering by.
-  const roleOptions = roles
-    .filter((value) => own && roleRank[value] > roleRank[own])
-    .map((value) => ({ value, label: t(`roles.${value}`) }));
+  const lowerRoles = roles.filter((value) => own && roleRank[value] > roleRank[own]);
 
   const columns: TableColumnsType<AccountRecord> = [
     { title: t('account.username'), dataIndex: 'username', fixed: 'left' },
@@ -77,48 +62,29 @@ export function AccountListPage() {
         value != null && value < Date.now() ? <Tag color="error">{formatTime(value)}</Tag> : formatTime(value),
     },
     { title: t('account.lastLogin'), dataIndex: 'lastLoginTime', render: formatTime },
-    {
-      title: t('list.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, record) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void navigate(`/account/edit?uid=${record.uid}`)}>
-            {t('list.edit')}
-          </Button>
-          <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(record)}>
-            {t('account.resetPassword')}
-          </Button>
-          <DeleteAction name={record.username} onDelete={() => remove.mutateAsync(record.uid)} />
-        </Space>
-      ),
-    },
+    actionsColumn(t('list.actions'), (record) => (
+      <>
+        <EditAction onEdit={() => void navigate(`/account/edit?uid=${record.uid}`)} />
+        <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(record)}>
+          {t('account.resetPassword')}
+        </Button>
+        <DeleteAction name={record.username} onDelete={() => remove.mutateAsync(record.uid)} />
+      </>
+    )),
   ];
 
   return (
     <ListPage
       testId="account-list"
-      onRetry={query.isError ? () => void query.refetch() : undefined}
+      query={query}
+      list={list}
       filters={
-        <FilterBar<FilterValues>
-          values={filterValues}
-          onSearch={(values) => list.setFilters({ username: values.username?.trim(), role: values.role, state: values.state })}
-          onReset={list.resetFilters}
-        >
+        <FilterBar list={list}>
           <Form.Item name="username" label={t('account.username')}>
             <Input allowClear />
           </Form.Item>
-          <Form.Item name="role" label={t('account.role')}>
-            <Select allowClear style={{ width: 180 }} placeholder={t('list.all')} options={roleOptions} />
-          </Form.Item>
-          <Form.Item name="state" label={t('account.stateLabel')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              placeholder={t('list.all')}
-              options={accountStates.map((value) => ({ value, label: t(`account.state.${value}`) }))}
-            />
-          </Form.Item>
+          <SelectFilter name="role" label={t('account.role')} width={180} values={lowerRoles} textKey="roles" />
+          <SelectFilter name="state" label={t('account.stateLabel')} width={140} values={accountStates} textKey="account.state" />
         </FilterBar>
       }
       actions={
@@ -130,8 +96,9 @@ export function AccountListPage() {
           </Link>
         )
       }
+      rowKey="uid"
+      columns={columns}
     >
-      <ListTable<AccountRecord> rowKey="uid" columns={columns} list={list} query={query} />
       <ResetPasswordDialog account={resetting} onClose={() => setResetting(undefined)} />
     </ListPage>
   );

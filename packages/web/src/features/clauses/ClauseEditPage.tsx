@@ -1,8 +1,8 @@
-import { Button, Result, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useIdParam } from '../../shared/hooks/use-id-param.js';
 import { ApiError } from '../../shared/http/client.js';
-import { numberFilter } from '../../shared/ui/list/index.js';
+import { LoadFailedResult, NotFoundResult } from '../../shared/ui/results.js';
 import { useClause } from './api/get-clauses.js';
 import { ClauseForm } from './components/ClauseForm.js';
 
@@ -14,28 +14,13 @@ export function ClauseAddPage() {
 /** /clause/edit?clauseId= : saving publishes a new version that everyone is asked to accept again. */
 export function ClauseEditPage() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const clauseId = numberFilter(search.get('clauseId') ?? undefined);
+  const clauseId = useIdParam('clauseId');
   const { data: clause, isPending, error, refetch } = useClause(clauseId);
   if (clauseId !== undefined && isPending) return <Skeleton active />;
   // A retired version (someone published a newer one) is not found; anything else may pass on a retry.
   const retired = error instanceof ApiError && error.codeKey === 'CLAUSE_NOT_EXIST';
-  if (error && !retired)
-    return (
-      <Result status="error" title={t('list.loadError')} extra={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>} />
-    );
-  if (!clause)
-    return (
-      <Result
-        status="404"
-        title={t('clauses.notFound')}
-        extra={
-          <Link to="/clause/list">
-            <Button type="primary">{t('route.terms')}</Button>
-          </Link>
-        }
-      />
-    );
+  if (error && !retired) return <LoadFailedResult onRetry={() => void refetch()} />;
+  if (!clause) return <NotFoundResult title={t('clauses.notFound')} to="/clause/list" back={t('route.terms')} />;
   // A new key per version: the form starts from that version's values.
   return <ClauseForm key={clause.clauseId} clause={clause} />;
 }

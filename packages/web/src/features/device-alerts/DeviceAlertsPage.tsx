@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
-import { ListPage, ListTable, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { ListPage, useListParams } from '../../shared/ui/list/index.js';
 import { useDeviceAlerts } from './api/device-alerts.js';
 import { AlertFilterBar } from './components/AlertFilterBar.js';
 import { ALERT_FILTERS, alertFilters } from './components/filters.js';
@@ -23,7 +23,6 @@ export function DeviceAlertsPage() {
   const list = useListParams(ALERT_FILTERS);
   const filters = useMemo(() => alertFilters(list.filters), [list.filters]);
   const query = useDeviceAlerts({ page: list.page, limit: list.limit, ...filters });
-  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
   useDeviceAlertFeed(true);
   const [selected, setSelected] = useState<number[]>([]);
   const [handling, setHandling] = useState(false);
@@ -86,7 +85,8 @@ export function DeviceAlertsPage() {
   return (
     <ListPage
       testId="device-alerts"
-      onRetry={query.isError ? () => void query.refetch() : undefined}
+      query={query}
+      list={list}
       filters={<AlertFilterBar list={list} filters={filters} />}
       actions={
         <Button
@@ -99,19 +99,15 @@ export function DeviceAlertsPage() {
           {selected.length > 0 ? t('deviceAlerts.handleSelected', { count: selected.length }) : t('deviceAlerts.handle')}
         </Button>
       }
+      rowKey="id"
+      columns={columns}
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => setSelected(keys.map(Number)),
+        // Only what waits for someone can be handled.
+        getCheckboxProps: (alert) => ({ disabled: alert.state !== 'pending' }),
+      }}
     >
-      <ListTable<DeviceAlert>
-        rowKey="id"
-        columns={columns}
-        list={list}
-        query={query}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(Number)),
-          // Only what waits for someone can be handled.
-          getCheckboxProps: (alert) => ({ disabled: alert.state !== 'pending' }),
-        }}
-      />
       <HandleAlertsDialog
         ids={selected}
         open={handling}

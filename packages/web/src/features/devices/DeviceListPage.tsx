@@ -3,7 +3,7 @@ import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ListPage, ListTable, numberFilter, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { ListPage, numberFilter, useListParams } from '../../shared/ui/list/index.js';
 import { useDevices } from './api/get-devices.js';
 import { DeviceDetailDrawer } from './components/DeviceDetailDrawer.js';
 import { DeviceFilterBar } from './components/DeviceFilterBar.js';
@@ -23,7 +23,6 @@ export function DeviceListPage() {
   const narrow = useNarrowRows();
   const filters = useMemo(() => deviceFilters(list.filters), [list.filters]);
   const query = useDevices({ page: list.page, limit: list.limit, ...filters });
-  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
   const [search, setSearch] = useSearchParams();
   const detailId = numberFilter(search.get(DETAIL_PARAM) ?? undefined);
   const showDetail = (deviceId: number | undefined) =>
@@ -74,11 +73,13 @@ export function DeviceListPage() {
   return (
     <ListPage
       testId="device-list"
-      onRetry={query.isError ? () => void query.refetch() : undefined}
+      query={query}
+      list={list}
       filters={<DeviceFilterBar list={list} filters={filters} />}
       actions={<ExportButtons filters={filters} />}
+      rowKey="deviceId"
+      columns={columns}
     >
-      <ListTable<DeviceRecord> rowKey="deviceId" columns={columns} list={list} query={query} />
       <DeviceDetailDrawer deviceId={detailId} onClose={() => showDetail(undefined)} />
     </ListPage>
   );

@@ -1,9 +1,8 @@
 import type { DeviceRecord } from '@safety-shield/contract';
 import { Flex, Form, Input, type TableColumnsType } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
-import { FilterBar, ListPage, ListTable, numberFilter, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { FilterBar, ListPage, useFilteredList } from '../../shared/ui/list/index.js';
 import { OrgPicker } from '../orgs/index.js';
 import { useDevices } from './api/get-devices.js';
 import { dash, OnlineTag } from './components/display.js';
@@ -14,31 +13,19 @@ import { ProvisioningCard } from './components/ProvisioningCard.js';
 import { useDevicePermissions } from './components/roles.js';
 import { UnmatchedActions } from './components/UnmatchedActions.js';
 
-const FILTERS = ['keyword', 'companyId', 'online'] as const;
+const FILTERS = { keyword: 'text', companyId: 'id', online: ['true', 'false'] } as const;
 /** Someone connecting a device is waiting for it to show up here: refresh as often as the alert count does (SPEC section 4). */
 const POLL_MS = 20_000;
-
-interface FilterValues {
-  keyword?: string;
-  companyId?: number;
-  online?: 'true' | 'false';
-}
 
 /** /devicepage/unMatched: how new devices connect, and the connected ones not yet bound to a vehicle. */
 export function UnmatchedDevicesPage() {
   const { t } = useTranslation();
   const permissions = useDevicePermissions();
   const narrow = useNarrowRows();
-  const list = useListParams(FILTERS);
-  const { keyword } = list.filters;
-  const companyId = numberFilter(list.filters.companyId);
-  const online = booleanFilter(list.filters.online);
+  const list = useFilteredList(FILTERS);
+  const { keyword, companyId } = list.values;
+  const online = booleanFilter(list.values.online);
   const query = useDevices({ page: list.page, limit: list.limit, matched: false, keyword, companyId, online }, POLL_MS);
-  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
-  const filterValues = useMemo<FilterValues>(
-    () => ({ keyword, companyId, online: online === undefined ? undefined : online ? 'true' : 'false' }),
-    [keyword, companyId, online],
-  );
 
   const columns: TableColumnsType<DeviceRecord> = [
     { title: t('devices.uuid'), dataIndex: 'deviceUuid', fixed: narrow ? undefined : 'left' },
@@ -66,15 +53,10 @@ export function UnmatchedDevicesPage() {
       {permissions.provisions && <ProvisioningCard choosesCompany={permissions.choosesCompany} />}
       <ListPage
         testId="unmatched-devices"
-        onRetry={query.isError ? () => void query.refetch() : undefined}
+        query={query}
+        list={list}
         filters={
-          <FilterBar<FilterValues>
-            values={filterValues}
-            onSearch={(values) =>
-              list.setFilters({ keyword: values.keyword?.trim(), companyId: values.companyId?.toString(), online: values.online })
-            }
-            onReset={list.resetFilters}
-          >
+          <FilterBar list={list}>
             <Form.Item name="keyword" label={t('devices.keyword')}>
               <Input allowClear placeholder={t('devices.keywordPlaceholder')} style={{ width: 200 }} />
             </Form.Item>
@@ -88,9 +70,9 @@ export function UnmatchedDevicesPage() {
             </Form.Item>
           </FilterBar>
         }
-      >
-        <ListTable<DeviceRecord> rowKey="deviceId" columns={columns} list={list} query={query} />
-      </ListPage>
+        rowKey="deviceId"
+        columns={columns}
+      />
     </Flex>
   );
 }

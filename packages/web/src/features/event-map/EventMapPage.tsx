@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { MapView } from '../../shared/map/index.js';
 import { useEventMap } from './api/get-event-map.js';
 import { ClusterLayer } from './components/ClusterLayer.js';
-import { EventMapFilters, type MapFilters, rangePresets } from './components/EventMapFilters.js';
+import { EventMapFilters, type MapFilters } from './components/EventMapFilters.js';
 import { FitOnce } from './components/FitOnce.js';
 import { MapEmpty, MapLegend } from './components/MapLegend.js';
 import { ViewportWatcher } from './components/ViewportWatcher.js';
 import { spanAllowed, type Viewport } from './components/viewport.js';
 import './components/event-map.css';
+import { rangePresets } from '../../shared/ui/incident-filters.js';
 
 /** /map/event — the caller's incidents of a time range, clustered on the server for the map's view. */
 export function EventMapPage() {

@@ -1,12 +1,11 @@
 import { DeleteOutlined, RestOutlined, TagsOutlined } from '@ant-design/icons';
 import type { IncidentRecord } from '@safety-shield/contract';
 import { Alert, Button, Flex, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ListPage, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { ListPage } from '../../shared/ui/list/index.js';
 import { ShareButton } from '../public-incidents/index.js';
-import { useEvents } from './api/get-events.js';
 import { useMoveEvents } from './api/move-events.js';
 import { ConfirmButton } from './components/ConfirmButton.js';
 import { EventFilterBar } from './components/EventFilterBar.js';
@@ -14,8 +13,8 @@ import { EventTable } from './components/EventTable.js';
 import { EvidenceZipButton } from './components/EvidenceZipButton.js';
 import { ExportButton } from './components/ExportButton.js';
 import { eventColumns, eventPath } from './components/event-columns.js';
-import { EVENT_FILTERS, eventFilters } from './components/filters.js';
 import { useEventPermissions } from './components/permissions.js';
+import { useEventList } from './components/use-event-list.js';
 import { useNewIncidents } from './components/use-new-incidents.js';
 import { BatchVideoRequestButton } from './evidence-requests/index.js';
 
@@ -24,10 +23,7 @@ export function EventListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const can = useEventPermissions();
-  const list = useListParams(EVENT_FILTERS);
-  const filters = useMemo(() => eventFilters(list.filters), [list.filters]);
-  const query = useEvents({ page: list.page, limit: list.limit, ...filters });
-  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
+  const { list, filters, query } = useEventList();
   const [selected, setSelected] = useState<number[]>([]);
   const remove = useMoveEvents('delete');
   const fresh = useNewIncidents();
@@ -50,7 +46,8 @@ export function EventListPage() {
   return (
     <ListPage
       testId="event-list"
-      onRetry={query.isError ? () => void query.refetch() : undefined}
+      query={query}
+      list={list}
       filters={<EventFilterBar list={list} filters={filters} />}
       actions={
         <Flex wrap gap={8} justify="flex-end">

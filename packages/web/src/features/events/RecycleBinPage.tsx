@@ -1,27 +1,23 @@
 import { DeleteOutlined, RollbackOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { IncidentRecord } from '@safety-shield/contract';
 import { Button, Flex, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListPage, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
-import { useEvents } from './api/get-events.js';
+import { ListPage } from '../../shared/ui/list/index.js';
 import { useMoveEvents } from './api/move-events.js';
 import { ConfirmButton } from './components/ConfirmButton.js';
 import { EventFilterBar } from './components/EventFilterBar.js';
 import { EventTable } from './components/EventTable.js';
 import { eventColumns } from './components/event-columns.js';
-import { EVENT_FILTERS, eventFilters } from './components/filters.js';
 import { useEventPermissions } from './components/permissions.js';
+import { useEventList } from './components/use-event-list.js';
 
 /** /event/recycleBin: deleted incidents; restore or delete forever (with their evidence), singly or batch. */
 export function RecycleBinPage() {
   const { t } = useTranslation();
   const can = useEventPermissions();
-  const list = useListParams(EVENT_FILTERS);
-  const filters = useMemo(() => eventFilters(list.filters), [list.filters]);
-  const query = useEvents({ page: list.page, limit: list.limit, ...filters }, true);
-  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
+  const { list, filters, query } = useEventList(true);
   const [selected, setSelected] = useState<number[]>([]);
   const restore = useMoveEvents('restore');
   const forever = useMoveEvents('forever');
@@ -72,7 +68,8 @@ export function RecycleBinPage() {
   return (
     <ListPage
       testId="recycle-bin"
-      onRetry={query.isError ? () => void query.refetch() : undefined}
+      query={query}
+      list={list}
       filters={<EventFilterBar list={list} filters={filters} />}
       actions={
         <Flex wrap gap={8} justify="flex-end">

@@ -1,10 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, QuestionCircleOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { PlusOutlined, QuestionCircleOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { TagRecord } from '@safety-shield/contract';
-import { Alert, App, Button, Card, Flex, Form, Popconfirm, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Flex, Form, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { numberFilter } from '../../shared/ui/list/index.js';
+import { ConfirmAction } from '../../shared/ui/ConfirmAction.js';
+import { LoadError } from '../../shared/ui/LoadError.js';
+import { DeleteAction, EditAction, numberFilter } from '../../shared/ui/list/index.js';
+import { useAttempt } from '../../shared/ui/use-attempt.js';
 import { OrgPicker } from '../orgs/index.js';
 import { useDeleteTag } from './api/delete-tag.js';
 import { useTagList } from './api/get-tag-list.js';
@@ -17,7 +20,7 @@ import { TagNameDialog } from './components/TagNameDialog.js';
 /** /event/tag/list (Super Admin, Company Admin): a company's tags, what each receives and how long it holds incidents. */
 export function TagListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const attempt = useAttempt();
   const can = useEventPermissions();
   const [search, setSearch] = useSearchParams();
   // A Super Admin chooses the company (kept in the URL); a Company Admin works in its own.
@@ -30,14 +33,7 @@ export function TagListPage() {
   const restore = useRestoreTags();
   const [dialog, setDialog] = useState<{ tag?: TagRecord } | null>(null);
 
-  const toggle = async (change: Parameters<typeof setting.mutateAsync>[0]) => {
-    try {
-      await setting.mutateAsync(change);
-      message.success(t('list.stateChanged'));
-    } catch {
-      // the HTTP layer has shown the server's reason
-    }
-  };
+  const toggle = (change: Parameters<typeof setting.mutateAsync>[0]) => attempt(() => setting.mutateAsync(change), t('list.stateChanged'));
   const columns: TableColumnsType<TagRecord> = [
     {
       title: t('events.tagPage.name'),
@@ -75,29 +71,13 @@ export function TagListPage() {
       key: 'actions',
       render: (_, tag) => (
         <Space size="small">
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ tag })}>
-            {t('events.tagPage.rename')}
-          </Button>
+          <EditAction label={t('events.tagPage.rename')} onEdit={() => setDialog({ tag })} />
           {!tag.defaultKind && (
-            <Popconfirm
-              title={t('list.deleteConfirm', { name: tag.tagName })}
-              description={t('events.tagPage.deleteHint', { count: tag.incidentCount })}
-              okText={t('list.delete')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('common.cancel')}
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync(tag.tagId);
-                  message.success(t('list.deleted'));
-                } catch {
-                  // the HTTP layer has shown the server's reason
-                }
-              }}
-            >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                {t('list.delete')}
-              </Button>
-            </Popconfirm>
+            <DeleteAction
+              name={tag.tagName}
+              hint={t('events.tagPage.deleteHint', { count: tag.incidentCount })}
+              onDelete={() => remove.mutateAsync(tag.tagId)}
+            />
           )}
         </Space>
       ),
@@ -133,42 +113,24 @@ export function TagListPage() {
             <Button type="primary" icon={<PlusOutlined />} disabled={!ready} onClick={() => setDialog({})} data-testid="add-tag">
               {t('events.tagPage.add')}
             </Button>
-            <Popconfirm
+            <ConfirmAction
               title={t('events.tagPage.restoreConfirm')}
               description={t('events.tagPage.restoreHint')}
               okText={t('events.tagPage.restore')}
-              cancelText={t('common.cancel')}
               disabled={!ready}
-              onConfirm={async () => {
-                try {
-                  await restore.mutateAsync(companyId);
-                  message.success(t('events.tagPage.restored'));
-                } catch {
-                  // the HTTP layer has shown the server's reason
-                }
-              }}
+              done={t('events.tagPage.restored')}
+              onConfirm={() => restore.mutateAsync(companyId)}
             >
               <Button icon={<UndoOutlined />} disabled={!ready}>
                 {t('events.tagPage.restore')}
               </Button>
-            </Popconfirm>
+            </ConfirmAction>
             <Link to="/event/list">
               <Button icon={<UnorderedListOutlined />}>{t('events.backToList')}</Button>
             </Link>
           </Flex>
           {can.isSuperAdmin && chosen === undefined && <Alert type="info" showIcon title={t('events.tagPage.chooseCompany')} />}
-          {tags.isError && (
-            <Alert
-              type="error"
-              showIcon
-              title={t('list.loadError')}
-              action={
-                <Button size="small" onClick={() => void tags.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              }
-            />
-          )}
+          {tags.isError && <LoadError title={t('list.loadError')} onRetry={() => void tags.refetch()} />}
           <Table<TagRecord>
             rowKey="tagId"
             size="middle"

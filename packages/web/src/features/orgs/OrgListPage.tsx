@@ -1,18 +1,10 @@
-import { EditOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OrgKind, OrgRecord, OrgState } from '@safety-shield/contract';
-import { Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Form, Input, Space, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
-import {
-  DeleteAction,
-  FilterBar,
-  ListPage,
-  ListTable,
-  numberFilter,
-  useKeepPageInRange,
-  useListParams,
-} from '../../shared/ui/list/index.js';
+import { actionsColumn, DeleteAction, EditAction, FilterBar, ListPage, SelectFilter, useFilteredList } from '../../shared/ui/list/index.js';
 import { useDeleteOrg } from './api/delete-org.js';
 import { useOrgs } from './api/get-orgs.js';
 import { parentOf, quotasOf } from './components/kinds.js';
@@ -20,37 +12,27 @@ import { OrgDialog } from './components/OrgDialog.js';
 import { OrgPicker } from './components/OrgPicker.js';
 import { OrgStateSwitch } from './components/OrgStateSwitch.js';
 
-const FILTERS = ['name', 'state', 'parentId'] as const;
 const orgStates: OrgState[] = ['enabled', 'forbidden'];
-
-interface FilterValues {
-  name?: string;
-  state?: OrgState;
-  parentId?: number;
-}
+const FILTERS = { name: 'text', state: orgStates, parentId: 'id' } as const;
 
 const dash = (value: string | number | null | undefined) => (value == null || value === '' ? '—' : value);
 
 /** One list page for each organisation kind: filters, table, create/edit dialog, state switch and delete. */
 export function OrgListPage({ kind }: { kind: OrgKind }) {
   const { t } = useTranslation();
-  const list = useListParams(FILTERS);
+  const list = useFilteredList(FILTERS);
   const parent = parentOf(kind);
   const quotas = quotasOf(kind);
-  const parentId = numberFilter(list.filters.parentId);
-  const state = orgStates.find((value) => value === list.filters.state);
+  const { name, state, parentId } = list.values;
   const query = useOrgs(kind, {
     page: list.page,
     limit: list.limit,
-    name: list.filters.name,
+    name,
     state,
     parentId: parent ? parentId : undefined,
   });
-  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
   const remove = useDeleteOrg(kind);
   const [dialog, setDialog] = useState<{ open: boolean; record?: OrgRecord }>({ open: false });
-
-  const filterValues = useMemo<FilterValues>(() => ({ name: list.filters.name, state, parentId }), [list.filters.name, state, parentId]);
 
   const columns: TableColumnsType<OrgRecord> = [
     {
@@ -71,35 +53,25 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
     ...(quotas.deviceQuota ? [{ title: t('org.deviceQuota'), dataIndex: 'deviceQuota', render: dash, align: 'right' as const }] : []),
     { title: t('org.stateLabel'), dataIndex: 'state', render: (_: OrgState, record) => <OrgStateSwitch kind={kind} record={record} /> },
     { title: t('list.createTime'), dataIndex: 'createTime', render: formatTime },
-    {
-      title: t('list.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, record) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, record })}>
-            {t('list.edit')}
-          </Button>
-          <DeleteAction
-            name={record.name}
-            hint={record.childCount + record.accountCount > 0 ? t('org.deleteHint') : undefined}
-            onDelete={() => remove.mutateAsync(record.id)}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn(t('list.actions'), (record) => (
+      <>
+        <EditAction onEdit={() => setDialog({ open: true, record })} />
+        <DeleteAction
+          name={record.name}
+          hint={record.childCount + record.accountCount > 0 ? t('org.deleteHint') : undefined}
+          onDelete={() => remove.mutateAsync(record.id)}
+        />
+      </>
+    )),
   ];
 
   return (
     <ListPage
       testId={`org-list-${kind}`}
-      onRetry={query.isError ? () => void query.refetch() : undefined}
+      query={query}
+      list={list}
       filters={
-        <FilterBar<FilterValues>
-          values={filterValues}
-          onSearch={(values) => list.setFilters({ name: values.name?.trim(), state: values.state, parentId: values.parentId?.toString() })}
-          onReset={list.resetFilters}
-        >
+        <FilterBar list={list}>
           <Form.Item name="name" label={t('org.name')}>
             <Input allowClear placeholder={t('org.namePlaceholder')} />
           </Form.Item>
@@ -108,14 +80,7 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
               <OrgPicker kind={parent} />
             </Form.Item>
           )}
-          <Form.Item name="state" label={t('org.stateLabel')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              placeholder={t('list.all')}
-              options={orgStates.map((value) => ({ value, label: t(`org.state.${value}`) }))}
-            />
-          </Form.Item>
+          <SelectFilter name="state" label={t('org.stateLabel')} width={140} values={orgStates} textKey="org.state" />
         </FilterBar>
       }
       actions={
@@ -123,8 +88,9 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
           {t(`org.add.${kind}`)}
         </Button>
       }
+      rowKey="id"
+      columns={columns}
     >
-      <ListTable<OrgRecord> rowKey="id" columns={columns} list={list} query={query} />
       <OrgDialog kind={kind} record={dialog.record} open={dialog.open} onClose={() => setDialog({ open: false })} />
     </ListPage>
   );

@@ -3,7 +3,7 @@ import { DatePicker, Form, Input, type TableColumnsType, Tag, Typography } from 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, ListPage, ListTable, useKeepPageInRange, useListParams } from '../../shared/ui/list/index.js';
+import { FilterBar, ListPage, useListParams } from '../../shared/ui/list/index.js';
 import { useUsage } from './api/get-usage.js';
 import { dash } from './components/display.js';
 import { formatBytes, usageMonth } from './components/units.js';
@@ -22,7 +22,6 @@ export function UsagePage() {
   const list = useListParams(FILTERS);
   const month = usageMonth(list.filters.month);
   const query = useUsage({ page: list.page, limit: list.limit, month, name: list.filters.name });
-  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
   // A new object on every URL change: a reset shows the default month again even when nothing else changed.
   const filterValues = useMemo<FilterValues>(() => ({ month: dayjs(`${month}-01`), name: list.filters.name }), [month, list.filters]);
   const number = (value: number) => value.toLocaleString(i18n.language);
@@ -53,7 +52,8 @@ export function UsagePage() {
   return (
     <ListPage
       testId="usage-list"
-      onRetry={query.isError ? () => void query.refetch() : undefined}
+      query={query}
+      list={list}
       filters={
         <FilterBar<FilterValues>
           values={filterValues}
@@ -73,8 +73,8 @@ export function UsagePage() {
           {t('subscriptions.usageHint', { month })}
         </Typography.Text>
       }
-    >
-      <ListTable<UsageRecord> rowKey="companyId" columns={columns} list={list} query={query} />
-    </ListPage>
+      rowKey="companyId"
+      columns={columns}
+    />
   );
 }

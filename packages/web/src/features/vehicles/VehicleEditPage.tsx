@@ -1,7 +1,8 @@
 import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { numberFilter } from '../../shared/ui/list/index.js';
+import { useNavigate } from 'react-router';
+import { useIdParam } from '../../shared/hooks/use-id-param.js';
+import { LoadFailedResult } from '../../shared/ui/results.js';
 import { useSelfInfo } from '../auth/index.js';
 import { useVehicle } from './api/get-vehicle.js';
 import { VehicleForm } from './components/form/VehicleForm.js';
@@ -11,17 +12,13 @@ import { canManageVehicles } from './components/permissions.js';
 export function VehicleEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const id = numberFilter(search.get('id') ?? undefined);
+  const id = useIdParam('id');
   const role = useSelfInfo().data?.baseInfo.role;
   const { data: vehicle, isPending, isError, refetch } = useVehicle(id === undefined ? undefined : { id });
   if (!canManageVehicles(role)) return <Result status="403" title={t('route.unauthorized')} subTitle={t('errors.unauthorized')} />;
   if (id === undefined) return <VehicleForm />;
   if (isPending) return <Skeleton active />;
-  if (isError)
-    return (
-      <Result status="error" title={t('list.loadError')} extra={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>} />
-    );
+  if (isError) return <LoadFailedResult onRetry={() => void refetch()} />;
   // A lessee uses the vehicle but may not change it.
   if (vehicle.leasedToCaller)
     return (

@@ -4,7 +4,7 @@ import { Button, ConfigProvider, Empty } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ListPage, ListTable, numberFilter, useKeepPageInRange, useListParams, writeListParams } from '../../shared/ui/list/index.js';
+import { ListPage, ListTable, numberFilter, useListParams, writeListParams } from '../../shared/ui/list/index.js';
 import { useSelfInfo } from '../auth/index.js';
 import { useVehicles } from './api/get-vehicles.js';
 import { LeaseDialog } from './components/LeaseDialog.js';
@@ -59,7 +59,6 @@ export function VehicleListPage() {
     rentState,
     brand: filters.brand,
   });
-  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
 
   const filterValues = useMemo<VehicleFilterValues>(
     () => ({
@@ -105,7 +104,8 @@ export function VehicleListPage() {
   return (
     <ListPage
       testId="vehicle-list"
-      onRetry={query.isError ? () => void query.refetch() : undefined}
+      query={query}
+      list={list}
       filters={
         <VehicleFilters
           values={filterValues}

@@ -1,8 +1,9 @@
-import { languageNames, languages } from '@safety-shield/contract';
+import { type Language, languageNames, languages } from '@safety-shield/contract';
 import { Col, Form, type FormInstance, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountRules } from './account-rules.js';
+import { textOrNull } from './text.js';
 
 /** The IANA time zones the browser knows, for a searchable select. */
 export const timeZones = (): string[] => {
@@ -73,5 +74,24 @@ export function ProfileFields({ form, span = 12 }: { form: AnyForm; span?: numbe
   );
 }
 
-/** A text field's value for the API: trimmed, an empty one as null. */
-export const textOrNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+/** The profile fields' values in a form. */
+export interface ProfileValues {
+  realName?: string;
+  phone?: string;
+  fixedTel?: string;
+  email?: string;
+  language?: Language | null;
+  timeZone?: string | null;
+  address?: string;
+}
+
+/** The profile as the API takes it: texts trimmed, blank ones and an unset language or time zone as null. */
+export const profileBody = (values: ProfileValues) => ({
+  realName: textOrNull(values.realName),
+  phone: textOrNull(values.phone),
+  fixedTel: textOrNull(values.fixedTel),
+  email: textOrNull(values.email),
+  language: values.language ?? null,
+  timeZone: values.timeZone ?? null,
+  address: textOrNull(values.address),
+});

@@ -110,19 +110,7 @@ export class PushClient {
 
   /** Hears a vehicle's positions and presence until the answered function is called. */
   watch(vehicleId: number, listener: (message: VehiclePush) => void): () => void {
-    let forVehicle = this.listeners.get(vehicleId);
-    if (!forVehicle) {
-      forVehicle = new Set();
-      this.listeners.set(vehicleId, forVehicle);
-    }
-    forVehicle.add(listener);
-    this.queueSync();
-    return () => {
-      const set = this.listeners.get(vehicleId);
-      if (!set?.delete(listener)) return;
-      if (set.size === 0) this.listeners.delete(vehicleId);
-      this.queueSync();
-    };
+    return this.listen(this.listeners, vehicleId, listener);
   }
 
   /** Hears every new incident in the caller's scope until the answered function is called. */
@@ -137,14 +125,19 @@ export class PushClient {
 
   /** Hears the upload states of one incident's evidence until the answered function is called. */
   watchUploads(eventId: number, listener: (message: UploadPush) => void): () => void {
-    const forIncident = this.uploadListeners.get(eventId) ?? new Set();
-    forIncident.add(listener);
-    this.uploadListeners.set(eventId, forIncident);
+    return this.listen(this.uploadListeners, eventId, listener);
+  }
+
+  /** Adds a listener under a key (a vehicle, an incident); the answered function removes it, and the key with its last one. */
+  private listen<L>(byKey: Map<number, Set<L>>, key: number, listener: L): () => void {
+    const forKey = byKey.get(key) ?? new Set<L>();
+    forKey.add(listener);
+    byKey.set(key, forKey);
     this.queueSync();
     return () => {
-      const set = this.uploadListeners.get(eventId);
+      const set = byKey.get(key);
       if (!set?.delete(listener)) return;
-      if (set.size === 0) this.uploadListeners.delete(eventId);
+      if (set.size === 0) byKey.delete(key);
       this.queueSync();
     };
   }

@@ -1,6 +1,6 @@
 import { type AccountLevel, type AccountUpdateBody, accountApi, type RegisterBody } from '@safety-shield/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 /** The contract's register endpoint of each account level. */
 export const registerEndpoint = {
@@ -15,18 +15,7 @@ export const registerEndpoint = {
 export const registerAccount = (level: AccountLevel, body: RegisterBody) => call(registerEndpoint[level], body);
 export const updateAccount = (body: AccountUpdateBody) => api.account.update(body);
 
-export function useRegisterAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ level, body }: { level: AccountLevel; body: RegisterBody }) => registerAccount(level, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
-  });
-}
+export const useRegisterAccount = () =>
+  useRefreshingMutation(({ level, body }: { level: AccountLevel; body: RegisterBody }) => registerAccount(level, body), [['accounts']]);
 
-export function useUpdateAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
-  });
-}
+export const useUpdateAccount = () => useRefreshingMutation(updateAccount, [['accounts']]);

@@ -7,39 +7,34 @@ import {
   levelRole,
   type RegisterBody,
 } from '@safety-shield/contract';
-import { App, Button, Card, Col, DatePicker, Descriptions, Flex, Form, Input, Row, Select } from 'antd';
+import { App, Button, Card, Col, Descriptions, Flex, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accountRules } from '../../../shared/forms/account-rules.js';
-import { browserTimeZone, ProfileFields, textOrNull } from '../../../shared/forms/ProfileFields.js';
-import { DATE_TIME_FORMAT } from '../../../shared/ui/format.js';
+import { FutureTimePicker } from '../../../shared/forms/FutureTimePicker.js';
+import { browserTimeZone, ProfileFields, type ProfileValues, profileBody } from '../../../shared/forms/ProfileFields.js';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { OrgPicker } from '../../orgs/index.js';
 import { useRegisterAccount, useUpdateAccount } from '../api/save-account.js';
 import { levelsFor } from './levels.js';
 import { organisationPath } from './organisation-path.js';
 
-interface AccountFormValues {
+interface AccountFormValues extends ProfileValues {
   level?: AccountLevel;
   orgId?: number;
   username?: string;
   password?: string;
   rePassword?: string;
-  realName?: string;
-  phone?: string;
-  fixedTel?: string;
-  email?: string;
-  language?: Language | null;
-  timeZone?: string | null;
-  address?: string;
   expireTime?: Dayjs | null;
 }
 
 /** The add and edit form of an account; `account` given means edit (credentials, level and organisation stay). */
 export function AccountForm({ account }: { account?: AccountRecord }) {
   const { t, i18n } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const [form] = Form.useForm<AccountFormValues>();
   const role = useSelfInfo().data?.baseInfo.role;
@@ -64,18 +59,10 @@ export function AccountForm({ account }: { account?: AccountRecord }) {
     : { level: levels[0], language: i18n.language as Language, timeZone: browserTimeZone() };
 
   const save = async (values: AccountFormValues) => {
-    const profile = {
-      realName: textOrNull(values.realName),
-      phone: textOrNull(values.phone),
-      fixedTel: textOrNull(values.fixedTel),
-      email: textOrNull(values.email),
-      language: values.language ?? null,
-      timeZone: values.timeZone ?? null,
-      address: textOrNull(values.address),
-    };
+    const profile = profileBody(values);
     // null: the account never expires (an edit clears an expiry date this way).
     const expireTime = values.expireTime ? values.expireTime.valueOf() : null;
-    try {
+    const saved = await attempt(async () => {
       if (account) {
         await update.mutateAsync({ uid: account.uid, ...profile, expireTime } satisfies AccountUpdateBody);
       } else if (values.level) {
@@ -89,10 +76,8 @@ export function AccountForm({ account }: { account?: AccountRecord }) {
         };
         await register.mutateAsync({ level: values.level, body });
       }
-    } catch {
-      return; // the HTTP layer has shown the server's reason
-    }
-    message.success(t('list.saved'));
+    }, t('list.saved'));
+    if (!saved) return;
     // The add page stays alive in the tab bar's cache: the next account starts from an empty form.
     if (!account) form.resetFields();
     await navigate('/account/list');
@@ -181,12 +166,7 @@ export function AccountForm({ account }: { account?: AccountRecord }) {
           <ProfileFields form={form} />
           <Col xs={24} md={12}>
             <Form.Item name="expireTime" label={t('account.expireTime')} extra={t('account.expireHint')}>
-              <DatePicker
-                showTime
-                format={DATE_TIME_FORMAT}
-                style={{ width: '100%' }}
-                disabledDate={(date) => date.isBefore(dayjs().startOf('day'))}
-              />
+              <FutureTimePicker />
             </Form.Item>
           </Col>
         </Row>

@@ -1,8 +1,11 @@
 import type { AccountRecord } from '@safety-shield/contract';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountRules } from '../../../shared/forms/account-rules.js';
+import { NewPasswordFields } from '../../../shared/forms/NewPasswordFields.js';
+import { FormDialog } from '../../../shared/ui/FormDialog.js';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useResetPassword } from '../api/manage-account.js';
 
 interface ResetValues {
@@ -13,7 +16,7 @@ interface ResetValues {
 /** Sets a new password for another account; its owner must change it at the next login. */
 export function ResetPasswordDialog({ account, onClose }: { account: AccountRecord | undefined; onClose(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const attempt = useAttempt();
   const [form] = Form.useForm<ResetValues>();
   const reset = useResetPassword();
   const rules = accountRules(t);
@@ -28,24 +31,17 @@ export function ResetPasswordDialog({ account, onClose }: { account: AccountReco
 
   const submit = async (values: ResetValues) => {
     if (!account) return;
-    try {
-      await reset.mutateAsync({ uid: account.uid, password: values.password, rePassword: values.rePassword });
-    } catch {
-      return;
-    }
-    message.success(t('account.resetDone'));
-    onClose();
+    const body = { uid: account.uid, password: values.password, rePassword: values.rePassword };
+    if (await attempt(() => reset.mutateAsync(body), t('account.resetDone'))) onClose();
   };
 
   return (
-    <Modal
+    <FormDialog
       open={!!account}
       title={t('account.resetTitle', { name: account?.username ?? '' })}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={reset.isPending}
+      form={form}
+      pending={reset.isPending}
+      onClose={onClose}
       forceRender
     >
       <Typography.Paragraph type="secondary">{t('account.resetHint')}</Typography.Paragraph>
@@ -56,13 +52,8 @@ export function ResetPasswordDialog({ account, onClose }: { account: AccountReco
         <Form.Item name="email" hidden>
           <Input />
         </Form.Item>
-        <Form.Item name="password" label={t('account.newPassword')} rules={rules.password(form)} extra={t('validation.passwordHint')}>
-          <Input.Password maxLength={64} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="rePassword" label={t('account.rePassword')} rules={rules.repeat()} dependencies={['password']}>
-          <Input.Password maxLength={64} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields rules={rules.password(form)} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

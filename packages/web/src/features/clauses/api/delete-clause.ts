@@ -1,13 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 /** Retires a clause; its consent log stays. */
 export const deleteClause = (clauseId: number) => api.clause.remove({ clauseId });
 
-export function useDeleteClause() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteClause,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clauses'] }),
-  });
-}
+export const useDeleteClause = () => useRefreshingMutation(deleteClause, [['clauses']]);

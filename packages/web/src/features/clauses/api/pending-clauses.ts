@@ -1,6 +1,7 @@
 import type { ClauseConsentBody } from '@safety-shield/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 export const pendingClausesQuery = () => queryOptions({ queryKey: ['clauses', 'pending'], queryFn: () => api.clause.pending() });
 
@@ -10,11 +11,4 @@ export const usePendingClauses = () => useQuery(pendingClausesQuery());
 export const answerClause = (body: ClauseConsentBody) => api.clause.consent(body);
 
 /** Agrees to or cancels a clause; the pending list and the caller's finish flags (selfInfo) are read again. */
-export function useAnswerClause() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: answerClause,
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['clauses'] }), queryClient.invalidateQueries({ queryKey: ['selfInfo'] })]),
-  });
-}
+export const useAnswerClause = () => useRefreshingMutation(answerClause, [['clauses'], ['selfInfo']]);

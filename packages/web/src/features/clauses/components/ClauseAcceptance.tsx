@@ -1,10 +1,11 @@
 import type { ClausePlace, PendingClause } from '@safety-shield/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT } from '../../../shared/ui/format.js';
+import { LoadError } from '../../../shared/ui/LoadError.js';
 import { pendingClausesQuery, useAnswerClause, usePendingClauses } from '../api/pending-clauses.js';
 import { ClauseContent } from './ClauseContent.js';
 
@@ -43,19 +44,7 @@ export function ClauseAcceptance({ placeType, onAllAgreed }: ClauseAcceptancePro
   };
 
   if (query.isPending) return <Skeleton active />;
-  if (query.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('clauses.accept.loadError')}
-        action={
-          <Button size="small" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+  if (query.isError) return <LoadError title={t('clauses.accept.loadError')} onRetry={() => void query.refetch()} />;
 
   const items = query.data.filter((item) => item.placeType === placeType);
   if (items.length === 0)

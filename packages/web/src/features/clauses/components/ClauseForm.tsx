@@ -1,8 +1,9 @@
 import type { ClauseCreateBody, ClausePlace, ClauseRecord, ClauseUpdateBody } from '@safety-shield/contract';
 import { clausePlaces } from '@safety-shield/contract';
-import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Radio, Row, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSaveClause } from '../api/save-clause.js';
 import { ClauseContent } from './ClauseContent.js';
 import { type SafeNode, sanitizeClauseTree } from './sanitize.js';
@@ -24,7 +25,7 @@ const hasText = (nodes: readonly SafeNode[]): boolean =>
 /** Writes a new clause, or (given one) publishes its next version. */
 export function ClauseForm({ clause }: { clause?: ClauseRecord }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const [form] = Form.useForm<ClauseFormValues>();
   const save = useSaveClause();
@@ -33,13 +34,7 @@ export function ClauseForm({ clause }: { clause?: ClauseRecord }) {
   const submit = async (values: ClauseFormValues) => {
     const fields = { title: values.title.trim(), placeType: values.placeType, mustCheck: values.mustCheck, content: values.content };
     const body: ClauseCreateBody | ClauseUpdateBody = clause ? { clauseId: clause.clauseId, ...fields } : fields;
-    try {
-      await save.mutateAsync(body);
-    } catch {
-      return; // the HTTP layer has shown the server's reason
-    }
-    message.success(t(clause ? 'clauses.published' : 'list.saved'));
-    await navigate('/clause/list');
+    if (await attempt(() => save.mutateAsync(body), t(clause ? 'clauses.published' : 'list.saved'))) await navigate('/clause/list');
   };
 
   return (

@@ -1,34 +1,20 @@
 import type { ClauseConsentRecord, ClauseConsentState } from '@safety-shield/contract';
-import { Flex, Form, Input, InputNumber, Select, type TableColumnsType, Tag } from 'antd';
-import { useMemo } from 'react';
+import { Flex, Form, Input, InputNumber, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
-import { FilterBar, ListPage, ListTable, numberFilter, useKeepPageInRange, useListParams } from '../../../shared/ui/list/index.js';
+import { FilterBar, ListPage, SelectFilter, useFilteredList } from '../../../shared/ui/list/index.js';
 import { type ConsentView, useConsents } from '../api/get-consents.js';
 import { ClauseLinks } from './ClauseLinks.js';
 import { dash } from './place.js';
 
-const FILTERS = ['clauseId', 'username', 'state'] as const;
 const consentStates: ClauseConsentState[] = ['agreed', 'cancelled'];
-
-interface FilterValues {
-  clauseId?: number;
-  username?: string;
-  state?: ClauseConsentState;
-}
+const FILTERS = { clauseId: 'id', username: 'text', state: consentStates } as const;
 
 /** The consents in the caller's scope: where each clause stands (`state`) or every answer given (`log`). */
 export function ConsentList({ view }: { view: ConsentView }) {
   const { t } = useTranslation();
-  const list = useListParams(FILTERS);
-  const clauseId = numberFilter(list.filters.clauseId);
-  const state = consentStates.find((value) => value === list.filters.state);
-  const query = useConsents(view, { page: list.page, limit: list.limit, clauseId, username: list.filters.username, state });
-  useKeepPageInRange(list, query.data?.total, query.data?.records.length);
-  const filterValues = useMemo<FilterValues>(
-    () => ({ clauseId, username: list.filters.username, state }),
-    [clauseId, list.filters.username, state],
-  );
+  const list = useFilteredList(FILTERS);
+  const query = useConsents(view, { page: list.page, limit: list.limit, ...list.values });
 
   const columns: TableColumnsType<ClauseConsentRecord> = [
     {
@@ -57,29 +43,17 @@ export function ConsentList({ view }: { view: ConsentView }) {
   return (
     <ListPage
       testId={`clause-${view}`}
-      onRetry={query.isError ? () => void query.refetch() : undefined}
+      query={query}
+      list={list}
       filters={
-        <FilterBar<FilterValues>
-          values={filterValues}
-          onSearch={(values) =>
-            list.setFilters({ clauseId: values.clauseId?.toString(), username: values.username?.trim(), state: values.state })
-          }
-          onReset={list.resetFilters}
-        >
+        <FilterBar list={list}>
           <Form.Item name="clauseId" label={t('clauses.clauseId')}>
             <InputNumber min={1} precision={0} style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="username" label={t('clauses.who')}>
             <Input allowClear maxLength={64} />
           </Form.Item>
-          <Form.Item name="state" label={t('clauses.stateLabel')}>
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              placeholder={t('list.all')}
-              options={consentStates.map((value) => ({ value, label: t(`clauses.state.${value}`) }))}
-            />
-          </Form.Item>
+          <SelectFilter name="state" label={t('clauses.stateLabel')} width={160} values={consentStates} textKey="clauses.state" />
         </FilterBar>
       }
       actions={
@@ -87,8 +61,8 @@ export function ConsentList({ view }: { view: ConsentView }) {
           <ClauseLinks />
         </Flex>
       }
-    >
-      <ListTable<ClauseConsentRecord> rowKey="id" columns={columns} list={list} query={query} />
-    </ListPage>
+      rowKey="id"
+      columns={columns}
+    />
   );
 }

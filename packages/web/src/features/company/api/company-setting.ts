@@ -1,6 +1,7 @@
 import type { CompanySettingBody } from '@safety-shield/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 export const companySettingQuery = () =>
   queryOptions({
@@ -15,15 +16,4 @@ export const useCompanySetting = () => useQuery(companySettingQuery());
 export const saveCompanySetting = (body: CompanySettingBody) => api.org.updateCompanySetting(body);
 
 /** Saves what was given; the company's row in the organisation lists and the caller's logo (selfInfo.orgPic) refresh too. */
-export function useSaveCompanySetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveCompanySetting,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['companySetting'] }),
-        queryClient.invalidateQueries({ queryKey: ['orgs'] }),
-        queryClient.invalidateQueries({ queryKey: ['selfInfo'] }),
-      ]),
-  });
-}
+export const useSaveCompanySetting = () => useRefreshingMutation(saveCompanySetting, [['companySetting'], ['orgs'], ['selfInfo']]);

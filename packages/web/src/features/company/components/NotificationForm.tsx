@@ -1,40 +1,33 @@
 import type { CompanyNotification } from '@safety-shield/contract';
-import { App, Button, Form, Select, Switch } from 'antd';
+import { Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SettingsForm } from '../../../shared/forms/SettingsForm.js';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSaveCompanySetting } from '../api/company-setting.js';
 import { cleanRecipients, MAX_RECIPIENTS, recipientProblem } from './recipients.js';
 
 /** Who the company's incident e-mails and daily summary go to. */
 export function NotificationForm({ notification }: { notification: CompanyNotification }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const attempt = useAttempt();
   const [form] = Form.useForm<CompanyNotification>();
   const save = useSaveCompanySetting();
 
-  const submit = async (values: CompanyNotification) => {
-    try {
-      await save.mutateAsync({
-        notification: {
-          incidentEmails: values.incidentEmails,
-          dailySummary: values.dailySummary,
-          recipients: cleanRecipients(values.recipients),
-        },
-      });
-    } catch {
-      return; // the HTTP layer has shown the server's reason
-    }
-    message.success(t('list.saved'));
+  const submit = (values: CompanyNotification) => {
+    const { incidentEmails, dailySummary } = values;
+    const notification = { incidentEmails, dailySummary, recipients: cleanRecipients(values.recipients) };
+    return attempt(() => save.mutateAsync({ notification }), t('list.saved'));
   };
 
   return (
-    <Form<CompanyNotification>
+    <SettingsForm<CompanyNotification>
       form={form}
       name="companyNotification"
-      layout="vertical"
-      onFinish={submit}
-      style={{ maxWidth: 560 }}
-      data-testid="company-notification-form"
+      testId="company-notification-form"
       initialValues={notification}
+      onFinish={submit}
+      pending={save.isPending}
+      maxWidth={560}
     >
       <Form.Item name="incidentEmails" label={t('company.incidentEmails')} valuePropName="checked" extra={t('company.incidentEmailsHint')}>
         <Switch />
@@ -69,9 +62,6 @@ export function NotificationForm({ notification }: { notification: CompanyNotifi
           data-testid="company-recipients"
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
-        {t('common.save')}
-      </Button>
-    </Form>
+    </SettingsForm>
   );
 }

@@ -1,7 +1,8 @@
 import type { DashboardRange } from '@safety-shield/contract';
-import { Alert, Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Tag } from 'antd';
+import { Alert, Col, Descriptions, Empty, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIncidentFigures, useMaintenance, useQuotaStatus, useRemoteUpgrade } from '../api/get-dashboard.js';
+import { Counts, StatusCard } from './StatusCard.js';
 
 /** Maintenance, incidents of the range, remote upgrade and quota status. */
 export function StatusBlocks({ range }: { range: DashboardRange }) {
@@ -10,34 +11,26 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
   const incidents = useIncidentFigures(range);
   const upgrade = useRemoteUpgrade();
   const quota = useQuotaStatus();
-  const m = maintenance.data;
-  const i = incidents.data;
-  const u = upgrade.data;
-  const q = quota.data;
   const sourceKey = { subscription: 'sourceSubscription', organisation: 'sourceOrganisation', none: 'sourceNone' } as const;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} md={12} xl={6}>
-        <Card title={t('dashboard.maintenance.title')} size="small" data-testid="dashboard-maintenance" style={{ height: '100%' }}>
-          {!m ? (
-            <Skeleton active />
-          ) : (
+        <StatusCard title={t('dashboard.maintenance.title')} testId="dashboard-maintenance" data={maintenance.data}>
+          {(m) => (
             <>
               <Statistic title={t('dashboard.maintenance.alerts')} value={m.alerts} />
-              <Descriptions column={1} size="small">
-                <Descriptions.Item label={t('dashboard.maintenance.offline')}>{m.offline}</Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.maintenance.neverOnline')}>{m.neverOnline}</Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.maintenance.unbound')}>{m.unbound}</Descriptions.Item>
-              </Descriptions>
+              <Counts
+                textKey="dashboard.maintenance"
+                counts={{ offline: m.offline, neverOnline: m.neverOnline, unbound: m.unbound }}
+                column={1}
+              />
             </>
           )}
-        </Card>
+        </StatusCard>
       </Col>
       <Col xs={24} md={12} xl={6}>
-        <Card title={t('dashboard.incident.title')} size="small" data-testid="dashboard-incident" style={{ height: '100%' }}>
-          {!i ? (
-            <Skeleton active />
-          ) : (
+        <StatusCard title={t('dashboard.incident.title')} testId="dashboard-incident" data={incidents.data}>
+          {(i) => (
             <>
               <Row gutter={8}>
                 <Col span={12}>
@@ -77,46 +70,43 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
               )}
             </>
           )}
-        </Card>
+        </StatusCard>
       </Col>
       <Col xs={24} md={12} xl={6}>
-        <Card title={t('dashboard.upgrade.title')} size="small" data-testid="dashboard-upgrade" style={{ height: '100%' }}>
-          {!u ? (
-            <Skeleton active />
-          ) : (
+        <StatusCard title={t('dashboard.upgrade.title')} testId="dashboard-upgrade" data={upgrade.data}>
+          {(u) => (
             <>
               {!u.tracked && <Alert type="info" showIcon title={t('dashboard.upgrade.none')} style={{ marginBottom: 8 }} />}
-              <Descriptions column={2} size="small">
-                <Descriptions.Item label={t('dashboard.upgrade.tasks')}>{u.tasks}</Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.upgrade.pending')}>{u.pending}</Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.upgrade.succeeded')}>{u.succeeded}</Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.upgrade.failed')}>{u.failed}</Descriptions.Item>
-              </Descriptions>
+              <Counts
+                textKey="dashboard.upgrade"
+                counts={{ tasks: u.tasks, pending: u.pending, succeeded: u.succeeded, failed: u.failed }}
+                column={2}
+              />
             </>
           )}
-        </Card>
+        </StatusCard>
       </Col>
       <Col xs={24} md={12} xl={6}>
-        <Card title={t('dashboard.quota.title')} size="small" data-testid="dashboard-quota" style={{ height: '100%' }}>
-          {!q ? (
-            <Skeleton active />
-          ) : q.holder === 'none' ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.quota.noHolder')} />
-          ) : (
-            <Descriptions column={1} size="small">
-              <Descriptions.Item label={t('dashboard.quota.holder')}>
-                {q.holder === 'platform' ? t('dashboard.quota.platform') : q.holderName}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('dashboard.quota.source')}>{t(`dashboard.quota.${sourceKey[q.source]}`)}</Descriptions.Item>
-              <Descriptions.Item label={t('dashboard.quota.used')}>{q.used}</Descriptions.Item>
-              <Descriptions.Item label={t('dashboard.quota.total')}>{q.total ?? t('dashboard.cards.noLimit')}</Descriptions.Item>
-              <Descriptions.Item label={t('dashboard.quota.remaining')}>{q.remaining ?? '—'}</Descriptions.Item>
-              {(q.holder === 'platform' || q.holder === 'agent') && (
-                <Descriptions.Item label={t('dashboard.quota.companiesFull')}>{q.companiesFull}</Descriptions.Item>
-              )}
-            </Descriptions>
-          )}
-        </Card>
+        <StatusCard title={t('dashboard.quota.title')} testId="dashboard-quota" data={quota.data}>
+          {(q) =>
+            q.holder === 'none' ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.quota.noHolder')} />
+            ) : (
+              <Descriptions column={1} size="small">
+                <Descriptions.Item label={t('dashboard.quota.holder')}>
+                  {q.holder === 'platform' ? t('dashboard.quota.platform') : q.holderName}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.quota.source')}>{t(`dashboard.quota.${sourceKey[q.source]}`)}</Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.quota.used')}>{q.used}</Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.quota.total')}>{q.total ?? t('dashboard.cards.noLimit')}</Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.quota.remaining')}>{q.remaining ?? '—'}</Descriptions.Item>
+                {(q.holder === 'platform' || q.holder === 'agent') && (
+                  <Descriptions.Item label={t('dashboard.quota.companiesFull')}>{q.companiesFull}</Descriptions.Item>
+                )}
+              </Descriptions>
+            )
+          }
+        </StatusCard>
       </Col>
     </Row>
   );

@@ -1,7 +1,8 @@
-import { Card, Descriptions, Empty, Skeleton, Tag } from 'antd';
+import { Descriptions, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
 import { useSubscriptionState } from '../api/get-dashboard.js';
+import { Counts, StatusCard } from './StatusCard.js';
 
 const stateColour = { active: 'green', suspended: 'orange', ended: 'default' } as const;
 
@@ -9,12 +10,9 @@ const stateColour = { active: 'green', suspended: 'orange', ended: 'default' } a
 export function SubscriptionCard() {
   const { t } = useTranslation();
   const { data } = useSubscriptionState();
-  const current = data?.current;
   return (
-    <Card title={t('dashboard.subscription.title')} size="small" data-testid="dashboard-subscription" style={{ height: '100%' }}>
-      {!data ? (
-        <Skeleton active />
-      ) : (
+    <StatusCard title={t('dashboard.subscription.title')} testId="dashboard-subscription" data={data}>
+      {({ current, active, suspended, ended, expiringSoon }) => (
         <>
           {current ? (
             <Descriptions column={1} size="small">
@@ -31,14 +29,14 @@ export function SubscriptionCard() {
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.subscription.none')} />
           )}
-          <Descriptions column={2} size="small" style={{ marginTop: 8 }}>
-            <Descriptions.Item label={t('dashboard.subscription.active')}>{data.active}</Descriptions.Item>
-            <Descriptions.Item label={t('dashboard.subscription.suspended')}>{data.suspended}</Descriptions.Item>
-            <Descriptions.Item label={t('dashboard.subscription.ended')}>{data.ended}</Descriptions.Item>
-            <Descriptions.Item label={t('dashboard.subscription.expiringSoon')}>{data.expiringSoon}</Descriptions.Item>
-          </Descriptions>
+          <Counts
+            textKey="dashboard.subscription"
+            counts={{ active, suspended, ended, expiringSoon }}
+            column={2}
+            style={{ marginTop: 8 }}
+          />
         </>
       )}
-    </Card>
+    </StatusCard>
   );
 }

@@ -1,6 +1,7 @@
 import { ALERT_POLL_MS, type DeviceAlertHandleBody, type DeviceAlertQuery } from '@safety-shield/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 /** Every query of this feature starts with this key: a push or a handle reads them all again. */
 export const DEVICE_ALERTS_KEY = ['deviceAlerts'] as const;
@@ -22,10 +23,5 @@ export const deviceAlertsQuery = (params: DeviceAlertQuery) =>
 
 export const useDeviceAlerts = (params: DeviceAlertQuery) => useQuery({ ...deviceAlertsQuery(params), placeholderData: keepPreviousData });
 
-export function useHandleAlerts() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DeviceAlertHandleBody) => api.deviceAlert.handle(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DEVICE_ALERTS_KEY }),
-  });
-}
+export const useHandleAlerts = () =>
+  useRefreshingMutation((body: DeviceAlertHandleBody) => api.deviceAlert.handle(body), [DEVICE_ALERTS_KEY]);

@@ -2,7 +2,7 @@ import { deviceAlertStates, deviceFaultCodes } from '@safety-shield/contract';
 import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, type ListParamsApi } from '../../../shared/ui/list/index.js';
+import { FilterBar, type ListParamsApi, SelectFilter } from '../../../shared/ui/list/index.js';
 import { ALL_STATES, type AlertFilterKey, type AlertFilters } from './filters.js';
 
 interface FilterValues {
@@ -34,14 +34,7 @@ export function AlertFilterBar({ list, filters }: { list: ListParamsApi<AlertFil
           ]}
         />
       </Form.Item>
-      <Form.Item name="code" label={t('deviceAlerts.fault')}>
-        <Select
-          allowClear
-          style={{ width: 200 }}
-          placeholder={t('list.all')}
-          options={deviceFaultCodes.map((code) => ({ value: code, label: t(`deviceAlerts.codes.${code}`) }))}
-        />
-      </Form.Item>
+      <SelectFilter name="code" label={t('deviceAlerts.fault')} width={200} values={deviceFaultCodes} textKey="deviceAlerts.codes" />
       <Form.Item name="keyword" label={t('deviceAlerts.keyword')}>
         <Input allowClear placeholder={t('deviceAlerts.keywordPlaceholder')} style={{ width: 220 }} />
       </Form.Item>

@@ -1,6 +1,6 @@
 import type { BindBody, UnbindBody } from '@safety-shield/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 /**
  * Silent: the bind dialog answers DEVICE_HAD_BEEN_BIND with its own confirmation (then retries with `force`)
@@ -10,14 +10,8 @@ export const bindDevice = (body: BindBody) => api.vehicle.bind(body, { silent: t
 export const unbindDevice = (body: UnbindBody) => api.vehicle.unbind(body);
 
 /** Both lists change: the device's and the vehicles' device counts. */
-const useBindingMutation = <T>(mutationFn: (input: T) => Promise<unknown>) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['devices'] }), queryClient.invalidateQueries({ queryKey: ['vehicles'] })]),
-  });
-};
+const useBindingMutation = <T>(mutationFn: (input: T) => Promise<unknown>) =>
+  useRefreshingMutation(mutationFn, [['devices'], ['vehicles']]);
 
 export const useBindDevice = () => useBindingMutation(bindDevice);
 export const useUnbindDevice = () => useBindingMutation(unbindDevice);

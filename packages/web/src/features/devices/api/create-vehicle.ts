@@ -1,6 +1,6 @@
 import type { VehicleCreateBody } from '@safety-shield/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 /** Only plate and fleet are asked for when binding; the vehicle page fills in the rest later. */
 export const createVehicle = ({ licensePlate, fleetId }: { licensePlate: string; fleetId: number }) => {
@@ -19,7 +19,4 @@ export const createVehicle = ({ licensePlate, fleetId }: { licensePlate: string;
   return api.vehicle.create(body);
 };
 
-export function useCreateVehicle() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createVehicle, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['vehicles'] }) });
-}
+export const useCreateVehicle = () => useRefreshingMutation(createVehicle, [['vehicles']]);

@@ -1,8 +1,9 @@
 import type { DeviceRecord } from '@safety-shield/contract';
-import { Alert, App, Form, Input, Modal, Radio } from 'antd';
+import { Alert, App, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.js';
+import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { OrgPicker } from '../../orgs/index.js';
 import { useBindDevice } from '../api/bind-device.js';
 import { useCreateVehicle } from '../api/create-vehicle.js';
@@ -79,14 +80,12 @@ export function BindDeviceDialog({ device, onClose }: { device: DeviceRecord; on
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('devices.bind.title', { uuid: device.deviceUuid })}
       okText={t('devices.bind.submit')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={bind.isPending || createVehicle.isPending}
+      form={form}
+      pending={bind.isPending || createVehicle.isPending}
+      onClose={onClose}
       width={520}
     >
       <Form<BindFormValues>
@@ -135,6 +134,6 @@ export function BindDeviceDialog({ device, onClose }: { device: DeviceRecord; on
         )}
         {problem && <Alert type="error" showIcon title={problem} data-testid="bind-problem" />}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

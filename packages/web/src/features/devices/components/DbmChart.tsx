@@ -7,16 +7,10 @@ import { type EChartsCoreOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT } from '../../../shared/ui/format.js';
+import { DATE_TIME_FORMAT, timeAxisFormat } from '../../../shared/ui/format.js';
 
 // Only what this chart draws, so the chunk stays small.
 use([LineChart, GridComponent, TooltipComponent, DataZoomComponent, SVGRenderer]);
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** Axis labels as fine as the readings' span needs: minutes alone repeat over a short span, hours alone over days. */
-const axisFormat = (spanMs: number) => (spanMs > DAY_MS ? 'MM-DD HH:mm' : spanMs > HOUR_MS ? 'HH:mm' : 'HH:mm:ss');
 
 /** The signal strength over time as a line; the container's label states the range and extremes for screen readers. */
 export function DbmChart({ samples }: { samples: DbmSample[] }) {
@@ -29,7 +23,7 @@ export function DbmChart({ samples }: { samples: DbmSample[] }) {
     const chart = init(element.current, undefined, { renderer: 'svg' });
     const first = samples[0]?.time ?? 0;
     const last = samples.at(-1)?.time ?? 0;
-    const labelFormat = axisFormat(last - first);
+    const labelFormat = timeAxisFormat(last - first);
     const option: EChartsCoreOption = {
       animation: false,
       grid: { left: 48, right: 16, top: 32, bottom: 56 },

@@ -1,8 +1,9 @@
 import { TRAIL_MAX_RANGE_MS } from '@safety-shield/contract';
-import { Alert, Button, DatePicker, Empty, Flex, Spin } from 'antd';
+import { Alert, DatePicker, Empty, Flex, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/ui/LoadError.js';
 import { useDbm } from '../api/get-dbm.js';
 
 // ECharts is large: it loads only when a device's detail is opened.
@@ -43,18 +44,7 @@ export function DbmPanel({ deviceId }: { deviceId: number }) {
       />
       {tooLong && <Alert type="warning" showIcon title={t('devices.dbm.tooLong', { days: MAX_RANGE_MS / 86_400_000 })} />}
       {query.isLoading && <Spin />}
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
+      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
       {query.data?.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.dbm.empty')} />}
       {query.data && query.data.length > 0 && (
         <Suspense fallback={<Spin />}>

@@ -1,7 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { DeviceRecord } from '@safety-shield/contract';
-import { App, Popconfirm, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.js';
 import { useDeleteDevice } from '../api/delete-device.js';
 import { RowButton } from './RowButton.js';
 
@@ -11,7 +12,6 @@ import { RowButton } from './RowButton.js';
  */
 export function DeviceDeleteAction({ device, compact }: { device: DeviceRecord; compact: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const remove = useDeleteDevice();
   const label = t('list.delete');
   if (device.licensePlate) {
@@ -25,22 +25,15 @@ export function DeviceDeleteAction({ device, compact }: { device: DeviceRecord; 
     );
   }
   return (
-    <Popconfirm
+    <ConfirmAction
       title={t('list.deleteConfirm', { name: device.deviceUuid })}
       description={t('devices.deleteHint')}
       okText={label}
-      okButtonProps={{ danger: true }}
-      cancelText={t('common.cancel')}
-      onConfirm={async () => {
-        try {
-          await remove.mutateAsync(device.deviceId);
-          message.success(t('list.deleted'));
-        } catch {
-          // the HTTP layer has shown the server's reason
-        }
-      }}
+      danger
+      done={t('list.deleted')}
+      onConfirm={() => remove.mutateAsync(device.deviceId)}
     >
       <RowButton compact={compact} label={label} icon={<DeleteOutlined />} danger />
-    </Popconfirm>
+    </ConfirmAction>
   );
 }

@@ -1,5 +1,7 @@
-import { Alert, Button, Drawer, Flex, Skeleton, Typography } from 'antd';
+import { Drawer, Flex, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/ui/LoadError.js';
 import { useDevice } from '../api/get-device.js';
 import { BindLogTable } from './BindLogTable.js';
 import { DbmPanel } from './DbmPanel.js';
@@ -22,35 +24,30 @@ export function DeviceDetailDrawer({ deviceId, onClose }: { deviceId: number | u
       data-testid="device-detail"
     >
       {query.isPending && <Skeleton active />}
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
+      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
       {query.data && deviceId !== undefined && (
         <Flex vertical gap={24}>
           <DeviceFacts device={query.data} />
-          <section aria-labelledby="device-dbm-title">
-            <Typography.Title level={5} id="device-dbm-title">
-              {t('devices.dbm.title')}
-            </Typography.Title>
+          <Section id="device-dbm-title" title={t('devices.dbm.title')}>
             <DbmPanel deviceId={deviceId} />
-          </section>
-          <section aria-labelledby="device-bind-log-title">
-            <Typography.Title level={5} id="device-bind-log-title">
-              {t('devices.bindLog.title')}
-            </Typography.Title>
+          </Section>
+          <Section id="device-bind-log-title" title={t('devices.bindLog.title')}>
             <BindLogTable deviceId={deviceId} />
-          </section>
+          </Section>
         </Flex>
       )}
     </Drawer>
+  );
+}
+
+/** A part of the drawer under its heading, which names it. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Typography.Title level={5} id={id}>
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
   );
 }

@@ -1,12 +1,12 @@
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, type ListParamsApi } from '../../../shared/ui/list/index.js';
+import { FilterBar, type ListParamsApi, SelectFilter } from '../../../shared/ui/list/index.js';
+import { OrgScopeFilters } from '../../orgs/index.js';
 import { useDeviceVersions } from '../api/get-device-versions.js';
 import type { DeviceFilterKey, DeviceFilters } from './filters.js';
 import { OnlineSelect } from './OnlineSelect.js';
-import { ScopeFilters } from './ScopeFilters.js';
 
 type Flag = 'true' | 'false';
 
@@ -68,28 +68,25 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       <Form.Item name="online" label={t('devices.state')}>
         <OnlineSelect />
       </Form.Item>
-      <Form.Item name="matched" label={t('devices.binding')}>
-        <Select
-          allowClear
-          style={{ width: 140 }}
-          placeholder={t('list.all')}
-          options={[
-            { value: 'true', label: t('devices.matched') },
-            { value: 'false', label: t('devices.unmatched') },
-          ]}
-        />
-      </Form.Item>
-      <ScopeFilters />
-      <Form.Item name="version" label={t('devices.version')}>
-        <Select
-          allowClear
-          showSearch
-          style={{ width: 180 }}
-          placeholder={t('list.all')}
-          loading={versions.isPending}
-          options={(versions.data ?? []).map(({ version, count }) => ({ value: version, label: `${version} (${count})` }))}
-        />
-      </Form.Item>
+      <SelectFilter
+        name="matched"
+        label={t('devices.binding')}
+        width={140}
+        options={[
+          { value: 'true', label: t('devices.matched') },
+          { value: 'false', label: t('devices.unmatched') },
+        ]}
+      />
+      {/* Agent, company and fleet: each narrows the next one's choices to what belongs to it. */}
+      <OrgScopeFilters kinds={['agent', 'company', 'fleet']} labelOf={(kind) => t(`devices.${kind}`)} />
+      <SelectFilter
+        name="version"
+        label={t('devices.version')}
+        width={180}
+        showSearch
+        loading={versions.isPending}
+        options={(versions.data ?? []).map(({ version, count }) => ({ value: version, label: `${version} (${count})` }))}
+      />
       <Form.Item name="created" label={t('devices.created')}>
         <DatePicker.RangePicker allowClear />
       </Form.Item>

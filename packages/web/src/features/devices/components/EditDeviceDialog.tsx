@@ -1,6 +1,8 @@
 import type { DeviceRecord } from '@safety-shield/contract';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../shared/ui/FormDialog.js';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useUpdateDevice } from '../api/update-device.js';
 
 interface EditValues {
@@ -15,28 +17,15 @@ const CHANNELS = { min: 1, max: 16 };
 /** Renames a device and sets how many camera channels it records. */
 export function EditDeviceDialog({ device, onClose }: { device: DeviceRecord; onClose(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const attempt = useAttempt();
   const [form] = Form.useForm<EditValues>();
   const update = useUpdateDevice();
   const submit = async (values: EditValues) => {
-    try {
-      await update.mutateAsync({ deviceId: device.deviceId, name: values.name?.trim() || null, channels: values.channels });
-    } catch {
-      return; // the HTTP layer has shown the server's reason
-    }
-    message.success(t('list.saved'));
-    onClose();
+    const body = { deviceId: device.deviceId, name: values.name?.trim() || null, channels: values.channels };
+    if (await attempt(() => update.mutateAsync(body), t('list.saved'))) onClose();
   };
   return (
-    <Modal
-      open
-      title={t('devices.edit.title', { uuid: device.deviceUuid })}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={update.isPending}
-    >
+    <FormDialog title={t('devices.edit.title', { uuid: device.deviceUuid })} form={form} pending={update.isPending} onClose={onClose}>
       <Form<EditValues>
         form={form}
         name="edit-device"
@@ -55,6 +44,6 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRecord; on
           <InputNumber {...CHANNELS} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

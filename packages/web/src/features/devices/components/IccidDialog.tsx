@@ -1,6 +1,8 @@
 import type { DeviceRecord } from '@safety-shield/contract';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../shared/ui/FormDialog.js';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSetIccid } from '../api/update-device.js';
 
 /** The contract's rule (IccidBody): a SIM card's ICCID has 19 or 20 digits. */
@@ -9,28 +11,14 @@ export const ICCID = /^[0-9]{19,20}$/;
 /** Records the ICCID of the SIM card in a device. */
 export function IccidDialog({ device, onClose }: { device: DeviceRecord; onClose(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const attempt = useAttempt();
   const [form] = Form.useForm<{ iccid: string }>();
   const save = useSetIccid();
   const submit = async ({ iccid }: { iccid: string }) => {
-    try {
-      await save.mutateAsync({ deviceId: device.deviceId, iccid: iccid.trim() });
-    } catch {
-      return; // the HTTP layer has shown the server's reason
-    }
-    message.success(t('list.saved'));
-    onClose();
+    if (await attempt(() => save.mutateAsync({ deviceId: device.deviceId, iccid: iccid.trim() }), t('list.saved'))) onClose();
   };
   return (
-    <Modal
-      open
-      title={t('devices.iccidDialog.title', { uuid: device.deviceUuid })}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-    >
+    <FormDialog title={t('devices.iccidDialog.title', { uuid: device.deviceUuid })} form={form} pending={save.isPending} onClose={onClose}>
       <Form
         form={form}
         name="device-iccid"
@@ -50,6 +38,6 @@ export function IccidDialog({ device, onClose }: { device: DeviceRecord; onClose
           <Input inputMode="numeric" maxLength={20} autoComplete="off" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

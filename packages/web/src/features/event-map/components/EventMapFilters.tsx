@@ -1,7 +1,8 @@
 import { type IncidentType, incidentTypes } from '@safety-shield/contract';
 import { DatePicker, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { rangePresets, tagOptions } from '../../../shared/ui/incident-filters.js';
 import { useMapTagOptions } from '../api/get-tag-options.js';
 
 export interface MapFilters {
@@ -12,21 +13,11 @@ export interface MapFilters {
 
 const MAX_SPAN_DAYS = 92;
 
-/** Today, the last 7 days (the default) and the last 30 days, each to the end of today. */
-export function rangePresets(now = dayjs()) {
-  return {
-    today: [now.startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],
-    last7: [now.subtract(6, 'day').startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],
-    last30: [now.subtract(29, 'day').startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],
-  };
-}
-
 /** The time range (at most 92 days: later or earlier days are disabled once one end is picked), types and tags. */
 export function EventMapFilters({ value, onChange }: { value: MapFilters; onChange: (next: MapFilters) => void }) {
   const { t } = useTranslation();
   const tags = useMapTagOptions();
   const presets = rangePresets();
-  const manyCompanies = new Set((tags.data ?? []).map((tag) => tag.companyId)).size > 1;
   return (
     <Space wrap data-testid="event-map-filters">
       {/* The picker does not pass a test id on: its wrapper carries it. */}
@@ -72,10 +63,7 @@ export function EventMapFilters({ value, onChange }: { value: MapFilters; onChan
         value={value.tagId}
         onChange={(tagId) => onChange({ ...value, tagId })}
         optionFilterProp="label"
-        options={(tags.data ?? []).map((tag) => ({
-          value: tag.tagId,
-          label: manyCompanies && tag.companyName ? `${tag.tagName} (${tag.companyName})` : tag.tagName,
-        }))}
+        options={tagOptions(tags.data)}
         data-testid="event-map-tag"
       />
     </Space>

@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 /** Own tags only; its incidents move to the General tag. */
 export const deleteTag = (id: number) => api.event.removeTag({ id });
 
-export function useDeleteTag() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTag, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }) });
-}
+export const useDeleteTag = () => useRefreshingMutation(deleteTag, [['events']]);

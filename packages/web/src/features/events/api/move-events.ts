@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 /** Where incidents go: the recycle bin, back out of it, or (only from the bin) away for good with their evidence. */
 export type EventMove = 'delete' | 'restore' | 'forever';
@@ -12,11 +12,5 @@ const calls = {
 
 export const moveEvents = (move: EventMove, eventId: number[]) => calls[move]({ eventId });
 
-export function useMoveEvents(move: EventMove) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (eventIds: number[]) => moveEvents(move, eventIds),
-    // Lists, the bin and the tags' incident counts all change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
-  });
-}
+/** Lists, the bin and the tags' incident counts all change. */
+export const useMoveEvents = (move: EventMove) => useRefreshingMutation((eventIds: number[]) => moveEvents(move, eventIds), [['events']]);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 /** The on/off settings of a tag and the call that switches each. */
 export const tagSwitches = {
@@ -17,7 +17,4 @@ export function setTagSetting(setting: TagSetting) {
   return api.event.setTagHoldDays({ tagId: setting.tagId, days: setting.holdDays });
 }
 
-export function useSetTagSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setTagSetting, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events', 'tags'] }) });
-}
+export const useSetTagSetting = () => useRefreshingMutation(setTagSetting, [['events', 'tags']]);

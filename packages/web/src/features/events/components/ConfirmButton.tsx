@@ -1,6 +1,6 @@
-import { App, Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.js';
 
 interface Props {
   label: string;
@@ -19,27 +19,11 @@ interface Props {
 
 /** A batch or row action that asks first; a refusal is shown by the HTTP layer. */
 export function ConfirmButton({ label, icon, confirm, done, danger, disabled, onConfirm, testId, inRow }: Props) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
   return (
-    <Popconfirm
-      title={confirm}
-      okText={label}
-      okButtonProps={{ danger }}
-      cancelText={t('common.cancel')}
-      disabled={disabled}
-      onConfirm={async () => {
-        try {
-          await onConfirm();
-          message.success(done);
-        } catch {
-          // the HTTP layer has shown the server's reason
-        }
-      }}
-    >
+    <ConfirmAction title={confirm} okText={label} danger={danger} disabled={disabled} done={done} onConfirm={onConfirm}>
       <Button icon={icon} danger={danger} disabled={disabled} data-testid={testId} {...(inRow ? { type: 'link', size: 'small' } : {})}>
         {label}
       </Button>
-    </Popconfirm>
+    </ConfirmAction>
   );
 }

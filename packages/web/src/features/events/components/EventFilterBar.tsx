@@ -1,10 +1,11 @@
 import { incidentTypes } from '@safety-shield/contract';
-import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, type ListParamsApi } from '../../../shared/ui/list/index.js';
-import { OrgPicker } from '../../orgs/index.js';
+import { rangePresets, tagOptions } from '../../../shared/ui/incident-filters.js';
+import { FilterBar, type ListParamsApi, SelectFilter } from '../../../shared/ui/list/index.js';
+import { OrgScopeFilters } from '../../orgs/index.js';
 import { useTagOptions } from '../api/get-tags.js';
 import type { EventFilterKey, EventFilters } from './filters.js';
 import { useEventPermissions } from './permissions.js';
@@ -56,14 +57,12 @@ export function EventFilterBar({ list, filters }: { list: ListParamsApi<EventFil
       minSpeed: text(next.minSpeed),
       maxSpeed: text(next.maxSpeed),
     });
-  const now = dayjs();
+  const ranges = rangePresets();
   const presets = [
-    { label: t('events.filter.today'), value: [now.startOf('day'), now.endOf('day')] as [Dayjs, Dayjs] },
-    { label: t('events.filter.last7'), value: [now.subtract(6, 'day').startOf('day'), now.endOf('day')] as [Dayjs, Dayjs] },
-    { label: t('events.filter.last30'), value: [now.subtract(29, 'day').startOf('day'), now.endOf('day')] as [Dayjs, Dayjs] },
+    { label: t('events.filter.today'), value: ranges.today },
+    { label: t('events.filter.last7'), value: ranges.last7 },
+    { label: t('events.filter.last30'), value: ranges.last30 },
   ];
-  // Several tags of several companies may share a name: say whose each is when the caller sees more than one company.
-  const manyCompanies = new Set((tags.data ?? []).map((tag) => tag.companyId)).size > 1;
 
   return (
     <FilterBar<FilterValues> values={values} onSearch={search} onReset={list.resetFilters}>
@@ -73,49 +72,32 @@ export function EventFilterBar({ list, filters }: { list: ListParamsApi<EventFil
       <Form.Item name="plate" label={t('events.plate')}>
         <Input allowClear style={{ width: 140 }} />
       </Form.Item>
-      {can.choosesCompany && <CompanyFleetFilters />}
-      {!can.choosesCompany && can.choosesFleet && (
-        <Form.Item name="fleetId" label={t('events.fleet')}>
-          <OrgPicker kind="fleet" />
-        </Form.Item>
-      )}
-      <Form.Item name="type" label={t('events.type')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          style={{ width: 220 }}
-          placeholder={t('list.all')}
-          options={incidentTypes.map((type) => ({ value: type, label: t(`events.types.${type}`) }))}
-          optionFilterProp="label"
-        />
-      </Form.Item>
-      <Form.Item name="tag" label={t('events.tag')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          style={{ width: 200 }}
-          placeholder={t('list.all')}
-          loading={tags.isPending}
-          optionFilterProp="label"
-          options={(tags.data ?? []).map((tag) => ({
-            value: tag.tagId,
-            label: manyCompanies && tag.companyName ? `${tag.tagName} (${tag.companyName})` : tag.tagName,
-          }))}
-        />
-      </Form.Item>
-      <Form.Item name="review" label={t('events.reviewState')}>
-        <Select
-          allowClear
-          style={{ width: 130 }}
-          placeholder={t('list.all')}
-          options={[
-            { value: 'unread', label: t('events.review.unread') },
-            { value: 'reviewed', label: t('events.review.reviewed') },
-          ]}
-        />
-      </Form.Item>
+      {/* Company narrows the fleets offered. */}
+      <OrgScopeFilters
+        kinds={can.choosesCompany ? ['company', 'fleet'] : can.choosesFleet ? ['fleet'] : []}
+        labelOf={(kind) => t(`events.${kind}`)}
+      />
+      <SelectFilter
+        name="type"
+        label={t('events.type')}
+        width={220}
+        mode="multiple"
+        maxTagCount="responsive"
+        values={incidentTypes}
+        textKey="events.types"
+        optionFilterProp="label"
+      />
+      <SelectFilter
+        name="tag"
+        label={t('events.tag')}
+        width={200}
+        mode="multiple"
+        maxTagCount="responsive"
+        loading={tags.isPending}
+        optionFilterProp="label"
+        options={tagOptions(tags.data)}
+      />
+      <SelectFilter name="review" label={t('events.reviewState')} width={130} values={['unread', 'reviewed']} textKey="events.review" />
       <Form.Item label={t('events.filter.speed')}>
         <Space.Compact>
           <Form.Item name="minSpeed" noStyle>
@@ -127,22 +109,5 @@ export function EventFilterBar({ list, filters }: { list: ListParamsApi<EventFil
         </Space.Compact>
       </Form.Item>
     </FilterBar>
-  );
-}
-
-/** Company narrows the fleets offered. */
-function CompanyFleetFilters() {
-  const { t } = useTranslation();
-  const form = Form.useFormInstance();
-  const companyId = Form.useWatch<number | undefined>('companyId', form);
-  return (
-    <>
-      <Form.Item name="companyId" label={t('events.company')}>
-        <OrgPicker kind="company" />
-      </Form.Item>
-      <Form.Item name="fleetId" label={t('events.fleet')}>
-        <OrgPicker kind="fleet" parentId={companyId} />
-      </Form.Item>
-    </>
   );
 }

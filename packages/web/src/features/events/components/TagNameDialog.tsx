@@ -1,7 +1,8 @@
 import type { TagRecord } from '@safety-shield/contract';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.js';
+import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { useSaveTag } from '../api/save-tag.js';
 
 interface Props {
@@ -32,14 +33,12 @@ export function TagNameDialog({ open, tag, companyId, onClose }: Props) {
     }
   };
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={tag ? t('events.tagPage.rename') : t('events.tagPage.add')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      form={form}
+      pending={save.isPending}
+      onClose={onClose}
       destroyOnHidden
       afterOpenChange={(visible) => visible && form.setFieldsValue({ tagName: tag?.tagName ?? '' })}
     >
@@ -52,6 +51,6 @@ export function TagNameDialog({ open, tag, companyId, onClose }: Props) {
           <Input maxLength={32} autoFocus />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { codeKeys, logApi, type OperationLogRecord } from '@safety-shield/contract';
-import { App, Button, DatePicker, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
+import { App, Button, DatePicker, Form, Input, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/http/download.js';
 import { formatTime } from '../../../shared/ui/format.js';
-import { FilterBar, ListPage, ListTable, numberFilter, useListParams } from '../../../shared/ui/list/index.js';
+import { FilterBar, ListPage, ListTable, numberFilter, SelectFilter, useListParams } from '../../../shared/ui/list/index.js';
 import { type LogScope, useOperationLog } from '../api/get-operation-log.js';
 import { actionLabel, logActions } from './actions.js';
 
@@ -91,7 +91,7 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
           </Button>
         )
       }
-      onRetry={query.isError ? () => void query.refetch() : undefined}
+      query={query}
       filters={
         <FilterBar<FilterValues>
           values={filterValues}
@@ -113,26 +113,23 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
             </Form.Item>
           )}
           {!fixedAction && (
-            <Form.Item name="action" label={t('log.action')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: 220 }}
-                placeholder={t('list.all')}
-                options={logActions.map((value) => ({ value, label: actionLabel(value, t) }))}
-              />
-            </Form.Item>
+            <SelectFilter
+              name="action"
+              label={t('log.action')}
+              width={220}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={logActions.map((value) => ({ value, label: actionLabel(value, t) }))}
+            />
           )}
           {system && (
-            <Form.Item name="result" label={t('log.result')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: 220 }}
-                placeholder={t('list.all')}
-                options={Object.keys(codeKeys).map((value) => ({ value, label: t(`codeKey.${value}`) }))}
-              />
-            </Form.Item>
+            <SelectFilter
+              name="result"
+              label={t('log.result')}
+              width={220}
+              showSearch={{ optionFilterProp: 'label' }}
+              values={Object.keys(codeKeys)}
+              textKey="codeKey"
+            />
           )}
           <Form.Item name="range" label={t('log.dateRange')}>
             <DatePicker.RangePicker allowClear />

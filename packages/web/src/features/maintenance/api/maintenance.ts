@@ -1,6 +1,7 @@
 import type { MaintenanceState } from '@safety-shield/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 /** Public: the maintenance page reads it without a session. Silent: the page shows a failure itself. */
 export const maintenanceQuery = () =>
@@ -15,10 +16,4 @@ export const useMaintenance = (refetchInterval?: number) => useQuery({ ...mainte
 export const setMaintenance = (body: MaintenanceState) => api.maintenance.setState(body);
 
 /** Super Admin only: switches maintenance mode on or off. */
-export function useSetMaintenance() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setMaintenance,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
-  });
-}
+export const useSetMaintenance = () => useRefreshingMutation(setMaintenance, [['maintenance']]);

@@ -1,6 +1,8 @@
-import { Alert, App, Button, Card, Flex, Form, Input, Skeleton, Switch, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Skeleton, Switch, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/ui/LoadError.js';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useMaintenance, useSetMaintenance } from '../api/maintenance.js';
 
 /** The contract's limit on the message. */
@@ -14,7 +16,8 @@ interface MaintenanceValues {
 /** The Super Admin's maintenance card: on/off and the message users see; switching on is asked for first. */
 export function MaintenanceSwitch() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const attempt = useAttempt();
   const [form] = Form.useForm<MaintenanceValues>();
   const query = useMaintenance();
   const change = useSetMaintenance();
@@ -23,14 +26,11 @@ export function MaintenanceSwitch() {
     if (query.data) form.setFieldsValue({ on: query.data.on, message: query.data.message ?? '' });
   }, [query.data, form]);
 
-  const send = async (values: MaintenanceValues) => {
-    try {
-      await change.mutateAsync({ on: values.on, message: values.message?.trim() || null });
-    } catch {
-      return; // the HTTP layer has shown the server's reason
-    }
-    message.success(t(values.on ? 'maintenance.switchedOn' : 'maintenance.switchedOff'));
-  };
+  const send = (values: MaintenanceValues) =>
+    attempt(
+      () => change.mutateAsync({ on: values.on, message: values.message?.trim() || null }),
+      t(values.on ? 'maintenance.switchedOn' : 'maintenance.switchedOff'),
+    );
 
   const submit = (values: MaintenanceValues) => {
     // Turning it on locks every other user out at once: ask first. Saving a new message while on, or turning off, does not.
@@ -56,16 +56,7 @@ export function MaintenanceSwitch() {
       {query.isPending ? (
         <Skeleton active />
       ) : query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadError onRetry={() => void query.refetch()} />
       ) : (
         <Form<MaintenanceValues> form={form} name="maintenance" layout="vertical" onFinish={submit} style={{ maxWidth: 560 }}>
           <Typography.Paragraph type="secondary">{t('maintenance.explain')}</Typography.Paragraph>

@@ -1,11 +1,15 @@
 import type { OrgCreateBody, OrgKind, OrgRecord, OrgUpdateBody } from '@safety-shield/contract';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textOrNull } from '../../../shared/forms/text.js';
+import { FormDialog } from '../../../shared/ui/FormDialog.js';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useOrg } from '../api/get-org.js';
 import { useSaveOrg } from '../api/save-org.js';
 import { parentOf, quotasOf } from './kinds.js';
 import { LogoUpload } from './LogoUpload.js';
+import { OrgAboutFields } from './OrgAboutFields.js';
 import { OrgPicker } from './OrgPicker.js';
 
 interface OrgFormValues {
@@ -26,12 +30,10 @@ interface OrgDialogProps {
   onClose(): void;
 }
 
-const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
-
 /** Create or edit an organisation of one kind: name, parent (on create), address, description, quotas, logo. */
 export function OrgDialog({ kind, record, open, onClose }: OrgDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const attempt = useAttempt();
   const [form] = Form.useForm<OrgFormValues>();
   const save = useSaveOrg(kind);
   const parent = parentOf(kind);
@@ -59,8 +61,8 @@ export function OrgDialog({ kind, record, open, onClose }: OrgDialogProps) {
 
   const submit = async (values: OrgFormValues) => {
     const fields = {
-      address: blankToNull(values.address),
-      description: blankToNull(values.description),
+      address: textOrNull(values.address),
+      description: textOrNull(values.description),
       logo: values.logo ?? null,
       ...(quotas.companyQuota ? { companyQuota: values.companyQuota ?? null } : {}),
       ...(quotas.deviceQuota ? { deviceQuota: values.deviceQuota ?? null } : {}),
@@ -72,31 +74,20 @@ export function OrgDialog({ kind, record, open, onClose }: OrgDialogProps) {
     const body: OrgCreateBody | OrgUpdateBody = record
       ? { id: record.id, name: values.name.trim(), ...sent }
       : { name: values.name.trim(), ...sent, ...(parent ? { parentId: values.parentId } : {}) };
-    await save.mutateAsync(body);
-    message.success(t('list.saved'));
-    onClose();
+    if (await attempt(() => save.mutateAsync(body), t('list.saved'))) onClose();
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={t(record ? `org.edit.${kind}` : `org.add.${kind}`)}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
+      form={form}
+      pending={save.isPending}
+      onClose={onClose}
       forceRender
       width={560}
     >
-      <Form
-        form={form}
-        name="org"
-        layout="vertical"
-        onFinish={(values) => submit(values).catch(() => undefined)}
-        data-testid="org-form"
-        requiredMark
-      >
+      <Form form={form} name="org" layout="vertical" onFinish={(values) => void submit(values)} data-testid="org-form" requiredMark>
         {parent && (
           <Form.Item name="parentId" label={t(`org.kind.${parent}`)} rules={[{ required: !record, message: t(`org.pick.${parent}`) }]}>
             <OrgPicker kind={parent} disabled={!!record} valueLabel={record?.parentName} style={{ width: '100%' }} />
@@ -112,12 +103,7 @@ export function OrgDialog({ kind, record, open, onClose }: OrgDialogProps) {
         >
           <Input maxLength={64} showCount autoComplete="off" />
         </Form.Item>
-        <Form.Item name="address" label={t('org.address')} rules={[{ max: 200, message: t('form.maxLength', { max: 200 }) }]}>
-          <Input maxLength={200} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="description" label={t('org.description')} rules={[{ max: 500, message: t('form.maxLength', { max: 500 }) }]}>
-          <Input.TextArea maxLength={500} showCount rows={3} />
-        </Form.Item>
+        <OrgAboutFields />
         {quotas.companyQuota && (
           <Form.Item name="companyQuota" label={t('org.companyQuota')} extra={t('org.quotaHint')}>
             <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
@@ -132,6 +118,6 @@ export function OrgDialog({ kind, record, open, onClose }: OrgDialogProps) {
           <LogoUpload />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,14 +1,8 @@
 import type { ShareBody } from '@safety-shield/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 export const shareEvents = (body: ShareBody) => api.share.create(body);
 
 /** A share link for some incidents; their history gains a 'shared' entry. */
-export function useShareEvents() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: shareEvents,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
-  });
-}
+export const useShareEvents = () => useRefreshingMutation(shareEvents, [['events']]);

@@ -1,7 +1,10 @@
-import { App, Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accountRules } from '../../../shared/forms/account-rules.js';
+import { NewPasswordFields } from '../../../shared/forms/NewPasswordFields.js';
+import { SettingsForm } from '../../../shared/forms/SettingsForm.js';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useChangePassword } from '../api/change-password.js';
 
 interface PasswordValues {
@@ -13,38 +16,33 @@ interface PasswordValues {
 /** Changes the own password; on the first login it then opens the dashboard (SPEC section 2). */
 export function PasswordForm({ firstLogin }: { firstLogin: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const attempt = useAttempt();
   const navigate = useNavigate();
   const [form] = Form.useForm<PasswordValues>();
   const change = useChangePassword();
   const rules = accountRules(t);
 
   const submit = async (values: PasswordValues) => {
-    try {
-      await change.mutateAsync(values);
-    } catch {
-      return; // the HTTP layer has shown the server's reason (a wrong old password…)
-    }
-    message.success(t('self.passwordChanged'));
+    // A refusal (a wrong old password…) keeps what was typed.
+    if (!(await attempt(() => change.mutateAsync(values), t('self.passwordChanged')))) return;
     form.resetFields();
     if (firstLogin) await navigate('/dashboard', { replace: true });
   };
 
   return (
-    <Form<PasswordValues>
+    <SettingsForm<PasswordValues>
       form={form}
       name="changePassword"
-      layout="vertical"
+      testId="password-form"
       onFinish={submit}
-      style={{ maxWidth: 480 }}
-      data-testid="password-form"
+      pending={change.isPending}
+      submitText={t('self.changePassword')}
+      maxWidth={480}
     >
       <Form.Item name="oldPassword" label={t('self.oldPassword')} rules={[{ required: true, message: t('self.oldPasswordRequired') }]}>
         <Input.Password maxLength={128} autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('account.newPassword')}
+      <NewPasswordFields
         rules={[
           ...rules.password(),
           ({ getFieldValue }) => ({
@@ -52,16 +50,7 @@ export function PasswordForm({ firstLogin }: { firstLogin: boolean }) {
               value && value === getFieldValue('oldPassword') ? Promise.reject(new Error(t('self.samePassword'))) : Promise.resolve(),
           }),
         ]}
-        extra={t('validation.passwordHint')}
-      >
-        <Input.Password maxLength={64} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="rePassword" label={t('account.rePassword')} rules={rules.repeat()} dependencies={['password']}>
-        <Input.Password maxLength={64} autoComplete="new-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={change.isPending}>
-        {t('self.changePassword')}
-      </Button>
-    </Form>
+      />
+    </SettingsForm>
   );
 }

@@ -1,24 +1,16 @@
-import { type Language, languages, type SelfInfo, type SelfUpdateBody } from '@safety-shield/contract';
-import { App, Button, Descriptions, Form, Row } from 'antd';
+import { languages, type SelfInfo } from '@safety-shield/contract';
+import { Descriptions, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ProfileFields, textOrNull } from '../../../shared/forms/ProfileFields.js';
+import { ProfileFields, type ProfileValues, profileBody } from '../../../shared/forms/ProfileFields.js';
+import { SettingsForm } from '../../../shared/forms/SettingsForm.js';
 import { usePreferences } from '../../../shared/preferences/PreferencesProvider.js';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useUpdateSelf } from '../api/update-self.js';
-
-interface ProfileValues {
-  realName?: string;
-  phone?: string;
-  fixedTel?: string;
-  email?: string;
-  language?: Language | null;
-  timeZone?: string | null;
-  address?: string;
-}
 
 /** The own profile: real name, contact, language, time zone, address. Saving a language also switches the console to it. */
 export function ProfileForm({ info }: { info: SelfInfo }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const attempt = useAttempt();
   const { language, setLanguage } = usePreferences();
   const [form] = Form.useForm<ProfileValues>();
   const update = useUpdateSelf();
@@ -26,21 +18,7 @@ export function ProfileForm({ info }: { info: SelfInfo }) {
   const saved = languages.find((code) => code === baseInfo.language);
 
   const submit = async (values: ProfileValues) => {
-    const body: SelfUpdateBody = {
-      realName: textOrNull(values.realName),
-      phone: textOrNull(values.phone),
-      fixedTel: textOrNull(values.fixedTel),
-      email: textOrNull(values.email),
-      address: textOrNull(values.address),
-      language: values.language ?? null,
-      timeZone: values.timeZone ?? null,
-    };
-    try {
-      await update.mutateAsync(body);
-    } catch {
-      return;
-    }
-    message.success(t('list.saved'));
+    if (!(await attempt(() => update.mutateAsync(profileBody(values)), t('list.saved')))) return;
     if (values.language && values.language !== language) await setLanguage(values.language);
   };
 
@@ -50,10 +28,11 @@ export function ProfileForm({ info }: { info: SelfInfo }) {
         <Descriptions.Item label={t('account.username')}>{baseInfo.username}</Descriptions.Item>
         <Descriptions.Item label={t('account.role')}>{t(`roles.${baseInfo.role}`)}</Descriptions.Item>
       </Descriptions>
-      <Form<ProfileValues>
+      <SettingsForm<ProfileValues>
         form={form}
         name="profile"
-        layout="vertical"
+        testId="profile-form"
+        pending={update.isPending}
         initialValues={{
           realName: baseInfo.realName ?? undefined,
           phone: baseInfo.phone ?? undefined,
@@ -64,15 +43,11 @@ export function ProfileForm({ info }: { info: SelfInfo }) {
           timeZone: baseInfo.timeZone,
         }}
         onFinish={submit}
-        data-testid="profile-form"
       >
         <Row gutter={16}>
           <ProfileFields form={form} />
         </Row>
-        <Button type="primary" htmlType="submit" loading={update.isPending}>
-          {t('common.save')}
-        </Button>
-      </Form>
+      </SettingsForm>
     </div>
   );
 }

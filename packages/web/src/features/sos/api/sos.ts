@@ -1,6 +1,7 @@
 import { ALERT_POLL_MS, SOS_HISTORY_LIMIT } from '@safety-shield/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 export const sosCountQuery = () => queryOptions({ queryKey: ['sos', 'count'], queryFn: () => api.sos.count() });
 
@@ -20,10 +21,4 @@ export const useActiveSos = (enabled: boolean) => useQuery({ ...activeSosQuery()
 export const useSosHistory = (page: number, enabled: boolean) =>
   useQuery({ ...sosHistoryQuery(page), enabled, placeholderData: keepPreviousData });
 
-export function useCloseSos() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.sos.close({ id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sos'] }),
-  });
-}
+export const useCloseSos = () => useRefreshingMutation((id: number) => api.sos.close({ id }), [['sos']]);

@@ -1,8 +1,10 @@
 import { plans, type SubscriptionCreateBody, type SubscriptionRecord, type SubscriptionUpdateBody } from '@safety-shield/contract';
-import { App, DatePicker, Form, InputNumber, Modal, Select } from 'antd';
+import { DatePicker, Form, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../shared/ui/FormDialog.js';
+import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { OrgPicker } from '../../orgs/index.js';
 import { useSaveSubscription } from '../api/save-subscription.js';
 import { periodProblem } from './units.js';
@@ -30,7 +32,7 @@ const DAY = 'YYYY-MM-DD';
 /** Subscribe a company to a plan for a period, or change a subscription's plan, quota and period. */
 export function SubscriptionDialog({ record, open, onClose }: SubscriptionDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const attempt = useAttempt();
   const [form] = Form.useForm<SubscriptionFormValues>();
   const save = useSaveSubscription();
 
@@ -60,24 +62,16 @@ export function SubscriptionDialog({ record, open, onClose }: SubscriptionDialog
     const body: SubscriptionCreateBody | SubscriptionUpdateBody = record
       ? { id: record.id, ...terms }
       : { companyId: values.companyId ?? 0, ...terms };
-    try {
-      await save.mutateAsync(body);
-    } catch {
-      return; // the HTTP layer has shown the server's reason
-    }
-    message.success(t('list.saved'));
-    onClose();
+    if (await attempt(() => save.mutateAsync(body), t('list.saved'))) onClose();
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={t(record ? 'subscriptions.edit' : 'subscriptions.add')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
+      form={form}
+      pending={save.isPending}
+      onClose={onClose}
       forceRender
       width={560}
     >
@@ -128,6 +122,6 @@ export function SubscriptionDialog({ record, open, onClose }: SubscriptionDialog
           <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[t('subscriptions.start'), t('subscriptions.end')]} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

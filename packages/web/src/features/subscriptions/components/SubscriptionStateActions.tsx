@@ -1,8 +1,9 @@
 import { PauseCircleOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
 import type { SubscriptionRecord, SubscriptionState } from '@safety-shield/contract';
-import { App, Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.js';
 import { useChangeSubscriptionState } from '../api/save-subscription.js';
 
 interface Transition {
@@ -23,31 +24,23 @@ const transitions: readonly Transition[] = [
 /** A row's state changes, each asked for first. */
 export function SubscriptionStateActions({ record }: { record: SubscriptionRecord }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const change = useChangeSubscriptionState();
   const company = record.companyName ?? `#${record.companyId}`;
   return transitions
     .filter((transition) => transition.from.includes(record.state))
     .map((transition) => (
-      <Popconfirm
+      <ConfirmAction
         key={transition.key}
         title={t(`subscriptions.confirm.${transition.key}`, { company })}
         description={transition.key === 'end' ? t('subscriptions.confirm.endHint') : undefined}
         okText={t(`subscriptions.action.${transition.key}`)}
-        okButtonProps={{ danger: !!transition.danger }}
-        cancelText={t('common.cancel')}
-        onConfirm={async () => {
-          try {
-            await change.mutateAsync({ id: record.id, state: transition.to });
-            message.success(t('list.stateChanged'));
-          } catch {
-            // the HTTP layer has shown the server's reason
-          }
-        }}
+        danger={transition.danger}
+        done={t('list.stateChanged')}
+        onConfirm={() => change.mutateAsync({ id: record.id, state: transition.to })}
       >
         <Button type="link" size="small" danger={transition.danger} icon={transition.icon} loading={change.isPending}>
           {t(`subscriptions.action.${transition.key}`)}
         </Button>
-      </Popconfirm>
+      </ConfirmAction>
     ));
 }

@@ -1,14 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
 export const deleteVehicle = (id: number) => api.vehicle.remove({ id });
 
 /** Deleting a vehicle unbinds its devices too: the device lists refresh as well. */
-export function useDeleteVehicle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteVehicle,
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['vehicles'] }), queryClient.invalidateQueries({ queryKey: ['devices'] })]),
-  });
-}
+export const useDeleteVehicle = () => useRefreshingMutation(deleteVehicle, [['vehicles'], ['devices']]);

@@ -1,8 +1,9 @@
 import type { VehicleRecord } from '@safety-shield/contract';
-import { App, DatePicker, Form, Modal, Typography } from 'antd';
+import { App, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT } from '../../../shared/ui/format.js';
+import { FutureTimePicker } from '../../../shared/forms/FutureTimePicker.js';
+import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { useLeaseVehicle } from '../api/lease-vehicle.js';
 import { OrgChainFields } from './form/OrgChainFields.js';
@@ -43,14 +44,13 @@ export function LeaseDialog({ vehicle, onClose }: { vehicle: VehicleRecord | und
   };
 
   return (
-    <Modal
+    <FormDialog
       open={vehicle !== undefined}
       title={t('vehicles.lease.title', { plate: vehicle?.licensePlate ?? '' })}
       okText={t('vehicles.lease.submit')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={lease.isPending}
+      form={form}
+      pending={lease.isPending}
+      onClose={onClose}
       destroyOnHidden
       width={560}
     >
@@ -90,15 +90,10 @@ export function LeaseDialog({ vehicle, onClose }: { vehicle: VehicleRecord | und
             },
           ]}
         >
-          <DatePicker
-            showTime
-            format={DATE_TIME_FORMAT}
-            style={{ width: '100%' }}
-            disabledDate={(date) => date.isBefore(dayjs().startOf('day'))}
-          />
+          <FutureTimePicker />
         </Form.Item>
         <SubmitOnEnter />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

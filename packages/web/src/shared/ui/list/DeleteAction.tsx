@@ -1,7 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../ConfirmAction.js';
 
 interface Props {
   /** What is deleted, named in the question. */
@@ -14,26 +15,18 @@ interface Props {
 /** The list rows' delete: asks first, says 'Deleted' when done; a refusal is shown by the HTTP layer. */
 export function DeleteAction({ name, hint, onDelete }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   return (
-    <Popconfirm
+    <ConfirmAction
       title={t('list.deleteConfirm', { name })}
       description={hint}
       okText={t('list.delete')}
-      okButtonProps={{ danger: true }}
-      cancelText={t('common.cancel')}
-      onConfirm={async () => {
-        try {
-          await onDelete();
-          message.success(t('list.deleted'));
-        } catch {
-          // the HTTP layer has shown the server's reason
-        }
-      }}
+      danger
+      done={t('list.deleted')}
+      onConfirm={onDelete}
     >
       <Button type="link" size="small" danger icon={<DeleteOutlined />}>
         {t('list.delete')}
       </Button>
-    </Popconfirm>
+    </ConfirmAction>
   );
 }

@@ -1,23 +1,37 @@
-import { Alert, Button, Card, Flex } from 'antd';
+import type { Page } from '@safety-shield/contract';
+import { Card, Flex, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../LoadError.js';
+import { ListTable } from './ListTable.js';
+import { type ListParamsApi, useKeepPageInRange } from './use-list-params.js';
 
-interface ListPageProps {
+interface ListPageProps<T> {
   /** The filter bar, above the table. */
   filters?: ReactNode;
   /** Buttons on the right of the toolbar (add…). */
   actions?: ReactNode;
-  /** Set when the list failed to load: shows the error with a retry. */
-  onRetry?: (() => void) | undefined;
-  children: ReactNode;
+  /** The list's query: when it failed, the error is shown with a retry. */
+  query: { isError: boolean; isFetching: boolean; refetch(): unknown; data?: Page<T> | undefined };
+  /** The list's page in the URL: after a delete empties the last page, it steps back to the one that now is the last. */
+  list?: Pick<ListParamsApi<string>, 'page' | 'limit' | 'setPage'>;
+  /** The table's rows: their key and columns; a list that draws its own table leaves them out. */
+  rowKey?: keyof T & string;
+  columns?: TableColumnsType<T>;
+  /** Rows the user can tick, for a batch action above the table. */
+  rowSelection?: TableProps<T>['rowSelection'];
+  /** Below the table: its dialogs and drawers, or a table of its own. */
+  children?: ReactNode;
   testId?: string;
   /** Inside another card (a tab): no cards of its own. */
   embedded?: boolean;
 }
 
 /** The frame every list of the console shares: filters, toolbar, an error state with retry, then the table. */
-export function ListPage({ filters, actions, onRetry, children, testId, embedded }: ListPageProps) {
+export function ListPage<T extends object>(props: ListPageProps<T>) {
+  const { filters, actions, query, list, rowKey, columns, rowSelection, children, testId, embedded } = props;
   const { t } = useTranslation();
+  useKeepPageInRange(list, query.data);
   const Frame = embedded ? Bare : Card;
   return (
     <Flex vertical gap={16} data-testid={testId}>
@@ -29,17 +43,9 @@ export function ListPage({ filters, actions, onRetry, children, testId, embedded
               {actions}
             </Flex>
           )}
-          {onRetry && (
-            <Alert
-              type="error"
-              showIcon
-              title={t('list.loadError')}
-              action={
-                <Button size="small" onClick={onRetry}>
-                  {t('common.retry')}
-                </Button>
-              }
-            />
+          {query.isError && <LoadError title={t('list.loadError')} onRetry={() => void query.refetch()} />}
+          {list && rowKey && columns && (
+            <ListTable<T> rowKey={rowKey} columns={columns} list={list} query={query} rowSelection={rowSelection} />
           )}
           {children}
         </Flex>

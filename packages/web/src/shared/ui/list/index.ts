@@ -1,7 +1,11 @@
+export { actionsColumn } from './columns.js';
 export { DeleteAction } from './DeleteAction.js';
+export { EditAction } from './EditAction.js';
 export { FilterBar } from './FilterBar.js';
 export { ListPage } from './ListPage.js';
 export { ListTable } from './ListTable.js';
-export { type ListParams, numberFilter, readListParams, writeListParams } from './list-params.js';
+export { type FilterSpec, type ListParams, numberFilter, readListParams, writeListParams } from './list-params.js';
 export { listPagination } from './pagination.js';
-export { type ListParamsApi, useKeepPageInRange, useListParams } from './use-list-params.js';
+export { SelectFilter } from './SelectFilter.js';
+export { StateSwitch } from './StateSwitch.js';
+export { type FilteredList, type ListParamsApi, useFilteredList, useListParams } from './use-list-params.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readListParams, writeListParams } from './list-params.js';
+import { readFilter, readListParams, writeFilter, writeListParams } from './list-params.js';
 
 const keys = ['name', 'state'] as const;
 
@@ -27,5 +27,23 @@ describe('list params in the URL', () => {
     expect(next.toString()).toBe('tab=log&state=enabled');
     const paged = writeListParams(new URLSearchParams(), keys, { page: 2, limit: 100, filters: {} });
     expect(paged.toString()).toBe('page=2&limit=100');
+  });
+});
+
+describe('filter kinds', () => {
+  it('reads text as it is, an id as a positive whole number and a choice only from its set', () => {
+    expect(readFilter('text', 'Acme')).toBe('Acme');
+    expect(readFilter('id', '12')).toBe(12);
+    expect(readFilter('id', 'abc')).toBeUndefined();
+    expect(readFilter(['enabled', 'forbidden'], 'forbidden')).toBe('forbidden');
+    expect(readFilter(['enabled', 'forbidden'], 'gone')).toBeUndefined();
+    expect(readFilter('text', undefined)).toBeUndefined();
+  });
+
+  it('writes text trimmed and ids as text; nothing stays nothing', () => {
+    expect(writeFilter(' Acme ')).toBe('Acme');
+    expect(writeFilter(7)).toBe('7');
+    expect(writeFilter(undefined)).toBeUndefined();
+    expect(writeFilter(null)).toBeUndefined();
   });
 });

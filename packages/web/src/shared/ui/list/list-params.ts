@@ -46,3 +46,24 @@ export function writeListParams<K extends string>(
 
 /** A filter value as a number (an id in the URL), or undefined. */
 export const numberFilter = (value: string | undefined) => positiveInteger(value ?? null);
+
+/** How a filter lives in the URL: free text, an id (a positive whole number), or one of a fixed set of values. */
+export type FilterKind = 'text' | 'id' | readonly string[];
+
+/** A list's filters by name, each with its kind; declared once beside the page, so it stays the same object. */
+export type FilterSpec = Record<string, FilterKind>;
+
+/** The filters' values as the list call and the filter form take them. */
+export type FilterValuesOf<S extends FilterSpec> = {
+  [K in keyof S]?: S[K] extends 'id' ? number : S[K] extends readonly (infer V)[] ? V : string;
+};
+
+/** A filter's text from the URL as its value; malformed (not an id, not one of the set) is no filter. */
+export function readFilter(kind: FilterKind, text: string | undefined): string | number | undefined {
+  if (kind === 'id') return numberFilter(text);
+  if (kind === 'text') return text;
+  return kind.find((value) => value === text);
+}
+
+/** A filter form's value as its text in the URL: text trimmed, an id written out, a choice as it is. */
+export const writeFilter = (value: string | number | null | undefined) => (value == null ? undefined : String(value).trim());

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { type ListParams, readListParams, writeListParams } from './list-params.js';
+import {
+  type FilterSpec,
+  type FilterValuesOf,
+  type ListParams,
+  readFilter,
+  readListParams,
+  writeFilter,
+  writeListParams,
+} from './list-params.js';
 
 export interface ListParamsApi<K extends string> extends ListParams<K> {
   /** A page or page-size change of the table. */
@@ -36,15 +44,45 @@ export function useListParams<K extends string>(filterKeys: readonly K[]): ListP
   return { ...params, setPage, setFilters, resetFilters };
 }
 
+export interface FilteredList<S extends FilterSpec> extends ListParamsApi<keyof S & string> {
+  /** The filters as values of their kinds; a new object only when one of them changes (the filter form follows it). */
+  values: FilterValuesOf<S>;
+  /** A search with the filter form's values. */
+  search(values: FilterValuesOf<S>): void;
+}
+
+/** A list whose filters have kinds (`spec`, a constant): read from the URL and written back by their kind. */
+export function useFilteredList<S extends FilterSpec>(spec: S): FilteredList<S> {
+  const keys = useMemo(() => Object.keys(spec) as (keyof S & string)[], [spec]);
+  const list = useListParams(keys);
+  const texts = JSON.stringify(keys.map((key) => list.filters[key] ?? null));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' texts say when the values change
+  const values = useMemo(() => {
+    const read = keys.map((key) => [key, readFilter(spec[key] as FilterSpec[string], list.filters[key])] as const);
+    return Object.fromEntries(read.filter(([, value]) => value !== undefined)) as FilterValuesOf<S>;
+  }, [texts, keys, spec]);
+  const { setFilters } = list;
+  const search = useCallback(
+    (next: FilterValuesOf<S>) => {
+      const written: Partial<Record<keyof S & string, string>> = {};
+      for (const key of keys) written[key] = writeFilter(next[key] as string | number | undefined);
+      setFilters(written);
+    },
+    [setFilters, keys],
+  );
+  return { ...list, values, search };
+}
+
 /** After a delete empties the last page, step back to the page that now is the last one. */
 export function useKeepPageInRange(
-  list: Pick<ListParamsApi<string>, 'page' | 'limit' | 'setPage'>,
-  total: number | undefined,
-  shown: number | undefined,
+  list: Pick<ListParamsApi<string>, 'page' | 'limit' | 'setPage'> | undefined,
+  data: { total: number; records: readonly unknown[] } | undefined,
 ) {
-  const { page, limit, setPage } = list;
+  const { page = 1, limit = 1, setPage } = list ?? {};
+  const total = data?.total;
+  const shown = data?.records.length;
   useEffect(() => {
-    if (total === undefined || shown !== 0 || page <= 1) return;
+    if (!setPage || total === undefined || shown !== 0 || page <= 1) return;
     const last = Math.max(1, Math.ceil(total / limit));
     if (page > last) setPage(last, limit);
   }, [total, shown, page, limit, setPage]);

@@ -1,6 +1,7 @@
 import type { EvidenceTask } from '@safety-shield/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../shared/http/api.js';
+import { useRefreshingMutation } from '../../../../shared/http/mutation.js';
 import { eventQuery } from '../../api/get-event.js';
 
 export const evidenceTasksQuery = (eventId: number) =>
@@ -46,14 +47,8 @@ export function useAskEvidence() {
   });
 }
 
-export function useCancelEvidenceTask(eventId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (taskId: number) => api.evidenceRequest.cancel({ taskId }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: evidenceTasksQuery(eventId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['events', 'history', eventId] }),
-      ]),
-  });
-}
+export const useCancelEvidenceTask = (eventId: number) =>
+  useRefreshingMutation(
+    (taskId: number) => api.evidenceRequest.cancel({ taskId }),
+    [evidenceTasksQuery(eventId).queryKey, ['events', 'history', eventId]],
+  );

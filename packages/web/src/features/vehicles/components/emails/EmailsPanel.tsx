@@ -1,9 +1,10 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { VehicleEmailRecord } from '@safety-shield/contract';
-import { Alert, Button, Flex, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Flex, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../shared/ui/format.js';
+import { LoadError } from '../../../../shared/ui/LoadError.js';
 import { DeleteAction } from '../../../../shared/ui/list/index.js';
 import { useDeleteVehicleEmail } from '../../api/delete-email.js';
 import { useVehicleEmails } from '../../api/get-emails.js';
@@ -63,18 +64,7 @@ export function EmailsPanel({ vehicleId, manage }: { vehicleId: number; manage: 
   return (
     <Flex vertical gap={12} data-testid="vehicle-emails">
       {manage && <AddEmailForm vehicleId={vehicleId} onAdded={(id, email) => setChosen({ id, email })} />}
-      {emails.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('list.loadError')}
-          action={
-            <Button size="small" onClick={() => void emails.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
+      {emails.isError && <LoadError title={t('list.loadError')} onRetry={() => void emails.refetch()} />}
       {manage && chosen && (
         <VerifyEmailForm key={chosen.id} vehicleId={vehicleId} chosen={chosen} emails={records} onDone={() => setChosen(undefined)} />
       )}

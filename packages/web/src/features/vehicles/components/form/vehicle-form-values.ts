@@ -1,6 +1,7 @@
 import type { VehicleCreateBody, VehicleDetail } from '@safety-shield/contract';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { textOrNull } from '../../../../shared/forms/text.js';
 
 export interface VehicleFormValues {
   agentId?: number;
@@ -27,7 +28,6 @@ export const plateRules = (t: TFunction): FormRule[] => [
 ];
 
 /** Empty texts are stored as null, not as ''. */
-const textOrNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
 export function toBody(values: VehicleFormValues, fleetId: number): VehicleCreateBody {
   return {

@@ -1,28 +1,21 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import type { VehicleRecord } from '@safety-shield/contract';
-import { App, Button, Popconfirm, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../../../shared/ui/ConfirmAction.js';
 import { useEndLease } from '../../api/end-lease.js';
 
 /** SPEC section 4: ending a lease asks first; the vehicle goes back to its owner fleet at once. */
 export function EndLeaseAction({ vehicle, compact }: { vehicle: VehicleRecord; compact?: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const end = useEndLease();
   return (
-    <Popconfirm
+    <ConfirmAction
       title={t('vehicles.lease.endConfirm', { plate: vehicle.licensePlate })}
       description={t('vehicles.lease.endHint', { fleet: vehicle.fleetName ?? '—' })}
       okText={t('vehicles.lease.end')}
-      cancelText={t('common.cancel')}
-      onConfirm={async () => {
-        try {
-          await end.mutateAsync(vehicle.id);
-          message.success(t('vehicles.lease.ended', { plate: vehicle.licensePlate }));
-        } catch {
-          // the HTTP layer has shown the server's reason
-        }
-      }}
+      done={t('vehicles.lease.ended', { plate: vehicle.licensePlate })}
+      onConfirm={() => end.mutateAsync(vehicle.id)}
     >
       {compact ? (
         // Inline (not IconAction): the confirmation needs an element that takes its ref.
@@ -34,6 +27,6 @@ export function EndLeaseAction({ vehicle, compact }: { vehicle: VehicleRecord; c
           {t('vehicles.lease.end')}
         </Button>
       )}
-    </Popconfirm>
+    </ConfirmAction>
   );
 }

@@ -1,7 +1,7 @@
 import type { RentState } from '@safety-shield/contract';
-import { Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../../../shared/ui/list/index.js';
+import { FilterBar, SelectFilter } from '../../../../shared/ui/list/index.js';
 import { OrgChainFields } from '../form/OrgChainFields.js';
 import type { orgLevelsFor } from '../permissions.js';
 
@@ -33,25 +33,8 @@ export function VehicleFilters({ values, levels, onSearch, onReset }: Props) {
         <Input allowClear maxLength={20} style={{ width: 160 }} />
       </Form.Item>
       <OrgChainFields levels={levels} />
-      <Form.Item name="online" label={t('vehicles.presence')}>
-        <Select
-          allowClear
-          style={{ width: 130 }}
-          placeholder={t('list.all')}
-          options={[
-            { value: 'online', label: t('vehicles.online') },
-            { value: 'offline', label: t('vehicles.offline') },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item name="rentState" label={t('vehicles.rent.label')}>
-        <Select
-          allowClear
-          style={{ width: 150 }}
-          placeholder={t('list.all')}
-          options={rentStates.map((value) => ({ value, label: t(`vehicles.rent.${value}`) }))}
-        />
-      </Form.Item>
+      <SelectFilter name="online" label={t('vehicles.presence')} width={130} values={['online', 'offline']} textKey="vehicles" />
+      <SelectFilter name="rentState" label={t('vehicles.rent.label')} width={150} values={rentStates} textKey="vehicles.rent" />
       <Form.Item name="brand" label={t('vehicles.brand')}>
         <Input allowClear maxLength={64} style={{ width: 140 }} />
       </Form.Item>

@@ -1,8 +1,9 @@
 import type { VehicleDetail } from '@safety-shield/contract';
-import { App, Form, Modal, Select } from 'antd';
+import { App, Form, Select } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/http/client.js';
+import { FormDialog } from '../../../../shared/ui/FormDialog.js';
 import { useBindDevice } from '../../api/bind-device.js';
 import { useUnmatchedDevices } from '../../api/get-unmatched-devices.js';
 import { SubmitOnEnter } from '../form/SubmitOnEnter.js';
@@ -64,14 +65,13 @@ export function BindDeviceDialog({ vehicle, open, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={t('vehicles.device.bindTitle', { plate: vehicle.licensePlate })}
       okText={t('vehicles.device.bind')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={bind.isPending}
+      form={form}
+      pending={bind.isPending}
+      onClose={onClose}
       destroyOnHidden
     >
       <Form form={form} name="bind-device" layout="vertical" onFinish={(values) => void submit(values)}>
@@ -95,6 +95,6 @@ export function BindDeviceDialog({ vehicle, open, onClose }: Props) {
         </Form.Item>
         <SubmitOnEnter />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

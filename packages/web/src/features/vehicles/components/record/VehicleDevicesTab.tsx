@@ -1,9 +1,10 @@
 import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
 import { MAX_DEVICES_PER_VEHICLE, type VehicleDetail, type VehicleDevice } from '@safety-shield/contract';
-import { App, Button, Flex, Popconfirm, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Button, Flex, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVehiclePositions } from '../../../../shared/push/index.js';
+import { ConfirmAction } from '../../../../shared/ui/ConfirmAction.js';
 import { useUnbindDevice } from '../../api/unbind-device.js';
 import { dash, OnlineTag } from '../display.js';
 import { BindDeviceDialog } from './BindDeviceDialog.js';
@@ -11,7 +12,6 @@ import { BindDeviceDialog } from './BindDeviceDialog.js';
 /** The devices bound to the vehicle with their presence (kept live); managers bind and unbind. */
 export function VehicleDevicesTab({ vehicle, manage }: { vehicle: VehicleDetail; manage: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const unbind = useUnbindDevice();
   const [binding, setBinding] = useState(false);
   const live = useVehiclePositions([vehicle.id]).vehicles.get(vehicle.id);
@@ -33,25 +33,18 @@ export function VehicleDevicesTab({ vehicle, manage }: { vehicle: VehicleDetail;
             title: t('list.actions'),
             key: 'actions',
             render: (_: unknown, device: VehicleDevice) => (
-              <Popconfirm
+              <ConfirmAction
                 title={t('vehicles.device.unbindConfirm', { uuid: device.deviceUuid, plate: vehicle.licensePlate })}
                 description={t('vehicles.device.unbindHint')}
                 okText={t('vehicles.device.unbind')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('common.cancel')}
-                onConfirm={async () => {
-                  try {
-                    await unbind.mutateAsync(device.deviceId);
-                    message.success(t('vehicles.device.unbound', { uuid: device.deviceUuid }));
-                  } catch {
-                    // the HTTP layer has shown the server's reason
-                  }
-                }}
+                danger
+                done={t('vehicles.device.unbound', { uuid: device.deviceUuid })}
+                onConfirm={() => unbind.mutateAsync(device.deviceId)}
               >
                 <Button type="link" size="small" danger icon={<DisconnectOutlined />}>
                   {t('vehicles.device.unbind')}
                 </Button>
-              </Popconfirm>
+              </ConfirmAction>
             ),
           },
         ]

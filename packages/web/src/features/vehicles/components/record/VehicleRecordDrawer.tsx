@@ -1,9 +1,10 @@
 import { EditOutlined, EnvironmentOutlined, SwapOutlined } from '@ant-design/icons';
 import type { VehicleRecord } from '@safety-shield/contract';
-import { Alert, Button, Drawer, Flex, Skeleton, Space, Tabs } from 'antd';
+import { Button, Drawer, Flex, Skeleton, Space, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LoadError } from '../../../../shared/ui/LoadError.js';
 import { useSelfInfo } from '../../../auth/index.js';
 import { useVehicle } from '../../api/get-vehicle.js';
 import { OnlineTag } from '../display.js';
@@ -80,16 +81,7 @@ export function VehicleRecordDrawer({ vehicleId, tab, onTabChange, onClose, onLe
       {vehicleId !== undefined && isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : isError || !vehicle ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('vehicles.record.loadError')}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadError title={t('vehicles.record.loadError')} onRetry={() => void refetch()} />
       ) : (
         <Flex vertical>
           <Tabs

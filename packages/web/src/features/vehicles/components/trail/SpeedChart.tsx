@@ -13,17 +13,13 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeAxisFormat } from '../../../../shared/ui/format.js';
 
 // Only the parts this chart draws: the whole of ECharts would triple the chunk.
 use([LineChart, GridComponent, TooltipComponent, MarkLineComponent, CanvasRenderer]);
 
 type Option = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption | MarkLineComponentOption>;
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-
-/** Axis labels as precise as the span needs: seconds within an hour, dates beyond a day. */
-const axisPattern = (spanMs: number) => (spanMs > DAY_MS ? 'MM-DD HH:mm' : spanMs > HOUR_MS ? 'HH:mm' : 'HH:mm:ss');
 /** The playback cursor moves at most this often: redrawing the chart every animation frame costs more than it shows. */
 const CURSOR_INTERVAL_MS = 100;
 
@@ -54,7 +50,7 @@ export function SpeedChart({ points, time, onSeek }: Props) {
     chart.current = instance;
     const first = points[0]?.time ?? 0;
     const last = points[points.length - 1]?.time ?? 0;
-    const pattern = axisPattern(last - first);
+    const pattern = timeAxisFormat(last - first);
     const option: Option = {
       animation: false,
       grid: { left: 48, right: 16, top: 24, bottom: 28 },

@@ -1,8 +1,9 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import type { Trail, TrailQuery } from '@safety-shield/contract';
-import { Alert, Button, Card, Empty, Flex, Skeleton } from 'antd';
+import { Card, Empty, Flex, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../../shared/ui/LoadError.js';
 import { useTrail } from '../../api/get-trail.js';
 import { PlaybackControls } from './PlaybackControls.js';
 import { frameAt } from './playback.js';
@@ -32,16 +33,7 @@ export function TrailPanel({ vehicleId }: { vehicleId: number }) {
       {trail.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : trail.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void trail.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadError onRetry={() => void trail.refetch()} />
       ) : trail.data.points.length === 0 ? (
         <Empty image={<HistoryOutlined style={{ fontSize: 40, color: '#bfbfbf' }} />} description={t('vehicles.trail.empty')} />
       ) : (

@@ -1,0 +1,26 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** Today, the last 7 days and the last 30 days, each to the end of today: the incident filters' time ranges. */
+export function rangePresets(now = dayjs()) {
+  return {
+    today: [now.startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],
+    last7: [now.subtract(6, 'day').startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],
+    last30: [now.subtract(29, 'day').startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],
+  };
+}
+
+interface TagChoice {
+  tagId: number;
+  tagName: string;
+  companyId: number | null;
+  companyName: string | null;
+}
+
+/** Tags as a select's options: several companies' tags may share a name, so each says whose it is when more than one company is seen. */
+export function tagOptions(tags: readonly TagChoice[] | undefined) {
+  const manyCompanies = new Set((tags ?? []).map((tag) => tag.companyId)).size > 1;
+  return (tags ?? []).map((tag) => ({
+    value: tag.tagId,
+    label: manyCompanies && tag.companyName ? `${tag.tagName} (${tag.companyName})` : tag.tagName,
+  }));
+}
