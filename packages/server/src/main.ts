@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
+import { localBus } from './bus/bus.js';
+import { redisBus } from './bus/redis-bus.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runDemoFleet } from './demo/fleet.js';
 import { demoStateFile, seedDemo } from './demo/seed.js';
-import { localBus } from './bus/bus.js';
-import { redisBus } from './bus/redis-bus.js';
 import { type Gateway, startGateway } from './gateway/index.js';
 import { gatewayOnBus } from './gateway/on-bus.js';
 import { ObjectSigner } from './storage/signed-urls.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../../db/client.js';
 import type { Bus } from '../../bus/bus.js';
+import type { Db } from '../../db/client.js';
 import { dashboardRoutes } from './routes.js';
 import { DashboardService } from './service.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../../db/client.js';
 import type { Bus } from '../../bus/bus.js';
+import type { Db } from '../../db/client.js';
 import { deviceAlertRoutes } from './routes.js';
 import { DeviceAlertService } from './service.js';
 

@@ -1,8 +1,8 @@
 import type { DeviceAlert, DeviceAlertCount, DeviceAlertHandleBody, DeviceAlertPage, DeviceAlertQuery } from '@safety-shield/contract';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
 import { device, deviceAlert, vehicle } from '../../db/schema.js';
-import type { Bus } from '../../bus/bus.js';
 import { containing, epochMs, offsetOf } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';

@@ -1,9 +1,9 @@
 import type { MapConfig } from '@safety-shield/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Bus } from '../../bus/bus.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { Bus } from '../../bus/bus.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { objectRoutes } from '../../storage/routes.js';

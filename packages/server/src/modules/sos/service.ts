@@ -1,8 +1,8 @@
 import type { SosCount, SosEntry, SosHistoryPage } from '@safety-shield/contract';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
 import { sos } from '../../db/schema.js';
-import type { Bus } from '../../bus/bus.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import { sosColumns, sosEvent, toEntry } from './repo.js';

@@ -9,9 +9,9 @@ import {
 } from '@safety-shield/contract';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../../../bus/bus.js';
 import type { Db } from '../../../db/client.js';
 import { device, evidenceTask, incident, incidentHistory, incidentResource } from '../../../db/schema.js';
-import type { Bus } from '../../../bus/bus.js';
 import { AppError } from '../../../http/errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { inScope, outOfScope } from '../../../http/scope.js';
