@@ -7,7 +7,8 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a flaky test is a bug to fix, not to repeat.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
