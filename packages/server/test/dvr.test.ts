@@ -11,8 +11,9 @@ import { testConfig } from './helpers.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { readFlv, seedCameraVehicle } from './media-fixtures.js';
 import { type Portal, portalWithGateway, toEvidenceRequests } from './portal-fixtures.js';
+import { skipWithout } from './services.js';
 
-const hasFfmpeg = existsSync('/usr/bin/ffmpeg');
+const noFfmpeg = skipWithout(existsSync('/usr/bin/ffmpeg'), "Debian's ffmpeg at /usr/bin/ffmpeg");
 
 let ctx: Portal;
 let superToken: string;
@@ -88,7 +89,7 @@ describe('DVR recordings', () => {
     expect((await call(ctx, superToken, 'POST', '/v1/dvr/upload', { ...span, start: span.end })).codeKey).toBe('PARAM_CHECK_FAIL');
   });
 
-  it.skipIf(!hasFfmpeg)(
+  it.skipIf(noFfmpeg)(
     'plays a recorded span back as an FLV stream',
     async () => {
       const c = await setup('C');

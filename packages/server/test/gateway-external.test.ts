@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,18 +8,9 @@ import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { hashToken } from '../src/http/tokens.js';
 import { type Company, capturedLog, message, nextMessage, recorder, seedCompany, track, waitFor } from './gateway-fixtures.js';
 import { testDatabase } from './helpers.js';
+import { MQTT_URL, reachable, skipWithout } from './services.js';
 
-const BROKER = { host: '127.0.0.1', port: 1883 };
-const reachable = await new Promise<boolean>((resolve) => {
-  const socket = connect(BROKER);
-  socket.setTimeout(500, () => socket.destroy());
-  socket.once('connect', () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('close', () => resolve(false));
-});
+const noBroker = skipWithout(await reachable(MQTT_URL, 1883), `an MQTT broker at ${MQTT_URL}`);
 
 let database: Database;
 let company: Company;
@@ -31,7 +21,7 @@ const { log } = capturedLog();
 /** A device straight on the external broker (which, there, authenticates devices; this one allows anonymous clients). */
 const deviceClient = (uuid: string, options: mqtt.IClientOptions = {}): Promise<MqttClient> =>
   // clean: a test must not leave sessions behind on the machine's broker.
-  mqtt.connectAsync(`mqtt://${BROKER.host}:${BROKER.port}`, { clientId: uuid, clean: true, reconnectPeriod: 0, ...options });
+  mqtt.connectAsync(MQTT_URL, { clientId: uuid, clean: true, reconnectPeriod: 0, ...options });
 
 async function addDevice(uuid: string, secret: string | null) {
   const [row] = await database.db
@@ -46,7 +36,7 @@ async function addDevice(uuid: string, secret: string | null) {
   return row?.id ?? 0;
 }
 
-describe.skipIf(!reachable)('device gateway on an external broker (Mosquitto, shared subscription)', () => {
+describe.skipIf(noBroker)('device gateway on an external broker (Mosquitto, shared subscription)', () => {
   beforeAll(async () => {
     database = await testDatabase();
     company = await seedCompany(database.db, 'External');
@@ -57,7 +47,7 @@ describe.skipIf(!reachable)('device gateway on an external broker (Mosquitto, sh
           db: database.db,
           log,
           events: recorder(),
-          mqttUrl: `mqtt://${BROKER.host}:${BROKER.port}`,
+          mqttUrl: MQTT_URL,
           mqttClientId: `ss-test-${run}-${name}`,
           mqttSessionExpirySeconds: 2,
           // Each test run (both database projects run at once) is a deployment of its own on the shared broker.

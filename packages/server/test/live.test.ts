@@ -10,9 +10,10 @@ import { testConfig } from './helpers.js';
 import { call } from './identity-fixtures.js';
 import { readFlv, seedCameraVehicle } from './media-fixtures.js';
 import { type Portal, portalWithGateway } from './portal-fixtures.js';
+import { skipWithout } from './services.js';
 
 const IDLE_MS = 2_000;
-const hasFfmpeg = existsSync('/usr/bin/ffmpeg');
+const noFfmpeg = skipWithout(existsSync('/usr/bin/ffmpeg'), "Debian's ffmpeg at /usr/bin/ffmpeg");
 
 let ctx: Portal;
 
@@ -73,7 +74,7 @@ function publish(url: string, waitMs: number): Promise<number | null> {
   });
 }
 
-describe.skipIf(!hasFfmpeg)('live video', () => {
+describe.skipIf(noFfmpeg)('live video', () => {
   it('streams a simulated device’s channel as FLV to a signed URL, shows the states, and stops when idle', async () => {
     const a = await setup('A');
     const sim = await startSim(a.uuid, a.secret);

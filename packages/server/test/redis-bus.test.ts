@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { redisBus } from '../src/bus/redis-bus.js';
-import { REDIS_URL, reachable, redisTestPrefix } from './services.js';
+import { REDIS_URL, reachable, redisTestPrefix, skipWithout } from './services.js';
 
-describe.skipIf(!(await reachable(REDIS_URL, 6379)))('the Redis bus of several portal nodes', () => {
+describe.skipIf(skipWithout(await reachable(REDIS_URL, 6379), `Redis at ${REDIS_URL}`))('the Redis bus of several portal nodes', () => {
   it('delivers an event published on one node to the listeners of every node', async () => {
     const prefix = redisTestPrefix();
     const [one, two] = await Promise.all([redisBus(REDIS_URL, prefix), redisBus(REDIS_URL, prefix)]);

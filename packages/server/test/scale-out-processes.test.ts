@@ -11,19 +11,17 @@ import { device, org } from '../src/db/schema.js';
 import { hashToken } from '../src/http/tokens.js';
 import { waitFor } from './gateway-fixtures.js';
 import { serverDatabase } from './helpers.js';
-import { REDIS_URL, reachable, redisTestPrefix } from './services.js';
+import { MQTT_URL, REDIS_URL, reachable, redisTestPrefix, skipWithout } from './services.js';
 import { consoleSocket } from './sos-fixtures.js';
 
-/** The machine's Mosquitto (anonymous clients allowed), as in gateway-external.test.ts. */
-const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 /** Set by the vitest project that runs against a PostgreSQL server (vitest.config.ts). */
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 
 const skip = !POSTGRES_URL
   ? 'no PostgreSQL server for this project (runs in the postgres project only)'
-  : !(await reachable(REDIS_URL, 6379))
+  : skipWithout(await reachable(REDIS_URL, 6379), `Redis at ${REDIS_URL}`)
     ? `Redis does not answer at ${REDIS_URL}`
-    : !(await reachable(MQTT_URL, 1883))
+    : skipWithout(await reachable(MQTT_URL, 1883), `an MQTT broker at ${MQTT_URL}`)
       ? `no MQTT broker answers at ${MQTT_URL}`
       : '';
 if (skip) console.warn(`Scale-out test with two portal processes skipped: ${skip}`);

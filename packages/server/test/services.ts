@@ -18,5 +18,19 @@ export function reachable(url: string, defaultPort: number): Promise<boolean> {
   });
 }
 
+/**
+ * Whether a test must be skipped for want of a service (Redis, Mosquitto, ffmpeg): never under CI, where a missing
+ * service fails the run instead of hiding the tests that need it.
+ */
+export function skipWithout(available: boolean, service: string): boolean {
+  if (available) return false;
+  if (process.env.CI) throw new Error(`${service} is missing: CI runs every test (.ci/run installs and starts Redis and Mosquitto)`);
+  console.warn(`Skipped: ${service} is missing`);
+  return true;
+}
+
+/** The machine's Mosquitto (anonymous clients allowed). */
+export const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
 /** Channels of this test run only: test files running at once share the machine's Redis (REDIS_PREFIX of a deployment). */
 export const redisTestPrefix = () => `ss-test-${randomBytes(4).toString('hex')}:`;

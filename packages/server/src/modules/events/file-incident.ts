@@ -78,6 +78,26 @@ export async function vehicleAt(tx: Tx, row: { id: number; vehicleId: number | n
 }
 
 /** The vehicle's chain and plate (a snapshot: a later rename of the plate does not change the incident), else the device's. */
+/**
+ * A device with its binding and owner chain, under a shared lock: a binding changing meanwhile waits, so the chain
+ * read is the one in force at the write.
+ */
+export async function lockedDevice(tx: Tx, uuid: string) {
+  const [row] = await tx
+    .select({
+      id: device.id,
+      vehicleId: device.vehicleId,
+      boundAt: device.boundAt,
+      agentId: device.belongAgentId,
+      companyId: device.belongCompanyId,
+      fleetId: device.belongFleetId,
+    })
+    .from(device)
+    .where(eq(device.deviceUuid, uuid))
+    .for('share');
+  return row;
+}
+
 export async function chainOf(tx: Tx, owner: Chain, vehicleId: number | null): Promise<Chain> {
   if (vehicleId === null) return owner;
   const [row] = await tx
@@ -106,19 +126,7 @@ export async function fileIncident(
   report: IncidentReport,
 ): Promise<IncidentOutcome> {
   return db.transaction(async (tx): Promise<IncidentOutcome> => {
-    // Shared lock: a binding changing meanwhile waits, so the chain read is the one in force at the write.
-    const [row] = await tx
-      .select({
-        id: device.id,
-        vehicleId: device.vehicleId,
-        boundAt: device.boundAt,
-        agentId: device.belongAgentId,
-        companyId: device.belongCompanyId,
-        fleetId: device.belongFleetId,
-      })
-      .from(device)
-      .where(eq(device.deviceUuid, uuid))
-      .for('share');
+    const row = await lockedDevice(tx, uuid);
     if (!row) return { stored: false, reason: 'unknown device' };
     const triggerAt = new Date(report.triggerAt);
     const owner: Chain = { vehicleId: null, licensePlate: null, agentId: row.agentId, companyId: row.companyId, fleetId: row.fleetId };

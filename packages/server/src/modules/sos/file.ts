@@ -2,7 +2,7 @@ import type { SosEntry } from '@safety-shield/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, incident, sos } from '../../db/schema.js';
-import { type Chain, chainOf, fileIncident, type IncidentUpdate, vehicleAt } from '../events/file-incident.js';
+import { type Chain, chainOf, fileIncident, type IncidentUpdate, lockedDevice, vehicleAt } from '../events/file-incident.js';
 import { sosColumns, sosEvent } from './repo.js';
 
 /** An `sos` message as the gateway parsed it (docs/device-protocol.md): the S.O.S button pressed (start) or released (stop). */
@@ -56,18 +56,7 @@ async function start(db: Db, uuid: string, messageId: string, report: SosReport)
   });
   if (!filed.stored && filed.reason === 'unknown device') return { stored: false, reason: 'unknown device' };
   return db.transaction(async (tx): Promise<SosOutcome> => {
-    const [row] = await tx
-      .select({
-        id: device.id,
-        vehicleId: device.vehicleId,
-        boundAt: device.boundAt,
-        agentId: device.belongAgentId,
-        companyId: device.belongCompanyId,
-        fleetId: device.belongFleetId,
-      })
-      .from(device)
-      .where(eq(device.deviceUuid, uuid))
-      .for('share');
+    const row = await lockedDevice(tx, uuid);
     if (!row) return { stored: false, reason: 'unknown device' };
     let incidentId = filed.stored ? filed.update.incidentId : null;
     if (!filed.stored && filed.reason === 'resent') {
