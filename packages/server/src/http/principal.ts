@@ -17,8 +17,6 @@ export interface Principal {
   via: 'session' | 'apiToken';
 }
 
-export type { Access };
-
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
