@@ -5,8 +5,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   globalSetup: './e2e/global-setup.ts',
+  // Two workers, each with a portal of its own (global setup); a file's tests run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // No retries: a flaky test is a bug to fix, not to repeat.
   retries: 0,
   timeout: 60_000,

@@ -17,6 +17,9 @@ async function reachablePostgres(): Promise<string | undefined> {
   }
 }
 
+/** Migrates one database per project and run; every test file copies it. */
+const databaseTemplate = 'packages/server/test/database-template.ts';
+
 export default defineConfig(async () => {
   const postgresUrl = await reachablePostgres();
   return {
@@ -32,13 +35,19 @@ export default defineConfig(async () => {
             name: 'pglite',
             include: ['packages/*/test/**/*.test.ts', 'packages/web/src/**/*.test.ts'],
             env: { TEST_DATABASE_URL: '' },
+            globalSetup: [databaseTemplate],
           },
         },
         ...(postgresUrl
           ? [
               {
                 extends: true as const,
-                test: { name: 'postgres', include: ['packages/server/test/**/*.test.ts'], env: { TEST_DATABASE_URL: postgresUrl } },
+                test: {
+                  name: 'postgres',
+                  include: ['packages/server/test/**/*.test.ts'],
+                  env: { TEST_DATABASE_URL: postgresUrl },
+                  globalSetup: [databaseTemplate],
+                },
               },
             ]
           : []),

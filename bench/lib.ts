@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PUSH_PATH } from '@safety-shield/contract';
 import mqtt from 'mqtt';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { type Portal, startPortal } from '../e2e/portal.js';
 import { loginToken } from './client.js';
 
@@ -59,11 +61,31 @@ export async function onPostgres<T>(label: string, env: Record<string, string>, 
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/** The median, 95th and 99th percentile of latencies in ms. */
+export function latencyPercentiles(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95), p99Ms: percentile(sorted, 99) };
+}
+
+/** Those percentiles as the columns of a printed table. */
+export const latencyColumns = (ms: ReturnType<typeof latencyPercentiles>) => ({
+  'p50 ms': ms.p50Ms,
+  'p95 ms': ms.p95Ms,
+  'p99 ms': ms.p99Ms,
+});
+
+/** The Super Admin's password on the portals the benchmarks start on embedded PGlite. */
+export const BENCH_ADMIN_PASSWORD = 'Bench1234admin';
+
+/** A portal on embedded PGlite with that password, quick robot checks and no limit on writes. */
+export const startBenchPortal = () =>
+  startPortal({ ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, CAPTCHA_COMPLEXITY: '1000', RATE_LIMIT_WRITES_PER_SECOND: '0' });
+
 /**
- * The Super Admin's API on a portal, and `count` MQTT devices (`{prefix}-0000`…) that provisioned themselves with a new
- * company's key, each bound to a vehicle of its own (plate = UUID): the set-up of the push benchmarks.
+ * The Super Admin's session and API on a portal (`api` answers an envelope's data and throws on any other code), and
+ * a new agent with a company, its fleet and its provisioning key.
  */
-export async function boundDevices(portal: Portal, password: string, prefix: string, count: number) {
+export async function benchCompany(portal: Portal, password: string) {
   const token = await loginToken(portal.url, 'admin', password);
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${portal.url}${path}`, {
@@ -79,6 +101,15 @@ export async function boundDevices(portal: Portal, password: string, prefix: str
   const company = (await api('POST', '/v1/org/company', { parentId: agent, name: 'Bench company' })).id;
   const fleet = (await api('POST', '/v1/org/fleet', { parentId: company, name: 'Bench fleet' })).id;
   const { key } = await api('POST', '/v1/device/provisioning', { companyId: company });
+  return { token, api, company, fleet, key: key as string };
+}
+
+/**
+ * The Super Admin's session on a portal, and `count` MQTT devices (`{prefix}-0000`…) that provisioned themselves with
+ * a new company's key, each bound to a vehicle of its own (plate = UUID): the set-up of the push benchmarks.
+ */
+export async function boundDevices(portal: Portal, password: string, prefix: string, count: number) {
+  const { token, api, company, fleet, key } = await benchCompany(portal, password);
   const clients: mqtt.MqttClient[] = [];
   for (let i = 0; i < count; i++) {
     const uuid = `${prefix}-${String(i).padStart(4, '0')}`;
@@ -97,4 +128,32 @@ export async function boundDevices(portal: Portal, password: string, prefix: str
     vehicleIds.push(vehicleId);
   }
   return { token, clients, vehicleIds };
+}
+
+/**
+ * Runs a push benchmark on a portal of its own (`startBenchPortal`) with `count` bound devices (`boundDevices`); the
+ * devices disconnect and the portal stops once `run` is done.
+ */
+export async function withBoundDevices<T>(
+  prefix: string,
+  count: number,
+  run: (devices: Awaited<ReturnType<typeof boundDevices>>, portal: Portal) => Promise<T>,
+): Promise<T> {
+  const portal = await startBenchPortal();
+  let clients: mqtt.MqttClient[] = [];
+  try {
+    const devices = await boundDevices(portal, BENCH_ADMIN_PASSWORD, prefix, count);
+    clients = devices.clients;
+    return await run(devices, portal);
+  } finally {
+    for (const client of clients) client.end(true);
+    await portal.stop();
+  }
+}
+
+/** A console WebSocket to the portal's push channel, open (the portal says nothing before it is spoken to). */
+export async function openPushSocket(portalUrl: string): Promise<WebSocket> {
+  const socket = new WebSocket(`${portalUrl.replace('http', 'ws')}${PUSH_PATH}`);
+  await new Promise((resolve) => socket.once('open', resolve));
+  return socket;
 }

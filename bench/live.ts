@@ -1,11 +1,8 @@
 import { createRequire } from 'node:module';
 import { chromium } from '@playwright/test';
 import { memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
-import { startPortal } from '../e2e/portal.js';
-import { loginToken } from './client.js';
-import { median, printTable, saveResult } from './lib.js';
+import { BENCH_ADMIN_PASSWORD, benchCompany, median, printTable, saveResult, startBenchPortal } from './lib.js';
 
-const PASSWORD = 'Bench1234admin';
 const STARTS = 20;
 /** How long each start is watched for glass-to-glass samples. */
 const WATCH_MS = 3_000;
@@ -23,25 +20,11 @@ interface Run {
  * ≤ 1.5 s). Each start spawns a fresh ffmpeg on the simulated device, as a real device would start its encoder.
  */
 export async function benchLive() {
-  const portal = await startPortal({ ADMIN_PASSWORD: PASSWORD, CAPTCHA_COMPLEXITY: '1000', RATE_LIMIT_WRITES_PER_SECOND: '0' });
+  const portal = await startBenchPortal();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--autoplay-policy=no-user-gesture-required'] });
   let device: SimDevice | undefined;
   try {
-    const token = await loginToken(portal.url, 'admin', PASSWORD);
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${portal.url}${path}`, {
-        method,
-        headers: { 'x-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const envelope = await res.json();
-      if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-      return envelope.data;
-    };
-    const agent = (await api('POST', '/v1/org/agent', { name: 'Bench agent' })).id;
-    const company = (await api('POST', '/v1/org/company', { parentId: agent, name: 'Bench company' })).id;
-    const fleet = (await api('POST', '/v1/org/fleet', { parentId: company, name: 'Bench fleet' })).id;
-    const { key } = await api('POST', '/v1/device/provisioning', { companyId: company });
+    const { token, api, fleet, key } = await benchCompany(portal, BENCH_ADMIN_PASSWORD);
     device = new SimDevice({
       uuid: 'LIVE-BENCH-1',
       brokerUrl: portal.mqttUrl,

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
-import type mqtt from 'mqtt';
-import WebSocket from 'ws';
-import { startPortal } from '../e2e/portal.js';
-import { boundDevices, percentile, printTable, saveResult } from './lib.js';
+import type { PushServerMessage } from '@safety-shield/contract';
+import { latencyColumns, latencyPercentiles, openPushSocket, printTable, saveResult, withBoundDevices } from './lib.js';
 
-const PASSWORD = 'Bench1234admin';
 const DEVICES = 200;
 const SECONDS = 20;
 
@@ -14,19 +10,13 @@ const SECONDS = 20;
  * WebSocket watching every vehicle measures the time from the point's timestamp to its arrival. Target p95 ≤ 300 ms.
  */
 export async function benchPushLatency() {
-  const portal = await startPortal({ ADMIN_PASSWORD: PASSWORD, CAPTCHA_COMPLEXITY: '1000', RATE_LIMIT_WRITES_PER_SECOND: '0' });
-  const clients: mqtt.MqttClient[] = [];
-  try {
-    const { token, clients: devices, vehicleIds } = await boundDevices(portal, PASSWORD, 'LAT', DEVICES);
-    clients.push(...devices);
-
-    const socket = new WebSocket(`${portal.url.replace('http', 'ws')}${PUSH_PATH}`);
+  return withBoundDevices('LAT', DEVICES, async ({ token, clients, vehicleIds }, portal) => {
+    const socket = await openPushSocket(portal.url);
     const latencies: number[] = [];
     socket.on('message', (raw) => {
       const message = JSON.parse(String(raw)) as PushServerMessage;
       if (message.type === 'position') latencies.push(Date.now() - message.position.time);
     });
-    await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ type: 'auth', token }));
     socket.send(JSON.stringify({ type: 'watch', vehicleIds }));
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -47,30 +37,22 @@ export async function benchPushLatency() {
     for (const interval of intervals) clearInterval(interval);
     socket.close();
 
-    const sorted = [...latencies].sort((a, b) => a - b);
     const result = {
       devices: DEVICES,
       seconds: SECONDS,
-      positions: sorted.length,
-      p50Ms: percentile(sorted, 50),
-      p95Ms: percentile(sorted, 95),
-      p99Ms: percentile(sorted, 99),
+      positions: latencies.length,
+      ...latencyPercentiles(latencies),
       targetP95Ms: 300,
     };
     printTable('Position to browser (device publish → console WebSocket), embedded broker, PGlite', [
       {
         devices: DEVICES,
         positions: result.positions,
-        'p50 ms': result.p50Ms,
-        'p95 ms': result.p95Ms,
-        'p99 ms': result.p99Ms,
+        ...latencyColumns(result),
         'target p95 ms': 300,
       },
     ]);
     await saveResult('push-latency', result);
     return result;
-  } finally {
-    for (const client of clients) client.end(true);
-    await portal.stop();
-  }
+  });
 }

@@ -1,10 +1,7 @@
-import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
+import type { PushServerMessage } from '@safety-shield/contract';
 import type mqtt from 'mqtt';
-import WebSocket from 'ws';
-import { startPortal } from '../e2e/portal.js';
-import { boundDevices, percentile, printTable, saveResult } from './lib.js';
+import { latencyColumns, latencyPercentiles, openPushSocket, printTable, saveResult, withBoundDevices } from './lib.js';
 
-const PASSWORD = 'Bench1234admin';
 const DEVICES = 10;
 const PRESSES = 200;
 
@@ -14,16 +11,10 @@ const PRESSES = 200;
  * `sos` started message. Each press also files a panicButton incident. Target p95 ≤ 300 ms over 200 presses.
  */
 export async function benchSos() {
-  const portal = await startPortal({ ADMIN_PASSWORD: PASSWORD, CAPTCHA_COMPLEXITY: '1000', RATE_LIMIT_WRITES_PER_SECOND: '0' });
-  const clients: mqtt.MqttClient[] = [];
-  try {
-    const { token, clients: devices } = await boundDevices(portal, PASSWORD, 'SOS', DEVICES);
-    clients.push(...devices);
-
-    const socket = new WebSocket(`${portal.url.replace('http', 'ws')}${PUSH_PATH}`);
+  return withBoundDevices('SOS', DEVICES, async ({ token, clients }, portal) => {
+    const socket = await openPushSocket(portal.url);
     let waiting: ((message: PushServerMessage) => void) | undefined;
     socket.on('message', (raw) => waiting?.(JSON.parse(String(raw)) as PushServerMessage));
-    await new Promise((resolve) => socket.once('open', resolve));
     const ready = new Promise<void>((resolve) => {
       waiting = (message) => message.type === 'ready' && resolve();
     });
@@ -64,33 +55,25 @@ export async function benchSos() {
     }
     socket.close();
 
-    const sorted = [...latencies].sort((a, b) => a - b);
     const result = {
       presses: PRESSES,
       devices: DEVICES,
-      received: sorted.length,
+      received: latencies.length,
       lost,
-      p50Ms: percentile(sorted, 50),
-      p95Ms: percentile(sorted, 95),
-      p99Ms: percentile(sorted, 99),
-      maxMs: sorted.at(-1) ?? 0,
+      ...latencyPercentiles(latencies),
+      maxMs: Math.max(0, ...latencies),
       targetP95Ms: 300,
     };
     printTable('S.O.S press to Focus Board message (device publish → console WebSocket), embedded broker, PGlite', [
       {
         presses: PRESSES,
         received: result.received,
-        'p50 ms': result.p50Ms,
-        'p95 ms': result.p95Ms,
-        'p99 ms': result.p99Ms,
+        ...latencyColumns(result),
         'max ms': result.maxMs,
         'target p95 ms': 300,
       },
     ]);
     await saveResult('sos', result);
     return result;
-  } finally {
-    for (const client of clients) client.end(true);
-    await portal.stop();
-  }
+  });
 }

@@ -1,7 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { memoryCredentialStore, SimDevice, type SimDeviceOptions } from '@safety-shield/device-sim';
+import {
+  type FleetOptions,
+  fleetUuid,
+  memoryCredentialStore,
+  SimDevice,
+  type SimDeviceOptions,
+  startFleet,
+} from '@safety-shield/device-sim';
 import { apiLogin } from './api.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
+import { workerPortal } from './portals.js';
 
 /** A name no earlier run of the same portal has used. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -20,6 +28,18 @@ export async function chooseOrg(page: Page, scope: Page | Locator, label: string
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
 }
 
+/**
+ * Types into a searching select and picks the option, until `shown` shows it: the options are fetched as one types
+ * and may be redrawn (a device's first reports refresh device lists) just as the click lands, which then picks nothing.
+ */
+export async function pickSearched(page: Page, input: Locator, text: string, shown: Locator) {
+  await expect(async () => {
+    await input.fill(text);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).click({ timeout: 5_000 });
+    await expect(shown).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Calls the API as the Super Admin (for setting up data a test is not about). */
 export async function adminApi(baseURL: string) {
   const token = await apiLogin(baseURL, 'admin', E2E_ADMIN_PASSWORD);
@@ -33,6 +53,15 @@ export async function adminApi(baseURL: string) {
     expect(envelope.code, `${method} ${path}: ${JSON.stringify(envelope)}`).toBe(200);
     return envelope.data as T;
   };
+}
+
+type AdminApi = Awaited<ReturnType<typeof adminApi>>;
+
+/** A fresh agent with one company under it, `{name} …` (`fields` add to the company), made by the Super Admin. */
+export async function agentWithCompany(api: AdminApi, name: string, fields: { deviceQuota?: number } = {}) {
+  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
+  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique(name), ...fields });
+  return { agent, company };
 }
 
 /** A table row by a text in it. */
@@ -52,7 +81,7 @@ export const READY_PASSWORD = 'Chosen-Pass-2026';
 const FIRST_PASSWORD = 'Welcome-2026-Aa';
 
 /** A Company Admin of a company that has already changed its first password: its username and a session token. */
-export async function readyCompanyAdmin(baseURL: string, api: Awaited<ReturnType<typeof adminApi>>, companyId: number, prefix = 'boss') {
+export async function readyCompanyAdmin(baseURL: string, api: AdminApi, companyId: number, prefix = 'boss') {
   const username = `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   await api('POST', '/v1/account/register/company', { username, password: FIRST_PASSWORD, rePassword: FIRST_PASSWORD, orgId: companyId });
   const first = await apiLogin(baseURL, username, FIRST_PASSWORD);
@@ -77,32 +106,35 @@ export async function provisioningKey(baseURL: string, token: string): Promise<s
   return envelope.data.key;
 }
 
-/** The test portal's MQTT broker, for simulated devices (global setup starts it). */
+/** The MQTT broker of this worker's portal, for simulated devices (global setup starts it). */
 export function brokerUrl(): string {
-  const url = process.env.E2E_MQTT_URL;
-  if (!url) throw new Error('E2E_MQTT_URL is not set: run through playwright test');
-  return url;
+  return workerPortal().mqttUrl;
 }
+
+/** A new vehicle of the fleet that has nothing but its plate (the other fields stay empty, the mileage 0). */
+const plateOnlyVehicle = (api: AdminApi, licensePlate: string, fleetId: number) =>
+  api<{ id: number }>('POST', '/v1/vehicle', { licensePlate, fleetId, initialMileageKm: 0 });
 
 /**
  * A fresh agent, company and fleet with a ready Company Admin, the company's provisioning key and one vehicle in the
- * fleet, its plate `{label} {stamp}`. Simulated devices use `E2E-{label}-{stamp}` as their UUID (prefix).
+ * fleet, its plate `{label} {stamp}`. Simulated devices use `E2E-{label}-{stamp}` as their UUID (prefix). `options`
+ * give the company a device quota or the fleet a name (`{fleetName} …`; default `Fleet …`).
  */
-export async function companyWithVehicle(baseURL: string, label: string) {
+export async function companyWithVehicle(baseURL: string, label: string, options: { deviceQuota?: number; fleetName?: string } = {}) {
   const api = await adminApi(baseURL);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique(`${label} Co`) });
-  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Fleet') });
+  const { company } = await agentWithCompany(api, `${label} Co`, { deviceQuota: options.deviceQuota });
+  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique(options.fleetName ?? 'Fleet') });
   const admin = await readyCompanyAdmin(baseURL, api, company.id, label.toLowerCase());
   const key = await provisioningKey(baseURL, admin.token);
   const stamp = Date.now().toString(36).toUpperCase().slice(-6);
   const plate = `${label} ${stamp}`;
-  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', { licensePlate: plate, fleetId: fleetOrg.id, initialMileageKm: 0 });
+  const vehicle = await plateOnlyVehicle(api, plate, fleetOrg.id);
   return { api, company, fleetOrg, admin, key, plate, vehicle, uuid: `E2E-${label}-${stamp}` };
 }
+type CompanyWithVehicle = Awaited<ReturnType<typeof companyWithVehicle>>;
 
 /** Binds the device with this UUID to the vehicle as soon as it has provisioned itself and is listed. */
-export async function bindWhenListed(api: Awaited<ReturnType<typeof adminApi>>, uuid: string, vehicleId: number) {
+export async function bindWhenListed(api: AdminApi, uuid: string, vehicleId: number) {
   await expect(async () => {
     const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
     expect(listed).toBeTruthy();
@@ -111,21 +143,33 @@ export async function bindWhenListed(api: Awaited<ReturnType<typeof adminApi>>, 
 }
 
 /** Someone else binds the listed device with this UUID to a new vehicle of the fleet that has nothing but its plate. */
-export async function bindElsewhere(api: Awaited<ReturnType<typeof adminApi>>, uuid: string, licensePlate: string, fleetId: number) {
+export async function bindElsewhere(api: AdminApi, uuid: string, licensePlate: string, fleetId: number) {
   const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-  const elsewhere = await api<{ id: number }>('POST', '/v1/vehicle', {
-    licensePlate,
-    fleetId,
-    brand: null,
-    model: null,
-    kindName: null,
-    useFor: null,
-    initialMileageKm: 0,
-    attribution: null,
-    address: null,
-    customer: null,
-  });
+  const elsewhere = await plateOnlyVehicle(api, licensePlate, fleetId);
   await api('PUT', '/v1/vehicle/bind', { vehicleId: elsewhere.id, deviceId: listed?.deviceId });
+}
+
+/**
+ * Runs `use` with a fleet of one simulated device (`{uuid}-0001`; `options` set how it reports) that provisioned itself
+ * with the company's key and is bound to its vehicle; the device stops afterwards, whatever happened.
+ */
+export async function withBoundDevice(
+  setup: Pick<CompanyWithVehicle, 'api' | 'key' | 'vehicle' | 'uuid'>,
+  options: Partial<FleetOptions>,
+  use: (device: SimDevice, uuid: string) => Promise<void>,
+) {
+  const prefix = `${setup.uuid}-`;
+  const fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: setup.key, ...options });
+  try {
+    await fleet.ready(30_000);
+    const uuid = fleetUuid(prefix, 0, 1);
+    await bindWhenListed(setup.api, uuid, setup.vehicle.id);
+    const [device] = fleet.devices;
+    if (!device) throw new Error('no simulated device');
+    await use(device, uuid);
+  } finally {
+    await fleet.stop();
+  }
 }
 
 /** A quiet simulated DVR (one GPS batch a minute, two cameras) that provisions itself with the company's key. */

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, bindWhenListed, brokerUrl, provisioningKey, READY_PASSWORD, readyCompanyAdmin, unique } from './console.js';
+import { companyWithVehicle, READY_PASSWORD, withBoundDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 const OSLO = { lat: 59.9139, lng: 10.7522 };
@@ -23,28 +22,9 @@ interface ToDay {
 test('a fresh company admin’s dashboard shows what the API counts, and the user guide downloads as a PDF', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
-  const api = await adminApi(portal);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Dash Co'), deviceQuota: 5 });
-  const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: unique('Dash Fleet') });
-  const admin = await readyCompanyAdmin(portal, api, company.id, 'dash');
-  const key = await provisioningKey(portal, admin.token);
-  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
-  const prefix = `E2E-DASH-${stamp}-`;
-  const uuid = fleetUuid(prefix, 0, 1);
-  const vehicle = await api<{ id: number }>('POST', '/v1/vehicle', {
-    licensePlate: `DASH ${stamp}`,
-    fleetId: fleetOrg.id,
-    initialMileageKm: 0,
-  });
-
-  let fleet: Fleet | undefined;
-  try {
-    fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 5_000 });
-    await fleet.ready(30_000);
-    await bindWhenListed(api, uuid, vehicle.id);
-    const device = fleet.devices[0];
-    if (!device) throw new Error('no simulated device');
+  const setup = await companyWithVehicle(portal, 'DASH', { deviceQuota: 5, fleetName: 'Dash Fleet' });
+  const { api, admin } = setup;
+  await withBoundDevice(setup, { gpsIntervalMs: 5_000 }, async (device) => {
     device.raiseIncident('collision', OSLO);
     device.raiseIncident('overSpeed', OSLO);
     await expect(async () => {
@@ -99,7 +79,5 @@ test('a fresh company admin’s dashboard shows what the API counts, and the use
     await expect(stat('vehicles', 'total')).toBeVisible();
     await page.waitForTimeout(500);
     await page.screenshot({ path: 'e2e/artifacts/dashboard-mobile.png', fullPage: true, animations: 'disabled' });
-  } finally {
-    await fleet?.stop();
-  }
+  });
 });

@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { adminApi, bindElsewhere, brokerUrl, chooseOrg, READY_PASSWORD, readyCompanyAdmin, row, unique } from './console.js';
+import {
+  adminApi,
+  agentWithCompany,
+  bindElsewhere,
+  brokerUrl,
+  chooseOrg,
+  READY_PASSWORD,
+  readyCompanyAdmin,
+  row,
+  unique,
+} from './console.js';
 import { expect, logIn, logOut, test } from './fixtures.js';
 
 /** The list does not poll: reload until the row shows what the device reported. */
@@ -38,8 +48,7 @@ test('a company connects a device with its provisioning key, binds it, and the S
   test.setTimeout(240_000);
   const portal = baseURL ?? '';
   const api = await adminApi(portal);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Devices Co') });
+  const { agent, company } = await agentWithCompany(api, 'Devices Co');
   const fleetName = unique('Fleet');
   const fleetOrg = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: fleetName });
   const other = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Other Co') });

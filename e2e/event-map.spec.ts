@@ -1,5 +1,4 @@
-import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD } from './console.js';
+import { companyWithVehicle, READY_PASSWORD, withBoundDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -10,19 +9,10 @@ const HAMAR = { lat: 60.7945, lng: 11.068 };
 test('the incident map clusters a company’s incidents, opens one, and shows nothing for another time range', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
-  const { api, admin, key, plate, vehicle, uuid: base, company } = await companyWithVehicle(portal, 'MAP');
-  const prefix = `${base}-`;
-  const uuid = fleetUuid(prefix, 0, 1);
-
-  let fleet: Fleet | undefined;
-  try {
-    fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 5_000 });
-    await fleet.ready(30_000);
-    await bindWhenListed(api, uuid, vehicle.id);
-
+  const setup = await companyWithVehicle(portal, 'MAP');
+  const { api, admin, plate, company } = setup;
+  await withBoundDevice(setup, { gpsIntervalMs: 5_000 }, async (device) => {
     // Three incidents at one spot in Oslo and one in Hamar, about 100 km north.
-    const device = fleet.devices[0];
-    if (!device) throw new Error('no simulated device');
     device.raiseIncident('collision', OSLO);
     device.raiseIncident('overSpeed', OSLO);
     device.raiseIncident('fatigue', OSLO);
@@ -77,7 +67,5 @@ test('the incident map clusters a company’s incidents, opens one, and shows no
     await expect(page.getByTestId('event-map-total')).toHaveText('0');
     await expect(map.locator('.event-map-cluster[data-count]')).toHaveCount(0);
     await page.screenshot({ path: 'e2e/artifacts/event-map-empty.png', animations: 'disabled' });
-  } finally {
-    await fleet?.stop();
-  }
+  });
 });

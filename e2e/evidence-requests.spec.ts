@@ -1,4 +1,4 @@
-import { adminApi, provisioningKey, READY_PASSWORD, readyCompanyAdmin, simulatedDevice, unique } from './console.js';
+import { adminApi, agentWithCompany, provisioningKey, READY_PASSWORD, readyCompanyAdmin, simulatedDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
@@ -12,8 +12,7 @@ test('the operator asks for the videos a device kept and watches them arrive wit
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
   const api = await adminApi(portal);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Requests Co') });
+  const { company } = await agentWithCompany(api, 'Requests Co');
   const admin = await readyCompanyAdmin(portal, api, company.id, 'requests');
   const key = await provisioningKey(portal, admin.token);
   const uuid = `E2E-REQ-${Date.now().toString(36).toUpperCase()}`;

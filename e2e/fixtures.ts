@@ -1,12 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
+import { workerPortal } from './portals.js';
 
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright test');
-    await use(url);
+    await use(workerPortal().url);
   },
 });
 export { expect };

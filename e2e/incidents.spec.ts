@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD, row } from './console.js';
+import { companyWithVehicle, READY_PASSWORD, row, withBoundDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -21,17 +20,10 @@ async function confirm(page: Page, text: string | RegExp, button: string) {
 test('a collision arrives live, is commented, reviewed, binned and restored; the tag page switches a tag', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
   const portal = baseURL ?? '';
-  const { api, admin, key, plate, vehicle, uuid: base } = await companyWithVehicle(portal, 'INC');
-  const prefix = `${base}-`;
-  const uuid = fleetUuid(prefix, 0, 1);
-
-  let fleet: Fleet | undefined;
-  try {
-    // A simulated device connects with the company's key and is bound to the vehicle.
-    fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 1_000, gpsBatch: 1 });
-    await fleet.ready(30_000);
-    await bindWhenListed(api, uuid, vehicle.id);
-
+  const setup = await companyWithVehicle(portal, 'INC');
+  const { admin, plate } = setup;
+  // A simulated device connects with the company's key and is bound to the vehicle.
+  await withBoundDevice(setup, { gpsIntervalMs: 1_000, gpsBatch: 1 }, async (device, uuid) => {
     // The Company Admin watches the (empty) incident list.
     await page.goto('/event/list');
     await logIn(page, admin.username, READY_PASSWORD);
@@ -42,8 +34,6 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
     await expect(list.locator('.ant-spin-spinning')).toHaveCount(0);
 
     // The device reports a collision: it shows up without a reload.
-    const device = fleet.devices[0];
-    if (!device) throw new Error('no simulated device');
     device.raiseIncident('collision');
     await expect(row(page, plate)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('new-incidents')).toContainText('New incidents since you opened the list: 1');
@@ -129,7 +119,5 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
     await expect(page.getByTestId('event-detail')).toBeVisible();
     await expectNoOverflow(page);
     await page.screenshot({ path: 'e2e/artifacts/incidents-detail-800.png', fullPage: true, animations: 'disabled' });
-  } finally {
-    await fleet?.stop();
-  }
+  });
 });

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { apiLogin } from './api.js';
+import { expect, test } from './fixtures.js';
 import { startPortal } from './portal.js';
 
 test('a restart after Ctrl-C keeps the data: the session still opens selfInfo', async () => {
@@ -31,8 +31,7 @@ test('a restart after Ctrl-C keeps the data: the session still opens selfInfo', 
 });
 
 test('serves the API documentation at /docs', async ({ page }) => {
-  const url = process.env.E2E_BASE_URL;
-  await page.goto(`${url}/docs`);
+  await page.goto('/docs');
   await expect(page.getByText('Safety Shield API')).toBeVisible();
   await expect(page.getByText('/v1/account/login').first()).toBeVisible();
 });

@@ -1,5 +1,4 @@
-import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
-import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD, row } from './console.js';
+import { companyWithVehicle, READY_PASSWORD, row, withBoundDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -11,17 +10,9 @@ test('an admin shares an incident; a browser without a session opens the link; a
 }) => {
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
-  const { api, admin, key, plate, vehicle, uuid: base } = await companyWithVehicle(portal, 'SHR');
-  const prefix = `${base}-`;
-  const uuid = fleetUuid(prefix, 0, 1);
-
-  let fleet: Fleet | undefined;
-  try {
-    fleet = startFleet({ brokerUrl: brokerUrl(), devices: 1, uuidPrefix: prefix, provisioningKey: key, gpsIntervalMs: 1_000, gpsBatch: 1 });
-    await fleet.ready(30_000);
-    await bindWhenListed(api, uuid, vehicle.id);
-    const device = fleet.devices[0];
-    if (!device) throw new Error('no simulated device');
+  const setup = await companyWithVehicle(portal, 'SHR');
+  const { api, admin, plate } = setup;
+  await withBoundDevice(setup, { gpsIntervalMs: 1_000, gpsBatch: 1 }, async (device) => {
     device.raiseIncident('overSpeed');
     await expect(async () => {
       const list = await api<{ total: number }>('GET', `/v2/event/list?licensePlate=${encodeURIComponent(plate)}`);
@@ -77,7 +68,5 @@ test('an admin shares an incident; a browser without a session opens the link; a
     } finally {
       await stranger.close();
     }
-  } finally {
-    await fleet?.stop();
-  }
+  });
 });

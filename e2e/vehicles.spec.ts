@@ -2,9 +2,11 @@ import type { Page } from '@playwright/test';
 import { type Fleet, fleetUuid, startFleet } from '@safety-shield/device-sim';
 import {
   adminApi,
+  agentWithCompany,
   bindElsewhere,
   brokerUrl,
   chooseOrg,
+  pickSearched,
   provisioningKey,
   READY_PASSWORD,
   readyCompanyAdmin,
@@ -41,8 +43,7 @@ test('a Company Admin adds a vehicle, binds a live device, follows it on the map
   test.setTimeout(300_000);
   const portal = baseURL ?? '';
   const api = await adminApi(portal);
-  const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
-  const company = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Haulage Co') });
+  const { company } = await agentWithCompany(api, 'Haulage Co');
   const ownFleet = unique('Home fleet');
   const otherFleet = unique('Partner fleet');
   const home = await api<{ id: number }>('POST', '/v1/org/fleet', { parentId: company.id, name: ownFleet });
@@ -116,8 +117,7 @@ test('a Company Admin adds a vehicle, binds a live device, follows it on the map
     await expect(record.getByText(`Vehicle ${plate}`)).toBeVisible();
     await record.getByRole('tab', { name: /Devices/ }).click();
     const bind = await openDialog(page, () => record.getByRole('button', { name: 'Bind a device' }).click(), `Bind a device to ${plate}`);
-    await bind.getByLabel('Unmatched device').fill(uuid);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: uuid }).click();
+    await pickSearched(page, bind.getByLabel('Unmatched device'), uuid, bind.getByTestId('bind-device-select'));
     // Meanwhile someone binds it to another vehicle: binding here warns first, then takes it from there.
     const otherPlate = `OT ${stamp}`;
     await bindElsewhere(api, uuid, otherPlate, home.id);

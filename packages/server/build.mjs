@@ -1,7 +1,28 @@
-// Bundles the server into dist/main.js: our workspace packages are compiled in, npm packages stay external.
+// Bundles the server into dist/main.js with the npm packages it loads at start-up: reading one file instead of some
+// six hundred small CommonJS files takes about a second off the portal's start (issue 14's start-up benchmark).
 import { build } from 'esbuild';
 
 const releaseTime = new Date().toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * Packages that stay in node_modules: they read their own files at run time (PGlite's wasm and data, Swagger UI's
+ * assets, pino's and Swagger's files beside their code), are native (argon2, pg-native), or load only when a feature
+ * first needs them (exports, archives, S3, Redis, mail, the media server).
+ */
+const external = [
+  '@electric-sql/pglite',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  '@node-rs/argon2',
+  'pg-native',
+  'pino',
+  'exceljs',
+  'archiver',
+  '@aws-sdk/*',
+  'ioredis',
+  'nodemailer',
+  'node-media-server',
+];
 
 await build({
   entryPoints: ['src/main.ts'],
@@ -11,16 +32,11 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
+  external,
+  // Bundled CommonJS packages call require(); an ES module has none of its own.
+  banner: {
+    js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+  },
   define: { __RELEASE_TIME__: JSON.stringify(releaseTime) },
-  plugins: [
-    {
-      name: 'externalize-npm-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@safety-shield/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
 });
 console.log(`server bundled (release ${releaseTime})`);

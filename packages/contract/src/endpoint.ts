@@ -38,6 +38,11 @@ export interface Endpoint {
   produces?: readonly string[];
   /** The operation-log action; every write declares one (SPEC section 9). */
   audit?: string;
+  /**
+   * The input field that names the record acted on, for the operation log's target (a path parameter, else a query
+   * field, else a body field; a list is joined with commas). A target the handler computes is set by the handler.
+   */
+  auditTarget?: string;
   /** Callable while the password must still be changed (selfInfo, the password change, logout). */
   beforePasswordChange?: true;
   /** Callable while a must-check clause still waits. */

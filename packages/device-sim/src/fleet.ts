@@ -1,37 +1,33 @@
-import type { IClientOptions } from 'mqtt';
-import type { CredentialStore } from './credentials.js';
 import { SimDevice } from './device.js';
-import type { DeviceStats } from './device-options.js';
-import type { IncidentMix } from './incidents.js';
+import type { DeviceStats, SimDeviceOptions } from './device-options.js';
 import { hashSeed } from './random.js';
 
-export interface FleetOptions {
-  brokerUrl: string;
+/** What every device of a fleet is given as it is (a shared `credentials` store; in memory if absent). */
+type SharedDeviceOptions = Pick<
+  SimDeviceOptions,
+  | 'brokerUrl'
+  | 'provisioningKey'
+  | 'credentials'
+  | 'gpsIntervalMs'
+  | 'gpsBatch'
+  | 'speedFactor'
+  | 'disconnectEveryMs'
+  | 'incidentEveryMs'
+  | 'faultEveryMs'
+  | 'incidentMix'
+  | 'reconnectDelayMs'
+  | 'mqtt'
+>;
+
+export interface FleetOptions extends SharedDeviceOptions {
   /** How many devices. */
   devices: number;
   /** Devices are `{prefix}0001`, `{prefix}0002`, …; default `SIM-`. */
   uuidPrefix?: string;
-  provisioningKey?: string;
-  /** Shared by all devices; in memory if absent. */
-  credentials?: CredentialStore;
-  gpsIntervalMs?: number;
-  gpsBatch?: number;
-  /** Same seed, same vehicles and drives; default 1. */
+  /** Same seed, same vehicles and drives; default 1. Each device's seed is derived from it and its uuid. */
   seed?: number;
-  speedFactor?: number;
-  disconnectEveryMs?: number;
-  /** Mean time between incidents per device (exponential); none if absent. */
-  incidentEveryMs?: number;
-  /** Mean time between running-status faults per device (exponential); none if absent. */
-  faultEveryMs?: number;
-  /** Weights of the incident types; default DEFAULT_INCIDENT_MIX. */
-  incidentMix?: IncidentMix;
-  /** Wait before reconnecting after a lost connection; default 2–5 s. */
-  reconnectDelayMs?: { min: number; max: number };
   /** Connection attempts under way at once, so a large fleet does not hit the broker in one burst; default 50. */
   connectConcurrency?: number;
-  /** Passed to every device's mqtt.js client. */
-  mqtt?: Partial<IClientOptions>;
 }
 
 export interface FleetStats extends Omit<DeviceStats, 'connected'> {
@@ -58,26 +54,10 @@ export function fleetUuid(prefix: string, index: number, count: number): string 
 
 /** Creates the devices and connects them in the background, `connectConcurrency` at a time. */
 export function startFleet(options: FleetOptions): Fleet {
-  const prefix = options.uuidPrefix ?? 'SIM-';
-  const seed = options.seed ?? 1;
-  const devices = Array.from({ length: options.devices }, (_, index) => {
-    const uuid = fleetUuid(prefix, index, options.devices);
-    return new SimDevice({
-      uuid,
-      brokerUrl: options.brokerUrl,
-      provisioningKey: options.provisioningKey,
-      credentials: options.credentials,
-      gpsIntervalMs: options.gpsIntervalMs,
-      gpsBatch: options.gpsBatch,
-      seed: hashSeed(seed, uuid),
-      speedFactor: options.speedFactor,
-      disconnectEveryMs: options.disconnectEveryMs,
-      incidentEveryMs: options.incidentEveryMs,
-      incidentMix: options.incidentMix,
-      faultEveryMs: options.faultEveryMs,
-      reconnectDelayMs: options.reconnectDelayMs,
-      mqtt: options.mqtt,
-    });
+  const { devices: count, uuidPrefix = 'SIM-', seed = 1, connectConcurrency = DEFAULT_CONCURRENCY, ...shared } = options;
+  const devices = Array.from({ length: count }, (_, index) => {
+    const uuid = fleetUuid(uuidPrefix, index, count);
+    return new SimDevice({ ...shared, uuid, seed: hashSeed(seed, uuid) });
   });
 
   let stopping = false;
@@ -89,7 +69,7 @@ export function startFleet(options: FleetOptions): Fleet {
       if (device) await device.start();
     }
   };
-  const concurrency = Math.max(1, options.connectConcurrency ?? DEFAULT_CONCURRENCY);
+  const concurrency = Math.max(1, connectConcurrency);
   const starting = Promise.all(Array.from({ length: Math.min(concurrency, devices.length) }, worker));
 
   return {

@@ -1,13 +1,8 @@
 export type { CommandHandler, CommandResult } from './commands.js';
 export { type CredentialStore, fileCredentialStore, memoryCredentialStore } from './credentials.js';
 export { SimDevice } from './device.js';
-export {
-  DEFAULT_GPS_BATCH,
-  DEFAULT_GPS_INTERVAL_MS,
-  type DeviceStats,
-  type SimDeviceEvents,
-  type SimDeviceOptions,
-} from './device-options.js';
+// All of it is the device's public face: its options, counters, events and defaults.
+export * from './device-options.js';
 export { DBM_RANGE, Drive, type DriveOptions, type DrivePhase, type DriveSample, MAX_KMH, MIN_CRUISE_KMH } from './drive.js';
 export { type EvidenceFile, evidenceFile } from './evidence.js';
 export { CLOCK_BITS, CLOCK_GEOMETRY, ffmpegArgs, liveFilter } from './ffmpeg-args.js';

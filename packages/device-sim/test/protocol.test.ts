@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memoryCredentialStore } from '../src/credentials.js';
 import { SimDevice } from '../src/device.js';
 import { type Fleet, startFleet } from '../src/fleet.js';
@@ -243,135 +243,113 @@ describe('the simulator speaks docs/device-protocol.md to a broker', () => {
   });
 });
 
-describe('back-pressure', () => {
+/** Each test below gets a broker of its own: what it counts there is its own devices' traffic only. */
+describe('on a fresh broker', () => {
   let harness: Harness;
-  beforeAll(async () => {
+  beforeEach(async () => {
     harness = await startHarness();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await harness?.close();
   });
+  /** A device that provisions itself on the broker and samples GPS every `gpsIntervalMs`, sending `gpsBatch` points a message. */
+  const deviceOnBroker = (uuid: string, gpsIntervalMs: number, gpsBatch: number) =>
+    new SimDevice({ uuid, brokerUrl: harness.url, provisioningKey: PROVISIONING_KEY, gpsIntervalMs, gpsBatch });
 
-  it('never has more than 100 unacknowledged publishes, and resumes when acknowledgements come', async () => {
-    const device = new SimDevice({
-      uuid: 'SLOW-1',
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
-      gpsIntervalMs: 5,
-      gpsBatch: 1,
-    });
-    harness.holdAcks.add('SLOW-1');
-    let most = 0;
-    const watch = setInterval(() => {
-      most = Math.max(most, device.stats.inflight);
-    }, 2);
-    try {
-      expect(await device.start()).toBe(true);
-      await waitFor(() => device.stats.inflight >= 100 || undefined, '100 in flight');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(device.stats.inflight).toBe(100);
-      expect(device.stats.acked).toBe(0);
-      expect(device.stats.backlog).toBeGreaterThan(0); // points wait in the device, not in the MQTT client
-      harness.holdAcks.delete('SLOW-1');
-      for (const release of harness.held.splice(0)) release();
-      await waitFor(() => device.stats.acked > 150, 'acks flowing again');
-      expect(most).toBeLessThanOrEqual(100);
-      // The backlog left in catch-up batches larger than gpsBatch.
-      expect(device.stats.pointsAcked).toBeGreaterThan(device.stats.acked);
-    } finally {
-      clearInterval(watch);
-      await device.stop();
-    }
-  }, 20_000);
-});
-
-describe('random disconnects', () => {
-  let harness: Harness;
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-  afterAll(async () => {
-    await harness?.close();
+  describe('back-pressure', () => {
+    it('never has more than 100 unacknowledged publishes, and resumes when acknowledgements come', async () => {
+      const device = deviceOnBroker('SLOW-1', 5, 1);
+      harness.holdAcks.add('SLOW-1');
+      let most = 0;
+      const watch = setInterval(() => {
+        most = Math.max(most, device.stats.inflight);
+      }, 2);
+      try {
+        expect(await device.start()).toBe(true);
+        await waitFor(() => device.stats.inflight >= 100 || undefined, '100 in flight');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(device.stats.inflight).toBe(100);
+        expect(device.stats.acked).toBe(0);
+        expect(device.stats.backlog).toBeGreaterThan(0); // points wait in the device, not in the MQTT client
+        harness.holdAcks.delete('SLOW-1');
+        for (const release of harness.held.splice(0)) release();
+        await waitFor(() => device.stats.acked > 150, 'acks flowing again');
+        expect(most).toBeLessThanOrEqual(100);
+        // The backlog left in catch-up batches larger than gpsBatch.
+        expect(device.stats.pointsAcked).toBeGreaterThan(device.stats.acked);
+      } finally {
+        clearInterval(watch);
+        await device.stop();
+      }
+    }, 20_000);
   });
 
-  it('drops now and then, comes back, and loses no GPS point on the way', async () => {
-    const fleet = startFleet({
-      brokerUrl: harness.url,
-      devices: 2,
-      uuidPrefix: 'FLAKY-',
-      provisioningKey: PROVISIONING_KEY,
-      gpsIntervalMs: 20,
-      gpsBatch: 2,
-      disconnectEveryMs: 400,
-      reconnectDelayMs: { min: 100, max: 200 },
-    });
-    await fleet.ready(5_000);
-    await waitFor(() => fleet.devices.every((d) => d.stats.drops >= 3), 'three drops each', 15_000);
-    await fleet.ready(5_000);
-    await fleet.stop();
+  describe('random disconnects', () => {
+    it('drops now and then, comes back, and loses no GPS point on the way', async () => {
+      const fleet = startFleet({
+        brokerUrl: harness.url,
+        devices: 2,
+        uuidPrefix: 'FLAKY-',
+        provisioningKey: PROVISIONING_KEY,
+        gpsIntervalMs: 20,
+        gpsBatch: 2,
+        disconnectEveryMs: 400,
+        reconnectDelayMs: { min: 100, max: 200 },
+      });
+      await fleet.ready(5_000);
+      await waitFor(() => fleet.devices.every((d) => d.stats.drops >= 3), 'three drops each', 15_000);
+      await fleet.ready(5_000);
+      await fleet.stop();
 
-    for (const device of fleet.devices) {
-      const mine = harness.up.filter((m) => m.uuid === device.uuid);
-      // Each loss published the will; each return published status online and hello again.
-      const statuses = mine.filter((m) => m.kind === 'status');
-      expect(statuses.filter((m) => m.payload.online === false).length).toBeGreaterThanOrEqual(device.stats.drops);
-      expect(new Set(mine.filter((m) => m.kind === 'hello').map((m) => m.payload.id)).size).toBe(device.stats.connects);
-      // A message resent after a lost PUBACK keeps its id, so counting by id counts each batch once.
-      const batches = new Map(mine.filter((m) => m.kind === 'gps').map((m) => [m.payload.id, m.payload.points as Array<{ t: number }>]));
-      const times = [...batches.values()].flat().map((p) => p.t);
-      expect(new Set(times).size).toBe(times.length);
-      expect(times.length).toBe(device.stats.pointsSent);
-      expect(device.stats.pointsAcked).toBe(device.stats.pointsSent);
-    }
-  }, 30_000);
-});
-
-describe('disconnect() and reconnect()', () => {
-  let harness: Harness;
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-  afterAll(async () => {
-    await harness?.close();
+      for (const device of fleet.devices) {
+        const mine = harness.up.filter((m) => m.uuid === device.uuid);
+        // Each loss published the will; each return published status online and hello again.
+        const statuses = mine.filter((m) => m.kind === 'status');
+        expect(statuses.filter((m) => m.payload.online === false).length).toBeGreaterThanOrEqual(device.stats.drops);
+        expect(new Set(mine.filter((m) => m.kind === 'hello').map((m) => m.payload.id)).size).toBe(device.stats.connects);
+        // A message resent after a lost PUBACK keeps its id, so counting by id counts each batch once.
+        const batches = new Map(mine.filter((m) => m.kind === 'gps').map((m) => [m.payload.id, m.payload.points as Array<{ t: number }>]));
+        const times = [...batches.values()].flat().map((p) => p.t);
+        expect(new Set(times).size).toBe(times.length);
+        expect(times.length).toBe(device.stats.pointsSent);
+        expect(device.stats.pointsAcked).toBe(device.stats.pointsSent);
+      }
+    }, 30_000);
   });
 
-  it('go offline properly, keep sampling meanwhile, and deliver the points after coming back', async () => {
-    const device = new SimDevice({
-      uuid: 'PAUSE-1',
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
-      gpsIntervalMs: 20,
-      gpsBatch: 2,
-    });
-    const mine = (kind: string) => harness.up.filter((m) => m.uuid === 'PAUSE-1' && m.kind === kind);
-    try {
-      expect(await device.start()).toBe(true);
-      await harness.waitFor(() => mine('gps').length >= 2, 'gps before the pause');
-      await device.disconnect();
-      expect(device.connected).toBe(false);
-      const offline = await harness.waitFor(() => mine('status').find((m) => m.payload.online === false), 'status offline');
-      const will = JSON.parse(String(harness.connects.at(-1)?.packet.will?.payload));
-      expect(offline.payload.id).not.toBe(will.id);
+  describe('disconnect() and reconnect()', () => {
+    it('go offline properly, keep sampling meanwhile, and deliver the points after coming back', async () => {
+      const device = deviceOnBroker('PAUSE-1', 20, 2);
+      const mine = (kind: string) => harness.up.filter((m) => m.uuid === 'PAUSE-1' && m.kind === kind);
+      try {
+        expect(await device.start()).toBe(true);
+        await harness.waitFor(() => mine('gps').length >= 2, 'gps before the pause');
+        await device.disconnect();
+        expect(device.connected).toBe(false);
+        const offline = await harness.waitFor(() => mine('status').find((m) => m.payload.online === false), 'status offline');
+        const will = JSON.parse(String(harness.connects.at(-1)?.packet.will?.payload));
+        expect(offline.payload.id).not.toBe(will.id);
 
-      const gpsWhileAway = mine('gps').length;
-      const pause = { from: Date.now(), to: 0 };
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      pause.to = Date.now();
-      expect(mine('gps').length).toBe(gpsWhileAway);
-      expect(device.stats.backlog).toBeGreaterThan(5);
+        const gpsWhileAway = mine('gps').length;
+        const pause = { from: Date.now(), to: 0 };
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        pause.to = Date.now();
+        expect(mine('gps').length).toBe(gpsWhileAway);
+        expect(device.stats.backlog).toBeGreaterThan(5);
 
-      device.reconnect();
-      await harness.waitFor(() => mine('hello').length >= 2, 'hello again');
-      await harness.waitFor(() => device.stats.backlog < 2, 'backlog sent');
-      expect(mine('status').at(-1)?.payload.online).toBe(true);
-      await device.stop();
-      const times = mine('gps').flatMap((m) => (m.payload.points as Array<{ t: number }>).map((p) => p.t));
-      expect(new Set(times).size).toBe(times.length);
-      expect(times.length).toBe(device.stats.pointsSent);
-      // The points of the pause came late, but came.
-      expect(times.filter((t) => t > pause.from && t < pause.to).length).toBeGreaterThanOrEqual(5);
-    } finally {
-      await device.stop();
-    }
-  }, 20_000);
+        device.reconnect();
+        await harness.waitFor(() => mine('hello').length >= 2, 'hello again');
+        await harness.waitFor(() => device.stats.backlog < 2, 'backlog sent');
+        expect(mine('status').at(-1)?.payload.online).toBe(true);
+        await device.stop();
+        const times = mine('gps').flatMap((m) => (m.payload.points as Array<{ t: number }>).map((p) => p.t));
+        expect(new Set(times).size).toBe(times.length);
+        expect(times.length).toBe(device.stats.pointsSent);
+        // The points of the pause came late, but came.
+        expect(times.filter((t) => t > pause.from && t < pause.to).length).toBeGreaterThanOrEqual(5);
+      } finally {
+        await device.stop();
+      }
+    }, 20_000);
+  });
 });

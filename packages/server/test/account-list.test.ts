@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addAccount, appWithTrees, call, signedIn } from './identity-fixtures.js';
 
 // The account list runs through prepared statements shared by every caller of the same filter shape (db/prepared.ts):
 // these calls check that each caller's own values, not the first caller's, decide what a shared statement answers.
 
-let ctx: Ctx;
-let admin: string;
-let north: Tree;
-let south: Tree;
-
-beforeAll(async () => {
-  ({ ctx, admin, north, south } = await appWithTrees({ north: 'North', south: 'South' }));
-});
+const { ctx, admin, north, south } = await appWithTrees({ north: 'North', south: 'South' });
 afterAll(() => ctx.close());
 
 const usernames = (page: { records: { username: string }[] }) => page.records.map((r) => r.username).sort();

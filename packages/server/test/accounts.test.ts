@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { login, solveCaptcha } from './helpers.js';
-import { appWithTrees, type Ctx, call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { appWithTrees, call, GOOD_PASSWORD, seedTree, signedIn } from './identity-fixtures.js';
 
-let ctx: Ctx;
-let admin: string;
-let tree: Tree;
-
-beforeAll(async () => {
-  ({ ctx, admin, tree } = await appWithTrees({ tree: 'Acme' }));
-});
+const { ctx, admin, tree } = await appWithTrees({ tree: 'Acme' });
 afterAll(() => ctx.close());
 
 const register = (token: string, level: string, body: Record<string, unknown>) =>

@@ -1,8 +1,9 @@
 import type { Role } from '@safety-shield/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.js';
-import { login, testApp } from './helpers.js';
-import { addAccount, call, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { login } from './helpers.js';
+import { addAccount, appWithTrees, call, GOOD_PASSWORD, signedIn, type Tree } from './identity-fixtures.js';
+import { incidentSource } from './incident-fixtures.js';
 
 /**
  * SPEC section 6: an account of a sibling organisation gets PERMISSION_CHECK_FAIL for every call that takes an id,
@@ -101,17 +102,11 @@ const probes: Probe[] = [
 
 const callers: Role[] = ['AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let admin: string;
-let victim: Target;
-let ghost: Target;
-const tokens = new Map<Role, string>();
+const { ctx, admin, mine, theirs } = await appWithTrees({ mine: 'Mine', theirs: 'Theirs' });
+afterAll(() => ctx.close());
 
-beforeAll(async () => {
-  ctx = await testApp();
-  admin = await login(ctx.app);
-  const mine = await seedTree(ctx, admin, 'Mine');
-  const theirs = await seedTree(ctx, admin, 'Theirs');
+/** Rows of every kind in the sibling organisation `theirs`. */
+async function seedVictim(): Promise<Target> {
   const theirAgent = await signedIn(ctx, 'victim.agent', 'AGENT_ADMIN', theirs);
   const clause = await call(ctx, theirAgent.token, 'POST', '/v1/clause', {
     title: 'Theirs',
@@ -121,34 +116,20 @@ beforeAll(async () => {
   });
   const vehicle = await call(ctx, theirAgent.token, 'POST', '/v1/vehicle', { licensePlate: 'VICTIM 1', fleetId: theirs.fleet });
   const email = await call(ctx, theirAgent.token, 'POST', '/v1/vehicle/email', { vehicleId: vehicle.data.id, email: 'victim@example.com' });
-  const [device] = await ctx.database.db
-    .insert(schema.device)
-    .values({ deviceUuid: 'VICTIM-DEV', belongAgentId: theirs.agent, belongCompanyId: theirs.company })
-    .returning({ id: schema.device.id });
-  const [incidentRow] = await ctx.database.db
-    .insert(schema.incident)
-    .values({
-      deviceId: device?.id ?? 0,
-      messageId: 'victim-1',
-      deviceUuid: 'VICTIM-DEV',
-      type: 'collision',
-      triggerAt: new Date(),
-      belongAgentId: theirs.agent,
-      belongCompanyId: theirs.company,
-    })
-    .returning({ id: schema.incident.id });
+  const device = await incidentSource(ctx, theirs, { uuid: 'VICTIM-DEV', plate: 'VICTIM 1', messagePrefix: 'victim-' });
+  const incident = await device.add(theirs);
   const [tagRow] = await ctx.database.db
     .insert(schema.eventTag)
     .values({ name: 'Victim tag', belongAgentId: theirs.agent, belongCompanyId: theirs.company })
     .returning({ id: schema.eventTag.id });
   const [taskRow] = await ctx.database.db
     .insert(schema.evidenceTask)
-    .values({ incidentId: incidentRow?.id ?? 0, deviceUuid: 'VICTIM-DEV', kind: 'video', resourceIds: [] })
+    .values({ incidentId: incident, deviceUuid: 'VICTIM-DEV', kind: 'video', resourceIds: [] })
     .returning({ id: schema.evidenceTask.id });
   const [sosRow] = await ctx.database.db
     .insert(schema.sos)
     .values({
-      deviceId: device?.id ?? 0,
+      deviceId: device.deviceId,
       deviceUuid: 'VICTIM-DEV',
       startMessageId: 'victim-sos',
       startAt: new Date(),
@@ -156,36 +137,39 @@ beforeAll(async () => {
       belongCompanyId: theirs.company,
     })
     .returning({ id: schema.sos.id });
-  victim = {
+  return {
     ...theirs,
     evidenceTask: taskRow?.id ?? 0,
     sos: sosRow?.id ?? 0,
-    incident: incidentRow?.id ?? 0,
+    incident,
     tag: tagRow?.id ?? 0,
     account: await addAccount(ctx, 'victim.site', 'SITE_ADMIN', theirs),
     clause: clause.data.clauseId,
     vehicle: vehicle.data.id,
-    device: device?.id ?? 0,
+    device: device.deviceId,
     email: email.data.id,
   };
-  ghost = {
-    agent: 999_001,
-    company: 999_002,
-    fleet: 999_003,
-    site: 999_004,
-    account: 999_005,
-    clause: 999_006,
-    vehicle: 999_007,
-    device: 999_008,
-    email: 999_009,
-    incident: 999_010,
-    tag: 999_011,
-    evidenceTask: 999_012,
-    sos: 999_013,
-  };
-  for (const role of callers) tokens.set(role, (await signedIn(ctx, `caller.${role.toLowerCase()}`, role, mine)).token);
-});
-afterAll(() => ctx.close());
+}
+
+const victim = await seedVictim();
+/** Ids that exist nowhere. */
+const ghost: Target = {
+  agent: 999_001,
+  company: 999_002,
+  fleet: 999_003,
+  site: 999_004,
+  account: 999_005,
+  clause: 999_006,
+  vehicle: 999_007,
+  device: 999_008,
+  email: 999_009,
+  incident: 999_010,
+  tag: 999_011,
+  evidenceTask: 999_012,
+  sos: 999_013,
+};
+const tokens = new Map<Role, string>();
+for (const role of callers) tokens.set(role, (await signedIn(ctx, `caller.${role.toLowerCase()}`, role, mine)).token);
 
 describe('a sibling organisation’s ids', () => {
   for (const role of callers) {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appWithTrees, call, signedIn } from './identity-fixtures.js';
 
-let ctx: Ctx;
-let admin: string;
-let tree: Tree;
-let other: Tree;
-
-beforeAll(async () => {
-  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Terms', other: 'Elsewhere' }));
-});
+const { ctx, admin, tree, other } = await appWithTrees({ tree: 'Terms', other: 'Elsewhere' });
 afterAll(() => ctx.close());
 
 const write = async (token: string, body: Record<string, unknown>) => {

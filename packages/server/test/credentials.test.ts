@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { account } from '../src/db/schema.js';
 import { base32Encode, matchTotp, totpCode, totpStep } from '../src/modules/account/totp.js';
 import { solveCaptcha } from './helpers.js';
-import { appWithTrees, type Ctx, call, GOOD_PASSWORD, signedIn, type Tree } from './identity-fixtures.js';
+import { appWithTrees, call, GOOD_PASSWORD, signedIn } from './identity-fixtures.js';
 
-let ctx: Ctx;
-let tree: Tree;
-
-beforeAll(async () => {
-  ({ ctx, tree } = await appWithTrees({ tree: 'Cred' }));
-});
+const { ctx, tree } = await appWithTrees({ tree: 'Cred' });
 afterAll(() => ctx.close());
 
 describe('TOTP', () => {

@@ -2,23 +2,25 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, device, incident, operationLog, org, vehicle } from '../src/db/schema.js';
 import { windowOf } from '../src/modules/dashboard/window.js';
-import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
-
-let ctx: Ctx;
-let admin: string;
-let tree: Tree;
-let other: Tree;
-let companyAdmin: { id: number; token: string };
-let fleetAdmin: string;
-let siteAdmin: string;
-let otherAdmin: string;
-let messages = 0;
-let tags: { id: number; name: string }[] = [];
+import { appWithTrees, call, signedIn, subscriptionTerms, type Tree } from './identity-fixtures.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The company admin's days begin at midnight in Tokyo (UTC+9, no daylight saving). */
 const TOKYO = 'Asia/Tokyo';
+
+const { ctx, admin, tree, other } = await appWithTrees({ tree: 'Dash', other: 'Elsewhere' });
+afterAll(() => ctx.close());
+const companyAdmin = await signedIn(ctx, 'dash.company', 'COMPANY_ADMIN', tree);
+await ctx.database.db.update(account).set({ timeZone: TOKYO }).where(eq(account.id, companyAdmin.id));
+const fleetAdmin = (await signedIn(ctx, 'dash.fleet', 'FLEET_ADMIN', tree)).token;
+const siteAdmin = (await signedIn(ctx, 'dash.site', 'SITE_ADMIN', tree)).token;
+const otherAdmin = (await signedIn(ctx, 'dash.other', 'COMPANY_ADMIN', other)).token;
+await ctx.database.db.update(org).set({ deviceQuota: 10 }).where(eq(org.id, tree.company));
+const tags: { id: number; name: string }[] = (
+  await call(ctx, companyAdmin.token, 'GET', `/v1/event/tag/list?companyId=${tree.company}`)
+).data.map((t: { tagId: number; tagName: string }) => ({ id: t.tagId, name: t.tagName }));
+let messages = 0;
 
 async function addVehicle(chain: Tree, plate: string) {
   const [row] = await ctx.database.db
@@ -62,17 +64,6 @@ const get = (token: string, path: string) => call(ctx, token, 'GET', `/v1/dashbo
 let midnight: Date;
 
 beforeAll(async () => {
-  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Dash', other: 'Elsewhere' }));
-  companyAdmin = await signedIn(ctx, 'dash.company', 'COMPANY_ADMIN', tree);
-  await ctx.database.db.update(account).set({ timeZone: TOKYO }).where(eq(account.id, companyAdmin.id));
-  fleetAdmin = (await signedIn(ctx, 'dash.fleet', 'FLEET_ADMIN', tree)).token;
-  siteAdmin = (await signedIn(ctx, 'dash.site', 'SITE_ADMIN', tree)).token;
-  otherAdmin = (await signedIn(ctx, 'dash.other', 'COMPANY_ADMIN', other)).token;
-  await ctx.database.db.update(org).set({ deviceQuota: 10 }).where(eq(org.id, tree.company));
-  tags = (await call(ctx, companyAdmin.token, 'GET', `/v1/event/tag/list?companyId=${tree.company}`)).data.map(
-    (t: { tagId: number; tagName: string }) => ({ id: t.tagId, name: t.tagName }),
-  );
-
   // Ours: two vehicles (one with an online device), three devices (two online, one unbound and never online).
   const first = await addVehicle(tree, 'DASH 1');
   await addVehicle(tree, 'DASH 2');
@@ -96,7 +87,6 @@ beforeAll(async () => {
   await addIncident(other, new Date(now - 1000));
   await addIncident(other, new Date(now - 2000));
 });
-afterAll(() => ctx.close());
 
 describe('GET /v1/dashboard/toDay', () => {
   it('counts the caller’s vehicles, devices, incidents and quota, today read in the account’s time zone', async () => {
@@ -243,10 +233,7 @@ describe('the status blocks', () => {
     const start = Date.now() - DAY;
     const created = await call(ctx, admin, 'POST', '/v1/subscribe', {
       companyId: tree.company,
-      plan: 'standard',
-      deviceQuota: 3,
-      startTime: start,
-      endTime: start + 11 * DAY,
+      ...subscriptionTerms('standard', 3, start, 11),
     });
     expect(created.code).toBe(200);
     const res = await get(companyAdmin.token, 'subscription');

@@ -1,19 +1,8 @@
 import { EVENT_MAP_MAX_CELLS, type EventCluster } from '@safety-shield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incident } from '../src/db/schema.js';
-import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
-import { type IncidentSource, incidentSource } from './incident-fixtures.js';
-
-let ctx: Ctx;
-let admin: string;
-let tree: Tree;
-let other: Tree;
-let companyAdmin: string;
-let fleetAdmin: string;
-let siteAdmin: string;
-let otherAdmin: string;
-let row: IncidentSource['row'];
-let addIncident: IncidentSource['add'];
+import { appWithTrees, call, signedIn } from './identity-fixtures.js';
+import { incidentSource } from './incident-fixtures.js';
 
 const DAY = 86_400_000;
 const now = Date.now();
@@ -23,6 +12,19 @@ const OSLO = { lat: 59.91, lng: 10.75 };
 const BERLIN = { lat: 52.52, lng: 13.4 };
 const SYDNEY = { lat: -33.87, lng: 151.21 };
 
+const { ctx, admin, tree, other } = await appWithTrees({ tree: 'Map', other: 'Elsewhere' });
+afterAll(() => ctx.close());
+const companyAdmin = (await signedIn(ctx, 'map.company', 'COMPANY_ADMIN', tree)).token;
+const fleetAdmin = (await signedIn(ctx, 'map.fleet', 'FLEET_ADMIN', tree)).token;
+const siteAdmin = (await signedIn(ctx, 'map.site', 'SITE_ADMIN', tree)).token;
+const otherAdmin = (await signedIn(ctx, 'map.other', 'COMPANY_ADMIN', other)).token;
+const { row, add: addIncident } = await incidentSource(ctx, tree, {
+  uuid: 'MAP-1',
+  plate: 'MAP 1',
+  messagePrefix: 'map',
+  defaults: { triggerAt: new Date(now - DAY) },
+});
+
 const map = (token: string, query: string) => call(ctx, token, 'GET', `/v2/event/map?${query}`);
 const counts = (clusters: EventCluster[]) => clusters.map((c) => c.count).sort((a, b) => b - a);
 const sum = (clusters: EventCluster[]) => clusters.reduce((n, c) => n + c.count, 0);
@@ -30,17 +32,6 @@ const sum = (clusters: EventCluster[]) => clusters.reduce((n, c) => n + c.count,
 let sydney: number;
 
 beforeAll(async () => {
-  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Map', other: 'Elsewhere' }));
-  companyAdmin = (await signedIn(ctx, 'map.company', 'COMPANY_ADMIN', tree)).token;
-  fleetAdmin = (await signedIn(ctx, 'map.fleet', 'FLEET_ADMIN', tree)).token;
-  siteAdmin = (await signedIn(ctx, 'map.site', 'SITE_ADMIN', tree)).token;
-  otherAdmin = (await signedIn(ctx, 'map.other', 'COMPANY_ADMIN', other)).token;
-  ({ row, add: addIncident } = await incidentSource(ctx, tree, {
-    uuid: 'MAP-1',
-    plate: 'MAP 1',
-    messagePrefix: 'map',
-    defaults: { triggerAt: new Date(now - DAY) },
-  }));
   // Three in Oslo within metres, one in Berlin, one in Sydney: five on the map of the last two days.
   await addIncident(tree, { ...OSLO });
   await addIncident(tree, { lat: OSLO.lat + 0.001, lng: OSLO.lng + 0.001, type: 'overSpeed' });
@@ -55,7 +46,6 @@ beforeAll(async () => {
   await addIncident(other, { ...OSLO });
   await addIncident(other, { ...OSLO });
 });
-afterAll(() => ctx.close());
 
 describe('the incident map', () => {
   it('clusters by zoom, and the counts add up to the total', async () => {

@@ -1,27 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eventTag, incident, incidentResource } from '../src/db/schema.js';
-import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
-import { type IncidentSource, incidentSource } from './incident-fixtures.js';
+import { appWithTrees, call, signedIn } from './identity-fixtures.js';
+import { incidentSource } from './incident-fixtures.js';
 
-let ctx: Ctx;
-let admin: string;
-let tree: Tree;
-let other: Tree;
-let companyAdmin: string;
-let fleetAdmin: string;
-let otherAdmin: string;
-/** An incident as the gateway files it for a device of the tree's company. */
-let addIncident: IncidentSource['add'];
-
-beforeAll(async () => {
-  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Events', other: 'Elsewhere' }));
-  companyAdmin = (await signedIn(ctx, 'ev.company', 'COMPANY_ADMIN', tree)).token;
-  fleetAdmin = (await signedIn(ctx, 'ev.fleet', 'FLEET_ADMIN', tree)).token;
-  otherAdmin = (await signedIn(ctx, 'ev.other', 'COMPANY_ADMIN', other)).token;
-  ({ add: addIncident } = await incidentSource(ctx, tree, { uuid: 'EV-1', plate: 'EV 1', messagePrefix: 'm', defaults: { speed: 40 } }));
-});
+const { ctx, admin, tree, other } = await appWithTrees({ tree: 'Events', other: 'Elsewhere' });
 afterAll(() => ctx.close());
+const companyAdmin = (await signedIn(ctx, 'ev.company', 'COMPANY_ADMIN', tree)).token;
+const fleetAdmin = (await signedIn(ctx, 'ev.fleet', 'FLEET_ADMIN', tree)).token;
+const otherAdmin = (await signedIn(ctx, 'ev.other', 'COMPANY_ADMIN', other)).token;
+/** An incident as the gateway files it for a device of the tree's company. */
+const { add: addIncident } = await incidentSource(ctx, tree, { uuid: 'EV-1', plate: 'EV 1', messagePrefix: 'm', defaults: { speed: 40 } });
 
 describe('incidents', () => {
   it('lists a company’s incidents with filters, newest first, and keeps other companies out', async () => {

@@ -2,20 +2,19 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { incidentResource } from '../src/db/schema.js';
 import { DiskStore } from '../src/storage/disk-store.js';
 import { testConfig } from './helpers.js';
-import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
-import { type IncidentSource, incidentSource } from './incident-fixtures.js';
+import { appWithTrees, call, signedIn, type Tree } from './identity-fixtures.js';
+import { incidentSource } from './incident-fixtures.js';
 import { zipEntries } from './zip-entries.js';
 
-let ctx: Ctx;
-let admin: string;
-let tree: Tree;
-let fleetAdmin: string;
-let otherAdmin: string;
-let fileIncident: IncidentSource['add'];
+const { ctx, admin, tree, other } = await appWithTrees({ tree: 'Zip', other: 'Zap' });
+afterAll(() => ctx.close());
+const fleetAdmin = (await signedIn(ctx, 'ez.fleet', 'FLEET_ADMIN', tree)).token;
+const otherAdmin = (await signedIn(ctx, 'ez.other', 'COMPANY_ADMIN', other)).token;
+const { add: fileIncident } = await incidentSource(ctx, tree, { uuid: 'EZ-1', plate: 'EZ 1/2', messagePrefix: 'z' });
 const store = new DiskStore(path.join(testConfig.dataDir ?? '', 'objects'));
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -68,15 +67,6 @@ const unzip = (buffer: Buffer) => zipEntries(buffer, (entry) => methods.set(entr
 
 const zipOf = (token: string, eventId: number[]) =>
   ctx.app.inject({ method: 'PUT', url: '/v1/event/resource/listV1', headers: { 'x-token': token }, payload: { eventId } });
-
-beforeAll(async () => {
-  let other: Tree;
-  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Zip', other: 'Zap' }));
-  fleetAdmin = (await signedIn(ctx, 'ez.fleet', 'FLEET_ADMIN', tree)).token;
-  otherAdmin = (await signedIn(ctx, 'ez.other', 'COMPANY_ADMIN', other)).token;
-  ({ add: fileIncident } = await incidentSource(ctx, tree, { uuid: 'EZ-1', plate: 'EZ 1/2', messagePrefix: 'z' }));
-});
-afterAll(() => ctx.close());
 
 describe('evidence of several incidents', () => {
   it('zips the stored files of the chosen incidents with their SHA-256 sums, names made safe', async () => {

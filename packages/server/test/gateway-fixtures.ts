@@ -6,8 +6,9 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import pino from 'pino';
 import type { Db } from '../src/db/client.js';
 import { device, org } from '../src/db/schema.js';
-import type { GatewayEvents, PositionUpdate, PresenceUpdate } from '../src/gateway/index.js';
+import { type GatewayEvents, type GatewayOptions, type PositionUpdate, type PresenceUpdate, startGateway } from '../src/gateway/index.js';
 import { hashToken } from '../src/http/tokens.js';
+import { testDatabase } from './helpers.js';
 
 /** A logger that keeps its lines, so a test can see what the gateway warned about. */
 export function capturedLog(): { log: FastifyBaseLogger; lines: Array<Record<string, unknown>> } {
@@ -19,6 +20,31 @@ export function capturedLog(): { log: FastifyBaseLogger; lines: Array<Record<str
     },
   });
   return { log: pino({ level: 'debug' }, sink), lines };
+}
+
+type TestGatewayOptions = Partial<Omit<GatewayOptions, 'db' | 'log' | 'events'>> & { events?: Partial<GatewayEvents> };
+
+/**
+ * The device gateway with its embedded broker on a free port, over a fresh test database, as the gateway tests run
+ * it: its events are recorded in `events` (but for those `options.events` handles) and its log lines kept in
+ * `logLines`. `close` stops both.
+ */
+export async function gatewayOnTestDatabase(options: TestGatewayOptions = {}) {
+  const database = await testDatabase();
+  const { log, lines } = capturedLog();
+  const events = recorder();
+  const gateway = await startGateway({ db: database.db, log, mqttPort: 0, ...options, events: { ...events, ...options.events } });
+  return {
+    database,
+    gateway,
+    port: gateway.port ?? 0,
+    events,
+    logLines: lines,
+    async close() {
+      await gateway.close();
+      await database.close();
+    },
+  };
 }
 
 export interface Company {

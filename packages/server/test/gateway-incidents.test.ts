@@ -1,36 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import { SimDevice } from '@safety-shield/device-sim';
 import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
-import { device, deviceBindLog, eventTag, incident, incidentHistory, incidentResource, org, vehicle } from '../src/db/schema.js';
-import { type Gateway, type IncidentUpdate, startGateway } from '../src/gateway/index.js';
-import { hashToken } from '../src/http/tokens.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { deviceBindLog, eventTag, incident, incidentHistory, incidentResource, vehicle } from '../src/db/schema.js';
+import type { IncidentUpdate } from '../src/gateway/index.js';
 import { ensureDefaultTags } from '../src/modules/events/default-tags.js';
-import { type Company, capturedLog, connectDevice, message, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
-import { testDatabase } from './helpers.js';
+import {
+  type Company,
+  connectDevice,
+  gatewayOnTestDatabase,
+  message,
+  seedCompany,
+  seedDevice,
+  seedOrg,
+  waitFor,
+} from './gateway-fixtures.js';
 
-let database: Database;
-let gateway: Gateway;
-let port: number;
 const incidents: IncidentUpdate[] = [];
-const captured = capturedLog();
-
-beforeAll(async () => {
-  database = await testDatabase();
-  gateway = await startGateway({
-    db: database.db,
-    log: captured.log,
-    events: { ...recorder(), incident: (update) => incidents.push(update) },
-    mqttPort: 0,
-  });
-  port = gateway.port ?? 0;
-}, 60_000);
-afterAll(async () => {
-  await gateway?.close();
-  await database?.close();
-}, 60_000);
+const { database, port, logLines, close } = await gatewayOnTestDatabase({
+  events: { incident: (update) => incidents.push(update) },
+});
+afterAll(close, 60_000);
 
 const clients: MqttClient[] = [];
 afterAll(async () => {
@@ -39,46 +29,39 @@ afterAll(async () => {
 
 /** A device of the company holding a secret, optionally bound to a vehicle since `boundAt`, and its connection. */
 async function deviceOf(company: Company, uuid: string, bound?: { vehicleId: number; boundAt: Date }) {
-  const secret = `ds_${randomBytes(32).toString('base64url')}`;
-  const [row] = await database.db
-    .insert(device)
-    .values({
-      deviceUuid: uuid,
-      secretHash: hashToken(secret),
-      channels: 2,
-      belongAgentId: company.agentId,
-      belongCompanyId: company.companyId,
-      vehicleId: bound?.vehicleId ?? null,
-      boundAt: bound?.boundAt ?? null,
-    })
-    .returning({ id: device.id });
-  if (!row) throw new Error('no device');
+  const { id, secret } = await seedDevice(database.db, company, uuid, { channels: 2, ...bound });
   const client = await connectDevice(port, uuid, secret);
   clients.push(client);
   const send = (buffer: Buffer) => client.publishAsync(`dev/${uuid}/up/incident`, buffer, { qos: 1 });
-  return { id: row.id, client, send };
+  return { id, client, send };
 }
 
 /** A fleet of the company with one vehicle in it. */
 async function vehicleOf(company: Company, plate: string) {
-  const [fleet] = await database.db
-    .insert(org)
-    .values({
-      kind: 'fleet',
-      name: `Fleet ${plate}`,
-      parentId: company.companyId,
-      belongAgentId: company.agentId,
-      belongCompanyId: company.companyId,
-    })
-    .returning({ id: org.id });
-  if (!fleet) throw new Error('no fleet');
-  await database.db.update(org).set({ belongFleetId: fleet.id }).where(eq(org.id, fleet.id));
+  const fleetId = await seedOrg(database.db, {
+    kind: 'fleet',
+    name: `Fleet ${plate}`,
+    parentId: company.companyId,
+    belongAgentId: company.agentId,
+    belongCompanyId: company.companyId,
+  });
   const [car] = await database.db
     .insert(vehicle)
-    .values({ licensePlate: plate, belongAgentId: company.agentId, belongCompanyId: company.companyId, belongFleetId: fleet.id })
+    .values({ licensePlate: plate, belongAgentId: company.agentId, belongCompanyId: company.companyId, belongFleetId: fleetId })
     .returning({ id: vehicle.id });
   if (!car) throw new Error('no vehicle');
-  return { vehicleId: car.id, fleetId: fleet.id };
+  return { vehicleId: car.id, fleetId };
+}
+
+/** A company whose default `general` tag has these settings. */
+async function companyWhoseGeneralTag(name: string, settings: Partial<typeof eventTag.$inferInsert>) {
+  const company = await seedCompany(database.db, name);
+  await ensureDefaultTags(database.db, company.companyId);
+  await database.db
+    .update(eventTag)
+    .set(settings)
+    .where(and(eq(eventTag.belongCompanyId, company.companyId), eq(eventTag.defaultKind, 'general')));
+  return company;
 }
 
 const incidentsOf = (deviceId: number) => database.db.select().from(incident).where(eq(incident.deviceId, deviceId));
@@ -175,28 +158,18 @@ describe('device gateway: incidents', () => {
   });
 
   it('acknowledges and drops an incident whose tag does not receive incidents', async () => {
-    const company = await seedCompany(database.db, 'Refusing');
-    await ensureDefaultTags(database.db, company.companyId);
-    await database.db
-      .update(eventTag)
-      .set({ receiveIncident: false })
-      .where(and(eq(eventTag.belongCompanyId, company.companyId), eq(eventTag.defaultKind, 'general')));
+    const company = await companyWhoseGeneralTag('Refusing', { receiveIncident: false });
     const dvr = await deviceOf(company, 'INC-2');
     await dvr.send(message(report({ type: 'overSpeed' })));
     expect(await incidentsOf(dvr.id)).toHaveLength(0);
-    expect(captured.lines).toContainEqual(expect.objectContaining({ device: 'INC-2', reason: 'tag refuses incidents' }));
+    expect(logLines).toContainEqual(expect.objectContaining({ device: 'INC-2', reason: 'tag refuses incidents' }));
     // Another tag still receives: the device's queue goes on.
     await dvr.send(message(report({ type: 'panicButton' })));
     expect((await incidentsOf(dvr.id)).map((row) => row.type)).toEqual(['panicButton']);
   });
 
   it('records the videos too when the tag does not receive videos (they stay on the device until asked for)', async () => {
-    const company = await seedCompany(database.db, 'NoVideo');
-    await ensureDefaultTags(database.db, company.companyId);
-    await database.db
-      .update(eventTag)
-      .set({ receiveVideo: false })
-      .where(and(eq(eventTag.belongCompanyId, company.companyId), eq(eventTag.defaultKind, 'general')));
+    const company = await companyWhoseGeneralTag('NoVideo', { receiveVideo: false });
     const dvr = await deviceOf(company, 'INC-3');
     await dvr.send(message(report({ type: 'sharpTurn' })));
     const [stored] = await incidentsOf(dvr.id);
@@ -272,7 +245,7 @@ describe('device gateway: incidents', () => {
     ];
     for (const buffer of bad) await dvr.send(buffer);
     expect(await incidentsOf(dvr.id)).toHaveLength(0);
-    const warnings = captured.lines.filter((line) => line.device === 'INC-BAD' && line.msg === 'device message dropped');
+    const warnings = logLines.filter((line) => line.device === 'INC-BAD' && line.msg === 'device message dropped');
     expect(warnings).toHaveLength(bad.length);
     // The queue is not blocked: a good incident after them is stored (10-digit times are seconds).
     await dvr.send(message(report({ triggerAt: Math.floor(Date.now() / 1000) - 30, resources: [] })));

@@ -5,8 +5,9 @@ import { device, gpsPoint } from '../src/db/schema.js';
 import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { GpsIngest } from '../src/gateway/ingest.js';
 import { parseEnvelope, parseGps } from '../src/gateway/messages.js';
-import { driven, haversineMeters } from '../src/gateway/mileage.js';
+import { driven } from '../src/gateway/mileage.js';
 import { hashToken } from '../src/http/tokens.js';
+import { haversineMeters } from '../src/modules/vehicles/trail.js';
 import {
   type Company,
   capturedLog,

@@ -1,12 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
 import { device, deviceAlert, gpsPoint, incident, sos } from '../src/db/schema.js';
 import { DropLog } from '../src/gateway/drops.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
-import { capturedLog, connectDevice, message, recorder, seedCompany, track, waitFor } from './gateway-fixtures.js';
-import { testDatabase } from './helpers.js';
+import { capturedLog, connectDevice, gatewayOnTestDatabase, message, seedCompany, track, waitFor } from './gateway-fixtures.js';
 
 /**
  * Every up message kind of docs/device-protocol.md fed what its schema (or the rules next to it) refuses, through the
@@ -14,20 +11,8 @@ import { testDatabase } from './helpers.js';
  * never throws and the device's next good message goes through. The warning lines are rate-limited per device.
  */
 
-let database: Database;
-let gateway: Gateway;
-let port: number;
-const captured = capturedLog();
-
-beforeAll(async () => {
-  database = await testDatabase();
-  gateway = await startGateway({ db: database.db, log: captured.log, events: recorder(), mqttPort: 0, commandTimeoutMs: 2_000 });
-  port = gateway.port ?? 0;
-}, 60_000);
-afterAll(async () => {
-  await gateway?.close();
-  await database?.close();
-}, 60_000);
+const { database, gateway, port, logLines, close } = await gatewayOnTestDatabase({ commandTimeoutMs: 2_000 });
+afterAll(close, 60_000);
 
 const now = Date.now();
 const point = { t: now - 5_000, lat: 59.91, lng: 10.75, speed: 36, heading: 90, dbm: -71 };
@@ -192,7 +177,7 @@ describe('malformed up messages through the real gateway', () => {
   });
 
   it('writes at most 10 warning lines a minute for the device, however many it sends', () => {
-    const lines = captured.lines.filter((line) => line.device === UUID && line.msg === 'device message dropped');
+    const lines = logLines.filter((line) => line.device === UUID && line.msg === 'device message dropped');
     expect(gateway.drops.total).toBeGreaterThan(100);
     expect(lines).toHaveLength(10);
     expect(lines.every((line) => typeof line.reason === 'string' && line.reason.length > 0)).toBe(true);

@@ -1,24 +1,11 @@
 import { SimDevice } from '@safety-shield/device-sim';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { device, gpsPoint } from '../src/db/schema.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
-import { capturedLog, recorder, seedCompany, waitFor } from './gateway-fixtures.js';
-import { testDatabase } from './helpers.js';
+import { gatewayOnTestDatabase, seedCompany, waitFor } from './gateway-fixtures.js';
 
-let database: Database;
-let gateway: Gateway;
-const { log } = capturedLog();
-
-beforeAll(async () => {
-  database = await testDatabase();
-  gateway = await startGateway({ db: database.db, log, events: recorder(), mqttPort: 0 });
-}, 60_000);
-afterAll(async () => {
-  await gateway?.close();
-  await database?.close();
-}, 60_000);
+const { database, gateway, close } = await gatewayOnTestDatabase();
+afterAll(close, 60_000);
 
 describe('the reference simulator against the gateway', () => {
   it('provisions itself, reports positions, answers a command and goes offline', { timeout: 30_000 }, async () => {

@@ -2,46 +2,17 @@ import { createServer } from 'node:net';
 import { Aedes } from 'aedes';
 import { count, eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { device, gpsPoint, vehicle } from '../src/db/schema.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { hashToken } from '../src/http/tokens.js';
-import {
-  type Company,
-  capturedLog,
-  connectDevice,
-  message,
-  nextMessage,
-  type Recorded,
-  recorder,
-  refusal,
-  seedCompany,
-  track,
-  waitFor,
-} from './gateway-fixtures.js';
-import { testDatabase } from './helpers.js';
+import { connectDevice, gatewayOnTestDatabase, message, nextMessage, refusal, seedCompany, track, waitFor } from './gateway-fixtures.js';
 
-let database: Database;
-let gateway: Gateway;
-let port: number;
-let events: Recorded;
-let acme: Company;
-const captured = capturedLog();
-
-beforeAll(async () => {
-  database = await testDatabase();
-  acme = await seedCompany(database.db, 'Acme');
-  events = recorder();
-  gateway = await startGateway({ db: database.db, log: captured.log, events, mqttPort: 0, commandTimeoutMs: 2_000 });
-  port = gateway.port ?? 0;
-}, 60_000);
-afterAll(async () => {
-  await gateway?.close();
-  await database?.close();
-}, 60_000);
+const { database, gateway, port, events, logLines, close } = await gatewayOnTestDatabase({ commandTimeoutMs: 2_000 });
+afterAll(close, 60_000);
+const acme = await seedCompany(database.db, 'Acme');
 
 const deviceRow = async (uuid: string) => (await database.db.select().from(device).where(eq(device.deviceUuid, uuid)))[0];
+const vehicleRow = async (id: number) => (await database.db.select().from(vehicle).where(eq(vehicle.id, id)))[0];
 const pointsOf = async (deviceId: number) =>
   (await database.db.select({ n: count() }).from(gpsPoint).where(eq(gpsPoint.deviceId, deviceId)))[0]?.n ?? 0;
 
@@ -234,10 +205,7 @@ describe('device gateway: gps', () => {
     const client = await connectDevice(port, 'GPS-2', secret);
     const first = message({ points: track(t0, 61) }); // 60 s at 10 m/s
     await client.publishAsync('dev/GPS-2/up/gps', first, { qos: 1 });
-    const [after] = await database.db
-      .select()
-      .from(vehicle)
-      .where(eq(vehicle.id, car?.id ?? 0));
+    const after = await vehicleRow(car?.id ?? 0);
     expect(after?.drivenMeters).toBeGreaterThanOrEqual(599);
     expect(after?.drivenMeters).toBeLessThanOrEqual(601);
     expect(after?.runningSeconds).toBe(60);
@@ -249,20 +217,14 @@ describe('device gateway: gps', () => {
 
     await client.publishAsync('dev/GPS-2/up/gps', first, { qos: 1 }); // the same message again
     expect(await pointsOf(row?.id ?? 0)).toBe(61);
-    const [resent] = await database.db
-      .select()
-      .from(vehicle)
-      .where(eq(vehicle.id, car?.id ?? 0));
+    const resent = await vehicleRow(car?.id ?? 0);
     expect(resent?.drivenMeters).toBe(after?.drivenMeters);
 
     // The next batch continues from the stored position; a jump of 50 km in a second is not driving.
     const next = track(t0 + 61_000, 10, 10, { lat: 59.91, lng: 10.75 + 610 / (111_320 * Math.cos((59.91 * Math.PI) / 180)) });
     next.push({ ...next[9], t: t0 + 71_000, lat: 60.4 } as (typeof next)[number]);
     await client.publishAsync('dev/GPS-2/up/gps', message({ points: next }), { qos: 1 });
-    const [later] = await database.db
-      .select()
-      .from(vehicle)
-      .where(eq(vehicle.id, car?.id ?? 0));
+    const later = await vehicleRow(car?.id ?? 0);
     expect(later?.drivenMeters).toBeGreaterThanOrEqual(699);
     expect(later?.drivenMeters).toBeLessThanOrEqual(701);
     await client.endAsync();
@@ -279,7 +241,7 @@ describe('device gateway: gps', () => {
     await client.publishAsync('dev/GPS-BAD/up/gps', Buffer.from(JSON.stringify({ v: 2, id: 'x', at: Date.now(), points: [] })), { qos: 1 });
     await client.publishAsync('dev/GPS-BAD/up/gps', message({ points: [] }), { qos: 1 });
     expect(await pointsOf(row?.id ?? 0)).toBe(0);
-    const warnings = captured.lines.filter((line) => line.device === 'GPS-BAD' && line.msg === 'device message dropped');
+    const warnings = logLines.filter((line) => line.device === 'GPS-BAD' && line.msg === 'device message dropped');
     expect(warnings).toHaveLength(4);
     // The device's queue is not blocked: a good message after them is stored.
     await client.publishAsync('dev/GPS-BAD/up/gps', message({ points: track(Date.now() - 5_000, 2) }), { qos: 1 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 
@@ -25,11 +26,12 @@ export const testConfig: AppConfig = {
 
 /**
  * A database for one test file: embedded PGlite in memory, or, when TEST_DATABASE_URL is set,
- * a fresh database with a random name on that server, dropped again by `close`.
+ * a fresh database with a random name on that server, dropped again by `close`. Both start as a copy of the run's
+ * migrated template (database-template.ts).
  */
 export async function testDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
+  if (!serverUrl) return openDatabase({ loadDataDir: pgliteTemplate() });
   const server = await serverDatabase(serverUrl);
   const database = await openDatabase({ url: server.url });
   return {
@@ -46,7 +48,8 @@ export async function serverDatabase(serverUrl: string): Promise<{ url: string; 
   const name = `ss_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -62,6 +65,15 @@ export async function serverDatabase(serverUrl: string): Promise<{ url: string; 
       await admin.end();
     },
   };
+}
+
+let templateDump: Blob | undefined;
+
+/** The run's migrated PGlite dump, read once per test file. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (file && !templateDump) templateDump = new Blob([readFileSync(file)]);
+  return templateDump;
 }
 
 export async function testApp(config: Partial<AppConfig> = {}) {

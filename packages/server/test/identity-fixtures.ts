@@ -51,6 +51,14 @@ export async function appWithTrees<const Name extends string>(labels: Record<Nam
   return { ctx, admin, ...trees };
 }
 
+/** A subscription's terms as `/v1/subscribe` takes them: `days` long from `start` (a negative count ends before it starts). */
+export const subscriptionTerms = (plan: string, deviceQuota: number, start: number, days: number) => ({
+  plan,
+  deviceQuota,
+  startTime: start,
+  endTime: start + days * 86_400_000,
+});
+
 const chainFor: Record<string, (tree: Tree) => Partial<typeof account.$inferInsert>> = {
   AGENT_ADMIN: (t) => ({ belongAgentId: t.agent }),
   COMPANY_ADMIN: (t) => ({ belongAgentId: t.agent, belongCompanyId: t.company }),

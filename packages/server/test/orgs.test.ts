@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { login } from './helpers.js';
-import { appWithTrees, type Ctx, call, createOrg, GOOD_PASSWORD, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { appWithTrees, call, createOrg, GOOD_PASSWORD, seedTree, signedIn } from './identity-fixtures.js';
 
-let ctx: Ctx;
-let admin: string;
-let tree: Tree;
+const { ctx, admin, tree } = await appWithTrees({ tree: 'North' });
+afterAll(() => ctx.close());
 
 /** A 1×1 PNG. */
 const PNG = `data:image/png;base64,${Buffer.from(
@@ -12,11 +11,6 @@ const PNG = `data:image/png;base64,${Buffer.from(
     '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 ).toString('base64')}`;
-
-beforeAll(async () => {
-  ({ ctx, admin, tree } = await appWithTrees({ tree: 'North' }));
-});
-afterAll(() => ctx.close());
 
 describe('organisations', () => {
   it('builds the chain agent → company → fleet → site and lists each with its parents', async () => {

@@ -1,20 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { account, incidentComment, incidentResource } from '../src/db/schema.js';
 import { shareSigner } from '../src/modules/events/share-routes.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { testConfig } from './helpers.js';
-import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
-import { type IncidentSource, incidentSource } from './incident-fixtures.js';
+import { appWithTrees, call, signedIn } from './identity-fixtures.js';
+import { incidentSource } from './incident-fixtures.js';
 
-let ctx: Ctx;
-let admin: string;
-let tree: Tree;
-let other: Tree;
-let companyAdmin: { id: number; token: string };
-let fleetAdmin: string;
-let otherAdmin: string;
-let addIncident: IncidentSource['add'];
+const { ctx, admin, tree, other } = await appWithTrees({ tree: 'Share', other: 'Foreign' });
+afterAll(() => ctx.close());
+const companyAdmin = await signedIn(ctx, 'sh.company', 'COMPANY_ADMIN', tree);
+const fleetAdmin = (await signedIn(ctx, 'sh.fleet', 'FLEET_ADMIN', tree)).token;
+const otherAdmin = (await signedIn(ctx, 'sh.other', 'COMPANY_ADMIN', other)).token;
+const { add: addIncident } = await incidentSource(ctx, tree, {
+  uuid: 'SH-1',
+  plate: 'SH 1',
+  messagePrefix: 'share',
+  defaults: { speed: 42, lat: 59.9, lng: 10.7 },
+});
+
 const objects = new ObjectSigner(testConfig.secretKey);
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 3)]);
 
@@ -38,20 +42,6 @@ const open = async (token: string) => {
   // biome-ignore lint/suspicious/noExplicitAny: tests read the data of the answer
   return { ...res.json(), status: res.statusCode } as { status: number; codeKey: string; data: any };
 };
-
-beforeAll(async () => {
-  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Share', other: 'Foreign' }));
-  companyAdmin = await signedIn(ctx, 'sh.company', 'COMPANY_ADMIN', tree);
-  fleetAdmin = (await signedIn(ctx, 'sh.fleet', 'FLEET_ADMIN', tree)).token;
-  otherAdmin = (await signedIn(ctx, 'sh.other', 'COMPANY_ADMIN', other)).token;
-  ({ add: addIncident } = await incidentSource(ctx, tree, {
-    uuid: 'SH-1',
-    plate: 'SH 1',
-    messagePrefix: 'share',
-    defaults: { speed: 42, lat: 59.9, lng: 10.7 },
-  }));
-});
-afterAll(() => ctx.close());
 
 describe('share links', () => {
   it('opens exactly the granted incidents, with evidence URLs and nothing else', async () => {

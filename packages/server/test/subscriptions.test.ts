@@ -1,57 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { device } from '../src/db/schema.js';
 import { usageMonth } from '../src/modules/subscriptions/usage-meter.js';
 import { login } from './helpers.js';
-import { appWithTrees, type Ctx, call, signedIn, type Tree } from './identity-fixtures.js';
+import { appWithTrees, call, signedIn, subscriptionTerms } from './identity-fixtures.js';
 
-let ctx: Ctx;
-let admin: string;
-let tree: Tree;
-
-beforeAll(async () => {
-  ({ ctx, admin, tree } = await appWithTrees({ tree: 'Plan' }));
-});
+// A test below restarts the app: `ctx` and `admin` change then.
+let { ctx, admin, tree } = await appWithTrees({ tree: 'Plan' });
 afterAll(() => ctx.close());
-
-const DAY = 86_400_000;
 
 describe('subscriptions', () => {
   it('subscribes a company, changes and suspends it, and refuses a period that ends before it starts', async () => {
     const start = Date.now();
     const created = await call(ctx, admin, 'POST', '/v1/subscribe', {
       companyId: tree.company,
-      plan: 'standard',
-      deviceQuota: 50,
-      startTime: start,
-      endTime: start + 365 * DAY,
+      ...subscriptionTerms('standard', 50, start, 365),
     });
     expect(created.code).toBe(200);
     const backwards = await call(ctx, admin, 'POST', '/v1/subscribe', {
       companyId: tree.company,
-      plan: 'basic',
-      deviceQuota: 5,
-      startTime: start,
-      endTime: start - DAY,
+      ...subscriptionTerms('basic', 5, start, -1),
     });
     expect(backwards).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', data: { field: 'endTime' } });
-    expect(
-      (
-        await call(ctx, admin, 'POST', '/v1/subscribe', {
-          companyId: tree.fleet,
-          plan: 'basic',
-          deviceQuota: 5,
-          startTime: start,
-          endTime: start + DAY,
-        })
-      ).codeKey,
-    ).toBe('ORG_NOT_EXIST');
-    await call(ctx, admin, 'PUT', '/v1/subscribe', {
-      id: created.data.id,
-      plan: 'premium',
-      deviceQuota: 80,
-      startTime: start,
-      endTime: start + 730 * DAY,
-    });
+    const ofFleet = await call(ctx, admin, 'POST', '/v1/subscribe', { companyId: tree.fleet, ...subscriptionTerms('basic', 5, start, 1) });
+    expect(ofFleet.codeKey).toBe('ORG_NOT_EXIST');
+    await call(ctx, admin, 'PUT', '/v1/subscribe', { id: created.data.id, ...subscriptionTerms('premium', 80, start, 730) });
     await call(ctx, admin, 'PUT', '/v1/subscribe/state', { id: created.data.id, state: 'suspended' });
     const list = await call(ctx, admin, 'GET', `/v1/subscribe/list?companyId=${tree.company}`);
     expect(list.data.records).toEqual([

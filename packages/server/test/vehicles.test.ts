@@ -1,20 +1,21 @@
 import { MAX_DEVICES_PER_VEHICLE } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { device, gpsPoint, vehicle } from '../src/db/schema.js';
-import { appWithTrees, type Ctx, call, createOrg, signedIn, type Tree } from './identity-fixtures.js';
+import { appWithTrees, call, createOrg, signedIn, type Tree } from './identity-fixtures.js';
 import { startMailCatcher } from './mail-catcher.js';
 
-let ctx: Ctx;
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let admin: string;
-let tree: Tree;
-let other: Tree;
-let companyAdmin: string;
-let fleetAdmin: string;
-let otherAdmin: string;
-let secondFleet: number;
-let secondFleetAdmin: string;
+const mail = await startMailCatcher();
+const { ctx, admin, tree, other } = await appWithTrees({ tree: 'Cars', other: 'Rivals' }, { smtpUrl: mail.url });
+afterAll(async () => {
+  await ctx.close();
+  await mail.close();
+});
+const secondFleet = await createOrg(ctx, admin, 'fleet', { parentId: tree.company, name: 'Second fleet' });
+const companyAdmin = (await signedIn(ctx, 'cars_company', 'COMPANY_ADMIN', tree)).token;
+const fleetAdmin = (await signedIn(ctx, 'cars_fleet', 'FLEET_ADMIN', tree)).token;
+const otherAdmin = (await signedIn(ctx, 'rival_company', 'COMPANY_ADMIN', other)).token;
+const secondFleetAdmin = (await signedIn(ctx, 'cars_fleet2', 'FLEET_ADMIN', { ...tree, fleet: secondFleet })).token;
 
 const HOUR = 3_600_000;
 
@@ -33,20 +34,6 @@ async function addVehicle(token: string, licensePlate: string, fleetId = tree.fl
   expect(res.code, JSON.stringify(res)).toBe(200);
   return res.data.id as number;
 }
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  ({ ctx, admin, tree, other } = await appWithTrees({ tree: 'Cars', other: 'Rivals' }, { smtpUrl: mail.url }));
-  secondFleet = await createOrg(ctx, admin, 'fleet', { parentId: tree.company, name: 'Second fleet' });
-  companyAdmin = (await signedIn(ctx, 'cars_company', 'COMPANY_ADMIN', tree)).token;
-  fleetAdmin = (await signedIn(ctx, 'cars_fleet', 'FLEET_ADMIN', tree)).token;
-  otherAdmin = (await signedIn(ctx, 'rival_company', 'COMPANY_ADMIN', other)).token;
-  secondFleetAdmin = (await signedIn(ctx, 'cars_fleet2', 'FLEET_ADMIN', { ...tree, fleet: secondFleet })).token;
-});
-afterAll(async () => {
-  await ctx.close();
-  await mail.close();
-});
 
 describe('vehicles', () => {
   it('registers a vehicle with a unique plate, in capitals, visible to its chain only', async () => {

@@ -163,6 +163,7 @@ export const accountApi = endpoints('account', {
     summary: 'Edit an account below the caller',
     access: accountManagers,
     audit: 'account.update',
+    auditTarget: 'uid',
     body: AccountUpdateBody,
   },
   remove: {
@@ -171,6 +172,7 @@ export const accountApi = endpoints('account', {
     summary: 'Delete an account below the caller',
     access: accountManagers,
     audit: 'account.delete',
+    auditTarget: 'uid',
     query: UidQuery,
   },
   setState: {
@@ -179,6 +181,7 @@ export const accountApi = endpoints('account', {
     summary: 'Enable or disable an account (enabling lifts a suspension)',
     access: accountManagers,
     audit: 'account.state',
+    auditTarget: 'uid',
     body: AccountStateBody,
   },
   resetPassword: {
@@ -187,6 +190,7 @@ export const accountApi = endpoints('account', {
     summary: 'Set a new password for an account below; it must be changed at the next login',
     access: accountManagers,
     audit: 'account.password.reset',
+    auditTarget: 'uid',
     body: PasswordResetBody,
   },
   setAssistantState: {
@@ -195,6 +199,7 @@ export const accountApi = endpoints('account', {
     summary: 'Enable or disable a super assistant account',
     access: superAdmin,
     audit: 'account.assistant.state',
+    auditTarget: 'id',
     body: AssistantStateBody,
   },
   removeAssistant: {
@@ -203,6 +208,7 @@ export const accountApi = endpoints('account', {
     summary: 'Delete a super assistant account',
     access: superAdmin,
     audit: 'account.assistant.delete',
+    auditTarget: 'id',
     query: ById,
   },
   resetAssistantPassword: {
@@ -211,6 +217,7 @@ export const accountApi = endpoints('account', {
     summary: 'Set a new password for a super assistant account',
     access: superAdmin,
     audit: 'account.assistant.password',
+    auditTarget: 'id',
     body: AssistantPasswordBody,
   },
 });
@@ -267,6 +274,7 @@ export const credentialApi = endpoints('credentials', {
     access: 'session',
     sessionOnly: true,
     audit: 'account.apiToken.delete',
+    auditTarget: 'id',
     query: ById,
   },
   paramSetting: {

@@ -55,6 +55,7 @@ export const clauseApi = endpoints('clauses', {
     beforeClause: true,
     beforePasswordChange: true,
     audit: 'clause.consent',
+    auditTarget: 'clauseId',
     body: ClauseConsentBody,
   },
   create: {
@@ -72,6 +73,7 @@ export const clauseApi = endpoints('clauses', {
     summary: 'Publish a new version of a clause; it is asked again',
     access: managers,
     audit: 'clause.update',
+    auditTarget: 'clauseId',
     body: ClauseUpdateBody,
     response: ClauseId,
   },
@@ -81,6 +83,7 @@ export const clauseApi = endpoints('clauses', {
     summary: 'Retire a clause (its log stays)',
     access: managers,
     audit: 'clause.delete',
+    auditTarget: 'clauseId',
     query: ClauseId,
   },
   states: {

@@ -63,6 +63,7 @@ export const deviceApi = endpoints('devices', {
     summary: 'Edit a device’s name and channels',
     access: admins,
     audit: 'device.update',
+    auditTarget: 'deviceId',
     body: DeviceUpdateBody,
   },
   remove: {
@@ -71,6 +72,7 @@ export const deviceApi = endpoints('devices', {
     summary: 'Delete an unbound device',
     access: admins,
     audit: 'device.delete',
+    auditTarget: 'id',
     params: ById,
   },
   setIccid: {
@@ -79,6 +81,7 @@ export const deviceApi = endpoints('devices', {
     summary: 'Set the SIM card (ICCID) of a device',
     access: admins,
     audit: 'device.iccid',
+    auditTarget: 'deviceId',
     body: IccidBody,
   },
   versions: {
@@ -150,6 +153,7 @@ export const deviceAlertApi = endpoints('device-alerts', {
     /** The administrators who edit devices. */
     access: admins,
     audit: 'device.alert.handle',
+    auditTarget: 'ids',
     body: DeviceAlertHandleBody,
     response: DeviceAlertHandled,
   },

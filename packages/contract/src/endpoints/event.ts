@@ -45,6 +45,7 @@ const tagSwitch = <const P extends `/${string}`, const F extends string>(path: P
     summary,
     access: tagManagers,
     audit: `event.tag.${field}`,
+    auditTarget: 'tagId',
     body: TagStateBody,
   }) as const;
 
@@ -80,6 +81,7 @@ export const eventApi = endpoints(TAG, {
     summary: 'Mark an incident reviewed by the caller (and re-tag it)',
     access: writers,
     audit: 'event.review',
+    auditTarget: 'eventId',
     body: ReviewBody,
   },
   reviewLog: {
@@ -112,6 +114,7 @@ export const eventApi = endpoints(TAG, {
     summary: 'Move incidents to the recycle bin',
     access: writers,
     audit: 'event.delete',
+    auditTarget: 'eventId',
     body: EventIdsBody,
   },
   restore: {
@@ -120,6 +123,7 @@ export const eventApi = endpoints(TAG, {
     summary: 'Restore incidents from the recycle bin',
     access: writers,
     audit: 'event.restore',
+    auditTarget: 'eventId',
     body: EventIdsBody,
   },
   removeForever: {
@@ -128,6 +132,7 @@ export const eventApi = endpoints(TAG, {
     summary: 'Delete incidents in the recycle bin for good, evidence included',
     access: writers,
     audit: 'event.forever',
+    auditTarget: 'eventId',
     body: EventIdsBody,
   },
   export: {
@@ -161,6 +166,7 @@ export const eventApi = endpoints(TAG, {
     summary: 'Comment on an incident',
     access: writers,
     audit: 'event.comment',
+    auditTarget: 'eventId',
     body: CommentBody,
     response: Created,
   },
@@ -195,6 +201,7 @@ export const eventApi = endpoints(TAG, {
     summary: 'Rename a tag',
     access: tagManagers,
     audit: 'event.tag.update',
+    auditTarget: 'id',
     body: TagRenameBody,
   },
   removeTag: {
@@ -203,6 +210,7 @@ export const eventApi = endpoints(TAG, {
     summary: 'Delete a company’s own tag (its incidents move to General)',
     access: tagManagers,
     audit: 'event.tag.delete',
+    auditTarget: 'id',
     query: TagDeleteQuery,
   },
   restoreTags: {
@@ -222,6 +230,7 @@ export const eventApi = endpoints(TAG, {
     summary: 'Days the evidence of a tag is kept',
     access: tagManagers,
     audit: 'event.tag.holdDays',
+    auditTarget: 'tagId',
     body: TagHoldDaysBody,
   },
 });
@@ -255,6 +264,7 @@ export const evidenceRequestApi = endpoints(TAG, {
     summary: 'Ask the device to upload the videos of an incident it still holds',
     access: writers,
     audit: 'device.evidence.video',
+    auditTarget: 'eventId',
     query: EventIdQuery,
     response: EvidenceTask,
   },
@@ -264,6 +274,7 @@ export const evidenceRequestApi = endpoints(TAG, {
     summary: 'Ask the devices of up to 500 incidents to upload their pictures (all or none)',
     access: writers,
     audit: 'device.evidence.batch.picture',
+    auditTarget: 'eventId',
     body: EventIdsBody,
     response: Type.Array(EvidenceTask),
   },
@@ -273,6 +284,7 @@ export const evidenceRequestApi = endpoints(TAG, {
     summary: 'Ask the devices of up to 500 incidents to upload their videos (all or none)',
     access: writers,
     audit: 'device.evidence.batch.video',
+    auditTarget: 'eventId',
     body: EventIdsBody,
     response: Type.Array(EvidenceTask),
   },
@@ -291,6 +303,7 @@ export const evidenceRequestApi = endpoints(TAG, {
     summary: 'Cancel an evidence request that is waiting or sent',
     access: writers,
     audit: 'device.evidence.cancel',
+    auditTarget: 'taskId',
     query: TaskIdQuery,
     response: EvidenceTask,
   },
@@ -312,6 +325,7 @@ export const resourceApi = endpoints(TAG, {
     summary: 'The stored evidence of chosen incidents as one zip, with a SHA256SUMS file',
     access: 'session',
     audit: 'event.evidence.download',
+    auditTarget: 'eventId',
     body: EvidenceBody,
     raw: true,
     produces: [mediaTypes.zip],
@@ -322,6 +336,7 @@ export const resourceApi = endpoints(TAG, {
     summary: 'Signed URLs of the stored pictures of chosen incidents',
     access: 'session',
     audit: 'event.picture.list',
+    auditTarget: 'eventId',
     body: EvidenceBody,
     response: Type.Array(PictureUrl),
   },

@@ -21,6 +21,7 @@ export const liveApi = endpoints('live', {
     summary: 'Stop watching; the device stops streaming when nobody else watches',
     access: 'session',
     audit: 'live.stop',
+    auditTarget: 'sessionId',
     body: LiveSessionBody,
     response: LiveSession,
   },

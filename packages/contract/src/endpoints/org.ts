@@ -60,6 +60,7 @@ const level = <K extends OrgKind>(kind: K) => {
       summary: `Edit a ${kind}`,
       access,
       audit: `org.${kind}.update`,
+      auditTarget: 'id',
       body: OrgUpdateBody,
     },
     SetState: {
@@ -68,6 +69,7 @@ const level = <K extends OrgKind>(kind: K) => {
       summary: `Enable or forbid a ${kind}; forbidding ends every session below it`,
       access,
       audit: `org.${kind}.state`,
+      auditTarget: 'id',
       body: OrgStateBody,
     },
     Remove: {
@@ -76,6 +78,7 @@ const level = <K extends OrgKind>(kind: K) => {
       summary: `Delete a ${kind} that has nothing below it`,
       access,
       audit: `org.${kind}.delete`,
+      auditTarget: 'id',
       query: ById,
     },
   } as const satisfies EndpointGroup;

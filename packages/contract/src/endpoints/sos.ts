@@ -35,6 +35,7 @@ export const sosApi = endpoints('sos', {
     /** The writers of incidents. */
     access: fleetAdminsAndAbove,
     audit: 'sos.close',
+    auditTarget: 'id',
     body: ById,
     response: SosEntry,
   },

@@ -36,6 +36,7 @@ export const subscriptionApi = endpoints('subscriptions', {
     summary: 'Change a subscription’s plan, device quota or period',
     access: superAdminOnly,
     audit: 'subscription.update',
+    auditTarget: 'id',
     body: SubscriptionUpdateBody,
   },
   setState: {
@@ -44,6 +45,7 @@ export const subscriptionApi = endpoints('subscriptions', {
     summary: 'Suspend, resume or end a subscription',
     access: superAdminOnly,
     audit: 'subscription.state',
+    auditTarget: 'id',
     body: SubscriptionStateBody,
   },
   usage: {

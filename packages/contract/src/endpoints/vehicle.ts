@@ -65,6 +65,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Edit a vehicle',
     access: writers,
     audit: 'vehicle.update',
+    auditTarget: 'id',
     body: VehicleUpdateBody,
   },
   remove: {
@@ -73,6 +74,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Delete a vehicle (its devices are unbound first)',
     access: writers,
     audit: 'vehicle.delete',
+    auditTarget: 'id',
     params: ById,
   },
   bind: {
@@ -89,6 +91,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Unbind a device from its vehicle',
     access: writers,
     audit: 'vehicle.unbind',
+    auditTarget: 'deviceId',
     body: UnbindBody,
   },
   lease: {
@@ -97,6 +100,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Lease a vehicle to another fleet until a time',
     access: writers,
     audit: 'vehicle.lease',
+    auditTarget: 'id',
     body: LeaseBody,
   },
   endLease: {
@@ -105,6 +109,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'End a running lease',
     access: writers,
     audit: 'vehicle.lease.end',
+    auditTarget: 'id',
     body: ById,
   },
   trail: {
@@ -129,6 +134,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Add a notification e-mail (unverified until its code comes back)',
     access: writers,
     audit: 'vehicle.email.add',
+    auditTarget: 'vehicleId',
     body: EmailAddBody,
     response: Created,
   },
@@ -138,6 +144,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Send a 6-digit verification code to a notification e-mail',
     access: writers,
     audit: 'vehicle.email.code',
+    auditTarget: 'id',
     body: ById,
   },
   verifyEmail: {
@@ -146,6 +153,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Verify a notification e-mail with the code sent to it',
     access: writers,
     audit: 'vehicle.email.verify',
+    auditTarget: 'id',
     body: EmailVerifyBody,
   },
   removeEmail: {
@@ -154,6 +162,7 @@ export const vehicleApi = endpoints('vehicles', {
     summary: 'Remove a notification e-mail',
     access: writers,
     audit: 'vehicle.email.delete',
+    auditTarget: 'id',
     params: ById,
   },
 });

@@ -12,3 +12,10 @@ export const qualified = (column: PgColumn): SQL => sql`${sql.identifier(getTabl
  * as many joins, and planning is most of the cost of a list page (bench/accounts.ts).
  */
 export const orgName = (id: PgColumn) => sql<string | null>`(select named.name from org named where named.id = ${qualified(id)})`;
+
+/** The organisation chain a scoped row belongs to, selected as `{ agentId, companyId, fleetId }` (http/scope.ts's `Chain`). */
+export const chainColumns = <T extends { belongAgentId: PgColumn; belongCompanyId: PgColumn; belongFleetId: PgColumn }>(table: T) => ({
+  agentId: table.belongAgentId,
+  companyId: table.belongCompanyId,
+  fleetId: table.belongFleetId,
+});

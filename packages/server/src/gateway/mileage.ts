@@ -1,5 +1,8 @@
 /** Distance and running time driven along a device's positions. Pure functions. */
 
+// One great-circle distance for the trail and the mileage.
+import { haversineMeters } from '../modules/vehicles/trail.js';
+
 export interface Fix {
   t: number;
   lat: number;
@@ -12,20 +15,10 @@ export interface Driven {
   ms: number;
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
 /** A jump faster than this between two fixes is a GPS glitch or a device moved by truck, not driving. */
 const MAX_IMPLIED_KMH = 200;
 /** A longer gap means the device was off: the time is not counted as running. */
 const MAX_RUNNING_GAP_MS = 5 * 60_000;
-
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-export function haversineMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const dLat = radians(b.lat - a.lat);
-  const dLng = radians(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /**
  * What was driven from `previous` (the stored position, or null) through `fixes` (ascending, all newer than it):

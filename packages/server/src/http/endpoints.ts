@@ -7,13 +7,17 @@ import { Envelope, ok } from './envelope.js';
 /** The request of one endpoint, typed from its declaration. */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }>;
 
+/** The `data` a handler answers; for an endpoint that answers `data: null` it may answer nothing. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that only calls a `Promise<void>` service returns that promise.
+type Answer<E extends Endpoint> = ResponseOf<E> extends null ? null | void : ResponseOf<E>;
+
 /**
  * Answers the `data` of the success envelope; an endpoint declared `raw` sends its answer itself, and a `websocket`
  * one speaks on its socket.
  */
 export type Handler<E extends Endpoint> = E['websocket'] extends true
   ? (socket: WebSocket, req: EndpointRequest<E>) => void
-  : (req: EndpointRequest<E>, reply: FastifyReply) => E['raw'] extends true ? Promise<unknown> : Promise<ResponseOf<E>> | ResponseOf<E>;
+  : (req: EndpointRequest<E>, reply: FastifyReply) => E['raw'] extends true ? Promise<unknown> : Promise<Answer<E>> | Answer<E>;
 
 /** One handler for every endpoint of a group, keyed by the declaration's name: a missing one does not compile. */
 export type Handlers<G extends EndpointGroup> = { [K in keyof G & string]: Handler<G[K]> };
@@ -68,7 +72,7 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
         : {
             handler: raw
               ? (req: FastifyRequest, reply: FastifyReply) => handler(req, reply)
-              : async (req: FastifyRequest, reply: FastifyReply) => ok(await handler(req, reply)),
+              : async (req: FastifyRequest, reply: FastifyReply) => ok((await handler(req, reply)) ?? null),
           }),
     });
   }

@@ -1,3 +1,4 @@
+import { incidentEmailText } from './incident-email.js';
 import type { ServerTexts } from './types.js';
 
 /** German. */
@@ -9,16 +10,17 @@ export const de: ServerTexts = {
   },
   incidentEmail: {
     subject: ({ type, vehicle }) => `Safety Shield: Vorfall ${type} — ${vehicle}`,
-    text: (m) =>
-      [
-        `Vorfall ${m.id}: ${m.type}`,
-        `Fahrzeug: ${m.plate ?? '—'} (Gerät ${m.device})`,
-        `Zeit: ${m.time}`,
-        `Geschwindigkeit: ${m.speed ?? '—'} km/h`,
-        `Ort: ${m.location ?? 'unbekannt'}`,
-        '',
-        'Öffnen Sie die Konsole, um ihn zu prüfen.',
-      ].join('\n'),
+    text: incidentEmailText({
+      incident: 'Vorfall',
+      vehicle: 'Fahrzeug',
+      device: 'Gerät',
+      time: 'Zeit',
+      speed: 'Geschwindigkeit',
+      speedUnit: 'km/h',
+      location: 'Ort',
+      unknownLocation: 'unbekannt',
+      review: 'Öffnen Sie die Konsole, um ihn zu prüfen.',
+    }),
   },
   userGuide: {
     title: 'Safety Shield - Benutzerhandbuch',

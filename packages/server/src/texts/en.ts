@@ -1,3 +1,4 @@
+import { incidentEmailText } from './incident-email.js';
 import type { ServerTexts } from './types.js';
 
 /** English: the language of every text a recipient's language cannot be told for. */
@@ -9,16 +10,17 @@ export const en: ServerTexts = {
   },
   incidentEmail: {
     subject: ({ type, vehicle }) => `Safety Shield: ${type} — ${vehicle}`,
-    text: (m) =>
-      [
-        `Incident ${m.id}: ${m.type}`,
-        `Vehicle: ${m.plate ?? '—'} (device ${m.device})`,
-        `Time: ${m.time}`,
-        `Speed: ${m.speed ?? '—'} km/h`,
-        `Location: ${m.location ?? 'unknown'}`,
-        '',
-        'Open the console to review it.',
-      ].join('\n'),
+    text: incidentEmailText({
+      incident: 'Incident',
+      vehicle: 'Vehicle',
+      device: 'device',
+      time: 'Time',
+      speed: 'Speed',
+      speedUnit: 'km/h',
+      location: 'Location',
+      unknownLocation: 'unknown',
+      review: 'Open the console to review it.',
+    }),
   },
   userGuide: {
     title: 'Safety Shield - User guide',

@@ -1,3 +1,4 @@
+import { incidentEmailText } from './incident-email.js';
 import type { ServerTexts } from './types.js';
 
 /** Spanish. */
@@ -9,16 +10,17 @@ export const es: ServerTexts = {
   },
   incidentEmail: {
     subject: ({ type, vehicle }) => `Safety Shield: incidente ${type} — ${vehicle}`,
-    text: (m) =>
-      [
-        `Incidente ${m.id}: ${m.type}`,
-        `Vehículo: ${m.plate ?? '—'} (dispositivo ${m.device})`,
-        `Hora: ${m.time}`,
-        `Velocidad: ${m.speed ?? '—'} km/h`,
-        `Ubicación: ${m.location ?? 'desconocida'}`,
-        '',
-        'Abra la consola para revisarlo.',
-      ].join('\n'),
+    text: incidentEmailText({
+      incident: 'Incidente',
+      vehicle: 'Vehículo',
+      device: 'dispositivo',
+      time: 'Hora',
+      speed: 'Velocidad',
+      speedUnit: 'km/h',
+      location: 'Ubicación',
+      unknownLocation: 'desconocida',
+      review: 'Abra la consola para revisarlo.',
+    }),
   },
   userGuide: {
     title: 'Safety Shield - Guía del usuario',

@@ -1,3 +1,4 @@
+import { incidentEmailText } from './incident-email.js';
 import type { ServerTexts } from './types.js';
 
 /** French. */
@@ -9,16 +10,18 @@ export const fr: ServerTexts = {
   },
   incidentEmail: {
     subject: ({ type, vehicle }) => `Safety Shield : incident ${type} — ${vehicle}`,
-    text: (m) =>
-      [
-        `Incident ${m.id} : ${m.type}`,
-        `Véhicule : ${m.plate ?? '—'} (appareil ${m.device})`,
-        `Heure : ${m.time}`,
-        `Vitesse : ${m.speed ?? '—'} km/h`,
-        `Lieu : ${m.location ?? 'inconnu'}`,
-        '',
-        'Ouvrez la console pour l’examiner.',
-      ].join('\n'),
+    text: incidentEmailText({
+      incident: 'Incident',
+      vehicle: 'Véhicule',
+      device: 'appareil',
+      time: 'Heure',
+      speed: 'Vitesse',
+      speedUnit: 'km/h',
+      location: 'Lieu',
+      unknownLocation: 'inconnu',
+      review: 'Ouvrez la console pour l’examiner.',
+      colon: ' : ',
+    }),
   },
   userGuide: {
     title: 'Safety Shield - Guide de l’utilisateur',

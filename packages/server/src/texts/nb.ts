@@ -1,3 +1,4 @@
+import { incidentEmailText } from './incident-email.js';
 import type { ServerTexts } from './types.js';
 
 /** Norwegian (Bokmål). */
@@ -9,16 +10,17 @@ export const nb: ServerTexts = {
   },
   incidentEmail: {
     subject: ({ type, vehicle }) => `Safety Shield: hendelse ${type} — ${vehicle}`,
-    text: (m) =>
-      [
-        `Hendelse ${m.id}: ${m.type}`,
-        `Kjøretøy: ${m.plate ?? '—'} (enhet ${m.device})`,
-        `Tid: ${m.time}`,
-        `Fart: ${m.speed ?? '—'} km/t`,
-        `Sted: ${m.location ?? 'ukjent'}`,
-        '',
-        'Åpne konsollen for å gjennomgå den.',
-      ].join('\n'),
+    text: incidentEmailText({
+      incident: 'Hendelse',
+      vehicle: 'Kjøretøy',
+      device: 'enhet',
+      time: 'Tid',
+      speed: 'Fart',
+      speedUnit: 'km/t',
+      location: 'Sted',
+      unknownLocation: 'ukjent',
+      review: 'Åpne konsollen for å gjennomgå den.',
+    }),
   },
   userGuide: {
     title: 'Safety Shield - Brukerveiledning',

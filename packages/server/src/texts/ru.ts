@@ -1,3 +1,4 @@
+import { incidentEmailText } from './incident-email.js';
 import type { ServerTexts } from './types.js';
 
 /** Russian. */
@@ -9,16 +10,17 @@ export const ru: ServerTexts = {
   },
   incidentEmail: {
     subject: ({ type, vehicle }) => `Safety Shield: инцидент ${type} — ${vehicle}`,
-    text: (m) =>
-      [
-        `Инцидент ${m.id}: ${m.type}`,
-        `Транспортное средство: ${m.plate ?? '—'} (устройство ${m.device})`,
-        `Время: ${m.time}`,
-        `Скорость: ${m.speed ?? '—'} км/ч`,
-        `Место: ${m.location ?? 'неизвестно'}`,
-        '',
-        'Откройте консоль, чтобы просмотреть его.',
-      ].join('\n'),
+    text: incidentEmailText({
+      incident: 'Инцидент',
+      vehicle: 'Транспортное средство',
+      device: 'устройство',
+      time: 'Время',
+      speed: 'Скорость',
+      speedUnit: 'км/ч',
+      location: 'Место',
+      unknownLocation: 'неизвестно',
+      review: 'Откройте консоль, чтобы просмотреть его.',
+    }),
   },
   // The PDF's built-in font cannot show Cyrillic: until it embeds one, Russian asks get the English guide (`guideLanguage`).
   userGuide: {

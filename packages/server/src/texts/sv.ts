@@ -1,3 +1,4 @@
+import { incidentEmailText } from './incident-email.js';
 import type { ServerTexts } from './types.js';
 
 /** Swedish. */
@@ -9,16 +10,17 @@ export const sv: ServerTexts = {
   },
   incidentEmail: {
     subject: ({ type, vehicle }) => `Safety Shield: incident ${type} — ${vehicle}`,
-    text: (m) =>
-      [
-        `Incident ${m.id}: ${m.type}`,
-        `Fordon: ${m.plate ?? '—'} (enhet ${m.device})`,
-        `Tid: ${m.time}`,
-        `Hastighet: ${m.speed ?? '—'} km/h`,
-        `Plats: ${m.location ?? 'okänd'}`,
-        '',
-        'Öppna konsolen för att granska den.',
-      ].join('\n'),
+    text: incidentEmailText({
+      incident: 'Incident',
+      vehicle: 'Fordon',
+      device: 'enhet',
+      time: 'Tid',
+      speed: 'Hastighet',
+      speedUnit: 'km/h',
+      location: 'Plats',
+      unknownLocation: 'okänd',
+      review: 'Öppna konsolen för att granska den.',
+    }),
   },
   userGuide: {
     title: 'Safety Shield - Användarhandbok',

@@ -1,28 +1,9 @@
-import { mainRoutes, type RouteEntry } from '@safety-shield/contract';
+import { mainRoutes, type Role } from '@safety-shield/contract';
 import { describe, expect, it } from 'vitest';
 import { buildMenu } from './menu.js';
 import { builtPages } from './pages.js';
+import { testRoutes as table } from './test-routes.js';
 
-const table: RouteEntry[] = [
-  { path: '/', children: [{ path: 'dashboard', name: 'Dashboard', title: 'dashboard', icon: 'dashboard' }] },
-  {
-    path: '/org',
-    title: 'organisations',
-    icon: 'org',
-    roles: ['SUPER_ADMIN', 'COMPANY_ADMIN'],
-    children: [
-      { path: 'agent/list', name: 'AgentList', title: 'areaSuppliers', roles: ['SUPER_ADMIN'] },
-      { path: 'fleet/list', name: 'FleetList', title: 'fleets' },
-    ],
-  },
-  {
-    path: '/vehicle',
-    title: 'vehicles',
-    icon: 'car',
-    children: [{ path: 'list/:licensePlate?', name: 'VehicleList', title: 'vehicleList' }],
-  },
-  { path: '/self', hidden: true, children: [{ path: 'index', name: 'Self', title: 'profile' }] },
-];
 const all = new Set(['Dashboard', 'AgentList', 'FleetList', 'VehicleList', 'Self']);
 
 describe('buildMenu', () => {
@@ -56,43 +37,48 @@ describe('buildMenu', () => {
 describe('the menu of the pages built so far', () => {
   const keys = (nodes: ReturnType<typeof buildMenu>): string[] => nodes.flatMap((node) => [node.key, ...keys(node.children ?? [])]);
 
-  it('offers a Company Admin incidents, fleets and sites, users and its company setting, and no area suppliers, companies or system log', () => {
-    const menu = keys(buildMenu(mainRoutes, 'COMPANY_ADMIN', builtPages));
-    expect(menu).toEqual([
-      '/dashboard',
-      '/event/list',
-      '/vehicle/list',
-      '/map/event',
-      '/devicepage/unMatched',
-      '/org',
-      '/org/fleet/list',
-      '/org/site/list',
-      '/account/list',
-      '/system/companySetting',
-    ]);
-  });
-
-  it('offers the Super Admin incidents, every organisation list, subscriptions and the operation log, never the hidden pages', () => {
-    const menu = keys(buildMenu(mainRoutes, 'SUPER_ADMIN', builtPages));
-    expect(menu).toEqual([
-      '/dashboard',
-      '/event/list',
-      '/vehicle/list',
-      '/map/event',
-      '/devicepage',
-      '/devicepage/unMatched',
-      '/devicepage/list',
-      '/devicepage/maintenance',
-      '/org',
-      '/org/agent/list',
-      '/org/company/list',
-      '/org/fleet/list',
-      '/org/site/list',
-      '/account/list',
-      '/subscribe',
-      '/subscribe/list',
-      '/subscribe/usage',
-      '/system/log',
-    ]);
+  it.each<[string, Role, string[]]>([
+    [
+      'offers a Company Admin incidents, fleets and sites, users and its company setting, and no area suppliers, companies or system log',
+      'COMPANY_ADMIN',
+      [
+        '/dashboard',
+        '/event/list',
+        '/vehicle/list',
+        '/map/event',
+        '/devicepage/unMatched',
+        '/org',
+        '/org/fleet/list',
+        '/org/site/list',
+        '/account/list',
+        '/system/companySetting',
+      ],
+    ],
+    [
+      'offers the Super Admin incidents, every organisation list, subscriptions and the operation log, never the hidden pages',
+      'SUPER_ADMIN',
+      [
+        '/dashboard',
+        '/event/list',
+        '/vehicle/list',
+        '/map/event',
+        '/devicepage',
+        '/devicepage/unMatched',
+        '/devicepage/list',
+        '/devicepage/maintenance',
+        '/org',
+        '/org/agent/list',
+        '/org/company/list',
+        '/org/fleet/list',
+        '/org/site/list',
+        '/account/list',
+        '/subscribe',
+        '/subscribe/list',
+        '/subscribe/usage',
+        '/system/log',
+      ],
+    ],
+  ])('%s', (_, role, menu) => {
+    expect(keys(buildMenu(mainRoutes, role, builtPages))).toEqual(menu);
   });
 });

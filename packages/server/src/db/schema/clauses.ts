@@ -1,7 +1,7 @@
 // Authorization terms and their acceptances.
 
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt } from './columns.js';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongTo, bigIdentity, createdAt, identity, partOf } from './columns.js';
 
 /**
  * Authorization terms (SPEC section 3). Editing a published clause makes a new version with the same origin, which
@@ -10,7 +10,7 @@ import { belongTo, createdAt } from './columns.js';
 export const clause = pgTable(
   'clause',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     originId: integer('origin_id'),
     version: integer('version').notNull().default(1),
     title: text('title').notNull(),
@@ -31,10 +31,8 @@ export const clause = pgTable(
 export const clauseConsent = pgTable(
   'clause_consent',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    clauseId: integer('clause_id')
-      .notNull()
-      .references(() => clause.id, { onDelete: 'cascade' }),
+    id: bigIdentity(),
+    clauseId: partOf('clause_id', () => clause.id),
     /** Who acted. */
     accountId: integer('account_id').notNull(),
     username: text('username').notNull(),

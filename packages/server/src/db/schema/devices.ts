@@ -14,14 +14,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt } from './columns.js';
+import { belongTo, bigIdentity, createdAt, identity } from './columns.js';
 import { vehicle } from './vehicles.js';
 
 /** DVR devices (SPEC section 3). A device without a vehicle is "unmatched"; its scope is its company's. */
 export const device = pgTable(
   'device',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     deviceUuid: text('device_uuid').notNull(),
     name: text('name'),
     channels: integer('channels').notNull().default(1),
@@ -81,7 +81,7 @@ export const gpsPoint = pgTable(
 export const deviceBindLog = pgTable(
   'device_bind_log',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigIdentity(),
     deviceId: integer('device_id').notNull(),
     deviceUuid: text('device_uuid').notNull(),
     vehicleId: integer('vehicle_id').notNull(),
@@ -108,7 +108,7 @@ export const deviceBindLog = pgTable(
 export const deviceAlert = pgTable(
   'device_alert',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigIdentity(),
     deviceId: integer('device_id').notNull(),
     code: text('code').notNull(),
     channel: integer('channel').notNull().default(0),

@@ -2,13 +2,13 @@
 
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt, identity, partOf } from './columns.js';
 import { org } from './orgs.js';
 
 export const account = pgTable(
   'account',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
@@ -55,10 +55,8 @@ export const account = pgTable(
 export const apiToken = pgTable(
   'api_token',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => account.id, { onDelete: 'cascade' }),
+    id: identity(),
+    accountId: partOf('account_id', () => account.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
@@ -71,9 +69,7 @@ export const session = pgTable(
   'session',
   {
     tokenHash: text('token_hash').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => account.id, { onDelete: 'cascade' }),
+    accountId: partOf('account_id', () => account.id),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** A login waiting for its Google Authenticator code: the token opens nothing until then. */

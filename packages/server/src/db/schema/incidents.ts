@@ -2,7 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt } from './columns.js';
+import { belongTo, bigIdentity, createdAt, deviceAndVehicle, identity } from './columns.js';
 
 /**
  * Incident tags of a company (SPEC section 3): whether incidents and videos of the tag are received, and how many days
@@ -11,7 +11,7 @@ import { belongTo, createdAt } from './columns.js';
 export const eventTag = pgTable(
   'event_tag',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     name: text('name').notNull(),
     /** The default tag this is (its name may be changed), or null for a company's own tag. */
     defaultKind: text('default_kind', { enum: ['emergency', 'interactive', 'general'] }),
@@ -33,13 +33,10 @@ export const eventTag = pgTable(
 export const incident = pgTable(
   'incident',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deviceId: integer('device_id').notNull(),
+    id: bigIdentity(),
+    ...deviceAndVehicle(),
     /** The id of the device's message that reported it. */
     messageId: text('message_id').notNull(),
-    deviceUuid: text('device_uuid').notNull(),
-    vehicleId: integer('vehicle_id'),
-    licensePlate: text('license_plate'),
     type: text('type').notNull(),
     description: text('description'),
     tagId: integer('tag_id'),
@@ -90,14 +87,18 @@ export const incident = pgTable(
   ],
 );
 
+/** The incident a row is part of: deleting the incident deletes the row too. */
+const partOfIncident = () =>
+  bigint('incident_id', { mode: 'number' })
+    .notNull()
+    .references(() => incident.id, { onDelete: 'cascade' });
+
 /** Evidence an incident holds on the device (pictures, videos per channel), with its upload state (SPEC section 3: 0..6, -1). */
 export const incidentResource = pgTable(
   'incident_resource',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    incidentId: bigint('incident_id', { mode: 'number' })
-      .notNull()
-      .references(() => incident.id, { onDelete: 'cascade' }),
+    id: bigIdentity(),
+    incidentId: partOfIncident(),
     /** The device's own name for the file. */
     deviceResourceId: text('device_resource_id').notNull(),
     kind: text('kind', { enum: ['picture', 'video'] }).notNull(),
@@ -119,10 +120,8 @@ export const incidentResource = pgTable(
 export const incidentComment = pgTable(
   'incident_comment',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    incidentId: bigint('incident_id', { mode: 'number' })
-      .notNull()
-      .references(() => incident.id, { onDelete: 'cascade' }),
+    id: bigIdentity(),
+    incidentId: partOfIncident(),
     accountId: integer('account_id'),
     username: text('username').notNull(),
     body: text('body').notNull(),
@@ -135,10 +134,8 @@ export const incidentComment = pgTable(
 export const incidentHistory = pgTable(
   'incident_history',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    incidentId: bigint('incident_id', { mode: 'number' })
-      .notNull()
-      .references(() => incident.id, { onDelete: 'cascade' }),
+    id: bigIdentity(),
+    incidentId: partOfIncident(),
     action: text('action').notNull(),
     username: text('username'),
     detail: jsonb('detail'),
@@ -154,10 +151,8 @@ export const incidentHistory = pgTable(
 export const evidenceTask = pgTable(
   'evidence_task',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    incidentId: bigint('incident_id', { mode: 'number' })
-      .notNull()
-      .references(() => incident.id, { onDelete: 'cascade' }),
+    id: bigIdentity(),
+    incidentId: partOfIncident(),
     deviceUuid: text('device_uuid').notNull(),
     kind: text('kind', { enum: ['picture', 'video', 'clip'] }).notNull(),
     /** incident_resource row ids. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongTo } from './columns.js';
+import { belongTo, deviceAndVehicle } from './columns.js';
 
 /**
  * A live video session (docs/device-protocol.md, `live`; modules/live): any portal node answers its start, state, stop
@@ -14,10 +14,7 @@ export const liveSession = pgTable(
   {
     stream: text('stream').primaryKey(),
     keyHash: text('key_hash').notNull(),
-    deviceId: integer('device_id').notNull(),
-    deviceUuid: text('device_uuid').notNull(),
-    vehicleId: integer('vehicle_id'),
-    licensePlate: text('license_plate'),
+    ...deviceAndVehicle(),
     channel: integer('channel').notNull(),
     channels: integer('channels').notNull(),
     ...belongTo(),

@@ -1,11 +1,11 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { belongTo } from './columns.js';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongTo, bigIdentity } from './columns.js';
 
 /** Every write and every login, append-only: who, as what, did what to which target, with what result. */
 export const operationLog = pgTable(
   'operation_log',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     accountId: integer('account_id'),
     username: text('username').notNull(),

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt } from './columns.js';
+import { belongTo, createdAt, identity } from './columns.js';
 
 /** Agents (area suppliers), companies, fleets and sites: one table, `kind` says which (SPEC section 3). */
 export const org = pgTable(
   'org',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     kind: text('kind', { enum: ['agent', 'company', 'fleet', 'site'] }).notNull(),
     parentId: integer('parent_id'),
     name: text('name').notNull(),

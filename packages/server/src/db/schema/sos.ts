@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt } from './columns.js';
+import { belongTo, bigIdentity, createdAt, deviceAndVehicle } from './columns.js';
 
 /**
  * A device's S.O.S (docs/device-protocol.md, `sos`): pressed (active), released by the device (stopped), and closed by
@@ -9,13 +9,10 @@ import { belongTo, createdAt } from './columns.js';
 export const sos = pgTable(
   'sos',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deviceId: integer('device_id').notNull(),
-    deviceUuid: text('device_uuid').notNull(),
+    id: bigIdentity(),
+    ...deviceAndVehicle(),
     /** The id of the device's `sos` start message: a resend is stored once. */
     startMessageId: text('start_message_id').notNull(),
-    vehicleId: integer('vehicle_id'),
-    licensePlate: text('license_plate'),
     /** The panicButton incident filed with it (null if the company's tag refuses incidents). */
     incidentId: bigint('incident_id', { mode: 'number' }),
     /** The device's clock at the press as it showed it, and the portal's reading of that moment. */

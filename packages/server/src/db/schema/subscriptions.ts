@@ -1,14 +1,14 @@
 // Companies' subscriptions and their metered usage.
 
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt } from './columns.js';
+import { belongTo, createdAt, identity } from './columns.js';
 import { org } from './orgs.js';
 
 /** A company's subscription (issue 4): plan, device quota and period; the Super Admin manages them. */
 export const subscription = pgTable(
   'subscription',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => org.id),

@@ -2,7 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt } from './columns.js';
+import { belongTo, createdAt, identity, partOf } from './columns.js';
 
 /**
  * Vehicles (SPEC section 3). The owner chain is belongTo; a lease (SPEC section 4) lends the vehicle to another fleet
@@ -11,7 +11,7 @@ import { belongTo, createdAt } from './columns.js';
 export const vehicle = pgTable(
   'vehicle',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     licensePlate: text('license_plate').notNull(),
     brand: text('brand'),
     model: text('model'),
@@ -44,10 +44,8 @@ export const vehicle = pgTable(
 export const vehicleEmail = pgTable(
   'vehicle_email',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicle.id, { onDelete: 'cascade' }),
+    id: identity(),
+    vehicleId: partOf('vehicle_id', () => vehicle.id),
     email: text('email').notNull(),
     state: text('state', { enum: ['unverified', 'verified'] })
       .notNull()

@@ -18,12 +18,10 @@ export const credentialRoutes: FastifyPluginAsync<{
     bindGoogle: async (req) => {
       await googleAuth.bind(principalOf(req).accountId, req.body.code);
       accounts.forgetSelfInfo(principalOf(req).accountId);
-      return null;
     },
     unbindGoogle: async (req) => {
       await googleAuth.unbind(principalOf(req).accountId, req.body.code);
       accounts.forgetSelfInfo(principalOf(req).accountId);
-      return null;
     },
     apiTokens: async (req) => apiTokens.list(principalOf(req).accountId),
     createApiToken: async (req) => {
@@ -31,19 +29,9 @@ export const credentialRoutes: FastifyPluginAsync<{
       auditTarget(req, created.id);
       return created;
     },
-    removeApiToken: async (req) => {
-      auditTarget(req, req.query.id);
-      await apiTokens.remove(principalOf(req).accountId, req.query.id);
-      return null;
-    },
+    removeApiToken: async (req) => apiTokens.remove(principalOf(req).accountId, req.query.id),
     paramSetting: async (req) => accounts.paramSetting(principalOf(req)),
-    setParamSetting: async (req) => {
-      await accounts.setParamSetting(principalOf(req), req.body);
-      return null;
-    },
-    unsubscribe: async (req) => {
-      await accounts.setParamSetting(principalOf(req), { emailNotifications: false });
-      return null;
-    },
+    setParamSetting: async (req) => accounts.setParamSetting(principalOf(req), req.body),
+    unsubscribe: async (req) => accounts.setParamSetting(principalOf(req), { emailNotifications: false }),
   });
 };

@@ -2,10 +2,11 @@ import { type AccountListQuery, type AccountRecord, type Page, type Role, roleRa
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { type ListStatements, offsetOf, preparedPage } from '../../db/paging.js';
 import { anyOf, placeholders, Statements } from '../../db/prepared.js';
 import { account, org } from '../../db/schema.js';
 import { orgName } from '../../db/subqueries.js';
-import { containing, epochMs, offsetOf } from '../../http/pagination.js';
+import { containing, epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { asIs, type Bind, inScope, outOfScope } from '../../http/scope.js';
 
@@ -179,21 +180,13 @@ function accountFilter(principal: Principal, query: Omit<AccountListQuery, 'page
 }
 
 /** The list's two statements of one shape (db/prepared.ts): a page and the count. */
-const listStatements = new Statements<{
-  page: { execute(values: Record<string, unknown>): Promise<FoundAccount[]> };
-  count: { execute(values: Record<string, unknown>): Promise<{ n: number }[]> };
-}>('account_list');
+const listStatements = new Statements<ListStatements<FoundAccount>>('account_list');
 
 /**
  * A page of the accounts a caller manages, newest first, through prepared statements per filter shape as the incident
  * list. `knownTotal` (a cached count for the same caller's view and filters) saves the count.
  */
-export async function listAccounts(
-  db: Db,
-  principal: Principal,
-  query: AccountListQuery,
-  knownTotal?: number,
-): Promise<Page<AccountRecord>> {
+export function listAccounts(db: Db, principal: Principal, query: AccountListQuery, knownTotal?: number): Promise<Page<AccountRecord>> {
   const { bind, values } = placeholders();
   const where = accountFilter(principal, query, bind);
   bind('limit', query.limit);
@@ -207,11 +200,7 @@ export async function listAccounts(
       .prepare(`${name}_p`),
     count: db.select({ n: count() }).from(account).where(where).prepare(`${name}_c`),
   }));
-  const [rows, total] = await Promise.all([
-    statements.page.execute(values),
-    knownTotal ?? statements.count.execute(values).then(([row]) => row?.n ?? 0),
-  ]);
-  return { records: rows.map(toAccountRecord), total };
+  return preparedPage(statements, values, knownTotal, toAccountRecord);
 }
 
 /** One account the caller manages, as the list shows it. */

@@ -34,10 +34,7 @@ export const accountRoutes: FastifyPluginAsync<AccountDeps> = async (app, { capt
       accounts.loginWithGoogle(req.body, (actor) => {
         req.audit.actor = actor;
       }),
-    logout: async (req) => {
-      await sessions.revoke(principalOf(req).tokenHash);
-      return null;
-    },
+    logout: async (req) => sessions.revoke(principalOf(req).tokenHash),
     selfInfo: async (req) => {
       const principal = principalOf(req);
       const [info, unfinished] = await Promise.all([accounts.selfInfo(principal.accountId), clauses.unfinished(principal)]);
@@ -47,18 +44,9 @@ export const accountRoutes: FastifyPluginAsync<AccountDeps> = async (app, { capt
         orgPic: info.orgPic,
       };
     },
-    updateSelf: async (req) => {
-      await accounts.updateSelf(principalOf(req), req.body);
-      return null;
-    },
-    changePassword: async (req) => {
-      await accounts.changePassword(principalOf(req), req.body);
-      return null;
-    },
-    removeSelf: async (req) => {
-      await accounts.deleteSelf(principalOf(req), req.query.pwd);
-      return null;
-    },
+    updateSelf: async (req) => accounts.updateSelf(principalOf(req), req.body),
+    changePassword: async (req) => accounts.changePassword(principalOf(req), req.body),
+    removeSelf: async (req) => accounts.deleteSelf(principalOf(req), req.query.pwd),
     list: async (req) => accounts.list(principalOf(req), req.query),
     assistants: async (req) => accounts.list(principalOf(req), { ...req.query, role: 'SUPER_ASSISTANT' }),
     registerAgent: register('agent'),
@@ -68,40 +56,12 @@ export const accountRoutes: FastifyPluginAsync<AccountDeps> = async (app, { capt
     registerNormal: register('normal'),
     registerAssistant: register('assistant'),
     info: async (req) => accounts.info(principalOf(req), req.query.uid),
-    update: async (req) => {
-      auditTarget(req, req.body.uid);
-      await accounts.update(principalOf(req), req.body);
-      return null;
-    },
-    remove: async (req) => {
-      auditTarget(req, req.query.uid);
-      await accounts.remove(principalOf(req), req.query.uid);
-      return null;
-    },
-    setState: async (req) => {
-      auditTarget(req, req.body.uid);
-      await accounts.setState(principalOf(req), req.body);
-      return null;
-    },
-    resetPassword: async (req) => {
-      auditTarget(req, req.body.uid);
-      await accounts.resetPassword(principalOf(req), req.body);
-      return null;
-    },
-    setAssistantState: async (req) => {
-      auditTarget(req, req.body.id);
-      await accounts.setAssistantState(principalOf(req), req.body);
-      return null;
-    },
-    removeAssistant: async (req) => {
-      auditTarget(req, req.query.id);
-      await accounts.removeAssistant(principalOf(req), req.query.id);
-      return null;
-    },
-    resetAssistantPassword: async (req) => {
-      auditTarget(req, req.body.id);
-      await accounts.resetAssistantPassword(principalOf(req), req.body);
-      return null;
-    },
+    update: async (req) => accounts.update(principalOf(req), req.body),
+    remove: async (req) => accounts.remove(principalOf(req), req.query.uid),
+    setState: async (req) => accounts.setState(principalOf(req), req.body),
+    resetPassword: async (req) => accounts.resetPassword(principalOf(req), req.body),
+    setAssistantState: async (req) => accounts.setAssistantState(principalOf(req), req.body),
+    removeAssistant: async (req) => accounts.removeAssistant(principalOf(req), req.query.id),
+    resetAssistantPassword: async (req) => accounts.resetAssistantPassword(principalOf(req), req.body),
   });
 };

@@ -1,9 +1,10 @@
 import type { ClauseConsentRecord, ClauseListQuery, ClauseLogQuery, ClauseRecord, Page } from '@safety-shield/contract';
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { pageOf } from '../../db/paging.js';
 import { clause, clauseConsent } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
-import { containing, offsetOf } from '../../http/pagination.js';
+import { containing } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope } from '../../http/scope.js';
 
@@ -37,24 +38,24 @@ export async function findActive(db: Db, where: SQL, id: number): Promise<Clause
   return row;
 }
 
-export async function listClauses(db: Db, where: SQL, query: ClauseListQuery): Promise<Page<ClauseRecord>> {
+export function listClauses(db: Db, where: SQL, query: ClauseListQuery): Promise<Page<ClauseRecord>> {
   const filter = and(
     where,
     eq(clause.active, true),
     query.title ? ilike(clause.title, containing(query.title)) : undefined,
     query.placeType ? eq(clause.placeType, query.placeType) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
+    query,
     db
       .select({ row: clause, agentName: orgName(clause.belongAgentId) })
       .from(clause)
       .where(filter)
       .orderBy(desc(clause.createdAt), desc(clause.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
+      .$dynamic(),
     db.select({ n: count() }).from(clause).where(filter),
-  ]);
-  return { records: rows.map(({ row, agentName }) => toRecord(row, agentName)), total: total?.n ?? 0 };
+    ({ row, agentName }) => toRecord(row, agentName),
+  );
 }
 
 /** The newest consent of a subject (an account, or a company for organisation clauses) to a clause. */
@@ -78,12 +79,7 @@ function consentScope(principal: Principal): SQL {
 /**
  * Consent lines the caller sees, newest first; `latestOnly` keeps each subject's newest line per clause (the state list).
  */
-export async function listConsents(
-  db: Db,
-  principal: Principal,
-  query: ClauseLogQuery,
-  latestOnly: boolean,
-): Promise<Page<ClauseConsentRecord>> {
+export function listConsents(db: Db, principal: Principal, query: ClauseLogQuery, latestOnly: boolean): Promise<Page<ClauseConsentRecord>> {
   const where = and(
     consentScope(principal),
     query.clauseId ? eq(clauseConsent.clauseId, query.clauseId) : undefined,
@@ -95,7 +91,8 @@ export async function listConsents(
           and (newer.at, newer.id) > (${clauseConsent.at}, ${clauseConsent.id}))`
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
+    query,
     db
       .select({
         id: clauseConsent.id,
@@ -116,9 +113,8 @@ export async function listConsents(
       .innerJoin(clause, eq(clause.id, clauseConsent.clauseId))
       .where(where)
       .orderBy(desc(clauseConsent.at), desc(clauseConsent.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
+      .$dynamic(),
     db.select({ n: count() }).from(clauseConsent).where(where),
-  ]);
-  return { records: rows.map((row) => ({ ...row, at: row.at.getTime() })), total: total?.n ?? 0 };
+    (row) => ({ ...row, at: row.at.getTime() }),
+  );
 }

@@ -11,25 +11,14 @@ export const clauseRoutes: FastifyPluginAsync<{ clauses: ClauseService }> = asyn
     list: async (req) => clauses.list(principalOf(req), req.query),
     info: async (req) => clauses.info(principalOf(req), req.query.clauseId),
     pending: async (req) => clauses.pending(principalOf(req)),
-    consent: async (req) => {
-      auditTarget(req, req.body.clauseId);
-      await clauses.consent(principalOf(req), req.body);
-      return null;
-    },
+    consent: async (req) => clauses.consent(principalOf(req), req.body),
     create: async (req) => {
       const created = await clauses.create(principalOf(req), req.body);
       auditTarget(req, created.clauseId);
       return created;
     },
-    update: async (req) => {
-      auditTarget(req, req.body.clauseId);
-      return clauses.update(principalOf(req), req.body);
-    },
-    remove: async (req) => {
-      auditTarget(req, req.query.clauseId);
-      await clauses.retire(principalOf(req), req.query.clauseId);
-      return null;
-    },
+    update: async (req) => clauses.update(principalOf(req), req.body),
+    remove: async (req) => clauses.retire(principalOf(req), req.query.clauseId),
     states: async (req) => clauses.states(principalOf(req), req.query),
     log: async (req) => clauses.log(principalOf(req), req.query),
   });

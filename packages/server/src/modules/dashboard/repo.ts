@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { device, deviceAlert, incident, org, subscription } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
-import { pendingAlerts } from '../device-alerts/service.js';
+import { pendingAlerts } from '../device-alerts/repo.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 import type { Window } from './window.js';
 

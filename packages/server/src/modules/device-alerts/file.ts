@@ -2,6 +2,7 @@ import type { DeviceFaultCode } from '@safety-shield/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, deviceAlert } from '../../db/schema.js';
+import { chainColumns } from '../../db/subqueries.js';
 import type { Chain } from '../../http/scope.js';
 
 /** One fault of a `health` report; channel 0 for a fault of the whole device. */
@@ -38,9 +39,7 @@ export function fileHealth(db: Db, uuid: string, report: HealthReport): Promise<
       .select({
         id: device.id,
         healthAt: device.healthAt,
-        agentId: device.belongAgentId,
-        companyId: device.belongCompanyId,
-        fleetId: device.belongFleetId,
+        ...chainColumns(device),
       })
       .from(device)
       .where(eq(device.deviceUuid, uuid))

@@ -2,7 +2,6 @@ import { deviceAlertApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/recorder.js';
 import type { DeviceAlertService } from './service.js';
 
 /** Handlers of the contract's device-alert endpoints: the pending count, the list and handling. */
@@ -10,9 +9,6 @@ export const deviceAlertRoutes: FastifyPluginAsync<{ alerts: DeviceAlertService 
   serve(app, deviceAlertApi, {
     count: async (req) => alerts.count(principalOf(req)),
     list: async (req) => alerts.list(principalOf(req), req.query),
-    handle: async (req) => {
-      auditTarget(req, req.body.ids.join(','));
-      return alerts.handle(principalOf(req), req.body);
-    },
+    handle: async (req) => alerts.handle(principalOf(req), req.body),
   });
 };

@@ -1,9 +1,13 @@
 import type { BindLogQuery, BindLogRecord, DeviceListQuery, DeviceRecord, Page } from '@safety-shield/contract';
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { lockRow } from '../../db/locks.js';
+import { inBatches, pageOf } from '../../db/paging.js';
 import { device, deviceBindLog, gpsPoint } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
-import { containing, epochMs, offsetOf } from '../../http/pagination.js';
+import { containing, epochMs } from '../../http/pagination.js';
+import type { Principal } from '../../http/principal.js';
+import { inScope, outOfScope } from '../../http/scope.js';
 
 export type DeviceRow = typeof device.$inferSelect;
 type Filters = Omit<DeviceListQuery, 'page' | 'limit'>;
@@ -74,20 +78,15 @@ export function deviceFilter(scope: SQL, query: Filters): SQL | undefined {
   );
 }
 
-export async function listDevices(db: Db, scope: SQL, query: DeviceListQuery): Promise<Page<DeviceRecord>> {
+export function listDevices(db: Db, scope: SQL, query: DeviceListQuery): Promise<Page<DeviceRecord>> {
   const where = deviceFilter(scope, query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(device)
-      .where(where)
-      .orderBy(desc(device.createdAt), desc(device.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(device).where(where),
-  ]);
   const now = Date.now();
-  return { records: rows.map((row) => toDeviceRecord(row, now)), total: total?.n ?? 0 };
+  return pageOf(
+    query,
+    db.select(columns).from(device).where(where).orderBy(desc(device.createdAt), desc(device.id)).$dynamic(),
+    db.select({ n: count() }).from(device).where(where),
+    (row) => toDeviceRecord(row, now),
+  );
 }
 
 /** One device of a scope, by its id or its UUID. */
@@ -99,20 +98,20 @@ export async function findDevice(db: Db, scope: SQL, by: { id: number } | { devi
   return row ? toDeviceRecord(row) : undefined;
 }
 
-/** Every device of a filter, newest first, a thousand at a time (exports stream them). */
+/** A device the caller sees, locked for the rest of the transaction; PERMISSION_CHECK_FAIL / DEVICE_NOT_EXIST otherwise. */
+export async function lockDevice(tx: Db, principal: Principal, deviceId: number): Promise<DeviceRow> {
+  const row = await lockRow(tx, device, deviceId, inScope(principal, device));
+  if (!row) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
+  return row;
+}
+
+/** Every device of a filter, newest first, a batch at a time (exports stream them). */
 export async function* deviceBatches(db: Db, scope: SQL, query: Filters) {
-  let before: number | undefined;
-  for (;;) {
-    const rows = await db
-      .select(columns)
-      .from(device)
-      .where(and(deviceFilter(scope, query), before === undefined ? undefined : lt(device.id, before)))
-      .orderBy(desc(device.id))
-      .limit(1000);
-    if (rows.length === 0) return;
+  const filter = deviceFilter(scope, query);
+  const select = (below: SQL | undefined) => db.select(columns).from(device).where(and(filter, below)).$dynamic();
+  for await (const rows of inBatches(device.id, select, (found) => found.row.id)) {
     const now = Date.now();
     yield rows.map((row) => toDeviceRecord(row, now));
-    before = rows[rows.length - 1]?.row.id;
   }
 }
 
@@ -148,7 +147,7 @@ export async function dbmSamples(db: Db, deviceId: number, startTime: number, en
   return rows.map((row) => ({ time: row.at.getTime(), dbm: row.dbm ?? 0 }));
 }
 
-export async function listBindLog(db: Db, scope: SQL, query: BindLogQuery): Promise<Page<BindLogRecord>> {
+export function listBindLog(db: Db, scope: SQL, query: BindLogQuery): Promise<Page<BindLogRecord>> {
   const where = and(
     scope,
     query.deviceId ? eq(deviceBindLog.deviceId, query.deviceId) : undefined,
@@ -157,18 +156,11 @@ export async function listBindLog(db: Db, scope: SQL, query: BindLogQuery): Prom
       ? or(ilike(deviceBindLog.deviceUuid, containing(query.keyword)), ilike(deviceBindLog.licensePlate, containing(query.keyword)))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(deviceBindLog)
-      .where(where)
-      .orderBy(desc(deviceBindLog.at), desc(deviceBindLog.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
+  return pageOf(
+    query,
+    db.select().from(deviceBindLog).where(where).orderBy(desc(deviceBindLog.at), desc(deviceBindLog.id)).$dynamic(),
     db.select({ n: count() }).from(deviceBindLog).where(where),
-  ]);
-  return {
-    records: rows.map((row) => ({
+    (row) => ({
       id: row.id,
       deviceId: row.deviceId,
       deviceUuid: row.deviceUuid,
@@ -178,7 +170,6 @@ export async function listBindLog(db: Db, scope: SQL, query: BindLogQuery): Prom
       forced: row.forced,
       username: row.username,
       time: row.at.getTime(),
-    })),
-    total: total?.n ?? 0,
-  };
+    }),
+  );
 }

@@ -20,21 +20,9 @@ export const deviceRoutes: FastifyPluginAsync<{ devices: DeviceService }> = asyn
     list: async (req) => devices.list(principalOf(req), req.query),
     info: async (req) => devices.info(principalOf(req), { id: req.query.deviceId }),
     infoByUuid: async (req) => devices.info(principalOf(req), { deviceUuid: req.query.deviceUuid }),
-    update: async (req) => {
-      auditTarget(req, req.body.deviceId);
-      await devices.update(principalOf(req), req.body);
-      return null;
-    },
-    remove: async (req) => {
-      auditTarget(req, req.params.id);
-      await devices.remove(principalOf(req), req.params.id);
-      return null;
-    },
-    setIccid: async (req) => {
-      auditTarget(req, req.body.deviceId);
-      await devices.setIccid(principalOf(req), req.body);
-      return null;
-    },
+    update: async (req) => devices.update(principalOf(req), req.body),
+    remove: async (req) => devices.remove(principalOf(req), req.params.id),
+    setIccid: async (req) => devices.setIccid(principalOf(req), req.body),
     versions: async (req) => devices.versions(principalOf(req)),
     dbm: async (req) => devices.dbm(principalOf(req), req.query),
     bindLog: async (req) => devices.bindLog(principalOf(req), req.query),

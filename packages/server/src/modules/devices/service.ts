@@ -12,7 +12,7 @@ import {
   type Page,
   TRAIL_MAX_RANGE_MS,
 } from '@safety-shield/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, deviceBindLog, org } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -20,7 +20,7 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
 import { hashToken } from '../../http/tokens.js';
 import type { OrgService } from '../orgs/service.js';
-import { dbmSamples, deviceBatches, deviceVersions, findDevice, listBindLog, listDevices } from './repo.js';
+import { dbmSamples, deviceBatches, deviceVersions, findDevice, listBindLog, listDevices, lockDevice } from './repo.js';
 
 type DeviceFilters = Omit<DeviceListQuery, 'page' | 'limit'>;
 
@@ -67,19 +67,9 @@ export class DeviceService {
     return listBindLog(this.db, inScope(principal, deviceBindLog), query);
   }
 
-  private async locked(tx: Db, principal: Principal, deviceId: number) {
-    const [row] = await tx
-      .select()
-      .from(device)
-      .where(and(inScope(principal, device), eq(device.id, deviceId)))
-      .for('update');
-    if (!row) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
-    return row;
-  }
-
   async update(principal: Principal, { deviceId, name, channels }: DeviceUpdateBody): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.locked(tx, principal, deviceId);
+      await lockDevice(tx, principal, deviceId);
       await tx
         .update(device)
         .set({ name: name?.trim() || null, channels, updatedAt: new Date() })
@@ -89,7 +79,7 @@ export class DeviceService {
 
   async setIccid(principal: Principal, { deviceId, iccid }: IccidBody): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.locked(tx, principal, deviceId);
+      await lockDevice(tx, principal, deviceId);
       await tx.update(device).set({ iccid, updatedAt: new Date() }).where(eq(device.id, deviceId));
     });
   }
@@ -100,7 +90,7 @@ export class DeviceService {
    */
   async remove(principal: Principal, deviceId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const row = await this.locked(tx, principal, deviceId);
+      const row = await lockDevice(tx, principal, deviceId);
       if (row.vehicleId !== null) throw new AppError('DEVICE_DELETE_ASSOCIATE_FAIL');
       await tx.delete(device).where(eq(device.id, deviceId));
     });

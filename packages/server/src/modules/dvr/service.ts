@@ -12,11 +12,12 @@ import {
 import { and, asc, between, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { device, evidenceTask, incident, incidentHistory, incidentResource, vehicle } from '../../db/schema.js';
+import { device, incident, vehicle } from '../../db/schema.js';
+import { chainColumns } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
-import type { EvidenceRequestService } from '../events/requests/service.js';
+import { type EvidenceRequestService, recordClipTask, toTask } from '../events/requests/service.js';
 import type { LiveService, SendCommand } from '../live/service.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 
@@ -63,9 +64,7 @@ export class DvrService {
         uuid: device.deviceUuid,
         channels: device.channels,
         online: device.online,
-        agentId: device.belongAgentId,
-        companyId: device.belongCompanyId,
-        fleetId: device.belongFleetId,
+        ...chainColumns(device),
       })
       .from(device)
       .where(eq(device.vehicleId, car.id))
@@ -153,48 +152,8 @@ export class DvrService {
         if (!filed) throw new AppError('ACTION_FAIL_RETRY');
         eventId = filed.id;
       }
-      const [created] = await tx
-        .insert(evidenceTask)
-        .values({
-          incidentId: eventId,
-          deviceUuid: dev.uuid,
-          kind: 'clip',
-          resourceIds: [],
-          createdById: principal.accountId,
-          createdByName: principal.username,
-        })
-        .returning({ id: evidenceTask.id });
-      if (!created) throw new AppError('ACTION_FAIL_RETRY');
-      const name = `clip-${created.id}-ch${body.channel}`;
-      const [resource] = await tx
-        .insert(incidentResource)
-        .values({
-          incidentId: eventId,
-          deviceResourceId: name,
-          kind: 'video',
-          channel: body.channel,
-          startAt: new Date(body.start),
-          endAt: new Date(body.end),
-        })
-        .returning({ id: incidentResource.id });
-      if (!resource) throw new AppError('ACTION_FAIL_RETRY');
-      const [updated] = await tx
-        .update(evidenceTask)
-        .set({ resourceIds: [resource.id] })
-        .where(eq(evidenceTask.id, created.id))
-        .returning();
-      if (!updated) throw new AppError('ACTION_FAIL_RETRY');
-      await tx.insert(incidentHistory).values({
-        incidentId: eventId,
-        action: 'evidenceRequested',
-        username: principal.username,
-        detail: { taskId: created.id, kind: 'clip', resourceIds: [name], channel: body.channel, startTime: body.start, endTime: body.end },
-      });
-      return {
-        eventId,
-        created: natural === undefined,
-        task: { taskId: updated.id, eventId, state: updated.state, resourceIds: updated.resourceIds },
-      };
+      const clip = await recordClipTask(tx, principal, { id: eventId, deviceUuid: dev.uuid }, body);
+      return { eventId, created: natural === undefined, task: toTask(clip) };
     });
     // Sends the waiting task now (the same path as a device's hello); an offline device gets it at its next hello.
     if (dev.online) await this.requests.hello(dev.uuid);

@@ -7,6 +7,7 @@ import { defaultTagOfType, type IncidentType } from '@safety-shield/contract';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, deviceBindLog, incident, incidentHistory, incidentResource, vehicle } from '../../db/schema.js';
+import { chainColumns } from '../../db/subqueries.js';
 import { defaultTag } from './default-tags.js';
 
 /** One resource an incident message lists, as the gateway parsed it. */
@@ -77,7 +78,6 @@ export async function vehicleAt(tx: Tx, row: { id: number; vehicleId: number | n
   return last?.action === 'bind' ? last.vehicleId : null;
 }
 
-/** The vehicle's chain and plate (a snapshot: a later rename of the plate does not change the incident), else the device's. */
 /**
  * A device with its binding and owner chain, under a shared lock: a binding changing meanwhile waits, so the chain
  * read is the one in force at the write.
@@ -88,9 +88,7 @@ export async function lockedDevice(tx: Tx, uuid: string) {
       id: device.id,
       vehicleId: device.vehicleId,
       boundAt: device.boundAt,
-      agentId: device.belongAgentId,
-      companyId: device.belongCompanyId,
-      fleetId: device.belongFleetId,
+      ...chainColumns(device),
     })
     .from(device)
     .where(eq(device.deviceUuid, uuid))
@@ -98,14 +96,13 @@ export async function lockedDevice(tx: Tx, uuid: string) {
   return row;
 }
 
+/** The vehicle's chain and plate (a snapshot: a later rename of the plate does not change the incident), else the device's. */
 export async function chainOf(tx: Tx, owner: Chain, vehicleId: number | null): Promise<Chain> {
   if (vehicleId === null) return owner;
   const [row] = await tx
     .select({
       licensePlate: vehicle.licensePlate,
-      agentId: vehicle.belongAgentId,
-      companyId: vehicle.belongCompanyId,
-      fleetId: vehicle.belongFleetId,
+      ...chainColumns(vehicle),
     })
     .from(vehicle)
     .where(eq(vehicle.id, vehicleId));

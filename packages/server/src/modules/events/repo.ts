@@ -9,10 +9,11 @@ import type {
 } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inBatches, type ListStatements, offsetOf, type Paging, pageOf, preparedPage } from '../../db/paging.js';
 import { anyOf, placeholders, Statements } from '../../db/prepared.js';
 import { incident, incidentComment, incidentHistory, incidentResource } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
-import { containing, epochMs, offsetOf } from '../../http/pagination.js';
+import { containing, epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { asIs, type Bind, inScope } from '../../http/scope.js';
 
@@ -29,8 +30,10 @@ const columns = {
   comments: sql<number>`(select count(*) from incident_comment c where c.incident_id = ${qualified(incident.id)})`.mapWith(Number),
 };
 
+type IncidentRow = typeof incident.$inferSelect;
+
 type Found = {
-  row: typeof incident.$inferSelect;
+  row: IncidentRow;
   tagName: string | null;
   companyName: string | null;
   fleetName: string | null;
@@ -38,6 +41,16 @@ type Found = {
   videos: number;
   comments: number;
 };
+
+/** What the device reported of the moment: its speed, the times and the position. A shared link shows it too. */
+export const triggerReading = (row: IncidentRow) => ({
+  speed: row.speed,
+  triggerTime: row.triggerAt.getTime(),
+  deviceTime: epochMs(row.deviceAt),
+  localTime: row.localTime,
+  lat: row.lat,
+  lng: row.lng,
+});
 
 export function toIncidentRecord({ row, ...rest }: Found): IncidentRecord {
   return {
@@ -50,12 +63,7 @@ export function toIncidentRecord({ row, ...rest }: Found): IncidentRecord {
     vehicleId: row.vehicleId,
     deviceId: row.deviceId,
     deviceUuid: row.deviceUuid,
-    speed: row.speed,
-    triggerTime: row.triggerAt.getTime(),
-    deviceTime: epochMs(row.deviceAt),
-    localTime: row.localTime,
-    lat: row.lat,
-    lng: row.lng,
+    ...triggerReading(row),
     channel: row.channel,
     reviewState: row.reviewState,
     reviewTime: epochMs(row.reviewedAt),
@@ -91,17 +99,14 @@ export function incidentFilter(scope: SQL, query: Filters, binned: boolean, bind
 }
 
 /** The list's two statements of one shape: a page (its ids chosen first, see below) and the count. */
-const listStatements = new Statements<{
-  page: { execute(values: Record<string, unknown>): Promise<Found[]> };
-  count: { execute(values: Record<string, unknown>): Promise<{ n: number }[]> };
-}>('incident_list');
+const listStatements = new Statements<ListStatements<Found>>('incident_list');
 
 /**
  * A page of incidents, through prepared statements per filter shape. The page's ids are chosen first (an index walk
  * in list order), so the per-row extras (tag and organisation names, evidence and comment counts) are worked out for
  * those rows only, not for every match. `knownTotal` (a cached count for the same scope and filters) saves the count.
  */
-export async function listIncidents(
+export function listIncidents(
   db: Db,
   principal: Principal,
   query: IncidentListQuery,
@@ -132,27 +137,14 @@ export async function listIncidents(
       count: db.select({ n: count() }).from(incident).where(where).prepare(`${name}_c`),
     };
   });
-  const [rows, total] = await Promise.all([
-    statements.page.execute(values),
-    knownTotal ?? statements.count.execute(values).then(([row]) => row?.n ?? 0),
-  ]);
-  return { records: rows.map(toIncidentRecord), total };
+  return preparedPage(statements, values, knownTotal, toIncidentRecord);
 }
 
-/** Every incident of a filter, newest first, a thousand at a time (the export streams them). */
+/** Every incident of a filter, newest first, a batch at a time (the export streams them). */
 export async function* incidentBatches(db: Db, scope: SQL, query: Filters) {
-  let before: number | undefined;
-  for (;;) {
-    const rows = await db
-      .select(columns)
-      .from(incident)
-      .where(and(incidentFilter(scope, query, false), before === undefined ? undefined : sql`${incident.id} < ${before}`))
-      .orderBy(desc(incident.id))
-      .limit(1000);
-    if (rows.length === 0) return;
-    yield rows.map(toIncidentRecord);
-    before = rows[rows.length - 1]?.row.id;
-  }
+  const filter = incidentFilter(scope, query, false);
+  const select = (below: SQL | undefined) => db.select(columns).from(incident).where(and(filter, below)).$dynamic();
+  for await (const rows of inBatches(incident.id, select, (found) => found.row.id)) yield rows.map(toIncidentRecord);
 }
 
 export async function findIncident(db: Db, scope: SQL, eventId: number): Promise<IncidentDetail | undefined> {
@@ -191,19 +183,14 @@ export async function findResource(db: Db, eventId: number, resourceId: number) 
   return row;
 }
 
-export async function listComments(db: Db, eventId: number, page: { page: number; limit: number }): Promise<Page<CommentRecord>> {
+export function listComments(db: Db, eventId: number, page: Paging): Promise<Page<CommentRecord>> {
   const where = eq(incidentComment.incidentId, eventId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(incidentComment)
-      .where(where)
-      .orderBy(desc(incidentComment.at), desc(incidentComment.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
+  return pageOf(
+    page,
+    db.select().from(incidentComment).where(where).orderBy(desc(incidentComment.at), desc(incidentComment.id)).$dynamic(),
     db.select({ n: count() }).from(incidentComment).where(where),
-  ]);
-  return { records: rows.map((r) => ({ id: r.id, body: r.body, username: r.username, time: r.at.getTime() })), total: total?.n ?? 0 };
+    (r) => ({ id: r.id, body: r.body, username: r.username, time: r.at.getTime() }),
+  );
 }
 
 const toHistory = (r: typeof incidentHistory.$inferSelect): HistoryRecord => ({
@@ -223,17 +210,12 @@ export async function incidentHistoryOf(db: Db, eventId: number, action?: string
   return rows.map(toHistory);
 }
 
-export async function incidentHistoryPage(db: Db, eventId: number, page: { page: number; limit: number }): Promise<Page<HistoryRecord>> {
+export function incidentHistoryPage(db: Db, eventId: number, page: Paging): Promise<Page<HistoryRecord>> {
   const where = eq(incidentHistory.incidentId, eventId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(incidentHistory)
-      .where(where)
-      .orderBy(desc(incidentHistory.at), desc(incidentHistory.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
+  return pageOf(
+    page,
+    db.select().from(incidentHistory).where(where).orderBy(desc(incidentHistory.at), desc(incidentHistory.id)).$dynamic(),
     db.select({ n: count() }).from(incidentHistory).where(where),
-  ]);
-  return { records: rows.map(toHistory), total: total?.n ?? 0 };
+    toHistory,
+  );
 }

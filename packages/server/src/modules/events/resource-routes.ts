@@ -7,7 +7,6 @@ import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
-import { auditTarget } from '../logs/recorder.js';
 import { entryName, type StoredEvidence, signedResourceUrl, storedEvidence, visibleIncidents } from './evidence-files.js';
 
 /** What the zip needs of the evidence store (disk or S3): a sequential reader of one object. */
@@ -74,7 +73,6 @@ export const resourceRoutes: FastifyPluginAsync<{
 }> = async (app, { db, store, objectSigner }) => {
   serve(app, resourceApi, {
     zip: async (req, reply) => {
-      auditTarget(req, req.body.eventId.join(','));
       const ids = await visibleIncidents(db, principalOf(req), req.body.eventId);
       const files = await storedEvidence(db, ids);
       // Refusals go out as JSON before the first zip byte; the console shows them from the body.
@@ -91,7 +89,6 @@ export const resourceRoutes: FastifyPluginAsync<{
         .send(archive);
     },
     pictures: async (req) => {
-      auditTarget(req, req.body.eventId.join(','));
       const ids = await visibleIncidents(db, principalOf(req), req.body.eventId);
       const pictures = await storedEvidence(db, ids, 'picture');
       const now = Date.now();

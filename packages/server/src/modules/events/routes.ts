@@ -1,5 +1,5 @@
 import { eventApi } from '@safety-shield/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
@@ -22,32 +22,20 @@ type TagSwitch = 'receiveIncident' | 'receiveVideo' | 'notifyEmail';
 
 /** Handlers of the contract's incident calls (SPEC section 7: review, comments, history, recycle bin, tags, export). */
 export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { incidents, tagService, objectSigner }) => {
-  const batch = (act: (req: FastifyRequest, ids: number[]) => Promise<unknown>) => async (req: EndpointRequest<typeof eventApi.remove>) => {
-    auditTarget(req, req.body.eventId.join(','));
-    await act(req, req.body.eventId);
-    return null;
-  };
-  const tagSwitch = (field: TagSwitch) => async (req: TagSwitchRequest) => {
-    auditTarget(req, req.body.tagId);
-    await tagService.set(principalOf(req), req.body.tagId, { [field]: req.body.state });
-    return null;
-  };
+  const tagSwitch = (field: TagSwitch) => async (req: TagSwitchRequest) =>
+    tagService.set(principalOf(req), req.body.tagId, { [field]: req.body.state });
 
   serve(app, eventApi, {
     list: async (req) => incidents.list(principalOf(req), req.query),
     recycleBin: async (req) => incidents.list(principalOf(req), req.query, true),
     info: async (req) => incidents.info(principalOf(req), req.query.eventId),
-    review: async (req) => {
-      auditTarget(req, req.body.eventId);
-      await incidents.review(principalOf(req), req.body);
-      return null;
-    },
+    review: async (req) => incidents.review(principalOf(req), req.body),
     reviewLog: async (req) => incidents.reviewLog(principalOf(req), req.query.eventId),
     history: async (req) => incidents.history(principalOf(req), req.query.eventId),
     historyPage: async (req) => incidents.historyPage(principalOf(req), req.query.eventId, req.query),
-    remove: batch((req, ids) => incidents.toRecycleBin(principalOf(req), ids)),
-    restore: batch((req, ids) => incidents.restore(principalOf(req), ids)),
-    removeForever: batch((req, ids) => incidents.deleteForever(principalOf(req), ids)),
+    remove: async (req) => incidents.toRecycleBin(principalOf(req), req.body.eventId),
+    restore: async (req) => incidents.restore(principalOf(req), req.body.eventId),
+    removeForever: async (req) => incidents.deleteForever(principalOf(req), req.body.eventId),
     export: async (req, reply) => {
       const { filename, ...filters } = req.query;
       return sendWorkbook(
@@ -60,10 +48,7 @@ export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { 
     resourceUrl: async (req) =>
       signedResourceUrl(objectSigner, await incidents.storedResource(principalOf(req), req.query.eventId, req.query.resourceId)),
     comments: async (req) => incidents.comments(principalOf(req), req.query.eventId, req.query),
-    comment: async (req) => {
-      auditTarget(req, req.body.eventId);
-      return incidents.comment(principalOf(req), req.body);
-    },
+    comment: async (req) => incidents.comment(principalOf(req), req.body),
     tags: async (req) => tagService.list(principalOf(req), req.query.companyId),
     tagList: async (req) => tagService.list(principalOf(req), req.query.companyId),
     createTag: async (req) => {
@@ -71,27 +56,12 @@ export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { 
       auditTarget(req, created.id);
       return created;
     },
-    renameTag: async (req) => {
-      auditTarget(req, req.body.id);
-      await tagService.rename(principalOf(req), req.body.id, req.body.tagName);
-      return null;
-    },
-    removeTag: async (req) => {
-      auditTarget(req, req.query.id);
-      await tagService.remove(principalOf(req), req.query.id);
-      return null;
-    },
-    restoreTags: async (req) => {
-      await tagService.restoreDefaults(principalOf(req), req.query.companyId);
-      return null;
-    },
+    renameTag: async (req) => tagService.rename(principalOf(req), req.body.id, req.body.tagName),
+    removeTag: async (req) => tagService.remove(principalOf(req), req.query.id),
+    restoreTags: async (req) => tagService.restoreDefaults(principalOf(req), req.query.companyId),
     setTagReceiveIncident: tagSwitch('receiveIncident'),
     setTagReceiveVideo: tagSwitch('receiveVideo'),
     setTagNotifyEmail: tagSwitch('notifyEmail'),
-    setTagHoldDays: async (req) => {
-      auditTarget(req, req.body.tagId);
-      await tagService.set(principalOf(req), req.body.tagId, { holdDays: req.body.days });
-      return null;
-    },
+    setTagHoldDays: async (req) => tagService.set(principalOf(req), req.body.tagId, { holdDays: req.body.days }),
   });
 };

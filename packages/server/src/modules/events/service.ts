@@ -11,6 +11,7 @@ import {
 } from '@safety-shield/contract';
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { lockRow } from '../../db/locks.js';
 import { eventTag, incident, incidentComment, incidentHistory, incidentResource } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
@@ -99,11 +100,7 @@ export class IncidentService {
 
   /** One incident in the caller's scope, locked, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */
   private async locked(tx: Tx, principal: Principal, eventId: number, alive = true) {
-    const [row] = await tx
-      .select()
-      .from(incident)
-      .where(and(inScope(principal, incident), eq(incident.id, eventId), alive ? isNull(incident.deletedAt) : undefined))
-      .for('update');
+    const row = await lockRow(tx, incident, eventId, and(inScope(principal, incident), alive ? isNull(incident.deletedAt) : undefined));
     if (!row) throw outOfScope(principal, 'EVENT_NOT_EXIST');
     return row;
   }

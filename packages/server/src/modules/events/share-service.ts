@@ -11,11 +11,11 @@ import {
 } from '@safety-shield/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
 import { GrantSigner, type ObjectSigner } from '../../storage/signed-urls.js';
 import { signedResourceUrl } from './evidence-files.js';
+import { triggerReading } from './repo.js';
 import { findSharer, lockShareable, recordShared, sharedIncidents, storedResourcesOf } from './share-repo.js';
 
 /** What a share link grants: these incidents, until `exp`, as the account `by` (of company `companyId`) could see them. */
@@ -84,12 +84,7 @@ export class ShareService {
         type: row.type as IncidentType,
         tagName,
         licensePlate: row.licensePlate,
-        speed: row.speed,
-        triggerTime: row.triggerAt.getTime(),
-        deviceTime: epochMs(row.deviceAt),
-        localTime: row.localTime,
-        lat: row.lat,
-        lng: row.lng,
+        ...triggerReading(row),
         resources: resources
           .filter((r) => r.incidentId === row.id && r.objectKey)
           .map((r) => ({

@@ -2,6 +2,7 @@ import { defaultTagKinds, type TagCreateBody, type TagRecord } from '@safety-shi
 import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { lockRow } from '../../db/locks.js';
 import { eventTag, incident } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
@@ -61,11 +62,7 @@ export class TagService {
 
   /** A tag the caller may manage (it sees the tag's company), locked. */
   private async locked(tx: Db, principal: Principal, tagId: number) {
-    const [row] = await tx
-      .select()
-      .from(eventTag)
-      .where(and(inScope(principal, eventTag), eq(eventTag.id, tagId)))
-      .for('update');
+    const row = await lockRow(tx, eventTag, tagId, inScope(principal, eventTag));
     if (!row) throw outOfScope(principal, 'EVENT_TAG_NOT_EXIST');
     return row;
   }

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { device, vehicle } from '../../db/schema.js';
+import { chainColumns } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
@@ -149,9 +150,7 @@ export class LiveService implements MediaHooks {
       online: device.online,
       vehicleId: device.vehicleId,
       licensePlate: vehicle.licensePlate,
-      agentId: device.belongAgentId,
-      companyId: device.belongCompanyId,
-      fleetId: device.belongFleetId,
+      ...chainColumns(device),
     };
     if (body.vehicleId !== undefined) {
       const [seen] = await this.db

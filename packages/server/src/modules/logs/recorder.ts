@@ -1,4 +1,4 @@
-import type { CodeKey } from '@safety-shield/contract';
+import type { CodeKey, Endpoint } from '@safety-shield/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { isApiPath } from '../../http/auth.js';
@@ -23,14 +23,29 @@ declare module 'fastify' {
   }
 }
 
-/** Sets the target of this request's operation-log line. */
+/** Sets the target of this request's operation-log line, where the declaration's `auditTarget` cannot name it. */
 export function auditTarget(req: FastifyRequest, target: string | number) {
   req.audit.target = String(target);
 }
 
+/** The declared `auditTarget` field of the request: a path parameter, else a query field, else a body field. */
+function declaredTarget(req: FastifyRequest, field: string): string | undefined {
+  const input = [req.params, req.query, req.body].find((part) => typeof part === 'object' && part !== null && field in part);
+  const value: unknown = (input as Record<string, unknown> | undefined)?.[field];
+  if (value === undefined || value === null) return undefined;
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/** Whether a declaration takes the named field as a path parameter, query field or body field. */
+function takesField(declaration: Endpoint, field: string): boolean {
+  const schemas: ({ properties?: object } | undefined)[] = [declaration.params, declaration.query, declaration.body];
+  return schemas.some((schema) => Object.hasOwn(schema?.properties ?? {}, field));
+}
+
 /**
  * The operation log (issue 3): every write and every login, recorded in one place just before the answer is sent.
- * A write route without an `audit` action fails at start-up, so none can be forgotten.
+ * A write route without an `audit` action fails at start-up, so none can be forgotten; so does an `auditTarget` that
+ * names none of the route's input fields.
  */
 export function registerOperationLog(app: FastifyInstance, db: Db) {
   app.decorateRequest('audit', null as unknown as FastifyRequest['audit']);
@@ -44,6 +59,17 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
     if (writes && isApiPath(route.url) && !route.url.startsWith('/docs') && !route.config?.audit) {
       throw new Error(`Write route ${methods.join(',')} ${route.url} declares no audit action`);
     }
+    const declaration = route.config?.endpoint;
+    const field = declaration?.auditTarget;
+    if (!declaration || !field) return;
+    if (!takesField(declaration, field)) throw new Error(`${declaration.path}: auditTarget ${field} is none of its input fields`);
+    // A route's own hook runs after the shared ones (session, gates, rate limit), just before the handler, which may
+    // still set a target of its own.
+    const setTarget = async (req: FastifyRequest) => {
+      const target = declaredTarget(req, field);
+      if (target !== undefined) req.audit.target = target;
+    };
+    route.preHandler = [...(route.preHandler === undefined ? [] : [route.preHandler].flat()), setTarget];
   });
   // Before the answer leaves: whoever sees the answer finds its line in the log.
   app.addHook('onSend', async (req, _reply, payload) => {

@@ -1,8 +1,9 @@
 import type { OperationLogQuery, OperationLogRecord, Page } from '@safety-shield/contract';
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inBatches, pageOf } from '../../db/paging.js';
 import { operationLog } from '../../db/schema.js';
-import { containing, offsetOf } from '../../http/pagination.js';
+import { containing } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope } from '../../http/scope.js';
 
@@ -26,21 +27,11 @@ function matching(scope: SQL, query: LogFilters): SQL | undefined {
   );
 }
 
-/** Every matching line of the caller's scope, newest first, 1000 at a time: an export never holds the whole log in memory. */
-export async function* logBatches(db: Db, principal: Principal, query: LogFilters) {
-  const scope = inScope(principal, operationLog);
-  let before: number | undefined;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(operationLog)
-      .where(and(matching(scope, query), before === undefined ? undefined : lt(operationLog.id, before)))
-      .orderBy(desc(operationLog.id))
-      .limit(1000);
-    if (rows.length === 0) return;
-    yield rows;
-    before = rows[rows.length - 1]?.id;
-  }
+/** Every matching line of the caller's scope, newest first, a batch at a time (an export never holds the whole log). */
+export function logBatches(db: Db, principal: Principal, query: LogFilters) {
+  const filter = matching(inScope(principal, operationLog), query);
+  const select = (below: SQL | undefined) => db.select().from(operationLog).where(and(filter, below)).$dynamic();
+  return inBatches(operationLog.id, select, (row) => row.id);
 }
 
 /** A page of the log lines of the caller's scope, newest first. */
@@ -54,9 +45,10 @@ export function listOwnLogs(db: Db, principal: Principal, query: OperationLogQue
 }
 
 /** A page of the log, newest first, under a condition that already holds the caller's scope. */
-async function listLogsWhere(db: Db, scope: SQL, query: OperationLogQuery): Promise<Page<OperationLogRecord>> {
+function listLogsWhere(db: Db, scope: SQL, query: OperationLogQuery): Promise<Page<OperationLogRecord>> {
   const where = matching(scope, query);
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
+    query,
     db
       .select({
         id: operationLog.id,
@@ -71,9 +63,8 @@ async function listLogsWhere(db: Db, scope: SQL, query: OperationLogQuery): Prom
       .from(operationLog)
       .where(where)
       .orderBy(desc(operationLog.at), desc(operationLog.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
+      .$dynamic(),
     db.select({ n: count() }).from(operationLog).where(where),
-  ]);
-  return { records: rows.map((row) => ({ ...row, at: row.at.getTime() })), total: total?.n ?? 0 };
+    (row) => ({ ...row, at: row.at.getTime() }),
+  );
 }

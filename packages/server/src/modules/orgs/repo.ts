@@ -1,9 +1,10 @@
 import type { OrgKind, OrgListQuery, OrgOption, OrgOptionsQuery, OrgRecord, Page } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { pageOf } from '../../db/paging.js';
 import { account, device, org, subscription, vehicle } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
-import { containing, offsetOf } from '../../http/pagination.js';
+import { containing } from '../../http/pagination.js';
 
 export type OrgRow = typeof org.$inferSelect;
 
@@ -25,7 +26,7 @@ export async function findOrg(db: Db, scope: SQL, kind: OrgKind, id: number): Pr
 }
 
 /** A page of organisations; with `withLogo` (one record by id) the logo itself comes along. */
-export async function listOrgs(db: Db, scope: SQL, kind: OrgKind, query: OrgListQuery, withLogo = false): Promise<Page<OrgRecord>> {
+export function listOrgs(db: Db, scope: SQL, kind: OrgKind, query: OrgListQuery, withLogo = false): Promise<Page<OrgRecord>> {
   const where = and(
     scope,
     eq(org.kind, kind),
@@ -34,7 +35,8 @@ export async function listOrgs(db: Db, scope: SQL, kind: OrgKind, query: OrgList
     query.parentId ? eq(org.parentId, query.parentId) : undefined,
   );
   const column = accountColumn[kind];
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
+    query,
     db
       .select({
         id: org.id,
@@ -60,14 +62,10 @@ export async function listOrgs(db: Db, scope: SQL, kind: OrgKind, query: OrgList
       .from(org)
       .where(where)
       .orderBy(desc(org.createdAt), desc(org.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
+      .$dynamic(),
     db.select({ n: count() }).from(org).where(where),
-  ]);
-  return {
-    records: rows.map(({ createdAt, ...row }) => ({ ...row, createTime: createdAt.getTime() })),
-    total: total?.n ?? 0,
-  };
+    ({ createdAt, ...row }) => ({ ...row, createTime: createdAt.getTime() }),
+  );
 }
 
 /** Pickers: at most 50 organisations of a kind in scope, by name. */

@@ -23,21 +23,9 @@ export const orgRoutes: FastifyPluginAsync<{ orgs: OrgService }> = async (app, {
         auditTarget(req, created.id);
         return created;
       },
-      Update: async (req) => {
-        auditTarget(req, req.body.id);
-        await orgs.update(principalOf(req), kind, req.body);
-        return null;
-      },
-      SetState: async (req) => {
-        auditTarget(req, req.body.id);
-        await orgs.setState(principalOf(req), kind, req.body);
-        return null;
-      },
-      Remove: async (req) => {
-        auditTarget(req, req.query.id);
-        await orgs.remove(principalOf(req), kind, req.query.id);
-        return null;
-      },
+      Update: async (req) => orgs.update(principalOf(req), kind, req.body),
+      SetState: async (req) => orgs.setState(principalOf(req), kind, req.body),
+      Remove: async (req) => orgs.remove(principalOf(req), kind, req.query.id),
     };
     return Object.fromEntries(Object.entries(handlers).map(([name, handler]) => [`${kind}${name}`, handler])) as LevelHandlers<K>;
   }
@@ -50,8 +38,7 @@ export const orgRoutes: FastifyPluginAsync<{ orgs: OrgService }> = async (app, {
     companySetting: async (req) => orgs.companySetting(principalOf(req)),
     updateCompanySetting: async (req) => {
       auditTarget(req, principalOf(req).companyId ?? '');
-      await orgs.updateCompanySetting(principalOf(req), req.body);
-      return null;
+      return orgs.updateCompanySetting(principalOf(req), req.body);
     },
   });
 };

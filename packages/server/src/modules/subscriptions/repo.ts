@@ -1,29 +1,28 @@
 import type { Page, SubscriptionListQuery, SubscriptionRecord, UsageQuery, UsageRecord } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { pageOf } from '../../db/paging.js';
 import { org, subscription } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
-import { containing, offsetOf } from '../../http/pagination.js';
+import { containing } from '../../http/pagination.js';
 
 export type SubscriptionRow = typeof subscription.$inferSelect;
 
-export async function listSubscriptions(db: Db, query: SubscriptionListQuery): Promise<Page<SubscriptionRecord>> {
+export function listSubscriptions(db: Db, query: SubscriptionListQuery): Promise<Page<SubscriptionRecord>> {
   const where = and(
     query.companyId ? eq(subscription.companyId, query.companyId) : undefined,
     query.state ? eq(subscription.state, query.state) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
+    query,
     db
       .select({ row: subscription, companyName: orgName(subscription.companyId), agentName: orgName(subscription.belongAgentId) })
       .from(subscription)
       .where(where)
       .orderBy(desc(subscription.createdAt), desc(subscription.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
+      .$dynamic(),
     db.select({ n: count() }).from(subscription).where(where),
-  ]);
-  return {
-    records: rows.map(({ row, companyName, agentName }) => ({
+    ({ row, companyName, agentName }) => ({
       id: row.id,
       companyId: row.companyId,
       companyName,
@@ -35,9 +34,8 @@ export async function listSubscriptions(db: Db, query: SubscriptionListQuery): P
       endTime: row.endsAt.getTime(),
       state: row.state,
       createTime: row.createdAt.getTime(),
-    })),
-    total: total?.n ?? 0,
-  };
+    }),
+  );
 }
 
 /** A usage counter of a company's month, 0 when nothing was counted. */
@@ -47,9 +45,10 @@ const counter = (metric: string, month: string) =>
   );
 
 /** Every company with its month's usage and the devices it has now. */
-export async function listUsage(db: Db, query: UsageQuery): Promise<Page<UsageRecord>> {
+export function listUsage(db: Db, query: UsageQuery): Promise<Page<UsageRecord>> {
   const where: SQL | undefined = and(eq(org.kind, 'company'), query.name ? ilike(org.name, containing(query.name)) : undefined);
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
+    query,
     db
       .select({
         companyId: org.id,
@@ -66,9 +65,8 @@ export async function listUsage(db: Db, query: UsageQuery): Promise<Page<UsageRe
       .from(org)
       .where(where)
       .orderBy(asc(org.name))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
+      .$dynamic(),
     db.select({ n: count() }).from(org).where(where),
-  ]);
-  return { records: rows, total: total?.n ?? 0 };
+    (row) => row,
+  );
 }

@@ -18,16 +18,8 @@ export const subscriptionRoutes: FastifyPluginAsync<{ db: Db; subscriptions: Sub
       auditTarget(req, created.id);
       return created;
     },
-    update: async (req) => {
-      auditTarget(req, req.body.id);
-      await subscriptions.update(req.body);
-      return null;
-    },
-    setState: async (req) => {
-      auditTarget(req, req.body.id);
-      await subscriptions.setState(req.body);
-      return null;
-    },
+    update: async (req) => subscriptions.update(req.body),
+    setState: async (req) => subscriptions.setState(req.body),
     usage: async (req) => listUsage(db, req.query),
   });
 };

@@ -48,9 +48,6 @@ export function registerMaintenanceGate(app: FastifyInstance, maintenance: Maint
 export const maintenanceRoutes: FastifyPluginAsync<{ maintenance: Maintenance }> = async (app, { maintenance }) => {
   serve(app, maintenanceApi, {
     state: () => maintenance.state(),
-    setState: async (req) => {
-      await maintenance.set(req.body);
-      return null;
-    },
+    setState: async (req) => maintenance.set(req.body),
   });
 };

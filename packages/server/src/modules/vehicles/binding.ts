@@ -4,11 +4,10 @@ import type { Db } from '../../db/client.js';
 import { device, deviceBindLog, vehicle } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { inScope, outOfScope } from '../../http/scope.js';
+import { outOfScope } from '../../http/scope.js';
+import { type DeviceRow, lockDevice } from '../devices/repo.js';
+import { lockOwnedVehicle, type VehicleRow } from './repo.js';
 import { ownedVehicles } from './scope.js';
-
-type DeviceRow = typeof device.$inferSelect;
-type VehicleRow = typeof vehicle.$inferSelect;
 
 /** One line of the bind log, with the chain of the vehicle so its owners can read it. */
 function logLine(principal: Principal, row: DeviceRow, car: VehicleRow, action: 'bind' | 'unbind', forced: boolean) {
@@ -46,21 +45,10 @@ export class BindingService {
     this.onChange(deviceId);
   }
 
-  /** A device the caller sees, locked for the rest of the transaction. */
-  private async lockedDevice(tx: Db, principal: Principal, deviceId: number): Promise<DeviceRow> {
-    const [row] = await tx
-      .select()
-      .from(device)
-      .where(and(inScope(principal, device), eq(device.id, deviceId)))
-      .for('update');
-    if (!row) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
-    return row;
-  }
-
   async bind(principal: Principal, { vehicleId, deviceId, force }: BindBody): Promise<void> {
     await this.db.transaction(async (tx) => {
       // Devices before vehicles, vehicles by id: the gateway's writes lock in the same order, so neither waits on the other in a circle.
-      const row = await this.lockedDevice(tx, principal, deviceId);
+      const row = await lockDevice(tx, principal, deviceId);
       const ids = [...new Set([vehicleId, row.vehicleId].filter((id): id is number => id !== null))].sort((a, b) => a - b);
       const locked = await tx.select().from(vehicle).where(inArray(vehicle.id, ids)).orderBy(vehicle.id).for('update');
       const [owned] = await tx
@@ -90,14 +78,9 @@ export class BindingService {
 
   async unbind(principal: Principal, deviceId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const row = await this.lockedDevice(tx, principal, deviceId);
+      const row = await lockDevice(tx, principal, deviceId);
       if (row.vehicleId === null) throw new AppError('DEVICE_STATE_ERROR');
-      const [car] = await tx
-        .select()
-        .from(vehicle)
-        .where(and(ownedVehicles(principal), eq(vehicle.id, row.vehicleId)))
-        .for('update');
-      if (!car) throw outOfScope(principal, 'VEHICLE_NOT_EXIST');
+      const car = await lockOwnedVehicle(tx, principal, row.vehicleId);
       await recordUnbind(tx, principal, row, car, false);
       await tx
         .update(device)

@@ -11,11 +11,14 @@ import type {
 } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { lockRow } from '../../db/locks.js';
+import { pageOf } from '../../db/paging.js';
 import { device, vehicle, vehicleEmail } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
-import { containing, epochMs, offsetOf } from '../../http/pagination.js';
+import { containing, epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
-import { leasedToCaller, leaseRunning, visibleVehicles } from './scope.js';
+import { outOfScope } from '../../http/scope.js';
+import { leasedToCaller, leaseRunning, ownedVehicles, visibleVehicles } from './scope.js';
 
 export type VehicleRow = typeof vehicle.$inferSelect;
 
@@ -115,19 +118,14 @@ function listFilter(principal: Principal, query: VehicleListQuery): SQL | undefi
   );
 }
 
-export async function listVehicles(db: Db, principal: Principal, query: VehicleListQuery): Promise<Page<VehicleRecord>> {
+export function listVehicles(db: Db, principal: Principal, query: VehicleListQuery): Promise<Page<VehicleRecord>> {
   const where = listFilter(principal, query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(recordColumns(principal))
-      .from(vehicle)
-      .where(where)
-      .orderBy(desc(vehicle.createdAt), desc(vehicle.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
+  return pageOf(
+    query,
+    db.select(recordColumns(principal)).from(vehicle).where(where).orderBy(desc(vehicle.createdAt), desc(vehicle.id)).$dynamic(),
     db.select({ n: count() }).from(vehicle).where(where),
-  ]);
-  return { records: rows.map(toRecord), total: total?.n ?? 0 };
+    toRecord,
+  );
 }
 
 /** One vehicle the caller sees, by id or (normalised) plate, with its devices and notification e-mails. */
@@ -152,6 +150,13 @@ export async function findVisibleVehicleId(db: Db, principal: Principal, id: num
     .from(vehicle)
     .where(and(visibleVehicles(principal), eq(vehicle.id, id)));
   return row?.id;
+}
+
+/** A vehicle the caller owns, locked for the rest of the transaction; PERMISSION_CHECK_FAIL / VEHICLE_NOT_EXIST otherwise. */
+export async function lockOwnedVehicle(tx: Db, principal: Principal, id: number): Promise<VehicleRow> {
+  const row = await lockRow(tx, vehicle, id, ownedVehicles(principal));
+  if (!row) throw outOfScope(principal, 'VEHICLE_NOT_EXIST');
+  return row;
 }
 
 export async function vehicleDevices(db: Db, vehicleId: number): Promise<VehicleDevice[]> {

@@ -27,56 +27,20 @@ export const vehicleRoutes: FastifyPluginAsync<VehicleRouteOptions> = async (app
       auditTarget(req, req.body.licensePlate);
       return created;
     },
-    update: async (req) => {
-      auditTarget(req, req.body.id);
-      await vehicles.update(principalOf(req), req.body);
-      return null;
-    },
-    remove: async (req) => {
-      auditTarget(req, req.params.id);
-      await vehicles.remove(principalOf(req), req.params.id);
-      return null;
-    },
+    update: async (req) => vehicles.update(principalOf(req), req.body),
+    remove: async (req) => vehicles.remove(principalOf(req), req.params.id),
     bind: async (req) => {
       auditTarget(req, `${req.body.deviceId}→${req.body.vehicleId}`);
-      await binding.bind(principalOf(req), req.body);
-      return null;
+      return binding.bind(principalOf(req), req.body);
     },
-    unbind: async (req) => {
-      auditTarget(req, req.body.deviceId);
-      await binding.unbind(principalOf(req), req.body.deviceId);
-      return null;
-    },
-    lease: async (req) => {
-      auditTarget(req, req.body.id);
-      await vehicles.lease(principalOf(req), req.body);
-      return null;
-    },
-    endLease: async (req) => {
-      auditTarget(req, req.body.id);
-      await vehicles.endLease(principalOf(req), req.body.id);
-      return null;
-    },
+    unbind: async (req) => binding.unbind(principalOf(req), req.body.deviceId),
+    lease: async (req) => vehicles.lease(principalOf(req), req.body),
+    endLease: async (req) => vehicles.endLease(principalOf(req), req.body.id),
     trail: async (req) => vehicles.trail(principalOf(req), req.query),
     emails: async (req) => vehicles.emails(principalOf(req), req.query.vehicleId),
-    addEmail: async (req) => {
-      auditTarget(req, req.body.vehicleId);
-      return emails.add(principalOf(req), req.body);
-    },
-    sendEmailCode: async (req) => {
-      auditTarget(req, req.body.id);
-      await emails.sendCode(principalOf(req), req.body.id, requestLanguage(req));
-      return null;
-    },
-    verifyEmail: async (req) => {
-      auditTarget(req, req.body.id);
-      await emails.verify(principalOf(req), req.body);
-      return null;
-    },
-    removeEmail: async (req) => {
-      auditTarget(req, req.params.id);
-      await emails.remove(principalOf(req), req.params.id);
-      return null;
-    },
+    addEmail: async (req) => emails.add(principalOf(req), req.body),
+    sendEmailCode: async (req) => emails.sendCode(principalOf(req), req.body.id, requestLanguage(req)),
+    verifyEmail: async (req) => emails.verify(principalOf(req), req.body),
+    removeEmail: async (req) => emails.remove(principalOf(req), req.params.id),
   });
 };

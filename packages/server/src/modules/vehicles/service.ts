@@ -22,7 +22,7 @@ import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
 import type { OrgService } from '../orgs/service.js';
 import { type BindingService, recordUnbind } from './binding.js';
-import { findVehicleDetail, findVisibleVehicleId, listVehicles, vehicleEmails, vehicleOptions } from './repo.js';
+import { findVehicleDetail, findVisibleVehicleId, listVehicles, lockOwnedVehicle, vehicleEmails, vehicleOptions } from './repo.js';
 import { leaseRunning, ownedVehicles } from './scope.js';
 import { readTrail } from './trail.js';
 
@@ -76,17 +76,6 @@ export class VehicleService {
     return found;
   }
 
-  /** A vehicle the caller owns, locked for the rest of the transaction. */
-  async owned(tx: Db, principal: Principal, id: number) {
-    const [row] = await tx
-      .select()
-      .from(vehicle)
-      .where(and(ownedVehicles(principal), eq(vehicle.id, id)))
-      .for('update');
-    if (!row) throw outOfScope(principal, 'VEHICLE_NOT_EXIST');
-    return row;
-  }
-
   async create(principal: Principal, body: VehicleCreateBody): Promise<{ id: number }> {
     const fleet = await this.orgs.visible(this.db, principal, 'fleet', body.fleetId);
     const { fleetId: _, ...fields } = body;
@@ -113,7 +102,7 @@ export class VehicleService {
       this.db.transaction(async (tx) => {
         // Devices before the vehicle: the order the gateway's writes lock in.
         await tx.select({ id: device.id }).from(device).where(eq(device.vehicleId, id)).orderBy(device.id).for('update');
-        const current = await this.owned(tx, principal, id);
+        const current = await lockOwnedVehicle(tx, principal, id);
         const fleet = current.belongFleetId === fleetId ? null : await this.orgs.visible(tx, principal, 'fleet', fleetId);
         const chain = fleet ? { belongAgentId: fleet.belongAgentId, belongCompanyId: fleet.belongCompanyId, belongFleetId: fleet.id } : {};
         if (fleet && fleet.belongCompanyId !== current.belongCompanyId) {
@@ -134,7 +123,7 @@ export class VehicleService {
     const released = await this.db.transaction(async (tx) => {
       // Devices before the vehicle: the order the gateway's writes lock in.
       const bound = await tx.select().from(device).where(eq(device.vehicleId, id)).orderBy(device.id).for('update');
-      const current = await this.owned(tx, principal, id);
+      const current = await lockOwnedVehicle(tx, principal, id);
       for (const row of bound) await recordUnbind(tx, principal, row, current, false);
       await tx
         .update(device)
@@ -150,7 +139,7 @@ export class VehicleService {
     const now = Date.now();
     if (expireTime <= now || expireTime > now + MAX_LEASE_MS) throw new AppError('VEHICLE_RENT_END_TIME_ERROR');
     await this.db.transaction(async (tx) => {
-      const current = await this.owned(tx, principal, id);
+      const current = await lockOwnedVehicle(tx, principal, id);
       if (current.belongFleetId === fleetId) throw new AppError('VEHICLE_RENT_SAME_FLEET');
       const [running] = await tx.select({ yes: leaseRunning() }).from(vehicle).where(eq(vehicle.id, id));
       if (running?.yes) throw new AppError('VEHICLE_STATE_ERROR');
@@ -169,7 +158,7 @@ export class VehicleService {
 
   async endLease(principal: Principal, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.owned(tx, principal, id);
+      await lockOwnedVehicle(tx, principal, id);
       const ended = await tx
         .update(vehicle)
         .set({ leaseAgentId: null, leaseCompanyId: null, leaseFleetId: null, leaseExpireAt: null })

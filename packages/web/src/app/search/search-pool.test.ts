@@ -1,31 +1,9 @@
-import { mainRoutes, type RouteEntry } from '@safety-shield/contract';
+import { mainRoutes } from '@safety-shield/contract';
 import { describe, expect, it } from 'vitest';
 import { builtPages } from '../pages.js';
+import { testRoutes as table } from '../test-routes.js';
 import { searchIndex, searchPages, searchPool } from './search-pool.js';
 
-const table: RouteEntry[] = [
-  { path: '/', redirect: '/dashboard', children: [{ path: 'dashboard', name: 'Dashboard', title: 'dashboard' }] },
-  {
-    path: '/org',
-    redirect: 'noRedirect',
-    title: 'organisations',
-    roles: ['SUPER_ADMIN', 'COMPANY_ADMIN'],
-    children: [
-      { path: 'agent/list', name: 'AgentList', title: 'areaSuppliers', roles: ['SUPER_ADMIN'] },
-      { path: 'fleet/list', name: 'FleetList', title: 'fleets' },
-    ],
-  },
-  {
-    path: '/account',
-    redirect: '/account/list',
-    title: 'users',
-    children: [
-      { path: 'list', name: 'AccountList', title: 'users' },
-      { path: 'add', name: 'AccountAdd', title: 'accountAdd', hidden: true },
-    ],
-  },
-  { path: '/vehicle', title: 'vehicles', children: [{ path: 'list/:licensePlate?', name: 'VehicleList', title: 'vehicleList' }] },
-];
 const built = new Set(['Dashboard', 'AgentList', 'FleetList', 'AccountList', 'AccountAdd', 'VehicleList']);
 const english: Record<string, string> = {
   dashboard: 'Dashboard',

@@ -1,20 +1,28 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AccountRecord, type AccountState, type Role, roleRank, roles } from '@safety-shield/contract';
-import { Button, Form, Input, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
-import { actionsColumn, DeleteAction, EditAction, FilterBar, ListPage, SelectFilter, useFilteredList } from '../../shared/ui/list/index.js';
+import {
+  actionsColumn,
+  DeleteAction,
+  EditAction,
+  ListPage,
+  SelectFilter,
+  StateSwitch,
+  TextFilter,
+  useFilteredList,
+} from '../../shared/ui/list/index.js';
 import { useSelfInfo } from '../auth/index.js';
 import { useAccounts } from './api/get-accounts.js';
-import { useDeleteAccount } from './api/manage-account.js';
-import { AccountStateSwitch } from './components/AccountStateSwitch.js';
+import { useChangeAccountState, useDeleteAccount } from './api/manage-account.js';
 import { levelsFor } from './components/levels.js';
 import { organisationPath } from './components/organisation-path.js';
 import { ResetPasswordDialog } from './components/ResetPasswordDialog.js';
 
-const accountStates: AccountState[] = ['usable', 'disabled'];
+const accountStates = ['usable', 'disabled'] as const satisfies readonly AccountState[];
 const FILTERS = { username: 'text', role: roles, state: accountStates } as const;
 
 /** SPEC section 4: 5 wrong passwords in a row suspend an account. */
@@ -30,6 +38,7 @@ export function AccountListPage() {
   const list = useFilteredList(FILTERS);
   const query = useAccounts({ page: list.page, limit: list.limit, ...list.values });
   const remove = useDeleteAccount();
+  const changeState = useChangeAccountState();
   const [resetting, setResetting] = useState<AccountRecord>();
   // Only accounts further down the chain are listed, so only their roles are worth filtering by.
   const lowerRoles = roles.filter((value) => own && roleRank[value] > roleRank[own]);
@@ -46,7 +55,14 @@ export function AccountListPage() {
       dataIndex: 'state',
       render: (_: AccountState, record) => (
         <Space size={4}>
-          <AccountStateSwitch account={record} />
+          {/* Re-enabling also lifts a suspension after 5 wrong passwords. */}
+          <StateSwitch
+            state={record.state}
+            states={accountStates}
+            texts="account"
+            name={record.username}
+            onChange={(state) => changeState.mutateAsync({ uid: record.uid, state })}
+          />
           {record.failedLogins >= SUSPENDED_AFTER && (
             <Tooltip title={t('account.suspendedHint')}>
               <Tag color="warning">{t('account.suspended')}</Tag>
@@ -78,14 +94,12 @@ export function AccountListPage() {
       testId="account-list"
       query={query}
       list={list}
-      filters={
-        <FilterBar list={list}>
-          <Form.Item name="username" label={t('account.username')}>
-            <Input allowClear />
-          </Form.Item>
+      filterFields={
+        <>
+          <TextFilter name="username" label={t('account.username')} />
           <SelectFilter name="role" label={t('account.role')} width={180} values={lowerRoles} textKey="roles" />
           <SelectFilter name="state" label={t('account.stateLabel')} width={140} values={accountStates} textKey="account.state" />
-        </FilterBar>
+        </>
       }
       actions={
         levelsFor(own).length > 0 && (

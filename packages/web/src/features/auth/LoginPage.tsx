@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import logo from '../../shared/assets/logo.svg';
 import { setToken } from '../../shared/auth/token.js';
+import { requiredText } from '../../shared/forms/rules.js';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { saveBrowserTimeZone } from '../../shared/preferences/cookies.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
@@ -79,11 +80,7 @@ export function LoginPage() {
           </Suspense>
         ) : (
           <Form<Credentials> layout="vertical" size="large" onFinish={submit} requiredMark={false} autoComplete="on" noValidate>
-            <Form.Item
-              name="username"
-              label={t('login.username')}
-              rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-            >
+            <Form.Item name="username" label={t('login.username')} rules={[requiredText(t('login.usernameRequired'))]}>
               <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={64} />
             </Form.Item>
             <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>

@@ -1,13 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ClausePlace, type ClauseRecord, clausePlaces } from '@safety-shield/contract';
-import { Button, Flex, Form, Input, type TableColumnsType, Tag } from 'antd';
+import { Button, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
-import { actionsColumn, DeleteAction, EditAction, FilterBar, ListPage, SelectFilter, useFilteredList } from '../../shared/ui/list/index.js';
+import {
+  actionsColumn,
+  DeleteAction,
+  EditAction,
+  ListPage,
+  SelectFilter,
+  TextFilter,
+  useFilteredList,
+} from '../../shared/ui/list/index.js';
 import { useDeleteClause } from './api/delete-clause.js';
 import { useClauses } from './api/get-clauses.js';
-import { ClauseLinks } from './components/ClauseLinks.js';
+import { ClauseToolbar } from './components/ClauseLinks.js';
 
 const FILTERS = { title: 'text', placeType: clausePlaces } as const;
 
@@ -47,23 +55,20 @@ export function ClauseListPage() {
       testId="clause-list"
       query={query}
       list={list}
-      filters={
-        <FilterBar list={list}>
-          <Form.Item name="title" label={t('clauses.title')}>
-            <Input allowClear maxLength={128} />
-          </Form.Item>
+      filterFields={
+        <>
+          <TextFilter name="title" label={t('clauses.title')} maxLength={128} />
           <SelectFilter name="placeType" label={t('clauses.placeLabel')} width={180} values={clausePlaces} textKey="clauses.place" />
-        </FilterBar>
+        </>
       }
       actions={
-        <Flex justify="space-between" align="center" wrap gap={8} style={{ width: '100%' }}>
-          <ClauseLinks />
+        <ClauseToolbar>
           <Link to="/clause/add">
             <Button type="primary" icon={<PlusOutlined />}>
               {t('clauses.add')}
             </Button>
           </Link>
-        </Flex>
+        </ClauseToolbar>
       }
       rowKey="clauseId"
       columns={columns}

@@ -1,8 +1,8 @@
 import type { DeviceRecord } from '@safety-shield/contract';
-import { Flex, Form, Input, type TableColumnsType } from 'antd';
+import { Flex, Form, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
-import { FilterBar, ListPage, useFilteredList } from '../../shared/ui/list/index.js';
+import { ListPage, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
 import { OrgPicker } from '../orgs/index.js';
 import { useDevices } from './api/get-devices.js';
 import { dash, OnlineTag } from './components/display.js';
@@ -55,11 +55,9 @@ export function UnmatchedDevicesPage() {
         testId="unmatched-devices"
         query={query}
         list={list}
-        filters={
-          <FilterBar list={list}>
-            <Form.Item name="keyword" label={t('devices.keyword')}>
-              <Input allowClear placeholder={t('devices.keywordPlaceholder')} style={{ width: 200 }} />
-            </Form.Item>
+        filterFields={
+          <>
+            <TextFilter name="keyword" label={t('devices.keyword')} placeholder={t('devices.keywordPlaceholder')} width={200} />
             {permissions.choosesCompany && (
               <Form.Item name="companyId" label={t('devices.company')}>
                 <OrgPicker kind="company" />
@@ -68,7 +66,7 @@ export function UnmatchedDevicesPage() {
             <Form.Item name="online" label={t('devices.state')}>
               <OnlineSelect />
             </Form.Item>
-          </FilterBar>
+          </>
         }
         rowKey="deviceId"
         columns={columns}

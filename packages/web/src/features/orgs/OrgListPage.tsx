@@ -1,18 +1,27 @@
 import { PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OrgKind, OrgRecord, OrgState } from '@safety-shield/contract';
-import { Button, Form, Input, Space, type TableColumnsType } from 'antd';
+import { Button, Form, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
-import { actionsColumn, DeleteAction, EditAction, FilterBar, ListPage, SelectFilter, useFilteredList } from '../../shared/ui/list/index.js';
+import {
+  actionsColumn,
+  DeleteAction,
+  EditAction,
+  ListPage,
+  SelectFilter,
+  StateSwitch,
+  TextFilter,
+  useFilteredList,
+} from '../../shared/ui/list/index.js';
+import { useChangeOrgState } from './api/change-org-state.js';
 import { useDeleteOrg } from './api/delete-org.js';
 import { useOrgs } from './api/get-orgs.js';
 import { parentOf, quotasOf } from './components/kinds.js';
 import { OrgDialog } from './components/OrgDialog.js';
 import { OrgPicker } from './components/OrgPicker.js';
-import { OrgStateSwitch } from './components/OrgStateSwitch.js';
 
-const orgStates: OrgState[] = ['enabled', 'forbidden'];
+const orgStates = ['enabled', 'forbidden'] as const satisfies readonly OrgState[];
 const FILTERS = { name: 'text', state: orgStates, parentId: 'id' } as const;
 
 const dash = (value: string | number | null | undefined) => (value == null || value === '' ? '—' : value);
@@ -32,6 +41,7 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
     parentId: parent ? parentId : undefined,
   });
   const remove = useDeleteOrg(kind);
+  const changeState = useChangeOrgState(kind);
   const [dialog, setDialog] = useState<{ open: boolean; record?: OrgRecord }>({ open: false });
 
   const columns: TableColumnsType<OrgRecord> = [
@@ -51,7 +61,19 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
     { title: t('org.address'), dataIndex: 'address', render: dash, ellipsis: true },
     ...(quotas.companyQuota ? [{ title: t('org.companyQuota'), dataIndex: 'companyQuota', render: dash, align: 'right' as const }] : []),
     ...(quotas.deviceQuota ? [{ title: t('org.deviceQuota'), dataIndex: 'deviceQuota', render: dash, align: 'right' as const }] : []),
-    { title: t('org.stateLabel'), dataIndex: 'state', render: (_: OrgState, record) => <OrgStateSwitch kind={kind} record={record} /> },
+    {
+      title: t('org.stateLabel'),
+      dataIndex: 'state',
+      render: (state: OrgState, record) => (
+        <StateSwitch
+          state={state}
+          states={orgStates}
+          texts="org"
+          name={record.name}
+          onChange={(next) => changeState.mutateAsync({ id: record.id, state: next })}
+        />
+      ),
+    },
     { title: t('list.createTime'), dataIndex: 'createTime', render: formatTime },
     actionsColumn(t('list.actions'), (record) => (
       <>
@@ -70,18 +92,16 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
       testId={`org-list-${kind}`}
       query={query}
       list={list}
-      filters={
-        <FilterBar list={list}>
-          <Form.Item name="name" label={t('org.name')}>
-            <Input allowClear placeholder={t('org.namePlaceholder')} />
-          </Form.Item>
+      filterFields={
+        <>
+          <TextFilter name="name" label={t('org.name')} placeholder={t('org.namePlaceholder')} />
           {parent && (
             <Form.Item name="parentId" label={t(`org.kind.${parent}`)}>
               <OrgPicker kind={parent} />
             </Form.Item>
           )}
           <SelectFilter name="state" label={t('org.stateLabel')} width={140} values={orgStates} textKey="org.state" />
-        </FilterBar>
+        </>
       }
       actions={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true })}>

@@ -4,7 +4,7 @@ import { Button, Form, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
-import { actionsColumn, EditAction, FilterBar, ListPage, SelectFilter, useFilteredList } from '../../shared/ui/list/index.js';
+import { actionsColumn, EditAction, ListPage, SelectFilter, useFilteredList } from '../../shared/ui/list/index.js';
 import { OrgPicker } from '../orgs/index.js';
 import { useSubscriptions } from './api/get-subscriptions.js';
 import { dash, formatPeriod, SubscriptionStateTag } from './components/display.js';
@@ -60,8 +60,8 @@ export function SubscriptionListPage() {
       testId="subscription-list"
       query={query}
       list={list}
-      filters={
-        <FilterBar list={list}>
+      filterFields={
+        <>
           <Form.Item name="companyId" label={t('subscriptions.company')}>
             <OrgPicker kind="company" />
           </Form.Item>
@@ -72,7 +72,7 @@ export function SubscriptionListPage() {
             values={subscriptionStates}
             textKey="subscriptions.state"
           />
-        </FilterBar>
+        </>
       }
       actions={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true })}>

@@ -1,9 +1,9 @@
 import type { UsageRecord } from '@safety-shield/contract';
-import { DatePicker, Form, Input, type TableColumnsType, Tag, Typography } from 'antd';
+import { DatePicker, Form, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, ListPage, useListParams } from '../../shared/ui/list/index.js';
+import { FilterBar, ListPage, TextFilter, useListParams } from '../../shared/ui/list/index.js';
 import { useUsage } from './api/get-usage.js';
 import { dash } from './components/display.js';
 import { formatBytes, usageMonth } from './components/units.js';
@@ -63,9 +63,7 @@ export function UsagePage() {
           <Form.Item name="month" label={t('subscriptions.month')}>
             <DatePicker picker="month" allowClear={false} format={MONTH} disabledDate={(day) => day.isAfter(dayjs(), 'month')} />
           </Form.Item>
-          <Form.Item name="name" label={t('subscriptions.company')}>
-            <Input allowClear maxLength={64} placeholder={t('subscriptions.companyName')} />
-          </Form.Item>
+          <TextFilter name="name" label={t('subscriptions.company')} maxLength={64} placeholder={t('subscriptions.companyName')} />
         </FilterBar>
       }
       actions={

@@ -1,3 +1,2 @@
-export { VehicleEditPage } from './VehicleEditPage.js';
-export { VehicleListPage } from './VehicleListPage.js';
-export { VehicleMapPage } from './VehicleMapPage.js';
+// The router loads this feature's pages from their own modules; other features take only what is below.
+export { vehicleCreateBody } from './components/form/vehicle-form-values.js';

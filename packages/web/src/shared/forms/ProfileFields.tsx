@@ -3,6 +3,7 @@ import { Col, Form, type FormInstance, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountRules } from './account-rules.js';
+import { maxLength } from './rules.js';
 import { textOrNull } from './text.js';
 
 /** The IANA time zones the browser knows, for a searchable select. */
@@ -36,7 +37,7 @@ export function ProfileFields({ form, span = 12 }: { form: AnyForm; span?: numbe
   return (
     <>
       <Col xs={24} md={span}>
-        <Form.Item name="realName" label={t('account.realName')} rules={rules.maxLength(64)}>
+        <Form.Item name="realName" label={t('account.realName')} rules={[maxLength(t, 64)]}>
           <Input maxLength={64} autoComplete="off" />
         </Form.Item>
       </Col>
@@ -66,7 +67,7 @@ export function ProfileFields({ form, span = 12 }: { form: AnyForm; span?: numbe
         </Form.Item>
       </Col>
       <Col xs={24}>
-        <Form.Item name="address" label={t('account.address')} rules={rules.maxLength(200)}>
+        <Form.Item name="address" label={t('account.address')} rules={[maxLength(t, 200)]}>
           <Input maxLength={200} autoComplete="off" />
         </Form.Item>
       </Col>

@@ -1,6 +1,7 @@
 import { EMAIL_PATTERN, PHONE_PATTERN, passwordMeetsRule, sharesTooMuchWithContact, USERNAME_PATTERN } from '@safety-shield/contract';
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { maxLength, requiredText } from './rules.js';
 
 /** The i18n key of what is wrong with a new password, or null (SPEC sections 5 and 9). */
 export function passwordProblem(password: string, contact: { phone?: string | null; email?: string | null }): string | null {
@@ -29,7 +30,7 @@ const check = (problem: string | null, t: TFunction) => (problem ? Promise.rejec
 /** The antd rules of the account forms, with the contract's checks and translated messages. */
 export const accountRules = (t: TFunction) => ({
   username: (form: AnyForm): FormRule[] => [
-    { required: true, whitespace: true, message: t('validation.usernameRequired') },
+    requiredText(t('validation.usernameRequired')),
     { validator: (_, value: string | undefined) => (value ? check(usernameProblem(value, contactOf(form)), t) : Promise.resolve()) },
   ],
   /** A new password; `form` gives the phone and e-mail it must not share more than 3 characters with. */
@@ -49,13 +50,6 @@ export const accountRules = (t: TFunction) => ({
     }),
   ],
   phone: [{ pattern: PHONE_PATTERN, message: t('validation.phone') }] as FormRule[],
-  email: [
-    { pattern: EMAIL_PATTERN, message: t('validation.email') },
-    { max: 128, message: t('form.maxLength', { max: 128 }) },
-  ] as FormRule[],
-  fixedTel: [
-    { pattern: /^\+?[\d\s()-]{5,32}$/, message: t('validation.fixedTel') },
-    { max: 32, message: t('form.maxLength', { max: 32 }) },
-  ] as FormRule[],
-  maxLength: (max: number): FormRule[] => [{ max, message: t('form.maxLength', { max }) }],
+  email: [{ pattern: EMAIL_PATTERN, message: t('validation.email') }, maxLength(t, 128)] as FormRule[],
+  fixedTel: [{ pattern: /^\+?[\d\s()-]{5,32}$/, message: t('validation.fixedTel') }, maxLength(t, 32)] as FormRule[],
 });

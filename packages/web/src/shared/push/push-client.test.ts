@@ -34,6 +34,8 @@ class FakeSocket implements SocketLike {
   }
 }
 
+const flush = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
 /** A client with fake sockets and a hand-driven clock. */
 function setUp(token: string | null = 'tok-1') {
   const sockets: FakeSocket[] = [];
@@ -68,10 +70,14 @@ function setUp(token: string | null = 'tok-1') {
     }
   };
   const last = () => sockets[sockets.length - 1] as FakeSocket;
-  return { client, sockets, last, advance, session };
+  /** The watches so far reach the newest socket, which opens and is accepted by the server. */
+  const ready = async () => {
+    await flush();
+    last().open();
+    last().receive({ type: 'ready' });
+  };
+  return { client, sockets, last, advance, session, ready };
 }
-
-const flush = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
 describe('the console push client', () => {
   it('authenticates first, then watches the union of every hook’s vehicles once ready', async () => {
@@ -90,13 +96,11 @@ describe('the console push client', () => {
   });
 
   it('keeps a vehicle watched until its last hook lets go', async () => {
-    const { client, last } = setUp();
+    const { client, last, ready } = setUp();
     const stopA = client.watch(7, () => undefined);
     const stopB = client.watch(7, () => undefined);
     const stopC = client.watch(9, () => undefined);
-    await flush();
-    last().open();
-    last().receive({ type: 'ready' });
+    await ready();
     stopA();
     await flush();
     expect(last().sent).toHaveLength(2); // 7 is still wanted by B: no new watch list
@@ -109,24 +113,20 @@ describe('the console push client', () => {
   });
 
   it('hands positions and presence to the listeners of that vehicle only', async () => {
-    const { client, last } = setUp();
+    const { client, last, ready } = setUp();
     const heard: number[] = [];
     client.watch(7, (push) => heard.push(push.vehicleId));
     client.watch(8, (push) => heard.push(push.vehicleId * 100));
-    await flush();
-    last().open();
-    last().receive({ type: 'ready' });
+    await ready();
     last().receive({ type: 'position', vehicleId: 7, deviceId: 1, position: { lat: 1, lng: 2, speed: 3, heading: 4, dbm: null, time: 5 } });
     last().receive({ type: 'presence', vehicleId: 9, deviceId: 2, online: false, time: 6 });
     expect(heard).toEqual([7]);
   });
 
   it('reconnects with growing delays and watches again after a new ready', async () => {
-    const { client, sockets, last, advance } = setUp();
+    const { client, sockets, last, advance, ready } = setUp();
     client.watch(7, () => undefined);
-    await flush();
-    last().open();
-    last().receive({ type: 'ready' });
+    await ready();
     last().drop();
     expect(client.status).toBe('reconnecting');
     advance(999);
@@ -147,11 +147,9 @@ describe('the console push client', () => {
   });
 
   it('lingers after the last hook leaves, then closes', async () => {
-    const { client, last, advance } = setUp();
+    const { client, last, advance, ready } = setUp();
     const stop = client.watch(7, () => undefined);
-    await flush();
-    last().open();
-    last().receive({ type: 'ready' });
+    await ready();
     stop();
     await flush();
     advance(LINGER_MS - 1);
@@ -162,11 +160,9 @@ describe('the console push client', () => {
   });
 
   it('closes at once and does not reconnect once the session is gone (logout)', async () => {
-    const { client, sockets, last, advance, session } = setUp();
+    const { client, sockets, last, advance, session, ready } = setUp();
     const stop = client.watch(7, () => undefined);
-    await flush();
-    last().open();
-    last().receive({ type: 'ready' });
+    await ready();
     session.token = null;
     stop();
     await flush();
@@ -206,13 +202,11 @@ describe('the console push client', () => {
   });
 
   it('asks for incidents while a page listens, hands them over, and turns them off when it leaves', async () => {
-    const { client, last } = setUp();
+    const { client, last, ready } = setUp();
     const heard: number[] = [];
     const stopVehicle = client.watch(7, () => undefined);
     const stopFeed = client.watchIncidents((incident) => heard.push(incident.eventId));
-    await flush();
-    last().open();
-    last().receive({ type: 'ready' });
+    await ready();
     expect(last().sent.slice(1)).toEqual([
       { type: 'watch', vehicleIds: [7] },
       { type: 'incidents', on: true },
@@ -227,11 +221,9 @@ describe('the console push client', () => {
   });
 
   it('keeps the socket open for the incident feed alone and asks again after a reconnect', async () => {
-    const { client, last, advance } = setUp();
+    const { client, last, advance, ready } = setUp();
     client.watchIncidents(() => undefined);
-    await flush();
-    last().open();
-    last().receive({ type: 'ready' });
+    await ready();
     expect(last().sent).toEqual([
       { type: 'auth', token: 'tok-1' },
       { type: 'incidents', on: true },
@@ -247,14 +239,12 @@ describe('the console push client', () => {
   });
 
   it('hands each alarm to the listeners of its type, unasked, and closes when the last one leaves', async () => {
-    const { client, last, advance } = setUp();
+    const { client, last, advance, ready } = setUp();
     const sos: string[] = [];
     const alerts: string[] = [];
     const stopSos = client.watchAlarms('sos', (message) => sos.push(message.state));
     const stopAlerts = client.watchAlarms('deviceAlert', (message) => alerts.push(message.change));
-    await flush();
-    last().open();
-    last().receive({ type: 'ready' });
+    await ready();
     // Nothing to ask for: the server sends alarms to every signed-in socket.
     expect(last().sent).toEqual([{ type: 'auth', token: 'tok-1' }]);
     last().receive({ type: 'deviceAlert', change: 'raised', deviceId: 3 });

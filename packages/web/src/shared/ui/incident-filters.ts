@@ -9,6 +9,9 @@ export function rangePresets(now = dayjs()) {
   };
 }
 
+/** An incident filter's pick of several types or tags: chips that fold into '+N' when they do not fit, searched by their text. */
+export const severalChoices = { mode: 'multiple', maxTagCount: 'responsive', optionFilterProp: 'label' } as const;
+
 interface TagChoice {
   tagId: number;
   tagName: string;

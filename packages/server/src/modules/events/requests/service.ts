@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../../bus/bus.js';
 import type { Db } from '../../../db/client.js';
 import { device, evidenceTask, incident, incidentHistory, incidentResource } from '../../../db/schema.js';
+import { chainColumns } from '../../../db/subqueries.js';
 import { AppError } from '../../../http/errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { inScope, outOfScope } from '../../../http/scope.js';
@@ -27,8 +28,82 @@ export type SendCommand = (deviceUuid: string, kind: string, payload: Record<str
 
 const OPEN: EvidenceTaskState[] = ['waiting', 'sent'];
 const toSeconds = (time: number) => (time < 100_000_000_000 ? time * 1000 : time);
-const clipId = (taskId: number, channel: number) => `clip-${taskId}-ch${channel}`;
-const task = (row: TaskRow): EvidenceTask => ({ taskId: row.id, eventId: row.incidentId, state: row.state, resourceIds: row.resourceIds });
+
+/** A task as the API answers it. */
+export const toTask = (row: TaskRow): EvidenceTask => ({
+  taskId: row.id,
+  eventId: row.incidentId,
+  state: row.state,
+  resourceIds: row.resourceIds,
+});
+
+/** A line of an incident's history, in the caller's name. */
+const historyLine = (tx: Tx, principal: Principal, incidentId: number, action: string, detail: unknown) =>
+  tx.insert(incidentHistory).values({ incidentId, action, username: principal.username, detail });
+
+/** A new waiting task for resources of an incident, in the caller's name. */
+async function newTask(
+  tx: Tx,
+  principal: Principal,
+  target: { id: number; deviceUuid: string },
+  kind: EvidenceTaskKind,
+  resourceIds: number[],
+): Promise<TaskRow> {
+  const [created] = await tx
+    .insert(evidenceTask)
+    .values({
+      incidentId: target.id,
+      deviceUuid: target.deviceUuid,
+      kind,
+      resourceIds,
+      createdById: principal.accountId,
+      createdByName: principal.username,
+    })
+    .returning();
+  if (!created) throw new AppError('ACTION_FAIL_RETRY');
+  return created;
+}
+
+/** A span of a channel's recording asked of a device, epoch milliseconds. */
+export interface ClipSpan {
+  channel: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * A new waiting clip task under an incident, with the resource it asks for, `clip-{taskId}-ch{channel}` in state 0 (the
+ * task's id names it, so the task is written first and given its resource after), and the incident's history line.
+ */
+export async function recordClipTask(
+  tx: Tx,
+  principal: Principal,
+  target: { id: number; deviceUuid: string },
+  { channel, start, end }: ClipSpan,
+): Promise<TaskRow> {
+  const created = await newTask(tx, principal, target, 'clip', []);
+  const name = `clip-${created.id}-ch${channel}`;
+  const [resource] = await tx
+    .insert(incidentResource)
+    .values({ incidentId: target.id, deviceResourceId: name, kind: 'video', channel, startAt: new Date(start), endAt: new Date(end) })
+    .returning({ id: incidentResource.id });
+  if (!resource) throw new AppError('ACTION_FAIL_RETRY');
+  const [updated] = await tx
+    .update(evidenceTask)
+    .set({ resourceIds: [resource.id] })
+    .where(eq(evidenceTask.id, created.id))
+    .returning();
+  if (!updated) throw new AppError('ACTION_FAIL_RETRY');
+  await historyLine(tx, principal, target.id, 'evidenceRequested', {
+    taskId: created.id,
+    kind: 'clip',
+    resourceIds: [name],
+    channel,
+    startTime: start,
+    endTime: end,
+  });
+  return updated;
+}
 
 /**
  * On-demand evidence requests (SPEC section 7, Device; docs/device-protocol.md, `evidenceRequest`): a task per request,
@@ -63,10 +138,6 @@ export class EvidenceRequestService {
     return tx.select().from(incidentResource).where(inArray(incidentResource.incidentId, incidentIds)).orderBy(asc(incidentResource.id));
   }
 
-  private history(tx: Tx, principal: Principal, incidentId: number, action: string, detail: unknown) {
-    return tx.insert(incidentHistory).values({ incidentId, action, username: principal.username, detail });
-  }
-
   /**
    * Asks for those resources of one incident: stored ones (>= 4) are left out, ones already in an open task are not
    * asked twice (that task is returned when nothing else is left), the rest make one new waiting task.
@@ -83,27 +154,22 @@ export class EvidenceRequestService {
     const left = missing.filter((resource) => !asked.has(resource.id));
     if (left.length === 0) {
       const existing = open.find((t) => missing.some((resource) => t.resourceIds.includes(resource.id)));
-      if (existing) return task(existing);
+      if (existing) return toTask(existing);
     }
-    const [created] = await tx
-      .insert(evidenceTask)
-      .values({
-        incidentId: row.id,
-        deviceUuid: row.deviceUuid,
-        kind,
-        resourceIds: left.map((resource) => resource.id),
-        createdById: principal.accountId,
-        createdByName: principal.username,
-      })
-      .returning();
-    if (!created) throw new AppError('ACTION_FAIL_RETRY');
-    await this.history(tx, principal, row.id, 'evidenceRequested', {
+    const created = await newTask(
+      tx,
+      principal,
+      row,
+      kind,
+      left.map((resource) => resource.id),
+    );
+    await historyLine(tx, principal, row.id, 'evidenceRequested', {
       taskId: created.id,
       kind,
       resourceIds: left.map((resource) => resource.deviceResourceId),
     });
     fresh.push(created.id);
-    return task(created);
+    return toTask(created);
   }
 
   /** `getCtrDeviceUploadPic`: one resource (a picture, or any other file the device still holds). */
@@ -170,48 +236,10 @@ export class EvidenceRequestService {
           (r) => t.resourceIds.includes(r.id) && r.channel === base.channel && r.startAt?.getTime() === start && r.endAt?.getTime() === end,
         ),
       );
-      if (same) return task(same);
-      const [created] = await tx
-        .insert(evidenceTask)
-        .values({
-          incidentId: row.id,
-          deviceUuid: row.deviceUuid,
-          kind: 'clip',
-          resourceIds: [],
-          createdById: principal.accountId,
-          createdByName: principal.username,
-        })
-        .returning({ id: evidenceTask.id });
-      if (!created) throw new AppError('ACTION_FAIL_RETRY');
-      const name = clipId(created.id, base.channel);
-      const [resource] = await tx
-        .insert(incidentResource)
-        .values({
-          incidentId: row.id,
-          deviceResourceId: name,
-          kind: 'video',
-          channel: base.channel,
-          startAt: new Date(start),
-          endAt: new Date(end),
-        })
-        .returning({ id: incidentResource.id });
-      if (!resource) throw new AppError('ACTION_FAIL_RETRY');
-      const [updated] = await tx
-        .update(evidenceTask)
-        .set({ resourceIds: [resource.id] })
-        .where(eq(evidenceTask.id, created.id))
-        .returning();
-      if (!updated) throw new AppError('ACTION_FAIL_RETRY');
-      await this.history(tx, principal, row.id, 'evidenceRequested', {
-        taskId: created.id,
-        kind: 'clip',
-        resourceIds: [name],
-        channel: base.channel,
-        startTime: start,
-        endTime: end,
-      });
+      if (same) return toTask(same);
+      const created = await recordClipTask(tx, principal, row, { channel: base.channel, start, end });
       fresh.push(created.id);
-      return task(updated);
+      return toTask(created);
     });
     return this.dispatchAll(fresh, result);
   }
@@ -233,7 +261,7 @@ export class EvidenceRequestService {
         .where(eq(evidenceTask.id, taskId))
         .returning();
       if (!updated) throw new AppError('ACTION_FAIL_RETRY');
-      await this.history(tx, principal, updated.incidentId, 'evidenceCancelled', { taskId });
+      await historyLine(tx, principal, updated.incidentId, 'evidenceCancelled', { taskId });
       return { row: updated, wasSent: found.task.state === 'sent' };
     });
     if (wasSent && this.send) {
@@ -241,7 +269,7 @@ export class EvidenceRequestService {
         this.log.info({ err, taskId }, 'cancelUpload not acknowledged'),
       );
     }
-    return task(row);
+    return toTask(row);
   }
 
   /** The tasks of one incident the caller may see, newest first. */
@@ -253,7 +281,7 @@ export class EvidenceRequestService {
     if (!visible) throw outOfScope(principal, 'EVENT_NOT_EXIST');
     const rows = await this.db.select().from(evidenceTask).where(eq(evidenceTask.incidentId, eventId)).orderBy(desc(evidenceTask.id));
     return rows.map((row) => ({
-      ...task(row),
+      ...toTask(row),
       taskId: row.id,
       kind: row.kind,
       reason: row.reason,
@@ -399,10 +427,7 @@ export class EvidenceRequestService {
       }
       return found;
     });
-    const [chain] = await this.db
-      .select({ agentId: incident.belongAgentId, companyId: incident.belongCompanyId, fleetId: incident.belongFleetId })
-      .from(incident)
-      .where(eq(incident.id, incidentId));
+    const [chain] = await this.db.select(chainColumns(incident)).from(incident).where(eq(incident.id, incidentId));
     if (!chain) return;
     // The newest task that asked for it (done ones too, so the device's 5 and 6 still name it).
     const taskId = tasks[0]?.id;

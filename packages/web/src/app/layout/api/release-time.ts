@@ -1,11 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
+import { keptQuery } from '../../../shared/http/query.js';
 
-export const releaseTimeQuery = () =>
-  queryOptions({
-    queryKey: ['releaseTime'],
-    queryFn: () => api.health.releaseTime(undefined, { silent: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+export const releaseTimeQuery = () => keptQuery(['releaseTime'], api.health.releaseTime);
 
 export const useReleaseTime = () => useQuery(releaseTimeQuery());

@@ -7,13 +7,15 @@ import {
   levelRole,
   type RegisterBody,
 } from '@safety-shield/contract';
-import { App, Button, Card, Col, Descriptions, Flex, Form, Input, Row, Select } from 'antd';
+import { App, Col, Descriptions, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accountRules } from '../../../shared/forms/account-rules.js';
 import { FutureTimePicker } from '../../../shared/forms/FutureTimePicker.js';
 import { browserTimeZone, ProfileFields, type ProfileValues, profileBody } from '../../../shared/forms/ProfileFields.js';
+import { RecordForm } from '../../../shared/forms/RecordForm.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { OrgPicker } from '../../orgs/index.js';
@@ -95,88 +97,74 @@ export function AccountForm({ account }: { account?: AccountRecord }) {
     });
   };
 
-  return (
-    <Card title={t(account ? 'route.accountEdit' : 'route.accountAdd')} style={{ maxWidth: 960 }}>
-      <Form<AccountFormValues>
-        form={form}
-        name="account"
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={submit}
-        data-testid="account-form"
-        scrollToFirstError
+  // Username and password must not share too much with the phone or e-mail: each is checked again when those change.
+  const credential = (name: 'username' | 'password', input: ReactNode) => (
+    <Col xs={24} md={12}>
+      <Form.Item
+        name={name}
+        label={t(`account.${name}`)}
+        rules={rules[name](form)}
+        extra={t(`validation.${name}Hint`)}
+        dependencies={['phone', 'email']}
       >
-        <Row gutter={16}>
-          {account ? (
-            <Col xs={24}>
-              <Descriptions size="small" bordered column={{ xs: 1, md: 3 }} style={{ marginBottom: 24 }}>
-                <Descriptions.Item label={t('account.username')}>{account.username}</Descriptions.Item>
-                <Descriptions.Item label={t('account.role')}>{t(`roles.${account.role}`)}</Descriptions.Item>
-                <Descriptions.Item label={t('account.organisation')}>{organisationPath(account) || '—'}</Descriptions.Item>
-              </Descriptions>
-            </Col>
-          ) : (
-            <>
-              <Col xs={24} md={12}>
-                <Form.Item name="level" label={t('account.level')} rules={[{ required: true, message: t('account.levelRequired') }]}>
-                  <Select
-                    data-testid="account-level"
-                    options={levels.map((value) => ({ value, label: t(`roles.${levelRole[value]}`) }))}
-                    onChange={() => form.setFieldValue('orgId', undefined)}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                {orgKind && (
-                  <Form.Item name="orgId" label={t(`org.kind.${orgKind}`)} rules={[{ required: true, message: t(`org.pick.${orgKind}`) }]}>
-                    <OrgPicker key={orgKind} kind={orgKind} style={{ width: '100%' }} data-testid="account-org" />
-                  </Form.Item>
-                )}
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="username"
-                  label={t('account.username')}
-                  rules={rules.username(form)}
-                  extra={t('validation.usernameHint')}
-                  dependencies={['phone', 'email']}
-                >
-                  <Input maxLength={32} autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12} />
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="password"
-                  label={t('account.password')}
-                  rules={rules.password(form)}
-                  extra={t('validation.passwordHint')}
-                  dependencies={['phone', 'email']}
-                >
-                  <Input.Password maxLength={64} autoComplete="new-password" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="rePassword" label={t('account.rePassword')} rules={rules.repeat()} dependencies={['password']}>
-                  <Input.Password maxLength={64} autoComplete="new-password" />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          <ProfileFields form={form} />
+        {input}
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <RecordForm<AccountFormValues>
+      title={t(account ? 'route.accountEdit' : 'route.accountAdd')}
+      form={form}
+      name="account"
+      testId="account-form"
+      initialValues={initialValues}
+      onFinish={submit}
+      pending={register.isPending || update.isPending}
+      backTo="/account/list"
+    >
+      {account ? (
+        <Col xs={24}>
+          <Descriptions size="small" bordered column={{ xs: 1, md: 3 }} style={{ marginBottom: 24 }}>
+            <Descriptions.Item label={t('account.username')}>{account.username}</Descriptions.Item>
+            <Descriptions.Item label={t('account.role')}>{t(`roles.${account.role}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('account.organisation')}>{organisationPath(account) || '—'}</Descriptions.Item>
+          </Descriptions>
+        </Col>
+      ) : (
+        <>
           <Col xs={24} md={12}>
-            <Form.Item name="expireTime" label={t('account.expireTime')} extra={t('account.expireHint')}>
-              <FutureTimePicker />
+            <Form.Item name="level" label={t('account.level')} rules={[{ required: true, message: t('account.levelRequired') }]}>
+              <Select
+                data-testid="account-level"
+                options={levels.map((value) => ({ value, label: t(`roles.${levelRole[value]}`) }))}
+                onChange={() => form.setFieldValue('orgId', undefined)}
+              />
             </Form.Item>
           </Col>
-        </Row>
-        <Flex gap={8}>
-          <Button type="primary" htmlType="submit" loading={register.isPending || update.isPending}>
-            {t('common.save')}
-          </Button>
-          <Button onClick={() => void navigate('/account/list')}>{t('common.cancel')}</Button>
-        </Flex>
-      </Form>
-    </Card>
+          <Col xs={24} md={12}>
+            {orgKind && (
+              <Form.Item name="orgId" label={t(`org.kind.${orgKind}`)} rules={[{ required: true, message: t(`org.pick.${orgKind}`) }]}>
+                <OrgPicker key={orgKind} kind={orgKind} style={{ width: '100%' }} data-testid="account-org" />
+              </Form.Item>
+            )}
+          </Col>
+          {credential('username', <Input maxLength={32} autoComplete="off" />)}
+          <Col xs={24} md={12} />
+          {credential('password', <Input.Password maxLength={64} autoComplete="new-password" />)}
+          <Col xs={24} md={12}>
+            <Form.Item name="rePassword" label={t('account.rePassword')} rules={rules.repeat()} dependencies={['password']}>
+              <Input.Password maxLength={64} autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        </>
+      )}
+      <ProfileFields form={form} />
+      <Col xs={24} md={12}>
+        <Form.Item name="expireTime" label={t('account.expireTime')} extra={t('account.expireHint')}>
+          <FutureTimePicker />
+        </Form.Item>
+      </Col>
+    </RecordForm>
   );
 }

@@ -1,8 +1,10 @@
 import type { ClauseCreateBody, ClausePlace, ClauseRecord, ClauseUpdateBody } from '@safety-shield/contract';
 import { clausePlaces } from '@safety-shield/contract';
-import { Alert, Button, Card, Col, Form, Input, Radio, Row, Space, Switch, Typography } from 'antd';
+import { Alert, Card, Col, Form, Input, Radio, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { maxLength, requiredText } from '../../../shared/forms/rules.js';
+import { SaveOrCancel } from '../../../shared/forms/SaveOrCancel.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSaveClause } from '../api/save-clause.js';
 import { ClauseContent } from './ClauseContent.js';
@@ -64,14 +66,7 @@ export function ClauseForm({ clause }: { clause?: ClauseRecord }) {
       >
         <Row gutter={24}>
           <Col xs={24} lg={12}>
-            <Form.Item
-              name="title"
-              label={t('clauses.title')}
-              rules={[
-                { required: true, whitespace: true, message: t('clauses.titleRequired') },
-                { max: TITLE_MAX, message: t('form.maxLength', { max: TITLE_MAX }) },
-              ]}
-            >
+            <Form.Item name="title" label={t('clauses.title')} rules={[requiredText(t('clauses.titleRequired')), maxLength(t, TITLE_MAX)]}>
               <Input maxLength={TITLE_MAX} showCount autoComplete="off" />
             </Form.Item>
           </Col>
@@ -94,7 +89,7 @@ export function ClauseForm({ clause }: { clause?: ClauseRecord }) {
               extra={t('clauses.contentHint')}
               rules={[
                 { required: true, message: t('clauses.contentRequired') },
-                { max: CONTENT_MAX, message: t('form.maxLength', { max: CONTENT_MAX }) },
+                maxLength(t, CONTENT_MAX),
                 {
                   validator: (_, value: string | undefined) =>
                     !value || hasText(sanitizeClauseTree(value)) ? Promise.resolve() : Promise.reject(new Error(t('clauses.contentEmpty'))),
@@ -117,12 +112,7 @@ export function ClauseForm({ clause }: { clause?: ClauseRecord }) {
             </div>
           </Col>
         </Row>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t(clause ? 'clauses.publish' : 'common.save')}
-          </Button>
-          <Button onClick={() => void navigate('/clause/list')}>{t('common.cancel')}</Button>
-        </Space>
+        <SaveOrCancel pending={save.isPending} backTo="/clause/list" saveText={clause ? t('clauses.publish') : undefined} />
       </Form>
     </Card>
   );

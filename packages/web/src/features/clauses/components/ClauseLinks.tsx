@@ -1,6 +1,6 @@
 import { AuditOutlined, FileTextOutlined, HistoryOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { clauseApi, type Endpoint, logApi } from '@safety-shield/contract';
-import { Button, Space } from 'antd';
+import { Button, Flex, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -40,5 +40,15 @@ export function ClauseLinks() {
         </Link>
       ))}
     </Space>
+  );
+}
+
+/** A clause list's toolbar: the links to the other screens, and the page's own buttons (`children`) on the right. */
+export function ClauseToolbar({ children }: { children?: ReactNode }) {
+  return (
+    <Flex justify="space-between" align="center" wrap gap={8} style={{ width: '100%' }}>
+      <ClauseLinks />
+      {children}
+    </Flex>
   );
 }

@@ -1,10 +1,10 @@
 import type { ClauseConsentRecord, ClauseConsentState } from '@safety-shield/contract';
-import { Flex, Form, Input, InputNumber, type TableColumnsType, Tag } from 'antd';
+import { Flex, Form, InputNumber, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
-import { FilterBar, ListPage, SelectFilter, useFilteredList } from '../../../shared/ui/list/index.js';
+import { ListPage, SelectFilter, TextFilter, useFilteredList } from '../../../shared/ui/list/index.js';
 import { type ConsentView, useConsents } from '../api/get-consents.js';
-import { ClauseLinks } from './ClauseLinks.js';
+import { ClauseToolbar } from './ClauseLinks.js';
 import { dash } from './place.js';
 
 const consentStates: ClauseConsentState[] = ['agreed', 'cancelled'];
@@ -45,22 +45,16 @@ export function ConsentList({ view }: { view: ConsentView }) {
       testId={`clause-${view}`}
       query={query}
       list={list}
-      filters={
-        <FilterBar list={list}>
+      filterFields={
+        <>
           <Form.Item name="clauseId" label={t('clauses.clauseId')}>
             <InputNumber min={1} precision={0} style={{ width: 120 }} />
           </Form.Item>
-          <Form.Item name="username" label={t('clauses.who')}>
-            <Input allowClear maxLength={64} />
-          </Form.Item>
+          <TextFilter name="username" label={t('clauses.who')} maxLength={64} />
           <SelectFilter name="state" label={t('clauses.stateLabel')} width={160} values={consentStates} textKey="clauses.state" />
-        </FilterBar>
+        </>
       }
-      actions={
-        <Flex justify="flex-start" style={{ width: '100%' }}>
-          <ClauseLinks />
-        </Flex>
-      }
+      actions={<ClauseToolbar />}
       rowKey="id"
       columns={columns}
     />

@@ -2,7 +2,7 @@ import type { DashboardRange } from '@safety-shield/contract';
 import { Alert, Col, Descriptions, Empty, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIncidentFigures, useMaintenance, useQuotaStatus, useRemoteUpgrade } from '../api/get-dashboard.js';
-import { Counts, StatusCard } from './StatusCard.js';
+import { Counts, StatusCard, type StatusCardProps } from './StatusCard.js';
 
 /** Maintenance, incidents of the range, remote upgrade and quota status. */
 export function StatusBlocks({ range }: { range: DashboardRange }) {
@@ -14,100 +14,101 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
   const sourceKey = { subscription: 'sourceSubscription', organisation: 'sourceOrganisation', none: 'sourceNone' } as const;
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} md={12} xl={6}>
-        <StatusCard title={t('dashboard.maintenance.title')} testId="dashboard-maintenance" data={maintenance.data}>
-          {(m) => (
-            <>
-              <Statistic title={t('dashboard.maintenance.alerts')} value={m.alerts} />
-              <Counts
-                textKey="dashboard.maintenance"
-                counts={{ offline: m.offline, neverOnline: m.neverOnline, unbound: m.unbound }}
-                column={1}
-              />
-            </>
-          )}
-        </StatusCard>
-      </Col>
-      <Col xs={24} md={12} xl={6}>
-        <StatusCard title={t('dashboard.incident.title')} testId="dashboard-incident" data={incidents.data}>
-          {(i) => (
-            <>
-              <Row gutter={8}>
-                <Col span={12}>
-                  <Statistic
-                    title={t('dashboard.incident.total')}
-                    value={i.total}
-                    valueRender={(n) => <span data-testid="incident-total">{n}</span>}
-                  />
-                </Col>
-                <Col span={12}>
-                  <Statistic title={t('dashboard.incident.unread')} value={i.unread} />
-                </Col>
-              </Row>
-              {i.total === 0 ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />
-              ) : (
-                <Descriptions column={1} size="small" style={{ marginTop: 8 }}>
-                  <Descriptions.Item label={t('dashboard.incident.byType')}>
-                    <div>
-                      {i.byType.slice(0, 6).map((row) => (
-                        <Tag key={row.key}>
-                          {t(`events.types.${row.key}`, { defaultValue: row.key })} {row.count}
-                        </Tag>
-                      ))}
-                    </div>
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('dashboard.incident.byTag')}>
-                    <div>
-                      {i.byTag.slice(0, 6).map((row) => (
-                        <Tag key={row.key} color="blue">
-                          {row.name ?? t('dashboard.incident.noTag')} {row.count}
-                        </Tag>
-                      ))}
-                    </div>
-                  </Descriptions.Item>
-                </Descriptions>
-              )}
-            </>
-          )}
-        </StatusCard>
-      </Col>
-      <Col xs={24} md={12} xl={6}>
-        <StatusCard title={t('dashboard.upgrade.title')} testId="dashboard-upgrade" data={upgrade.data}>
-          {(u) => (
-            <>
-              {!u.tracked && <Alert type="info" showIcon title={t('dashboard.upgrade.none')} style={{ marginBottom: 8 }} />}
-              <Counts
-                textKey="dashboard.upgrade"
-                counts={{ tasks: u.tasks, pending: u.pending, succeeded: u.succeeded, failed: u.failed }}
-                column={2}
-              />
-            </>
-          )}
-        </StatusCard>
-      </Col>
-      <Col xs={24} md={12} xl={6}>
-        <StatusCard title={t('dashboard.quota.title')} testId="dashboard-quota" data={quota.data}>
-          {(q) =>
-            q.holder === 'none' ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.quota.noHolder')} />
+      <Block name="maintenance" data={maintenance.data}>
+        {(m) => (
+          <>
+            <Statistic title={t('dashboard.maintenance.alerts')} value={m.alerts} />
+            <Counts
+              textKey="dashboard.maintenance"
+              counts={{ offline: m.offline, neverOnline: m.neverOnline, unbound: m.unbound }}
+              column={1}
+            />
+          </>
+        )}
+      </Block>
+      <Block name="incident" data={incidents.data}>
+        {(i) => (
+          <>
+            <Row gutter={8}>
+              <Col span={12}>
+                <Statistic
+                  title={t('dashboard.incident.total')}
+                  value={i.total}
+                  valueRender={(n) => <span data-testid="incident-total">{n}</span>}
+                />
+              </Col>
+              <Col span={12}>
+                <Statistic title={t('dashboard.incident.unread')} value={i.unread} />
+              </Col>
+            </Row>
+            {i.total === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />
             ) : (
-              <Descriptions column={1} size="small">
-                <Descriptions.Item label={t('dashboard.quota.holder')}>
-                  {q.holder === 'platform' ? t('dashboard.quota.platform') : q.holderName}
+              <Descriptions column={1} size="small" style={{ marginTop: 8 }}>
+                <Descriptions.Item label={t('dashboard.incident.byType')}>
+                  <div>
+                    {i.byType.slice(0, 6).map((row) => (
+                      <Tag key={row.key}>
+                        {t(`events.types.${row.key}`, { defaultValue: row.key })} {row.count}
+                      </Tag>
+                    ))}
+                  </div>
                 </Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.quota.source')}>{t(`dashboard.quota.${sourceKey[q.source]}`)}</Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.quota.used')}>{q.used}</Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.quota.total')}>{q.total ?? t('dashboard.cards.noLimit')}</Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.quota.remaining')}>{q.remaining ?? '—'}</Descriptions.Item>
-                {(q.holder === 'platform' || q.holder === 'agent') && (
-                  <Descriptions.Item label={t('dashboard.quota.companiesFull')}>{q.companiesFull}</Descriptions.Item>
-                )}
+                <Descriptions.Item label={t('dashboard.incident.byTag')}>
+                  <div>
+                    {i.byTag.slice(0, 6).map((row) => (
+                      <Tag key={row.key} color="blue">
+                        {row.name ?? t('dashboard.incident.noTag')} {row.count}
+                      </Tag>
+                    ))}
+                  </div>
+                </Descriptions.Item>
               </Descriptions>
-            )
-          }
-        </StatusCard>
-      </Col>
+            )}
+          </>
+        )}
+      </Block>
+      <Block name="upgrade" data={upgrade.data}>
+        {(u) => (
+          <>
+            {!u.tracked && <Alert type="info" showIcon title={t('dashboard.upgrade.none')} style={{ marginBottom: 8 }} />}
+            <Counts
+              textKey="dashboard.upgrade"
+              counts={{ tasks: u.tasks, pending: u.pending, succeeded: u.succeeded, failed: u.failed }}
+              column={2}
+            />
+          </>
+        )}
+      </Block>
+      <Block name="quota" data={quota.data}>
+        {(q) =>
+          q.holder === 'none' ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.quota.noHolder')} />
+          ) : (
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('dashboard.quota.holder')}>
+                {q.holder === 'platform' ? t('dashboard.quota.platform') : q.holderName}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.quota.source')}>{t(`dashboard.quota.${sourceKey[q.source]}`)}</Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.quota.used')}>{q.used}</Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.quota.total')}>{q.total ?? t('dashboard.cards.noLimit')}</Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.quota.remaining')}>{q.remaining ?? '—'}</Descriptions.Item>
+              {(q.holder === 'platform' || q.holder === 'agent') && (
+                <Descriptions.Item label={t('dashboard.quota.companiesFull')}>{q.companiesFull}</Descriptions.Item>
+              )}
+            </Descriptions>
+          )
+        }
+      </Block>
     </Row>
+  );
+}
+
+/** One of the four blocks: a quarter of the row on a wide screen, half on a tablet, the whole width on a phone. */
+function Block<T>(props: StatusCardProps<T>) {
+  return (
+    <Col xs={24} md={12} xl={6}>
+      <StatusCard {...props} />
+    </Col>
   );
 }

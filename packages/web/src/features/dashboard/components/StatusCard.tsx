@@ -2,18 +2,19 @@ import { Card, Descriptions, Skeleton } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface StatusCardProps<T> {
-  title: string;
-  testId: string;
+export interface StatusCardProps<T> {
+  /** The block's texts' key under `dashboard` ('quota': title `dashboard.quota.title`, test id `dashboard-quota`). */
+  name: string;
   /** The block's figures; a skeleton until they arrive. */
   data: T | undefined;
   children(data: T): ReactNode;
 }
 
 /** A dashboard block, as tall as the others in its row. */
-export function StatusCard<T>({ title, testId, data, children }: StatusCardProps<T>) {
+export function StatusCard<T>({ name, data, children }: StatusCardProps<T>) {
+  const { t } = useTranslation();
   return (
-    <Card title={title} size="small" data-testid={testId} style={{ height: '100%' }}>
+    <Card title={t(`dashboard.${name}.title`)} size="small" data-testid={`dashboard-${name}`} style={{ height: '100%' }}>
       {!data ? <Skeleton active /> : children(data)}
     </Card>
   );

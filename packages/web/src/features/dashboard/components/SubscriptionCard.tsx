@@ -11,7 +11,7 @@ export function SubscriptionCard() {
   const { t } = useTranslation();
   const { data } = useSubscriptionState();
   return (
-    <StatusCard title={t('dashboard.subscription.title')} testId="dashboard-subscription" data={data}>
+    <StatusCard name="subscription" data={data}>
       {({ current, active, suspended, ended, expiringSoon }) => (
         <>
           {current ? (

@@ -1,8 +1,8 @@
 import { deviceAlertStates, deviceFaultCodes } from '@safety-shield/contract';
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, type ListParamsApi, SelectFilter } from '../../../shared/ui/list/index.js';
+import { FilterBar, type ListParamsApi, SelectFilter, TextFilter } from '../../../shared/ui/list/index.js';
 import { ALL_STATES, type AlertFilterKey, type AlertFilters } from './filters.js';
 
 interface FilterValues {
@@ -35,9 +35,7 @@ export function AlertFilterBar({ list, filters }: { list: ListParamsApi<AlertFil
         />
       </Form.Item>
       <SelectFilter name="code" label={t('deviceAlerts.fault')} width={200} values={deviceFaultCodes} textKey="deviceAlerts.codes" />
-      <Form.Item name="keyword" label={t('deviceAlerts.keyword')}>
-        <Input allowClear placeholder={t('deviceAlerts.keywordPlaceholder')} style={{ width: 220 }} />
-      </Form.Item>
+      <TextFilter name="keyword" label={t('deviceAlerts.keyword')} placeholder={t('deviceAlerts.keywordPlaceholder')} width={220} />
     </FilterBar>
   );
 }

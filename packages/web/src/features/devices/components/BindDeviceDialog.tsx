@@ -2,6 +2,7 @@ import type { DeviceRecord } from '@safety-shield/contract';
 import { Alert, App, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { requiredText } from '../../../shared/forms/rules.js';
 import { ApiError } from '../../../shared/http/client.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { OrgPicker } from '../../orgs/index.js';
@@ -119,7 +120,7 @@ export function BindDeviceDialog({ device, onClose }: { device: DeviceRecord; on
               name="licensePlate"
               label={t('devices.plate')}
               rules={[
-                { required: true, whitespace: true, message: t('devices.bind.plateRequired') },
+                requiredText(t('devices.bind.plateRequired')),
                 { max: PLATE_MAX, message: t('devices.bind.plateLength', { max: PLATE_MAX }) },
                 { pattern: PLATE, message: t('devices.bind.plateRule') },
               ]}

@@ -1,13 +1,12 @@
 import type { DbmSample } from '@safety-shield/contract';
 import { theme } from 'antd';
-import dayjs from 'dayjs';
 import { LineChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, TooltipComponent } from 'echarts/components';
 import { type EChartsCoreOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT, timeAxisFormat } from '../../../shared/ui/format.js';
+import { timeAxis, timeTooltip } from '../../../shared/ui/time-chart.js';
 
 // Only what this chart draws, so the chunk stays small.
 use([LineChart, GridComponent, TooltipComponent, DataZoomComponent, SVGRenderer]);
@@ -21,20 +20,11 @@ export function DbmChart({ samples }: { samples: DbmSample[] }) {
   useEffect(() => {
     if (!element.current) return;
     const chart = init(element.current, undefined, { renderer: 'svg' });
-    const first = samples[0]?.time ?? 0;
-    const last = samples.at(-1)?.time ?? 0;
-    const labelFormat = timeAxisFormat(last - first);
     const option: EChartsCoreOption = {
       animation: false,
       grid: { left: 48, right: 16, top: 32, bottom: 56 },
-      tooltip: {
-        trigger: 'axis',
-        formatter: (params: { value: [number, number] }[]) => {
-          const point = params[0]?.value;
-          return point ? `${dayjs(point[0]).format(DATE_TIME_FORMAT)}<br/>${point[1]} dBm` : '';
-        },
-      },
-      xAxis: { type: 'time', axisLabel: { formatter: (value: number) => dayjs(value).format(labelFormat), hideOverlap: true } },
+      tooltip: timeTooltip((dbm) => `${dbm} dBm`),
+      xAxis: timeAxis(samples),
       yAxis: { type: 'value', name: 'dBm', scale: true, nameTextStyle: { align: 'right' } },
       dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
       series: [

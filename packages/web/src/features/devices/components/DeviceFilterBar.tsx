@@ -1,8 +1,8 @@
-import { DatePicker, Form, Input } from 'antd';
+import { DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, type ListParamsApi, SelectFilter } from '../../../shared/ui/list/index.js';
+import { FilterBar, type ListParamsApi, SelectFilter, TextFilter } from '../../../shared/ui/list/index.js';
 import { OrgScopeFilters } from '../../orgs/index.js';
 import { useDeviceVersions } from '../api/get-device-versions.js';
 import type { DeviceFilterKey, DeviceFilters } from './filters.js';
@@ -59,12 +59,8 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
 
   return (
     <FilterBar<FilterValues> values={values} onSearch={search} onReset={list.resetFilters}>
-      <Form.Item name="keyword" label={t('devices.keyword')}>
-        <Input allowClear placeholder={t('devices.keywordPlaceholder')} style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="licensePlate" label={t('devices.plate')}>
-        <Input allowClear style={{ width: 140 }} />
-      </Form.Item>
+      <TextFilter name="keyword" label={t('devices.keyword')} placeholder={t('devices.keywordPlaceholder')} width={200} />
+      <TextFilter name="licensePlate" label={t('devices.plate')} width={140} />
       <Form.Item name="online" label={t('devices.state')}>
         <OnlineSelect />
       </Form.Item>

@@ -1,6 +1,7 @@
 import type { DeviceRecord } from '@safety-shield/contract';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { maxLength } from '../../../shared/forms/rules.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useUpdateDevice } from '../api/update-device.js';
@@ -33,7 +34,7 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRecord; on
         initialValues={{ name: device.name ?? '', channels: device.channels }}
         onFinish={(values) => void submit(values)}
       >
-        <Form.Item name="name" label={t('devices.name')} rules={[{ max: NAME_MAX, message: t('form.maxLength', { max: NAME_MAX }) }]}>
+        <Form.Item name="name" label={t('devices.name')} rules={[maxLength(t, NAME_MAX)]}>
           <Input maxLength={NAME_MAX} allowClear />
         </Form.Item>
         <Form.Item

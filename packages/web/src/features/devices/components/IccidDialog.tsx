@@ -1,6 +1,7 @@
 import type { DeviceRecord } from '@safety-shield/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { requiredText } from '../../../shared/forms/rules.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSetIccid } from '../api/update-device.js';
@@ -30,10 +31,7 @@ export function IccidDialog({ device, onClose }: { device: DeviceRecord; onClose
           name="iccid"
           label={t('devices.iccid')}
           extra={t('devices.iccidDialog.hint')}
-          rules={[
-            { required: true, whitespace: true, message: t('devices.iccidDialog.required') },
-            { pattern: ICCID, message: t('devices.iccidDialog.rule') },
-          ]}
+          rules={[requiredText(t('devices.iccidDialog.required')), { pattern: ICCID, message: t('devices.iccidDialog.rule') }]}
         >
           <Input inputMode="numeric" maxLength={20} autoComplete="off" />
         </Form.Item>

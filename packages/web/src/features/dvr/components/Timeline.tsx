@@ -20,6 +20,10 @@ interface Props {
 
 const pct = (ms: number) => `${Math.min(100, Math.max(0, (ms / DAY_MS) * 100))}%`;
 
+/** Where a span of the day lies over the bar, `inset` pixels in from its top and bottom. */
+const placed = ({ start, end }: Span, dayStart: number, inset: number) =>
+  ({ position: 'absolute', top: inset, bottom: inset, left: pct(start - dayStart), width: pct(end - start) }) as const;
+
 /** The day's 24 hours with the recorded segments; click or drag picks a span. */
 export function Timeline({ dayStart, segments, selected, onSelect }: Props) {
   const bar = useRef<HTMLDivElement>(null);
@@ -73,25 +77,15 @@ export function Timeline({ dayStart, segments, selected, onSelect }: Props) {
           <div
             key={s.start}
             data-testid="dvr-segment"
-            style={{
-              position: 'absolute',
-              top: 6,
-              bottom: 6,
-              left: pct(s.start - dayStart),
-              width: pct(s.end - s.start),
-              background: 'var(--ant-color-primary, #1677ff)',
-              opacity: 0.55,
-            }}
+            style={{ ...placed(s, dayStart, 6), background: 'var(--ant-color-primary, #1677ff)', opacity: 0.55 }}
           />
         ))}
         {shown && (
           <div
             data-testid="dvr-selection"
             style={{
-              position: 'absolute',
-              top: 0,
-              bottom: 0,
-              left: pct(shown.start - dayStart),
+              ...placed(shown, dayStart, 0),
+              // A very short pick stays visible.
               width: `max(2px, ${pct(shown.end - shown.start)})`,
               background: 'rgba(250, 173, 20, 0.45)',
               border: '1px solid #faad14',

@@ -2,7 +2,7 @@ import { type IncidentType, incidentTypes } from '@safety-shield/contract';
 import { DatePicker, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { rangePresets, tagOptions } from '../../../shared/ui/incident-filters.js';
+import { rangePresets, severalChoices, tagOptions } from '../../../shared/ui/incident-filters.js';
 import { useMapTagOptions } from '../api/get-tag-options.js';
 
 export interface MapFilters {
@@ -18,6 +18,15 @@ export function EventMapFilters({ value, onChange }: { value: MapFilters; onChan
   const { t } = useTranslation();
   const tags = useMapTagOptions();
   const presets = rangePresets();
+  // The type and tag pickers differ only in what they pick.
+  const picker = (kind: 'type' | 'tag', width: number, placeholder: string) => ({
+    ...severalChoices,
+    allowClear: true,
+    style: { width },
+    placeholder,
+    'aria-label': t(`eventMap.filter.${kind}`),
+    'data-testid': `event-map-${kind}`,
+  });
   return (
     <Space wrap data-testid="event-map-filters">
       {/* The picker does not pass a test id on: its wrapper carries it. */}
@@ -40,31 +49,17 @@ export function EventMapFilters({ value, onChange }: { value: MapFilters; onChan
         />
       </span>
       <Select<IncidentType[]>
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        style={{ width: 220 }}
-        placeholder={t('eventMap.filter.allTypes')}
-        aria-label={t('eventMap.filter.type')}
+        {...picker('type', 220, t('eventMap.filter.allTypes'))}
         value={value.type}
         onChange={(type) => onChange({ ...value, type })}
         options={incidentTypes.map((type) => ({ value: type, label: t(`events.types.${type}`) }))}
-        optionFilterProp="label"
-        data-testid="event-map-type"
       />
       <Select<number[]>
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        style={{ width: 200 }}
-        placeholder={t('eventMap.filter.allTags')}
-        aria-label={t('eventMap.filter.tag')}
+        {...picker('tag', 200, t('eventMap.filter.allTags'))}
         loading={tags.isPending}
         value={value.tagId}
         onChange={(tagId) => onChange({ ...value, tagId })}
-        optionFilterProp="label"
         options={tagOptions(tags.data)}
-        data-testid="event-map-tag"
       />
     </Space>
   );

@@ -1,10 +1,10 @@
 import { incidentTypes } from '@safety-shield/contract';
-import { DatePicker, Form, Input, InputNumber, Space } from 'antd';
+import { DatePicker, Form, InputNumber, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rangePresets, tagOptions } from '../../../shared/ui/incident-filters.js';
-import { FilterBar, type ListParamsApi, SelectFilter } from '../../../shared/ui/list/index.js';
+import { rangePresets, severalChoices, tagOptions } from '../../../shared/ui/incident-filters.js';
+import { FilterBar, type ListParamsApi, SelectFilter, TextFilter } from '../../../shared/ui/list/index.js';
 import { OrgScopeFilters } from '../../orgs/index.js';
 import { useTagOptions } from '../api/get-tags.js';
 import type { EventFilterKey, EventFilters } from './filters.js';
@@ -69,32 +69,19 @@ export function EventFilterBar({ list, filters }: { list: ListParamsApi<EventFil
       <Form.Item name="range" label={t('events.filter.time')}>
         <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" presets={presets} allowClear />
       </Form.Item>
-      <Form.Item name="plate" label={t('events.plate')}>
-        <Input allowClear style={{ width: 140 }} />
-      </Form.Item>
+      <TextFilter name="plate" label={t('events.plate')} width={140} />
       {/* Company narrows the fleets offered. */}
       <OrgScopeFilters
         kinds={can.choosesCompany ? ['company', 'fleet'] : can.choosesFleet ? ['fleet'] : []}
         labelOf={(kind) => t(`events.${kind}`)}
       />
-      <SelectFilter
-        name="type"
-        label={t('events.type')}
-        width={220}
-        mode="multiple"
-        maxTagCount="responsive"
-        values={incidentTypes}
-        textKey="events.types"
-        optionFilterProp="label"
-      />
+      <SelectFilter name="type" label={t('events.type')} width={220} {...severalChoices} values={incidentTypes} textKey="events.types" />
       <SelectFilter
         name="tag"
         label={t('events.tag')}
         width={200}
-        mode="multiple"
-        maxTagCount="responsive"
+        {...severalChoices}
         loading={tags.isPending}
-        optionFilterProp="label"
         options={tagOptions(tags.data)}
       />
       <SelectFilter name="review" label={t('events.reviewState')} width={130} values={['unread', 'reviewed']} textKey="events.review" />

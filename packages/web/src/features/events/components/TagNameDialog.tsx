@@ -1,6 +1,7 @@
 import type { TagRecord } from '@safety-shield/contract';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { requiredText } from '../../../shared/forms/rules.js';
 import { ApiError } from '../../../shared/http/client.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { useSaveTag } from '../api/save-tag.js';
@@ -43,11 +44,7 @@ export function TagNameDialog({ open, tag, companyId, onClose }: Props) {
       afterOpenChange={(visible) => visible && form.setFieldsValue({ tagName: tag?.tagName ?? '' })}
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="tag-form">
-        <Form.Item
-          name="tagName"
-          label={t('events.tagPage.name')}
-          rules={[{ required: true, whitespace: true, message: t('events.tagPage.nameRequired') }, { max: 32 }]}
-        >
+        <Form.Item name="tagName" label={t('events.tagPage.name')} rules={[requiredText(t('events.tagPage.nameRequired')), { max: 32 }]}>
           <Input maxLength={32} autoFocus />
         </Form.Item>
       </Form>

@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { codeKeys, logApi, type OperationLogRecord } from '@safety-shield/contract';
-import { App, Button, DatePicker, Form, Input, type TableColumnsType, Tag } from 'antd';
+import { App, Button, DatePicker, Form, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/http/download.js';
 import { formatTime } from '../../../shared/ui/format.js';
-import { FilterBar, ListPage, ListTable, numberFilter, SelectFilter, useListParams } from '../../../shared/ui/list/index.js';
+import { FilterBar, ListPage, ListTable, numberFilter, SelectFilter, TextFilter, useListParams } from '../../../shared/ui/list/index.js';
 import { type LogScope, useOperationLog } from '../api/get-operation-log.js';
 import { actionLabel, logActions } from './actions.js';
 
@@ -107,11 +107,7 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
           }
           onReset={list.resetFilters}
         >
-          {system && (
-            <Form.Item name="username" label={t('log.username')}>
-              <Input allowClear style={{ width: 160 }} />
-            </Form.Item>
-          )}
+          {system && <TextFilter name="username" label={t('log.username')} width={160} />}
           {!fixedAction && (
             <SelectFilter
               name="action"

@@ -1,6 +1,7 @@
 import { App, Button, Card, Flex, Form, Input, Skeleton, Switch, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLength } from '../../../shared/forms/rules.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useMaintenance, useSetMaintenance } from '../api/maintenance.js';
@@ -67,7 +68,7 @@ export function MaintenanceSwitch() {
             name="message"
             label={t('maintenance.messageLabel')}
             extra={t('maintenance.messageHint')}
-            rules={[{ max: MESSAGE_MAX, message: t('form.maxLength', { max: MESSAGE_MAX }) }]}
+            rules={[maxLength(t, MESSAGE_MAX)]}
           >
             <Input.TextArea rows={3} maxLength={MESSAGE_MAX} showCount />
           </Form.Item>

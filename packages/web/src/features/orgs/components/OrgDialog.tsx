@@ -2,6 +2,7 @@ import type { OrgCreateBody, OrgKind, OrgRecord, OrgUpdateBody } from '@safety-s
 import { Form, Input, InputNumber } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLength, requiredText } from '../../../shared/forms/rules.js';
 import { textOrNull } from '../../../shared/forms/text.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
@@ -93,14 +94,7 @@ export function OrgDialog({ kind, record, open, onClose }: OrgDialogProps) {
             <OrgPicker kind={parent} disabled={!!record} valueLabel={record?.parentName} style={{ width: '100%' }} />
           </Form.Item>
         )}
-        <Form.Item
-          name="name"
-          label={t('org.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('org.nameRequired') },
-            { max: 64, message: t('form.maxLength', { max: 64 }) },
-          ]}
-        >
+        <Form.Item name="name" label={t('org.name')} rules={[requiredText(t('org.nameRequired')), maxLength(t, 64)]}>
           <Input maxLength={64} showCount autoComplete="off" />
         </Form.Item>
         <OrgAboutFields />

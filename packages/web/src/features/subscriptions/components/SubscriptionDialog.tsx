@@ -3,6 +3,7 @@ import { DatePicker, Form, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { requiredWholeNumber } from '../../../shared/forms/rules.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { OrgPicker } from '../../orgs/index.js';
@@ -96,10 +97,10 @@ export function SubscriptionDialog({ record, open, onClose }: SubscriptionDialog
         <Form.Item
           name="deviceQuota"
           label={t('subscriptions.deviceQuota')}
-          rules={[
-            { required: true, message: t('subscriptions.quotaRequired') },
-            { type: 'integer', min: 0, max: QUOTA_MAX, message: t('subscriptions.quotaRange', { max: QUOTA_MAX }) },
-          ]}
+          rules={requiredWholeNumber(
+            { required: t('subscriptions.quotaRequired'), range: t('subscriptions.quotaRange', { max: QUOTA_MAX }) },
+            QUOTA_MAX,
+          )}
         >
           <InputNumber min={0} max={QUOTA_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>

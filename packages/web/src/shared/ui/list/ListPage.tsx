@@ -3,18 +3,33 @@ import { Card, Flex, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../LoadError.js';
+import { FilterBar } from './FilterBar.js';
 import { ListTable } from './ListTable.js';
-import { type ListParamsApi, useKeepPageInRange } from './use-list-params.js';
+import type { FilterSpec } from './list-params.js';
+import { type FilteredList, type ListParamsApi, useKeepPageInRange } from './use-list-params.js';
 
-interface ListPageProps<T> {
-  /** The filter bar, above the table. */
-  filters?: ReactNode;
+type PagedList = Pick<ListParamsApi<string>, 'page' | 'limit' | 'setPage'>;
+
+type Filters =
+  | {
+      /** A filter bar of its own, above the table. */
+      filters?: ReactNode;
+      filterFields?: never;
+      /** The list's page in the URL: after a delete empties the last page, it steps back to the one that now is the last. */
+      list?: PagedList;
+    }
+  | {
+      filters?: never;
+      /** The fields of a list with filter kinds: they go in a filter bar bound to `list`, with Search and Reset. */
+      filterFields: ReactNode;
+      list: PagedList & Pick<FilteredList<FilterSpec>, 'values' | 'search' | 'resetFilters'>;
+    };
+
+type ListPageProps<T> = Filters & {
   /** Buttons on the right of the toolbar (add…). */
   actions?: ReactNode;
   /** The list's query: when it failed, the error is shown with a retry. */
   query: { isError: boolean; isFetching: boolean; refetch(): unknown; data?: Page<T> | undefined };
-  /** The list's page in the URL: after a delete empties the last page, it steps back to the one that now is the last. */
-  list?: Pick<ListParamsApi<string>, 'page' | 'limit' | 'setPage'>;
   /** The table's rows: their key and columns; a list that draws its own table leaves them out. */
   rowKey?: keyof T & string;
   columns?: TableColumnsType<T>;
@@ -25,14 +40,15 @@ interface ListPageProps<T> {
   testId?: string;
   /** Inside another card (a tab): no cards of its own. */
   embedded?: boolean;
-}
+};
 
 /** The frame every list of the console shares: filters, toolbar, an error state with retry, then the table. */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { filters, actions, query, list, rowKey, columns, rowSelection, children, testId, embedded } = props;
+  const { actions, query, list, rowKey, columns, rowSelection, children, testId, embedded } = props;
   const { t } = useTranslation();
   useKeepPageInRange(list, query.data);
   const Frame = embedded ? Bare : Card;
+  const filters = props.filterFields ? <FilterBar list={props.list}>{props.filterFields}</FilterBar> : props.filters;
   return (
     <Flex vertical gap={16} data-testid={testId}>
       {filters && <Frame size="small">{filters}</Frame>}

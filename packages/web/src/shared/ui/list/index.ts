@@ -8,4 +8,5 @@ export { type FilterSpec, type ListParams, numberFilter, readListParams, writeLi
 export { listPagination } from './pagination.js';
 export { SelectFilter } from './SelectFilter.js';
 export { StateSwitch } from './StateSwitch.js';
+export { TextFilter } from './TextFilter.js';
 export { type FilteredList, type ListParamsApi, useFilteredList, useListParams } from './use-list-params.js';

@@ -15,6 +15,12 @@ import { formatTime } from '../../../../shared/ui/format.js';
 import { type EvidenceAsk, useAskEvidence, useCancelEvidenceTask, useEvidenceTasks } from '../api/evidence-requests.js';
 import { useUploadProgress } from '../use-upload-progress.js';
 
+/** What the panel asks the device for in full: each kind of its files, with the button's text. */
+const WHOLE_KINDS = [
+  { kind: 'pictures', resource: 'picture', icon: <CameraOutlined />, label: 'evidenceRequests.askPictures' },
+  { kind: 'videos', resource: 'video', icon: <VideoCameraOutlined />, label: 'evidenceRequests.askVideos' },
+] as const;
+
 /** SPEC section 3: the upload states, 0 … 6 and -1. */
 const STATES = [0, 1, 2, 3, 4, 5, 6] as const;
 const taskColors: Record<EvidenceTaskRecord['state'], string> = {
@@ -170,22 +176,17 @@ export function EvidenceRequestPanel({ incident, canWrite }: { incident: Inciden
       <Flex vertical gap={12}>
         {writable && (
           <Space wrap>
-            <Button
-              icon={<CameraOutlined />}
-              disabled={!has('picture')}
-              loading={ask.isPending && ask.variables?.kind === 'pictures'}
-              onClick={() => run({ kind: 'pictures', eventIds: [incident.eventId] })}
-            >
-              {t('evidenceRequests.askPictures')}
-            </Button>
-            <Button
-              icon={<VideoCameraOutlined />}
-              disabled={!has('video')}
-              loading={ask.isPending && ask.variables?.kind === 'videos'}
-              onClick={() => run({ kind: 'videos', eventIds: [incident.eventId] })}
-            >
-              {t('evidenceRequests.askVideos')}
-            </Button>
+            {WHOLE_KINDS.map(({ kind, resource, icon, label }) => (
+              <Button
+                key={kind}
+                icon={icon}
+                disabled={!has(resource)}
+                loading={ask.isPending && ask.variables?.kind === kind}
+                onClick={() => run({ kind, eventIds: [incident.eventId] })}
+              >
+                {t(label)}
+              </Button>
+            ))}
             <Popover
               trigger="click"
               open={clipOpen}

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { EMAIL_PATTERN } from '@safety-shield/contract';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { maxLength } from '../../../../shared/forms/rules.js';
 import { useAddVehicleEmail } from '../../api/add-email.js';
 import { showFieldError } from '../form/server-field-errors.js';
 
@@ -30,7 +31,7 @@ export function AddEmailForm({ vehicleId, onAdded }: { vehicleId: number; onAdde
         rules={[
           { required: true, message: t('vehicles.emails.addressRequired') },
           { pattern: EMAIL_PATTERN, message: t('validation.email') },
-          { max: 254, message: t('form.maxLength', { max: 254 }) },
+          maxLength(t, 254),
         ]}
         style={{ flex: '1 1 260px' }}
       >

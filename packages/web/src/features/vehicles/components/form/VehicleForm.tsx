@@ -1,13 +1,15 @@
 import type { VehicleCreateBody, VehicleDetail } from '@safety-shield/contract';
-import { App, Button, Card, Col, Flex, Form, Input, InputNumber, Row } from 'antd';
+import { App, Col, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { RecordForm } from '../../../../shared/forms/RecordForm.js';
+import { maxLength, requiredWholeNumber } from '../../../../shared/forms/rules.js';
 import { useSelfInfo } from '../../../auth/index.js';
 import { useSaveVehicle } from '../../api/save-vehicle.js';
 import { orgLevelsFor } from '../permissions.js';
 import { OrgChainFields } from './OrgChainFields.js';
 import { showFieldError } from './server-field-errors.js';
-import { plateRules, toBody, toFormValues, type VehicleFormValues } from './vehicle-form-values.js';
+import { plateRules, toFormValues, type VehicleFormValues, vehicleCreateBody } from './vehicle-form-values.js';
 
 /** The contract's bound on the initial mileage. */
 const MILEAGE_MAX = 10_000_000;
@@ -27,7 +29,7 @@ export function VehicleForm({ vehicle }: { vehicle?: VehicleDetail }) {
   const submit = async (values: VehicleFormValues) => {
     const fleetId = ownFleet ?? values.fleetId;
     if (!fleetId) return;
-    const body: VehicleCreateBody = toBody(values, fleetId);
+    const body: VehicleCreateBody = vehicleCreateBody(values, fleetId);
     try {
       await save.mutateAsync(vehicle ? { id: vehicle.id, ...body } : body);
     } catch (error) {
@@ -42,74 +44,65 @@ export function VehicleForm({ vehicle }: { vehicle?: VehicleDetail }) {
 
   const text = (name: keyof VehicleFormValues, max: number) => (
     <Col xs={24} md={12} key={name}>
-      <Form.Item name={name} label={t(`vehicles.${name}`)} rules={[{ max, message: t('form.maxLength', { max }) }]}>
+      <Form.Item name={name} label={t(`vehicles.${name}`)} rules={[maxLength(t, max)]}>
         <Input maxLength={max} />
       </Form.Item>
     </Col>
   );
 
   return (
-    <Card title={t(vehicle ? 'route.vehicleEdit' : 'vehicles.add')} style={{ maxWidth: 960 }}>
-      <Form<VehicleFormValues>
-        form={form}
-        name="vehicle"
-        layout="vertical"
-        initialValues={toFormValues(vehicle)}
-        onFinish={(values) => void submit(values)}
-        scrollToFirstError
-        data-testid="vehicle-form"
-      >
-        <Row gutter={16}>
-          {levels.length > 0 ? (
-            <OrgChainFields
-              levels={levels}
-              fleetRequired
-              columns
-              labels={{ agent: vehicle?.agentName, company: vehicle?.companyName, fleet: vehicle?.fleetName }}
-            />
-          ) : (
-            <Col xs={24} md={12}>
-              <Form.Item label={t('org.kind.fleet')}>
-                <Input value={vehicle?.fleetName ?? info?.fleetName ?? ''} disabled />
-              </Form.Item>
-            </Col>
+    <RecordForm<VehicleFormValues>
+      title={t(vehicle ? 'route.vehicleEdit' : 'vehicles.add')}
+      form={form}
+      name="vehicle"
+      testId="vehicle-form"
+      initialValues={toFormValues(vehicle)}
+      onFinish={(values) => void submit(values)}
+      pending={save.isPending}
+      backTo="/vehicle/list"
+    >
+      {levels.length > 0 ? (
+        <OrgChainFields
+          levels={levels}
+          fleetRequired
+          columns
+          labels={{ agent: vehicle?.agentName, company: vehicle?.companyName, fleet: vehicle?.fleetName }}
+        />
+      ) : (
+        <Col xs={24} md={12}>
+          <Form.Item label={t('org.kind.fleet')}>
+            <Input value={vehicle?.fleetName ?? info?.fleetName ?? ''} disabled />
+          </Form.Item>
+        </Col>
+      )}
+      <Col xs={24} md={12}>
+        <Form.Item name="licensePlate" label={t('vehicles.licensePlate')} rules={plateRules(t)} extra={t('vehicles.form.plateHint')}>
+          <Input maxLength={20} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="initialMileageKm"
+          label={t('vehicles.initialMileage')}
+          rules={requiredWholeNumber(
+            { required: t('vehicles.form.mileageRequired'), range: t('vehicles.form.mileageRange', { max: MILEAGE_MAX }) },
+            MILEAGE_MAX,
           )}
-          <Col xs={24} md={12}>
-            <Form.Item name="licensePlate" label={t('vehicles.licensePlate')} rules={plateRules(t)} extra={t('vehicles.form.plateHint')}>
-              <Input maxLength={20} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="initialMileageKm"
-              label={t('vehicles.initialMileage')}
-              rules={[
-                { required: true, message: t('vehicles.form.mileageRequired') },
-                { type: 'integer', min: 0, max: MILEAGE_MAX, message: t('vehicles.form.mileageRange', { max: MILEAGE_MAX }) },
-              ]}
-            >
-              <InputNumber min={0} max={MILEAGE_MAX} precision={0} style={{ width: '100%' }} suffix={t('vehicles.unit.kmShort')} />
-            </Form.Item>
-          </Col>
-          {text('brand', 64)}
-          {text('model', 64)}
-          {text('kindName', 64)}
-          {text('useFor', 128)}
-          {text('customer', 128)}
-          {text('attribution', 128)}
-          <Col xs={24}>
-            <Form.Item name="address" label={t('vehicles.address')} rules={[{ max: 256, message: t('form.maxLength', { max: 256 }) }]}>
-              <Input maxLength={256} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Flex gap={8}>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-          <Button onClick={() => void navigate('/vehicle/list')}>{t('common.cancel')}</Button>
-        </Flex>
-      </Form>
-    </Card>
+        >
+          <InputNumber min={0} max={MILEAGE_MAX} precision={0} style={{ width: '100%' }} suffix={t('vehicles.unit.kmShort')} />
+        </Form.Item>
+      </Col>
+      {text('brand', 64)}
+      {text('model', 64)}
+      {text('kindName', 64)}
+      {text('useFor', 128)}
+      {text('customer', 128)}
+      {text('attribution', 128)}
+      <Col xs={24}>
+        <Form.Item name="address" label={t('vehicles.address')} rules={[maxLength(t, 256)]}>
+          <Input maxLength={256} />
+        </Form.Item>
+      </Col>
+    </RecordForm>
   );
 }

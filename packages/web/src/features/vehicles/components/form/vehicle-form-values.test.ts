@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLATE_PATTERN, toBody } from './vehicle-form-values.js';
+import { PLATE_PATTERN, vehicleCreateBody } from './vehicle-form-values.js';
 
 describe('the vehicle form', () => {
   it('accepts plates as the contract does', () => {
@@ -8,7 +8,7 @@ describe('the vehicle form', () => {
   });
 
   it('sends trimmed texts, empty ones as null, and 0 km when no mileage was typed', () => {
-    expect(toBody({ licensePlate: ' AB 123 ', brand: '  ', model: ' Actros ' }, 7)).toEqual({
+    expect(vehicleCreateBody({ licensePlate: ' AB 123 ', brand: '  ', model: ' Actros ' }, 7)).toEqual({
       fleetId: 7,
       licensePlate: 'AB 123',
       brand: null,

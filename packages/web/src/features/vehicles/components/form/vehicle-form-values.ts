@@ -1,6 +1,7 @@
 import type { VehicleCreateBody, VehicleDetail } from '@safety-shield/contract';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { maxLength, requiredText } from '../../../../shared/forms/rules.js';
 import { textOrNull } from '../../../../shared/forms/text.js';
 
 export interface VehicleFormValues {
@@ -22,14 +23,13 @@ export interface VehicleFormValues {
 export const PLATE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 .·-]*$/;
 
 export const plateRules = (t: TFunction): FormRule[] => [
-  { required: true, whitespace: true, message: t('vehicles.form.plateRequired') },
-  { max: 20, message: t('form.maxLength', { max: 20 }) },
+  requiredText(t('vehicles.form.plateRequired')),
+  maxLength(t, 20),
   { pattern: PLATE_PATTERN, message: t('vehicles.form.platePattern') },
 ];
 
-/** Empty texts are stored as null, not as ''. */
-
-export function toBody(values: VehicleFormValues, fleetId: number): VehicleCreateBody {
+/** The create body of a vehicle form's values: empty texts are stored as null, not as '', and no mileage as 0 km. */
+export function vehicleCreateBody(values: VehicleFormValues, fleetId: number): VehicleCreateBody {
   return {
     fleetId,
     licensePlate: values.licensePlate?.trim() ?? '',

@@ -1,7 +1,6 @@
 import type { RentState } from '@safety-shield/contract';
-import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, SelectFilter } from '../../../../shared/ui/list/index.js';
+import { FilterBar, SelectFilter, TextFilter } from '../../../../shared/ui/list/index.js';
 import { OrgChainFields } from '../form/OrgChainFields.js';
 import type { orgLevelsFor } from '../permissions.js';
 
@@ -29,15 +28,11 @@ export function VehicleFilters({ values, levels, onSearch, onReset }: Props) {
   const { t } = useTranslation();
   return (
     <FilterBar<VehicleFilterValues> values={values} onSearch={onSearch} onReset={onReset}>
-      <Form.Item name="licensePlate" label={t('vehicles.licensePlate')}>
-        <Input allowClear maxLength={20} style={{ width: 160 }} />
-      </Form.Item>
+      <TextFilter name="licensePlate" label={t('vehicles.licensePlate')} maxLength={20} width={160} />
       <OrgChainFields levels={levels} />
       <SelectFilter name="online" label={t('vehicles.presence')} width={130} values={['online', 'offline']} textKey="vehicles" />
       <SelectFilter name="rentState" label={t('vehicles.rent.label')} width={150} values={rentStates} textKey="vehicles.rent" />
-      <Form.Item name="brand" label={t('vehicles.brand')}>
-        <Input allowClear maxLength={64} style={{ width: 140 }} />
-      </Form.Item>
+      <TextFilter name="brand" label={t('vehicles.brand')} maxLength={64} width={140} />
     </FilterBar>
   );
 }

@@ -1,7 +1,7 @@
-import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../shared/ui/format.js';
 import { formatSpeed } from '../display.js';
+import { FactsRow } from '../FactsRow.js';
 import type { LiveVehicle } from '../use-live-vehicle.js';
 
 /** Speed, heading, signal, place and the time of the last update, as pushed. */
@@ -9,10 +9,8 @@ export function LivePositionFacts({ live }: { live: LiveVehicle }) {
   const { t, i18n } = useTranslation();
   const { position } = live;
   return (
-    <Descriptions
-      size="small"
-      column={{ xs: 1, sm: 2, lg: 5 }}
-      data-testid="live-facts"
+    <FactsRow
+      testId="live-facts"
       items={[
         { key: 'speed', label: t('vehicles.speed'), children: position ? formatSpeed(t, i18n.language, position.speed) : '—' },
         { key: 'heading', label: t('vehicles.heading'), children: position ? `${Math.round(position.heading)}°` : '—' },

@@ -1,5 +1,4 @@
 import type { TrailPoint } from '@safety-shield/contract';
-import dayjs from 'dayjs';
 import { LineChart, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -13,7 +12,7 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timeAxisFormat } from '../../../../shared/ui/format.js';
+import { timeAxis, timeTooltip } from '../../../../shared/ui/time-chart.js';
 
 // Only the parts this chart draws: the whole of ECharts would triple the chunk.
 use([LineChart, GridComponent, TooltipComponent, MarkLineComponent, CanvasRenderer]);
@@ -48,26 +47,11 @@ export function SpeedChart({ points, time, onSeek }: Props) {
     if (!container) return;
     const instance = init(container, undefined, { renderer: 'canvas' });
     chart.current = instance;
-    const first = points[0]?.time ?? 0;
-    const last = points[points.length - 1]?.time ?? 0;
-    const pattern = timeAxisFormat(last - first);
     const option: Option = {
       animation: false,
       grid: { left: 48, right: 16, top: 24, bottom: 28 },
-      tooltip: {
-        trigger: 'axis',
-        formatter: (params) => {
-          const [entry] = Array.isArray(params) ? params : [params];
-          const [at, speed] = (entry?.value as [number, number] | undefined) ?? [0, 0];
-          return `${dayjs(at).format('YYYY-MM-DD HH:mm:ss')}<br/>${Math.round(speed)} ${unit}`;
-        },
-      },
-      xAxis: {
-        type: 'time',
-        min: first,
-        max: last,
-        axisLabel: { formatter: (value: number) => dayjs(value).format(pattern), hideOverlap: true },
-      },
+      tooltip: timeTooltip((speed) => `${Math.round(speed)} ${unit}`),
+      xAxis: timeAxis(points, { fitted: true }),
       yAxis: { type: 'value', name: unit, min: 0, nameTextStyle: { align: 'right' } },
       series: [
         {

@@ -1,4 +1,4 @@
-import type { Trail } from '@safety-shield/contract';
+import type { Trail, TrailPoint } from '@safety-shield/contract';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { badgeIcon, FitBounds, HeadingMarker, type LatLng, MapView, Marker, Polyline } from '../../../../shared/map/index.js';
@@ -7,8 +7,7 @@ import { formatDuration } from '../display.js';
 import { KeepInView } from './KeepInView.js';
 import type { PlaybackFrame } from './playback.js';
 
-const START = badgeIcon('▶', '#52c41a');
-const END = badgeIcon('■', '#f5222d');
+const BADGES = { start: badgeIcon('▶', '#52c41a'), end: badgeIcon('■', '#f5222d') };
 
 /** The route, its start and end, its stops, and the vehicle where the playback is. */
 export function TrailMap({ trail, frame, onSeek }: { trail: Trail; frame: PlaybackFrame; onSeek(time: number): void }) {
@@ -26,8 +25,6 @@ export function TrailMap({ trail, frame, onSeek }: { trail: Trail; frame: Playba
 const TrailRoute = memo(function TrailRoute({ trail, onSeek }: { trail: Trail; onSeek(time: number): void }) {
   const { t } = useTranslation();
   const line = useMemo<LatLng[]>(() => trail.points.map((point) => [point.lat, point.lng]), [trail.points]);
-  const first = trail.points[0];
-  const last = trail.points[trail.points.length - 1];
   return (
     <>
       <Polyline positions={line} colour="#1677ff" />
@@ -44,22 +41,22 @@ const TrailRoute = memo(function TrailRoute({ trail, onSeek }: { trail: Trail; o
           onClick={() => onSeek(stop.startTime)}
         />
       ))}
-      {first && (
-        <Marker
-          position={[first.lat, first.lng]}
-          icon={START}
-          tooltip={t('vehicles.trail.start', { time: formatTime(first.time) })}
-          zIndexOffset={500}
-        />
-      )}
-      {last && (
-        <Marker
-          position={[last.lat, last.lng]}
-          icon={END}
-          tooltip={t('vehicles.trail.end', { time: formatTime(last.time) })}
-          zIndexOffset={500}
-        />
-      )}
+      <RouteEnd end="start" point={trail.points[0]} />
+      <RouteEnd end="end" point={trail.points.at(-1)} />
     </>
   );
 });
+
+/** The route's start or end with its time, drawn above the stops. */
+function RouteEnd({ end, point }: { end: 'start' | 'end'; point: TrailPoint | undefined }) {
+  const { t } = useTranslation();
+  if (!point) return null;
+  return (
+    <Marker
+      position={[point.lat, point.lng]}
+      icon={BADGES[end]}
+      tooltip={t(`vehicles.trail.${end}`, { time: formatTime(point.time) })}
+      zIndexOffset={500}
+    />
+  );
+}

@@ -1,8 +1,9 @@
 import { TRAIL_MAX_POINTS, type Trail } from '@safety-shield/contract';
-import { Alert, Descriptions } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../shared/ui/format.js';
 import { formatKm, formatSpeed } from '../display.js';
+import { FactsRow } from '../FactsRow.js';
 
 /** Distance, top speed, points (and whether the server thinned them), time span and stops. */
 export function TrailSummary({ trail }: { trail: Trail }) {
@@ -13,10 +14,8 @@ export function TrailSummary({ trail }: { trail: Trail }) {
   const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   return (
     <>
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 2, lg: 5 }}
-        data-testid="trail-summary"
+      <FactsRow
+        testId="trail-summary"
         items={[
           { key: 'distance', label: t('vehicles.trail.distance'), children: formatKm(t, i18n.language, trail.distanceKm) },
           { key: 'maxSpeed', label: t('vehicles.trail.maxSpeed'), children: formatSpeed(t, i18n.language, trail.maxSpeed) },

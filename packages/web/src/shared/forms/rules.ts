@@ -1,0 +1,14 @@
+import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+
+/** A text that must be given: spaces alone are not one. */
+export const requiredText = (message: string): FormRule => ({ required: true, whitespace: true, message });
+
+/** At most `max` characters, said in the console's words. */
+export const maxLength = (t: TFunction, max: number): FormRule => ({ max, message: t('form.maxLength', { max }) });
+
+/** A whole number that must be given, from `min` to `max`: one message when it is missing, one when it is out of range. */
+export const requiredWholeNumber = (messages: { required: string; range: string }, max: number, min = 0): FormRule[] => [
+  { required: true, message: messages.required },
+  { type: 'integer', min, max, message: messages.range },
+];
