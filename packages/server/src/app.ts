@@ -12,6 +12,7 @@ import { registerAuth } from './http/auth.js';
 import { registerContractCheck } from './http/contract-check.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { registerSerializer } from './http/serializer.js';
 import { createMailer } from './mail/mailer.js';
 import { accountModule } from './modules/account/index.js';
 import { Sessions } from './modules/account/sessions.js';
@@ -88,6 +89,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
     routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? validators.body : validators.url).compile(schema));
+  registerSerializer(app);
 
   const { db } = database;
   /** What the modules share; each module's options type names the parts it takes. */

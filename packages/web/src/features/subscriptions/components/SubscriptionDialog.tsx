@@ -1,9 +1,9 @@
 import { plans, type SubscriptionCreateBody, type SubscriptionRecord, type SubscriptionUpdateBody } from '@safety-shield/contract';
-import { DatePicker, Form, InputNumber, Select } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requiredWholeNumber } from '../../../shared/forms/rules.js';
+import { WholeNumberField } from '../../../shared/forms/WholeNumberField.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { OrgPicker } from '../../orgs/index.js';
@@ -94,16 +94,12 @@ export function SubscriptionDialog({ record, open, onClose }: SubscriptionDialog
         <Form.Item name="plan" label={t('subscriptions.planLabel')} rules={[{ required: true, message: t('subscriptions.planRequired') }]}>
           <Select options={plans.map((value) => ({ value, label: t(`subscriptions.plan.${value}`) }))} />
         </Form.Item>
-        <Form.Item
+        <WholeNumberField
           name="deviceQuota"
           label={t('subscriptions.deviceQuota')}
-          rules={requiredWholeNumber(
-            { required: t('subscriptions.quotaRequired'), range: t('subscriptions.quotaRange', { max: QUOTA_MAX }) },
-            QUOTA_MAX,
-          )}
-        >
-          <InputNumber min={0} max={QUOTA_MAX} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
+          max={QUOTA_MAX}
+          messages={{ required: t('subscriptions.quotaRequired'), range: t('subscriptions.quotaRange', { max: QUOTA_MAX }) }}
+        />
         <Form.Item
           name="period"
           label={t('subscriptions.period')}

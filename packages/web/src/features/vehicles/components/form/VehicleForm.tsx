@@ -1,9 +1,10 @@
 import type { VehicleCreateBody, VehicleDetail } from '@safety-shield/contract';
-import { App, Col, Form, Input, InputNumber } from 'antd';
+import { App, Col, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RecordForm } from '../../../../shared/forms/RecordForm.js';
-import { maxLength, requiredWholeNumber } from '../../../../shared/forms/rules.js';
+import { maxLength } from '../../../../shared/forms/rules.js';
+import { WholeNumberField } from '../../../../shared/forms/WholeNumberField.js';
 import { useSelfInfo } from '../../../auth/index.js';
 import { useSaveVehicle } from '../../api/save-vehicle.js';
 import { orgLevelsFor } from '../permissions.js';
@@ -81,16 +82,13 @@ export function VehicleForm({ vehicle }: { vehicle?: VehicleDetail }) {
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item
+        <WholeNumberField
           name="initialMileageKm"
           label={t('vehicles.initialMileage')}
-          rules={requiredWholeNumber(
-            { required: t('vehicles.form.mileageRequired'), range: t('vehicles.form.mileageRange', { max: MILEAGE_MAX }) },
-            MILEAGE_MAX,
-          )}
-        >
-          <InputNumber min={0} max={MILEAGE_MAX} precision={0} style={{ width: '100%' }} suffix={t('vehicles.unit.kmShort')} />
-        </Form.Item>
+          max={MILEAGE_MAX}
+          messages={{ required: t('vehicles.form.mileageRequired'), range: t('vehicles.form.mileageRange', { max: MILEAGE_MAX }) }}
+          suffix={t('vehicles.unit.kmShort')}
+        />
       </Col>
       {text('brand', 64)}
       {text('model', 64)}
