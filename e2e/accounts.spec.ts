@@ -8,6 +8,8 @@ const NEW_PASSWORD = 'Harbour#Lights42x';
 test.use({ viewport: { width: 1280, height: 1000 } });
 
 test('a new Company Admin must change the password at first login, then sees only its own screens', async ({ page, baseURL }) => {
+  // Two logins, a password change and a walk through every screen it may see: longer than the default minute.
+  test.setTimeout(180_000);
   // The organisation chain is set up through the API; orgs.spec.ts drives the screens for it.
   const api = await adminApi(baseURL ?? '');
   const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });

@@ -1,4 +1,5 @@
 import type { Static, TObject, TSchema } from 'typebox';
+import { bounded } from './input-bounds.js';
 import { consoleRoles, type Role } from './roles.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -65,9 +66,14 @@ export const TAG: unique symbol = Symbol('tag');
 /** Declares one endpoint; the literal types are kept so both ends are typed from it. */
 export const endpoint = <const E extends Endpoint>(declaration: E): E => declaration;
 
-/** Declares a domain's endpoints, each tagged with the domain for OpenAPI. */
+/**
+ * Declares a domain's endpoints, each tagged with the domain for OpenAPI; every input schema gets the bounds all
+ * input needs (input-bounds.ts), so the server, OpenAPI and the fuzz all read the same rules.
+ */
 export const endpoints = <const G extends EndpointGroup>(tag: string, group: G): G & { readonly [TAG]: string } => ({
-  ...group,
+  ...(Object.fromEntries(
+    Object.entries(group).map(([name, e]) => [name, { ...e, params: bounded(e.params), query: bounded(e.query), body: bounded(e.body) }]),
+  ) as G),
   [TAG]: tag,
 });
 

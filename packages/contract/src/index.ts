@@ -21,6 +21,7 @@ export * from './codes.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './envelope.js';
+export * from './input-bounds.js';
 export * from './languages.js';
 export type { Messages } from './messages/types.js';
 export * from './roles.js';

@@ -10,7 +10,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './http/auth.js';
 import { registerContractCheck } from './http/contract-check.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { frameworkErrorOptions, loggableError, registerErrorHandling } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSerializer } from './http/serializer.js';
 import { createMailer } from './mail/mailer.js';
@@ -62,6 +62,8 @@ const logger = {
   redact: ['req.headers["x-token"]', 'req.headers.cookie', 'req.headers.authorization'],
   serializers: {
     req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+    // An error's class and codes, never its message: a failed query's message holds its statement and parameters.
+    err: loggableError,
   },
 } satisfies FastifyServerOptions['logger'];
 
@@ -87,6 +89,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
     bodyLimit: 1024 * 1024,
     // Signed evidence URLs carry their grant in the path (`/objects/{token}`).
     routerOptions: { maxParamLength: 2048 },
+    ...frameworkErrorOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? validators.body : validators.url).compile(schema));
   registerSerializer(app);

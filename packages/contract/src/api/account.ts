@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { EPOCH_MS_MAX } from '../input-bounds.js';
 import { languages } from '../languages.js';
 import { type Role, roles } from '../roles.js';
 import { EpochMs, Id, Nullable, OrgChain, optionalText, PageQuery, SiteRef, TextFilter } from './common.js';
@@ -124,15 +125,17 @@ export const RegisterBody = Type.Object({
   ...newPassword,
   /** The organisation the account belongs to; not for assistants. */
   orgId: Type.Optional(Id),
-  expireTime: Type.Optional(Nullable(Type.Integer())),
+  expireTime: Type.Optional(Nullable(EpochMs)),
   ...profile,
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const AccountUpdateBody = Type.Object({ uid: Id, expireTime: Type.Optional(Nullable(Type.Integer())), ...profile });
+/** An account's changes: at least one field besides its id. */
+export const AccountUpdateBody = Type.Object({ uid: Id, expireTime: Type.Optional(Nullable(EpochMs)), ...profile }, { minProperties: 2 });
 export type AccountUpdateBody = Static<typeof AccountUpdateBody>;
 
-export const SelfUpdateBody = Type.Object(profile);
+/** Changes to the own profile: at least one field. */
+export const SelfUpdateBody = Type.Object(profile, { minProperties: 1 });
 export type SelfUpdateBody = Static<typeof SelfUpdateBody>;
 
 export const AccountStateBody = Type.Object({ uid: Id, state: AccountState });
@@ -196,8 +199,8 @@ export const OperationLogQuery = Type.Object({
   username: TextFilter,
   action: TextFilter,
   result: TextFilter,
-  from: Type.Optional(Type.Integer({ description: 'epoch ms, inclusive' })),
-  to: Type.Optional(Type.Integer({ description: 'epoch ms, exclusive' })),
+  from: Type.Optional(Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, description: 'epoch ms, inclusive' })),
+  to: Type.Optional(Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, description: 'epoch ms, exclusive' })),
 });
 export type OperationLogQuery = Static<typeof OperationLogQuery>;
 

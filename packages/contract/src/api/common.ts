@@ -1,9 +1,10 @@
 import { type Static, type TInteger, type TObject, type TProperties, type TSchema, Type } from 'typebox';
 import { pageSizes } from '../envelope.js';
+import { EPOCH_MS_MAX, INT4_MAX } from '../input-bounds.js';
 
 /** ARCHITECTURE section 3: lists take page (from 1) and limit (at most 500, default 20). */
 export const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: pageSizes[pageSizes.length - 1], default: 20 }),
 };
 
@@ -25,7 +26,7 @@ export const counts = <const K extends string>(...names: K[]) =>
   Object.fromEntries(names.map((name) => [name, Type.Integer()])) as { [N in K]: TInteger };
 
 /** Times travel as epoch milliseconds (ARCHITECTURE section 3). */
-export const EpochMs = Type.Integer({ description: 'epoch milliseconds' });
+export const EpochMs = Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, description: 'epoch milliseconds' });
 
 /** A span of time, both ends given. */
 export const TimeRange = { startTime: EpochMs, endTime: EpochMs };
@@ -42,7 +43,7 @@ export const TextFilter = Type.Optional(Type.String({ maxLength: 64 }));
 export const NullableLatLng = { lat: Nullable(Type.Number()), lng: Nullable(Type.Number()) };
 
 /** A row a caller names by id. */
-export const Id = Type.Integer({ minimum: 1 });
+export const Id = Type.Integer({ minimum: 1, maximum: INT4_MAX });
 
 /** One row by id: a body, a query or path parameters. */
 export const ById = Type.Object({ id: Id });

@@ -74,7 +74,8 @@ export const OrgCreateBody = Type.Object({
 });
 export type OrgCreateBody = Static<typeof OrgCreateBody>;
 
-export const OrgUpdateBody = Type.Object({ id: Id, name: Type.Optional(name), ...about, ...quotas });
+/** An organisation's changes: at least one field besides its id. */
+export const OrgUpdateBody = Type.Object({ id: Id, name: Type.Optional(name), ...about, ...quotas }, { minProperties: 2 });
 export type OrgUpdateBody = Static<typeof OrgUpdateBody>;
 
 export const OrgStateBody = Type.Object({ id: Id, state: OrgState });
@@ -101,5 +102,6 @@ export const CompanySetting = Type.Object({ company: OrgRecord, notification: Co
 export type CompanySetting = Static<typeof CompanySetting>;
 
 /** What a Company Admin may change of its own company: not its name, parent or quotas (those are its supplier's). */
-export const CompanySettingBody = Type.Object({ ...about, notification: Type.Optional(CompanyNotification) });
+/** The company's own settings: at least one of them. */
+export const CompanySettingBody = Type.Object({ ...about, notification: Type.Optional(CompanyNotification) }, { minProperties: 1 });
 export type CompanySettingBody = Static<typeof CompanySettingBody>;

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { objectApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { serve } from '../http/endpoints.js';
+import { sendFailure } from '../http/error-handler.js';
 import { AppError } from '../http/errors.js';
 import { CHECKSUM_MISMATCH, evidenceTypes } from './content-check.js';
 import type { ObjectStore, StoredObject } from './object-store.js';
@@ -35,9 +36,6 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return start > end || start >= size ? 'invalid' : { start, end };
 }
 
-const refuse = (reply: FastifyReply, status: number, codeKey: string) =>
-  reply.code(status).send({ code: status, msg: codeKey, codeKey, data: null });
-
 /**
  * Handlers of the evidence store's own signed URLs (`/objects/{token}`): devices PUT evidence, consoles GET it with
  * range support. The token is the whole authority, checked here (the contract declares them device/public).
@@ -49,10 +47,11 @@ export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, 
   serve(app, objectApi, {
     upload: async (req, reply) => {
       const grant = signer.verify(req.params.token);
-      if (grant?.op !== 'put' || !grant.maxBytes || !grant.contentType) return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
-      if (req.headers['content-type'] !== grant.contentType) return refuse(reply, 415, 'UPLOAD_FILE_FAIL');
+      if (grant?.op !== 'put' || !grant.maxBytes || !grant.contentType)
+        return sendFailure(req, reply, 'PERMISSION_CHECK_FAIL', undefined, null, 403);
+      if (req.headers['content-type'] !== grant.contentType) return sendFailure(req, reply, 'UPLOAD_FILE_FAIL', undefined, null, 415);
       const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > grant.maxBytes) return refuse(reply, 413, 'UPLOAD_FILE_FAIL');
+      if (Number.isFinite(declared) && declared > grant.maxBytes) return sendFailure(req, reply, 'UPLOAD_FILE_FAIL', undefined, null, 413);
       const limits = { maxBytes: grant.maxBytes, contentType: grant.contentType, sha256: grant.sha256 };
       let stored: StoredObject;
       try {
@@ -60,18 +59,18 @@ export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, 
         stored = await store.put(grant.key, req.body as Readable, limits);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        if (error.detail !== CHECKSUM_MISMATCH) return refuse(reply, 400, error.codeKey);
+        if (error.detail !== CHECKSUM_MISMATCH) return sendFailure(req, reply, error.codeKey, undefined, null, 400);
         await refused?.(grant, CHECKSUM_MISMATCH);
-        return refuse(reply, 422, 'UPLOAD_FILE_FAIL');
+        return sendFailure(req, reply, 'UPLOAD_FILE_FAIL', undefined, null, 422);
       }
       await uploaded?.(grant, stored);
       return reply.send({ code: 200, msg: 'REQUEST_SUCCESS', codeKey: 'REQUEST_SUCCESS', data: stored });
     },
     download: async (req, reply) => {
       const grant = signer.verify(req.params.token);
-      if (grant?.op !== 'get') return refuse(reply, 403, 'PERMISSION_CHECK_FAIL');
+      if (grant?.op !== 'get') return sendFailure(req, reply, 'PERMISSION_CHECK_FAIL', undefined, null, 403);
       const object = await store.get(grant.key);
-      if (!object) return refuse(reply, 404, 'EVENT_RESOURCE_NOT_EXIST');
+      if (!object) return sendFailure(req, reply, 'EVENT_RESOURCE_NOT_EXIST', undefined, null, 404);
       reply
         .header('accept-ranges', 'bytes')
         .header('cache-control', 'private, max-age=300')

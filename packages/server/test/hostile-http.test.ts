@@ -1,0 +1,96 @@
+import { request } from 'node:http';
+import { messages } from '@safety-shield/contract/messages';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loggableError } from '../src/http/error-handler.js';
+import { login, testApp } from './helpers.js';
+
+/** Issue 15: what the fuzz over `inject` cannot reach (the HTTP parser, the router) and what the logs may say. */
+const ctx = await testApp();
+afterAll(() => ctx.close());
+const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = new URL(address);
+
+/** A raw request over a socket, as a client sends it (no URL checks of our own in the way). */
+function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { 'accept-language': 'en', ...headers } }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function expectRefusal(answer: { status: number; type: string; body: string }, status: number) {
+  expect(answer.status).toBe(status);
+  expect(answer.type).toMatch(/^application\/json/);
+  const envelope = JSON.parse(answer.body);
+  expect(Object.keys(envelope).sort()).toEqual(['code', 'codeKey', 'data', 'msg']);
+  expect(envelope.codeKey).toBe('PARAM_CHECK_FAIL');
+  expect(envelope.msg).toBe(messages.en.PARAM_CHECK_FAIL);
+}
+
+describe('requests refused before a route answers', () => {
+  it('answers oversized headers with 431 and the envelope', async () => {
+    expectRefusal(await raw('/v1/account/selfInfo', { 'x-token': 'x'.repeat(20_000) }), 431);
+  });
+
+  it('answers a URL that does not decode with 400 and the envelope', async () => {
+    expectRefusal(await raw('/v1/vehicle/%E0%A4%A'), 400);
+  });
+
+  it('answers a path parameter beyond its length with the envelope, not a framework code', async () => {
+    const answer = await raw(`/objects/${'x'.repeat(3_000)}`);
+    expect(answer.status).toBeLessThan(500);
+    expect(JSON.parse(answer.body).msg).not.toMatch(/FST_/);
+  });
+
+  it('answers a body over the limit and malformed JSON with the translated message only', async () => {
+    const token = await login(ctx.app);
+    for (const payload of [`{"realName":"${'x'.repeat(1_100_000)}"}`, '{"realName":']) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/v1/account/selfInfo',
+        headers: { 'x-token': token, 'content-type': 'application/json', 'accept-language': 'de' },
+        payload,
+      });
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json()).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', msg: messages.de.PARAM_CHECK_FAIL });
+    }
+  });
+});
+
+describe('the rules every input follows', () => {
+  it('refuses ids beyond an integer column, NUL, broken surrogates and an update that names nothing', async () => {
+    const token = await login(ctx.app);
+    const headers = { 'x-token': token, 'accept-language': 'en' };
+    const refused = [
+      ctx.app.inject({ method: 'GET', url: '/v1/account/info?uid=2147483648', headers }),
+      ctx.app.inject({ method: 'GET', url: '/v1/vehicle/list?page=99999999999', headers }),
+      ctx.app.inject({ method: 'GET', url: `/v1/device/list?keyword=${encodeURIComponent('a\u0000b')}`, headers }),
+      ctx.app.inject({ method: 'PUT', url: '/v1/account/selfInfo', headers, payload: { realName: 'x\ud800y' } }),
+      ctx.app.inject({ method: 'PUT', url: '/v1/account/selfInfo', headers, payload: {} }),
+    ];
+    for (const res of await Promise.all(refused)) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().codeKey).toBe('PARAM_CHECK_FAIL');
+    }
+    // A complete surrogate pair is a character like any other.
+    const emoji = await ctx.app.inject({ method: 'PUT', url: '/v1/account/selfInfo', headers, payload: { realName: 'Ada 🚚' } });
+    expect(emoji.json().codeKey).toBe('REQUEST_SUCCESS');
+  });
+});
+
+describe('what the logs say of an error', () => {
+  it('keeps the class, codes and frames but never a failed statement or its parameters', () => {
+    const driver = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    const failed = new Error("Failed query: update account set real_name = $1 where id = $2\nparams: Secret Name,1", { cause: driver });
+    const logged = loggableError(failed);
+    expect(logged).toMatchObject({ type: 'Error', sqlState: '22021' });
+    expect(JSON.stringify(logged)).not.toMatch(/Secret Name|real_name|update account/);
+  });
+});
