@@ -77,20 +77,24 @@ describe('hostile input', () => {
   it.each([
     ['a Super Admin token', true],
     ['no token', false],
-  ])('never answers 5xx, outside the envelope or with technical text, with %s', async (_label, signedIn) => {
-    const token = signedIn ? await login(ctx.app) : undefined;
-    const failures: string[] = [];
-    let sent = 0;
-    for (const { name, endpoint } of operations) {
-      for (const request of hostileCases(name, endpoint, token)) {
-        sent++;
-        const answer = await send(request);
-        const problems = answer ? problemsOf(endpoint, answer) : ['the connection dropped mid-answer'];
-        if (problems.length > 0) failures.push(`${request.label}: ${problems.join('; ')}`);
+  ])(
+    'never answers 5xx, outside the envelope or with technical text, with %s',
+    async (_label, signedIn) => {
+      const token = signedIn ? await login(ctx.app) : undefined;
+      const failures: string[] = [];
+      let sent = 0;
+      for (const { name, endpoint } of operations) {
+        for (const request of hostileCases(name, endpoint, token)) {
+          sent++;
+          const answer = await send(request);
+          const problems = answer ? problemsOf(endpoint, answer) : ['the connection dropped mid-answer'];
+          if (problems.length > 0) failures.push(`${request.label}: ${problems.join('; ')}`);
+        }
       }
-    }
-    if (process.env.FUZZ_REPORT) writeFileSync(`${process.env.FUZZ_REPORT}-${signedIn ? 'token' : 'none'}.txt`, failures.join('\n'));
-    console.info(`hostile input (${_label}): ${operations.length} operations, ${sent} requests, ${failures.length} bad answers`);
-    expect(failures.slice(0, 60)).toEqual([]);
-  }, 600_000);
+      if (process.env.FUZZ_REPORT) writeFileSync(`${process.env.FUZZ_REPORT}-${signedIn ? 'token' : 'none'}.txt`, failures.join('\n'));
+      console.info(`hostile input (${_label}): ${operations.length} operations, ${sent} requests, ${failures.length} bad answers`);
+      expect(failures.slice(0, 60)).toEqual([]);
+    },
+    600_000,
+  );
 });

@@ -88,7 +88,7 @@ describe('the rules every input follows', () => {
 describe('what the logs say of an error', () => {
   it('keeps the class, codes and frames but never a failed statement or its parameters', () => {
     const driver = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
-    const failed = new Error("Failed query: update account set real_name = $1 where id = $2\nparams: Secret Name,1", { cause: driver });
+    const failed = new Error('Failed query: update account set real_name = $1 where id = $2\nparams: Secret Name,1', { cause: driver });
     const logged = loggableError(failed);
     expect(logged).toMatchObject({ type: 'Error', sqlState: '22021' });
     expect(JSON.stringify(logged)).not.toMatch(/Secret Name|real_name|update account/);

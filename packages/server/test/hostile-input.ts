@@ -26,7 +26,19 @@ export interface HostileCase {
 const LARGEST_INT4 = 2_147_483_647;
 
 /** Values beyond what a column holds or a type allows (issue 15's fuzz: ids beyond int4, NaN, floats). */
-const hostileNumbers: unknown[] = [LARGEST_INT4 + 1, -LARGEST_INT4 - 2, 9_007_199_254_740_993, 1e308, -1, 0, 1.5, 'NaN', '1e400', null, true];
+const hostileNumbers: unknown[] = [
+  LARGEST_INT4 + 1,
+  -LARGEST_INT4 - 2,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1,
+  0,
+  1.5,
+  'NaN',
+  '1e400',
+  null,
+  true,
+];
 /** Texts PostgreSQL refuses (NUL, lone surrogates), oversized, empty, and the classic injections. */
 const hostileTexts: unknown[] = [
   '\u0000',
@@ -148,7 +160,8 @@ export function hostileCases(name: string, endpoint: Endpoint, token: string | u
     }
   }
   for (const [field, schema] of Object.entries((endpoint.query as Schema | undefined)?.properties ?? {})) {
-    for (const value of hostileFor(schema)) request(`query.${field}=${asText(value).slice(0, 20)}`, params, { ...query, [field]: value }, body);
+    for (const value of hostileFor(schema))
+      request(`query.${field}=${asText(value).slice(0, 20)}`, params, { ...query, [field]: value }, body);
   }
   const bodySchema = endpoint.body as Schema | undefined;
   if (bodySchema) {

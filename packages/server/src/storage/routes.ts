@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { objectApi } from '@safety-shield/contract';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../http/endpoints.js';
 import { sendFailure } from '../http/error-handler.js';
 import { AppError } from '../http/errors.js';
