@@ -12,6 +12,7 @@ import { registerAuth } from './http/auth.js';
 import { registerContractCheck } from './http/contract-check.js';
 import { frameworkErrorOptions, loggableError, registerErrorHandling } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSerializer } from './http/serializer.js';
 import { createMailer } from './mail/mailer.js';
 import { accountModule } from './modules/account/index.js';
@@ -46,7 +47,10 @@ export type AppConfig = Pick<
   'adminPassword' | 'sessionIdleMinutes' | 'captchaComplexity' | 'logLevel' | 'secretKey' | 'rateLoginPerMinute' | 'rateWritesPerSecond'
 > &
   Partial<
-    Pick<Config, 'smtpUrl' | 'mailFrom' | 'mapTileUrl' | 'mapAttribution' | 'dataDir' | 's3' | 'publicUrl' | 'media' | 'mqttClientId'>
+    Pick<
+      Config,
+      'smtpUrl' | 'mailFrom' | 'mapTileUrl' | 'mapAttribution' | 'dataDir' | 's3' | 'publicUrl' | 'media' | 'mqttClientId' | 'trustProxy'
+    >
   >;
 
 /** Parts main.ts builds around the app: the event bus shared with the device gateway, and the gateway's cache hook. */
@@ -89,10 +93,12 @@ export async function buildApp(config: AppConfig, database: Database, options: A
     bodyLimit: 1024 * 1024,
     // Signed evidence URLs carry their grant in the path (`/objects/{token}`).
     routerOptions: { maxParamLength: 2048 },
+    trustProxy: config.trustProxy ?? false,
     ...frameworkErrorOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? validators.body : validators.url).compile(schema));
   registerSerializer(app);
+  await registerSecurityHeaders(app, config.mapTileUrl === undefined ? null : config.mapTileUrl);
 
   const { db } = database;
   /** What the modules share; each module's options type names the parts it takes. */

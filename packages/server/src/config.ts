@@ -49,6 +49,11 @@ export interface Config {
   /** Seed a demo fleet with simulated devices into a new, empty database (DEMO=0 turns it off). */
   demo: boolean;
   production: boolean;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For/-Proto headers count (`true` for any; addresses or CIDRs, comma
+   * separated). Behind a TLS proxy it makes an HTTPS request known as one (HSTS, the caller's address in the logs).
+   */
+  trustProxy: boolean | string;
 }
 
 export interface S3Config {
@@ -160,5 +165,12 @@ export function loadConfig(): Config {
     },
     demo: process.env.DEMO !== '0',
     production,
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY as Fastify takes it: unset or `false` trusts no proxy, `true` every one, else the listed addresses. */
+function trustProxyOf(value: string | undefined): boolean | string {
+  if (!value || value === 'false' || value === '0') return false;
+  return value === 'true' || value === '1' ? true : value;
 }

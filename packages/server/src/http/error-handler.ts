@@ -5,6 +5,13 @@ import { failure } from './envelope.js';
 import { AppError } from './errors.js';
 import { requestLanguage } from './language.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The codeKey the call answered with (the operation log records it); set here on failure. */
+    resultCodeKey: CodeKey;
+  }
+}
+
 /** Sends a catalogue failure with the HTTP status of its class (or the one given: a device's upload is told 413). */
 export function sendFailure(req: FastifyRequest, reply: FastifyReply, codeKey: CodeKey, detail?: string, data?: unknown, status?: number) {
   req.resultCodeKey = codeKey;

@@ -1,4 +1,4 @@
-import type { CodeKey, Endpoint } from '@safety-shield/contract';
+import type { Endpoint } from '@safety-shield/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { isApiPath } from '../../http/auth.js';
@@ -18,8 +18,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Filled by handlers: the record acted on, and for logins the actor. */
     audit: { target?: string; actor?: Actor };
-    /** The codeKey the call answered with; set by the error handler on failure. */
-    resultCodeKey: CodeKey;
   }
 }
 
