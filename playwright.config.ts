@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 2,
   // No retries: a flaky test is a bug to fix, not to repeat.
   retries: 0,
-  timeout: 60_000,
+  // Several tests walk a whole flow through many screens: two minutes leaves room for a loaded machine.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {

@@ -101,11 +101,12 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await registerSecurityHeaders(app, config.mapTileUrl === undefined ? null : config.mapTileUrl);
 
   const { db } = database;
+  const bus = options.bus ?? localBus();
   /** What the modules share; each module's options type names the parts it takes. */
   const platform = {
     config,
     db,
-    bus: options.bus ?? localBus(),
+    bus,
     forgetDevice: options.forgetDevice ?? (() => {}),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
@@ -117,7 +118,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
     signer: new ObjectSigner(config.secretKey),
     map: { tileUrl: config.mapTileUrl === undefined ? null : config.mapTileUrl, attribution: config.mapAttribution ?? '' },
     // What the hooks below read on every call; the modules of the same names serve them.
-    sessions: new Sessions(db, config.sessionIdleMinutes * 60_000),
+    sessions: new Sessions(db, config.sessionIdleMinutes * 60_000, bus),
     maintenance: new Maintenance(db),
     usage: new UsageMeter(db),
     clauses: new ClauseService(db),

@@ -81,6 +81,20 @@ describe('organisations', () => {
     await expect(login(ctx.app, 'fleet.north', GOOD_PASSWORD)).resolves.toBeTruthy();
   });
 
+  it('forbidding an organisation above an account shuts out its API tokens too, for reading and writing', async () => {
+    const boss = await signedIn(ctx, 'company.tokens', 'COMPANY_ADMIN', tree);
+    const { token } = (await call(ctx, boss.token, 'POST', '/v1/account/apiToken')).data;
+    expect((await call(ctx, token, 'GET', '/v1/vehicle/list')).code).toBe(200);
+    // The agent above the company: a level higher than the account's own organisation.
+    await call(ctx, admin, 'PUT', '/v1/org/agent/state', { id: tree.agent, state: 'forbidden' });
+    expect((await call(ctx, token, 'GET', '/v1/vehicle/list')).codeKey).toBe('PERMISSION_TOKEN_FAIL');
+    expect((await call(ctx, token, 'POST', '/v1/org/fleet', { parentId: tree.company, name: 'Sneaky' })).codeKey).toBe(
+      'PERMISSION_TOKEN_FAIL',
+    );
+    await call(ctx, admin, 'PUT', '/v1/org/agent/state', { id: tree.agent, state: 'enabled' });
+    expect((await call(ctx, token, 'GET', '/v1/vehicle/list')).code).toBe(200);
+  });
+
   it('refuses to delete an organisation with organisations or accounts below it, and deletes an empty one', async () => {
     expect((await call(ctx, admin, 'DELETE', `/v1/org/fleet?id=${tree.fleet}`)).codeKey).toBe('ORG_NOT_EMPTY');
     const empty = await createOrg(ctx, admin, 'site', { parentId: tree.fleet, name: 'Empty Site' });

@@ -33,6 +33,11 @@ export interface BusEvents {
     companyId: number | null;
     fleetId: number | null;
   };
+  /**
+   * Cached principals every node drops at once: one token's (a logout) or, with null, all (a password, role or
+   * account state changed, an organisation was forbidden). The next request reads the database again.
+   */
+  sessions: { tokenHash: string | null };
   /** Running-status alerts of a device changed (docs/device-protocol.md, `health`), with the device's chain. */
   deviceAlert: {
     change: 'raised' | 'cleared' | 'handled';

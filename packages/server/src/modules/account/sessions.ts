@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type Role, toLanguage } from '@safety-shield/contract';
 import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Bus, localBus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
-import { account, apiToken, session } from '../../db/schema.js';
+import { account, apiToken, org, session } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { hashToken } from '../../http/tokens.js';
@@ -41,8 +42,16 @@ const principalColumns = {
 };
 
 /**
+ * No organisation of the account's chain is forbidden (SPEC section 4): a forbidden organisation at any level shuts
+ * out everyone below it, through every way in (sessions are also deleted on forbidding; API tokens are not).
+ */
+const chainNotForbidden = sql`not exists (select 1 from ${org} where ${org.state} = 'forbidden' and ${org.id} in (
+  ${account.belongAgentId}, ${account.belongCompanyId}, ${account.belongFleetId}, ${account.belongSiteId}))`;
+
+/**
  * Console sessions and API tokens: opaque random tokens stored hashed. Sessions expire after inactivity and are
- * revoked on logout; API tokens live until deleted. A short per-node cache keeps the check off the database.
+ * revoked on logout; API tokens live until deleted. A short per-node cache keeps the check off the database; every
+ * revocation travels the bus, so each node drops its copy at once, not when the cache runs out.
  */
 export class Sessions {
   private readonly cache = new TtlCache<string, Cached>(NODE_CACHE_MS);
@@ -50,7 +59,10 @@ export class Sessions {
   constructor(
     private readonly db: Db,
     private readonly idleMs: number,
-  ) {}
+    private readonly bus: Bus = localBus(),
+  ) {
+    bus.subscribe('sessions', ({ tokenHash }) => (tokenHash === null ? this.cache.clear() : this.cache.delete(tokenHash)));
+  }
 
   /** A new session; with `mfaPending` it opens nothing until the second step completes it. */
   async create(accountId: number, mfaPending = false): Promise<string> {
@@ -123,20 +135,22 @@ export class Sessions {
   }
 
   async revoke(tokenHash: string): Promise<void> {
-    this.cache.delete(tokenHash);
     await this.db.delete(session).where(eq(session.tokenHash, tokenHash));
+    this.bus.publish('sessions', { tokenHash });
   }
 
   /** Ends every session of the accounts matching a condition on the account table (disabled, deleted, org forbidden). */
   async revokeAccounts(accounts: SQL): Promise<void> {
     await this.db.delete(session).where(inArray(session.accountId, this.db.select({ id: account.id }).from(account).where(accounts)));
-    // Cached principals are keyed by token, not account: dropping them all costs one database read per active token.
-    this.cache.clear();
+    this.forgetCached();
   }
 
-  /** Drops this node's cached copies so the next request reads the account again (its password, role or tokens changed). */
+  /**
+   * Drops every node's cached copies so the next request reads the account again (its password, role or tokens
+   * changed). Cached principals are keyed by token, not account: dropping them all costs one read per active token.
+   */
   forgetCached(): void {
-    this.cache.clear();
+    this.bus.publish('sessions', { tokenHash: null });
   }
 
   private async loadSession(tokenHash: string): Promise<Cached | undefined> {
@@ -144,7 +158,7 @@ export class Sessions {
       .select({ ...principalColumns, lastSeenAt: session.lastSeenAt })
       .from(session)
       .innerJoin(account, eq(account.id, session.accountId))
-      .where(and(eq(session.tokenHash, tokenHash), eq(session.mfaPending, false)));
+      .where(and(eq(session.tokenHash, tokenHash), eq(session.mfaPending, false), chainNotForbidden));
     const principal = row && toPrincipal(row, tokenHash, 'session');
     return principal && { principal, lastSeenAt: row.lastSeenAt.getTime() };
   }
@@ -154,7 +168,7 @@ export class Sessions {
       .select(principalColumns)
       .from(apiToken)
       .innerJoin(account, eq(account.id, apiToken.accountId))
-      .where(eq(apiToken.tokenHash, tokenHash));
+      .where(and(eq(apiToken.tokenHash, tokenHash), chainNotForbidden));
     const principal = row && toPrincipal(row, tokenHash, 'apiToken');
     if (!principal) return undefined;
     await this.db.update(apiToken).set({ lastUsedAt: new Date() }).where(eq(apiToken.tokenHash, tokenHash));
