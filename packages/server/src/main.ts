@@ -8,9 +8,18 @@ import { runDemoFleet } from './demo/fleet.js';
 import { demoStateFile, seedDemo } from './demo/seed.js';
 import { type Gateway, startGateway } from './gateway/index.js';
 import { gatewayOnBus } from './gateway/on-bus.js';
+import { PortInUse, settlePorts } from './ports.js';
 import { ObjectSigner } from './storage/signed-urls.js';
 
-const config = loadConfig();
+/** A start-up that cannot go on ends with one line for the operator, before any line that implies success. */
+function stop(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+const config = await settlePorts(loadConfig(), (line) => process.stdout.write(`${line}\n`)).catch((error: unknown) =>
+  error instanceof PortInUse ? stop(error.message) : Promise.reject(error),
+);
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
 const bus = config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix) : { ...localBus(), close: async () => {} };
 let gateway: Gateway | undefined;

@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, SOURCE_PORTAL } from '../../../e2e/portal.js';
+import { loadConfig } from '../src/config.js';
+import { PortInUse, settlePorts } from '../src/ports.js';
+
+/** Issue 15: a machine that already runs something on the default ports (Mosquitto on 1883, as this one may). */
+const held: Server[] = [];
+afterAll(() => Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve)))));
+
+/** Listens on a free port and keeps it, as another program would. */
+async function occupied(): Promise<number> {
+  const port = await freePort();
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  held.push(server);
+  return port;
+}
+
+/** The configuration of a portal on these ports (its data directory a temporary one, not the working tree's). */
+async function configWith(ports: { port: number; mqttPort: number; rtmpPort: number }, production = false) {
+  process.env.DATA_DIR ??= await mkdtemp(path.join(tmpdir(), 'safety-shield-ports-config-'));
+  const base = loadConfig();
+  return {
+    ...base,
+    host: '127.0.0.1',
+    production,
+    port: ports.port,
+    mqttPort: ports.mqttPort,
+    media: { ...base.media, host: '127.0.0.1', rtmpPort: ports.rtmpPort },
+  };
+}
+
+describe('ports at start-up', () => {
+  it('moves a taken default port to the next free one and says so in one line', async () => {
+    const taken = await occupied();
+    const lines: string[] = [];
+    const before = process.env.MQTT_PORT;
+    delete process.env.MQTT_PORT;
+    try {
+      const settled = await settlePorts(await configWith({ port: 0, mqttPort: taken, rtmpPort: 0 }), (line) => lines.push(line));
+      expect(settled.mqttPort).toBeGreaterThan(taken);
+      expect(lines).toEqual([`The MQTT broker is on ${settled.mqttPort}: ${taken} is in use; set MQTT_PORT to choose.`]);
+    } finally {
+      if (before !== undefined) process.env.MQTT_PORT = before;
+    }
+  });
+
+  it('never moves a port the operator chose, nor any in production', async () => {
+    const taken = await occupied();
+    process.env.MQTT_PORT = String(taken);
+    try {
+      await expect(settlePorts(await configWith({ port: 0, mqttPort: taken, rtmpPort: 0 }), () => {})).rejects.toThrow(PortInUse);
+    } finally {
+      delete process.env.MQTT_PORT;
+    }
+    await expect(settlePorts(await configWith({ port: taken, mqttPort: 0, rtmpPort: 0 }, true), () => {})).rejects.toThrow(
+      `The console cannot listen on port ${taken}: it is in use. Set PORT to a free port.`,
+    );
+  });
+
+  it('ends a start-up on a chosen port in use with one line naming it and its variable, before any line of success', async () => {
+    const taken = await occupied();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'safety-shield-ports-'));
+    const child = spawn(process.execPath, SOURCE_PORTAL, {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        MQTT_PORT: String(taken),
+        MEDIA_RTMP_PORT: '0',
+        DATA_DIR: dataDir,
+        DEMO: '0',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(`The MQTT broker cannot listen on port ${taken}: it is in use. Set MQTT_PORT to a free port.`);
+    expect(stdout).not.toMatch(/console:|admin|password/i);
+  }, 60_000);
+});
