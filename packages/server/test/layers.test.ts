@@ -26,6 +26,7 @@ const layers: Record<string, number> = {
   'web.ts': 6,
   'app.ts': 6,
   'main.ts': 6,
+  'ports.ts': 6,
   demo: 6,
 };
 

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * How every opaque token is stored: console sessions, API tokens and device secrets are kept only as this hash, so
- * the account module and the device gateway check a caller's token the same way.
+ * the account module and the device gateway check a caller's token the same way. Every API call hashes its token:
+ * the one-shot `hash` costs a third of a hash object.
  */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const hashToken = (token: string) => hash('sha256', token, 'base64url');
