@@ -98,7 +98,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? validators.body : validators.url).compile(schema));
   registerSerializer(app);
-  await registerSecurityHeaders(app, config.mapTileUrl === undefined ? null : config.mapTileUrl);
+  registerSecurityHeaders(app, config.mapTileUrl === undefined ? null : config.mapTileUrl);
 
   const { db } = database;
   const bus = options.bus ?? localBus();
