@@ -102,6 +102,7 @@ export const frameworkErrorOptions = {
   clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
     if (!socket.writable) return socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    // No request was parsed, so no language to read: the message is English.
     const body = JSON.stringify(failure('PARAM_CHECK_FAIL', 'en'));
     socket.end(
       `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Role, toLanguage } from '@safety-shield/contract';
 import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Bus, localBus } from '../../bus/bus.js';
+import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
 import { account, apiToken, org, session } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -59,7 +59,7 @@ export class Sessions {
   constructor(
     private readonly db: Db,
     private readonly idleMs: number,
-    private readonly bus: Bus = localBus(),
+    private readonly bus: Bus,
   ) {
     bus.subscribe('sessions', ({ tokenHash }) => (tokenHash === null ? this.cache.clear() : this.cache.delete(tokenHash)));
   }
