@@ -1,8 +1,8 @@
 import type { DeviceFaultCode } from '@safety-shield/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { lockDeviceByUuid } from '../../db/locks.js';
 import { device, deviceAlert } from '../../db/schema.js';
-import { chainColumns } from '../../db/subqueries.js';
 import type { Chain } from '../../http/scope.js';
 
 /** One fault of a `health` report; channel 0 for a fault of the whole device. */
@@ -35,15 +35,7 @@ const faultKey = (fault: { code: string; channel: number }) => `${fault.code}/${
  */
 export function fileHealth(db: Db, uuid: string, report: HealthReport): Promise<HealthOutcome> {
   return db.transaction(async (tx): Promise<HealthOutcome> => {
-    const [row] = await tx
-      .select({
-        id: device.id,
-        healthAt: device.healthAt,
-        ...chainColumns(device),
-      })
-      .from(device)
-      .where(eq(device.deviceUuid, uuid))
-      .for('update');
+    const row = await lockDeviceByUuid(tx, uuid, { healthAt: device.healthAt }, 'update');
     if (!row) return { stored: false, reason: 'unknown device' };
     const at = new Date(report.time);
     if (row.healthAt && row.healthAt > at) return { stored: false, reason: 'stale' };

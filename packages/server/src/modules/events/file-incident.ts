@@ -6,6 +6,7 @@
 import { defaultTagOfType, type IncidentType } from '@safety-shield/contract';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { lockDeviceByUuid } from '../../db/locks.js';
 import { device, deviceBindLog, incident, incidentHistory, incidentResource, vehicle } from '../../db/schema.js';
 import { chainColumns } from '../../db/subqueries.js';
 import { defaultTag } from './default-tags.js';
@@ -82,19 +83,8 @@ export async function vehicleAt(tx: Tx, row: { id: number; vehicleId: number | n
  * A device with its binding and owner chain, under a shared lock: a binding changing meanwhile waits, so the chain
  * read is the one in force at the write.
  */
-export async function lockedDevice(tx: Tx, uuid: string) {
-  const [row] = await tx
-    .select({
-      id: device.id,
-      vehicleId: device.vehicleId,
-      boundAt: device.boundAt,
-      ...chainColumns(device),
-    })
-    .from(device)
-    .where(eq(device.deviceUuid, uuid))
-    .for('share');
-  return row;
-}
+export const lockedDevice = (tx: Tx, uuid: string) =>
+  lockDeviceByUuid(tx, uuid, { vehicleId: device.vehicleId, boundAt: device.boundAt }, 'share');
 
 /** The vehicle's chain and plate (a snapshot: a later rename of the plate does not change the incident), else the device's. */
 export async function chainOf(tx: Tx, owner: Chain, vehicleId: number | null): Promise<Chain> {
