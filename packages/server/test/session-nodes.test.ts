@@ -1,44 +1,54 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { localBus } from '../src/bus/bus.js';
+import { redisBus } from '../src/bus/redis-bus.js';
+import { NODE_CACHE_MS } from '../src/ttl-cache.js';
 import { login, testConfig, testDatabase } from './helpers.js';
 import { type Ctx, call, seedTree, signedIn } from './identity-fixtures.js';
+import { REDIS_URL, reachable, redisTestPrefix, skipWithout } from './services.js';
 
 /**
- * Issue 15: revoking access reaches every portal node at once. Two apps share the database and one bus (the bus
- * Redis carries between processes, tested in redis-bus.test.ts); each keeps its own cache of principals.
+ * Issue 15: revoking access reaches every portal node at once. Two apps share the database, each with its own Redis
+ * connections (the bus of several nodes) and its own cache of principals.
  */
+const skip = skipWithout(await reachable(REDIS_URL, 6379), `Redis at ${REDIS_URL}`);
 const database = await testDatabase();
-const bus = localBus();
+const prefix = redisTestPrefix();
+const buses = skip ? [] : await Promise.all(['a', 'b'].map(() => redisBus(REDIS_URL, prefix)));
 const [a, b] = await Promise.all(
-  ['a', 'b'].map((name) => buildApp({ ...testConfig, mqttClientId: name }, database, { logger: false, bus })),
+  buses.map((bus, index) => buildApp({ ...testConfig, mqttClientId: `node-${index}` }, database, { logger: false, bus })),
 );
-if (!a || !b) throw new Error('two nodes');
-const nodeA: Ctx = { app: a, database, close: async () => {} };
-const nodeB: Ctx = { app: b, database, close: async () => {} };
+const nodeA = { app: a, database, close: async () => {} } as Ctx;
+const nodeB = { app: b, database, close: async () => {} } as Ctx;
 afterAll(async () => {
-  await Promise.all([a.close(), b.close()]);
+  await Promise.all([a?.close(), b?.close()]);
+  await Promise.all(buses.map((bus) => bus.close()));
   await database.close();
 });
 
-const admin = await login(a);
-const tree = await seedTree(nodeA, admin, 'Nodes');
+const admin = a ? await login(a) : '';
+const tree = a ? await seedTree(nodeA, admin, 'Nodes') : ({} as Awaited<ReturnType<typeof seedTree>>);
 
-/** How long until node B refuses a token after `revoke` answered on node A (it is cached on B beforehand). */
+/**
+ * How long until node B refuses a token after `revoke` answered on node A (it is cached on B beforehand). Redis
+ * delivers the event a moment later, so B is asked until it refuses; well before B's cache would expire on its own
+ * (NODE_CACHE_MS), or the bus did not carry it.
+ */
 async function refusedOnB(token: string, revoke: () => Promise<{ code: number }>): Promise<number> {
   expect((await call(nodeB, token, 'GET', '/v1/account/selfInfo')).code).toBe(200);
   expect(await revoke()).toMatchObject({ code: 200 });
   const started = performance.now();
-  const answer = await call(nodeB, token, 'GET', '/v1/account/selfInfo');
-  expect(answer.codeKey).not.toBe('REQUEST_SUCCESS');
+  while ((await call(nodeB, token, 'GET', '/v1/account/selfInfo')).codeKey === 'REQUEST_SUCCESS') {
+    expect(performance.now() - started, 'refused through the bus, not by the cache expiring').toBeLessThan(NODE_CACHE_MS / 2);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
   return performance.now() - started;
 }
 
-describe('revoked access on several nodes', () => {
+describe.skipIf(skip)('revoked access on several nodes', () => {
   it('a logout on one node ends the session on the other at once', async () => {
     const { token } = await signedIn(nodeA, 'fleet.nodes', 'FLEET_ADMIN', tree);
     const ms = await refusedOnB(token, () => call(nodeA, token, 'POST', '/v1/account/logout'));
-    console.info(`logout reached the other node: refused ${ms.toFixed(1)} ms after the logout answered`);
+    console.info(`logout reached the other node over Redis: refused ${ms.toFixed(1)} ms after the logout answered`);
   });
 
   it('disabling an account and forbidding its organisation end its sessions on every node at once', async () => {

@@ -48,6 +48,18 @@ export interface BusEvents {
   };
 }
 
+/** Every kind of event, listed once: a kind missing here fails the type check, so no bus can leave one behind. */
+const KINDS: { [K in keyof BusEvents]: true } = {
+  position: true,
+  presence: true,
+  incident: true,
+  upload: true,
+  sos: true,
+  sessions: true,
+  deviceAlert: true,
+};
+export const BUS_KINDS = Object.keys(KINDS) as (keyof BusEvents)[];
+
 /**
  * Events between the device gateway and the console's WebSocket. In one process an EventEmitter carries them;
  * with several portal nodes a Redis pub/sub bus with the same interface fans them out (ARCHITECTURE section 1).

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Bus, BusEvents } from './bus.js';
-import { localBus } from './bus.js';
+import { BUS_KINDS, localBus } from './bus.js';
 
 /**
  * The bus of several portal nodes (ARCHITECTURE section 1, `REDIS_URL`): an event published on any node reaches the
@@ -13,15 +13,15 @@ export async function redisBus(url: string, prefix = 'safety-shield:'): Promise<
   const subscriber = new Redis(url, { lazyConnect: true });
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const local = localBus();
-  const kinds: (keyof BusEvents)[] = ['position', 'presence', 'incident', 'upload', 'sos', 'deviceAlert'];
-  await subscriber.subscribe(...kinds.map((kind) => prefix + kind));
+  await subscriber.subscribe(...BUS_KINDS.map((kind) => prefix + kind));
   subscriber.on('message', (channel: string, message: string) => {
     const kind = channel.slice(prefix.length) as keyof BusEvents;
-    if (kinds.includes(kind)) local.publish(kind, JSON.parse(message));
+    if (BUS_KINDS.includes(kind)) local.publish(kind, JSON.parse(message));
   });
   return {
     publish(kind, event) {
-      // A lost live position is replaced by the next one a second later; the database holds every point anyway.
+      // A lost event costs little: a live position is replaced a second later (the database holds every point), and a
+      // cached principal a lost revocation leaves behind expires within NODE_CACHE_MS anyway.
       publisher.publish(prefix + kind, JSON.stringify(event)).catch(() => {});
     },
     subscribe: local.subscribe,
