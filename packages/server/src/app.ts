@@ -6,6 +6,7 @@ import { apiEndpoints, TAG } from '@safety-shield/contract';
 import Ajv from 'ajv';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { type Bus, localBus } from './bus/bus.js';
+import { type Counters, memoryCounters } from './bus/counters.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './http/auth.js';
@@ -57,6 +58,8 @@ export type AppConfig = Pick<
 export interface AppParts {
   logger?: boolean;
   bus?: Bus;
+  /** Counts every node shares (rate limits, failed logins of unknown usernames): Redis with several nodes. */
+  counters?: Counters;
   /** A device's binding changed or it was deleted: the gateway drops what it cached about it. */
   forgetDevice?: (deviceId: number) => void;
 }
@@ -107,6 +110,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
     config,
     db,
     bus,
+    counters: options.counters ?? memoryCounters(),
     forgetDevice: options.forgetDevice ?? (() => {}),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
@@ -147,7 +151,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   registerMaintenanceGate(app, platform.maintenance);
   registerApiCallMetering(app, platform.usage);
   registerClauseGate(app, platform.clauses);
-  registerRateLimits(app, { loginPerMinute: config.rateLoginPerMinute, writesPerSecond: config.rateWritesPerSecond });
+  registerRateLimits(app, { loginPerMinute: config.rateLoginPerMinute, writesPerSecond: config.rateWritesPerSecond }, platform.counters);
 
   await app.register(healthModule);
   await app.register(orgModule, platform);

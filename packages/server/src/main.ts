@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { localBus } from './bus/bus.js';
+import { memoryCounters, redisCounters } from './bus/counters.js';
 import { redisBus } from './bus/redis-bus.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -22,8 +23,11 @@ const config = await settlePorts(loadConfig(), (line) => process.stdout.write(`$
 );
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
 const bus = config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix) : { ...localBus(), close: async () => {} };
+const counters = config.redisUrl
+  ? await redisCounters(config.redisUrl, config.redisPrefix, (line) => process.stderr.write(`${line}\n`))
+  : memoryCounters();
 let gateway: Gateway | undefined;
-const app = await buildApp(config, database, { bus, forgetDevice: (deviceId) => void gateway?.forgetDevice(deviceId) });
+const app = await buildApp(config, database, { bus, counters, forgetDevice: (deviceId) => void gateway?.forgetDevice(deviceId) });
 
 const onBus = gatewayOnBus(bus);
 gateway = await startGateway({
@@ -68,6 +72,7 @@ async function shutdown(signal: string) {
     await gateway?.close();
     await app.close();
     await bus.close();
+    await counters.close();
     await database.close();
     process.exit(0);
   } catch (err) {

@@ -84,12 +84,36 @@ describe('the login life of an account', () => {
   it('suspends after the fifth wrong password until an admin enables it again', async () => {
     const { id } = await signedIn(ctx, 'clumsy', 'FLEET_ADMIN', tree);
     for (let remaining = 4; remaining >= 1; remaining--) {
-      expect(await attempt('clumsy', 'Wrong-Password1')).toMatchObject({ codeKey: 'USER_PASSWORD_ERROR', data: { remaining } });
+      expect(await attempt('clumsy', 'Wrong-Password1')).toMatchObject({ codeKey: 'LOGIN_USERNAME_OR_PASSWORD_ERROR', data: { remaining } });
     }
     expect((await attempt('clumsy', 'Wrong-Password1')).codeKey).toBe('USER_PASSWORD_ERROR_5_TIMES');
     expect((await attempt('clumsy', GOOD_PASSWORD)).codeKey).toBe('USER_HAD_BEEN_BAN');
     expect((await call(ctx, admin, 'PUT', '/v1/account/info/state', { uid: id, state: 'usable' })).code).toBe(200);
     expect((await attempt('clumsy', GOOD_PASSWORD)).code).toBe(200);
+  });
+
+  it('answers a username that does not exist as it answers one that does, try by try', async () => {
+    await signedIn(ctx, 'real.person', 'FLEET_ADMIN', tree);
+    const answers = async (username: string) => {
+      const seen = [];
+      for (let tries = 0; tries < 7; tries++) seen.push(await attempt(username, 'Wrong-Password1'));
+      return seen;
+    };
+    const real = await answers('real.person');
+    expect(real.map((answer) => answer.codeKey)).toEqual([
+      ...Array(4).fill('LOGIN_USERNAME_OR_PASSWORD_ERROR'),
+      'USER_PASSWORD_ERROR_5_TIMES',
+      'USER_HAD_BEEN_BAN',
+      'USER_HAD_BEEN_BAN',
+    ]);
+    expect(await answers('made.up.person')).toEqual(real);
+  });
+
+  it('names an account suspended by an admin only to a caller who knows its password', async () => {
+    const { id } = await signedIn(ctx, 'benched', 'FLEET_ADMIN', tree);
+    expect((await call(ctx, admin, 'PUT', '/v1/account/info/state', { uid: id, state: 'disabled' })).code).toBe(200);
+    expect(await attempt('benched', 'Wrong-Password1')).toEqual(await attempt('never.was', 'Wrong-Password1'));
+    expect((await attempt('benched', GOOD_PASSWORD)).codeKey).toBe('USER_HAD_BEEN_BAN');
   });
 
   it('ends the sessions of a disabled account at once', async () => {

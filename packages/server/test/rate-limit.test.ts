@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Windows } from '../src/http/rate-limit.js';
+import { memoryCounters, redisCounters, Windows } from '../src/bus/counters.js';
 import { ADMIN_PASSWORD, login, solveCaptcha, testApp } from './helpers.js';
 import { call } from './identity-fixtures.js';
+import { REDIS_URL, reachable, redisTestPrefix, skipWithout } from './services.js';
 
 let ctx: Awaited<ReturnType<typeof testApp>>;
 let token: string;
@@ -21,6 +22,37 @@ describe('sliding windows', () => {
     expect(windows.take('a', 2, edge + 1)).toBe(false);
     expect(windows.take('b', 2, edge + 1)).toBe(true);
     expect(windows.take('a', 2, edge + 59_000 + 2)).toBe(true);
+  });
+});
+
+const noRedis = skipWithout(await reachable(REDIS_URL, 6379), `Redis at ${REDIS_URL}`);
+
+describe('shared counters', () => {
+  it.skipIf(noRedis)('hold one window for all nodes with Redis: two nodes together let the limit through, not twice it', async () => {
+    const prefix = redisTestPrefix();
+    const nodes = await Promise.all([0, 1].map(() => redisCounters(REDIS_URL, prefix, () => {})));
+    const taken = [];
+    for (let call = 0; call < 6; call++) taken.push(await nodes[call % 2]?.take('login:10.0.0.1', 4, 60_000));
+    expect(taken).toEqual([true, true, true, true, false, false]);
+    expect(await nodes[0]?.take('login:10.0.0.2', 4, 60_000)).toBe(true);
+    expect([await nodes[0]?.increment('unknown', 60_000), await nodes[1]?.increment('unknown', 60_000)]).toEqual([1, 2]);
+    await Promise.all(nodes.map((node) => node.close()));
+  });
+
+  it.skipIf(noRedis)('let a limit through when Redis does not answer, and say so', async () => {
+    const warnings: string[] = [];
+    const counters = await redisCounters(REDIS_URL, redisTestPrefix(), (line) => warnings.push(line));
+    await counters.close();
+    expect(await counters.take('login:10.0.0.3', 1, 60_000)).toBe(true);
+    expect(warnings.join()).toMatch(/limits not applied/);
+  });
+
+  it('forget a count once its time is up, in memory', async () => {
+    const counters = memoryCounters();
+    expect(await counters.increment('k', 20)).toBe(1);
+    expect(await counters.increment('k', 20)).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await counters.increment('k', 20)).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Counters } from '../../bus/counters.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { ClauseService } from '../clauses/service.js';
@@ -27,15 +28,17 @@ interface AccountPlatform {
   sessions: Sessions;
   /** Built by the app: the clause gate reads them; login and selfInfo show the pending ones. */
   clauses: ClauseService;
+  /** Shared by the nodes: the failed logins of usernames that do not exist. */
+  counters: Counters;
 }
 
 /** Logging in and out, the accounts and their own credentials; the super admin exists once this is registered. */
 export const accountModule = fp(
-  async (app: FastifyInstance, { db, config, sessions, clauses }: AccountPlatform) => {
+  async (app: FastifyInstance, { db, config, sessions, clauses, counters }: AccountPlatform) => {
     await ensureSuperAdmin(db, config.adminPassword, app.log);
     const captcha = await Captcha.open(db, config.captchaComplexity);
     const googleAuth = new GoogleAuth(db, new Sealer(config.secretKey));
-    const accounts = new AccountService(db, captcha, sessions, app.orgs, googleAuth);
+    const accounts = new AccountService(db, captcha, sessions, app.orgs, googleAuth, counters);
     app.decorate('accounts', accounts);
     await app.register(accountRoutes, { captcha, sessions, accounts, clauses });
     await app.register(credentialRoutes, { accounts, googleAuth, apiTokens: new ApiTokens(db, sessions) });

@@ -19,6 +19,7 @@ import {
   type SelfUpdateBody,
 } from '@safety-shield/contract';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
+import type { Counters } from '../../bus/counters.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { account, session } from '../../db/schema.js';
@@ -50,6 +51,13 @@ import type { Sessions } from './sessions.js';
 /** SPEC section 9: the fifth wrong password in a row suspends the account. */
 export const MAX_FAILED_LOGINS = 5;
 
+/** How long the wrong tries of a username no account has are counted (an account's count lasts until it logs in). */
+const UNKNOWN_USERNAME_COUNT_MS = 24 * 3_600_000;
+
+/** The one answer to a wrong username or password, with the tries left before the account is suspended. */
+const wrongCredentials = (failures: number) =>
+  new AppError('LOGIN_USERNAME_OR_PASSWORD_ERROR', undefined, { remaining: Math.max(MAX_FAILED_LOGINS - failures, 0) });
+
 /** Who is logging in, for the operation log, as soon as the username is known. */
 export type LoginWitness = (actor: Actor) => void;
 
@@ -65,28 +73,35 @@ export class AccountService {
     private readonly sessions: Sessions,
     private readonly orgs: OrgService,
     private readonly googleAuth: GoogleAuth,
+    private readonly counters: Counters,
   ) {}
 
   /**
    * SPEC sections 4 and 5: the username is trimmed; the robot check comes first so guessing stays expensive;
    * five wrong passwords in a row suspend the account until an admin enables it again.
+   *
+   * Whether a username exists is never told (issue 15, docs/decisions.md): an unknown username and a wrong password
+   * get the same answer, with the same count of attempts left, and cost the same password hash. A username that does
+   * not exist is "suspended" after five tries like an account, and an account suspended by an admin is named so
+   * only to a caller who knows its password.
    */
   async login({ username, password, code }: LoginBody, witness: LoginWitness): Promise<LoginResult> {
     if (!(await this.captcha.check(code))) throw new AppError('CAPTCHA_CHECK_ERROR');
-    const row = await findByUsername(this.db, username.trim());
-    witness(row ? actorOf(row) : { accountId: null, username: username.trim(), role: null, agentId: null, companyId: null, fleetId: null });
+    const name = username.trim();
+    const row = await findByUsername(this.db, name);
+    witness(row ? actorOf(row) : { accountId: null, username: name, role: null, agentId: null, companyId: null, fleetId: null });
     const matches = await verifyPassword(row?.passwordHash, password);
-    if (!row) throw new AppError('LOGIN_USERNAME_OR_PASSWORD_ERROR');
-    if (row.state !== 'usable') throw new AppError('USER_HAD_BEEN_BAN');
+    if (!row) return this.refuseUnknown(name);
+    // The Super Admin is never suspended: nobody could enable it again (docs/decisions.md).
+    const lockable = row.role !== 'SUPER_ADMIN';
+    if (lockable && row.failedLogins >= MAX_FAILED_LOGINS) throw new AppError('USER_HAD_BEEN_BAN');
     if (!matches) {
       const failures = await recordFailedLogin(this.db, row.id);
-      // The Super Admin is never suspended: nobody could enable it again (docs/decisions.md).
-      if (failures < MAX_FAILED_LOGINS || row.role === 'SUPER_ADMIN') {
-        throw new AppError('USER_PASSWORD_ERROR', undefined, { remaining: Math.max(MAX_FAILED_LOGINS - failures, 0) });
-      }
+      if (failures < MAX_FAILED_LOGINS || !lockable) throw wrongCredentials(failures);
       await this.db.update(account).set({ state: 'disabled' }).where(eq(account.id, row.id));
       throw new AppError('USER_PASSWORD_ERROR_5_TIMES');
     }
+    if (row.state !== 'usable') throw new AppError('USER_HAD_BEEN_BAN');
     if (row.expireTime && row.expireTime.getTime() <= Date.now()) throw new AppError('USER_HAD_BEEN_EXPIRE');
     if (await this.orgs.forbiddenAbove(row)) throw new AppError('ORG_HAD_BEEN_BAN');
     // SPEC section 1: a normal user has no access right to the server.
@@ -96,6 +111,13 @@ export class AccountService {
     const token = await this.sessions.create(row.id);
     await recordLogin(this.db, row.id);
     return { token };
+  }
+
+  /** A username no account has: counted like an account's wrong passwords (shared by the nodes, for a day). */
+  private async refuseUnknown(username: string): Promise<never> {
+    const failures = await this.counters.increment(`unknown-login:${username.toLowerCase()}`, UNKNOWN_USERNAME_COUNT_MS);
+    if (failures < MAX_FAILED_LOGINS) throw wrongCredentials(failures);
+    throw new AppError(failures === MAX_FAILED_LOGINS ? 'USER_PASSWORD_ERROR_5_TIMES' : 'USER_HAD_BEEN_BAN');
   }
 
   /** The second step (`POST /v1/account/mfa/login/google`): five wrong codes end the pending login. */
