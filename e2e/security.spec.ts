@@ -36,8 +36,15 @@ test('a company admin changes the first password, binds Google Authenticator, lo
   await expect(page.getByText('Google Authenticator is bound')).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/self-security.png', fullPage: true });
 
-  // An API token is shown once.
+  // Issuing an API token asks for the password again (POST /v1/account/identify); the token is shown once.
   await page.getByRole('button', { name: 'Create a token' }).click();
+  const confirmIt = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await confirmIt.getByLabel('Password').fill('Not-my-password-1');
+  await confirmIt.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirmIt.getByText('Incorrect password', { exact: false })).toBeVisible();
+  await confirmIt.getByLabel('Password').fill(OWN_PASSWORD);
+  await page.screenshot({ path: 'e2e/artifacts/identify.png' });
+  await confirmIt.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('new-api-token')).toContainText(/^ssk_/);
   await page.getByRole('dialog').getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByTestId('api-tokens').locator('.ant-table-row')).toHaveCount(1);

@@ -16,6 +16,7 @@ const external = [
   '@node-rs/argon2',
   'pg-native',
   'pino',
+  'pino-pretty',
   'exceljs',
   'archiver',
   '@aws-sdk/*',

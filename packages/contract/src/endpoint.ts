@@ -52,6 +52,11 @@ export interface Endpoint {
   duringMaintenance?: true;
   /** Refused to API tokens (API_PERMISSION_AUTH_FAIL): it takes a console session. */
   sessionOnly?: true;
+  /**
+   * Takes a session that confirmed its password within IDENTITY_MS (`POST /v1/account/identify`); otherwise
+   * PERMISSION_ROLE_FAIL with data `{ identify: true }`, and the console asks for the password and calls again.
+   */
+  identified?: true;
   rate?: RateClass;
   /** Left out of OpenAPI (device-facing and media plumbing). */
   hidden?: true;

@@ -15,6 +15,7 @@ import { frameworkErrorOptions, loggableError, registerErrorHandling } from './h
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSerializer } from './http/serializer.js';
+import { logStream } from './log-stream.js';
 import { createMailer } from './mail/mailer.js';
 import { accountModule } from './modules/account/index.js';
 import { Sessions } from './modules/account/sessions.js';
@@ -50,7 +51,17 @@ export type AppConfig = Pick<
   Partial<
     Pick<
       Config,
-      'smtpUrl' | 'mailFrom' | 'mapTileUrl' | 'mapAttribution' | 'dataDir' | 's3' | 'publicUrl' | 'media' | 'mqttClientId' | 'trustProxy'
+      | 'logFormat'
+      | 'smtpUrl'
+      | 'mailFrom'
+      | 'mapTileUrl'
+      | 'mapAttribution'
+      | 'dataDir'
+      | 's3'
+      | 'publicUrl'
+      | 'media'
+      | 'mqttClientId'
+      | 'trustProxy'
     >
   >;
 
@@ -91,7 +102,7 @@ const validators = {
  */
 export async function buildApp(config: AppConfig, database: Database, options: AppParts = {}) {
   const app = Fastify({
-    logger: options.logger === false ? false : { ...logger, level: config.logLevel },
+    logger: options.logger === false ? false : { ...logger, level: config.logLevel, stream: await logStream(config.logFormat) },
     // A proxy in front may forward the caller's address; no body is ever larger than this.
     bodyLimit: 1024 * 1024,
     // Signed evidence URLs carry their grant in the path (`/objects/{token}`).

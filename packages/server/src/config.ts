@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  /** LOG_FORMAT: one coloured line per event for a person at a terminal, JSON lines for a log collector. */
+  logFormat: 'pretty' | 'json';
   /** Sessions expire after this many minutes without a request. */
   sessionIdleMinutes: number;
   /** Upper bound of the robot check's proof-of-work counter: the browser tries about half of it on average. */
@@ -138,6 +140,7 @@ export function loadConfig(): Config {
     databaseUrl: process.env.DATABASE_URL || undefined,
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
     logLevel: process.env.LOG_LEVEL || 'info',
+    logFormat: logFormat(),
     sessionIdleMinutes: integer('SESSION_IDLE_MINUTES', 30),
     captchaComplexity,
     rateLoginPerMinute: integer('RATE_LIMIT_LOGIN_PER_MINUTE', 30, 0),
@@ -173,4 +176,12 @@ export function loadConfig(): Config {
 function trustProxyOf(value: string | undefined): boolean | string {
   if (!value || value === 'false' || value === '0') return false;
   return value === 'true' || value === '1' ? true : value;
+}
+
+/** LOG_FORMAT=pretty or json; unset: pretty when standard output is a terminal, JSON when it goes to a file or a collector. */
+function logFormat(): 'pretty' | 'json' {
+  const asked = process.env.LOG_FORMAT;
+  if (asked === 'pretty' || asked === 'json') return asked;
+  if (asked) throw new Error(`LOG_FORMAT must be pretty or json, not ${asked}`);
+  return process.stdout.isTTY ? 'pretty' : 'json';
 }

@@ -1,9 +1,11 @@
+import { IDENTITY_MS } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { account } from '../src/db/schema.js';
+import { account, session } from '../src/db/schema.js';
+import { hashToken } from '../src/http/tokens.js';
 import { base32Encode, matchTotp, totpCode, totpStep } from '../src/modules/account/totp.js';
-import { solveCaptcha } from './helpers.js';
-import { appWithTrees, call, GOOD_PASSWORD, signedIn } from './identity-fixtures.js';
+import { login, solveCaptcha } from './helpers.js';
+import { appWithTrees, call, GOOD_PASSWORD, newApiToken, signedIn } from './identity-fixtures.js';
 
 const { ctx, tree } = await appWithTrees({ tree: 'Cred' });
 afterAll(() => ctx.close());
@@ -87,8 +89,7 @@ describe('Google Authenticator', () => {
 describe('API tokens', () => {
   it('allows three, shows each once, and works as X-Token with the owner’s role and scope', async () => {
     const boss = await signedIn(ctx, 'token.boss', 'COMPANY_ADMIN', tree);
-    const created = [];
-    for (let i = 0; i < 3; i++) created.push((await call(ctx, boss.token, 'POST', '/v1/account/apiToken')).data);
+    const created = [await newApiToken(ctx, boss.token), await newApiToken(ctx, boss.token), await newApiToken(ctx, boss.token)] as const;
     expect((await call(ctx, boss.token, 'POST', '/v1/account/apiToken')).codeKey).toBe('ACCOUNT_API_TOKEN_MORE_THAN_3');
     const listed = await call(ctx, boss.token, 'GET', '/v1/account/apiToken');
     expect(listed.data.map((t: { id: number }) => t.id)).toEqual(created.map((t) => t.id));
@@ -106,8 +107,67 @@ describe('API tokens', () => {
   it('cannot revoke another account’s token', async () => {
     const owner = await signedIn(ctx, 'token.owner', 'FLEET_ADMIN', tree);
     const other = await signedIn(ctx, 'token.thief', 'FLEET_ADMIN', tree);
-    const { id } = (await call(ctx, owner.token, 'POST', '/v1/account/apiToken')).data;
+    const { id } = await newApiToken(ctx, owner.token);
+    await call(ctx, other.token, 'POST', '/v1/account/identify', { password: GOOD_PASSWORD });
     expect((await call(ctx, other.token, 'DELETE', `/v1/account/apiToken?id=${id}`)).codeKey).toBe('ACCOUNT_API_TOKEN_NOT_EXIST');
+  });
+});
+
+describe('confirming the password (POST /v1/account/identify)', () => {
+  it('opens issuing and revoking API tokens to the session that confirmed it, for five minutes', async () => {
+    const user = await signedIn(ctx, 'careful.user', 'FLEET_ADMIN', tree);
+    expect(await call(ctx, user.token, 'POST', '/v1/account/apiToken')).toMatchObject({
+      codeKey: 'PERMISSION_ROLE_FAIL',
+      data: { identify: true },
+    });
+    const before = Date.now();
+    const identity = await call(ctx, user.token, 'POST', '/v1/account/identify', { password: GOOD_PASSWORD });
+    expect(identity.data.role).toBe('FLEET_ADMIN');
+    expect(identity.data.identifiedUntil).toBeGreaterThanOrEqual(before + IDENTITY_MS);
+    const { id } = (await call(ctx, user.token, 'POST', '/v1/account/apiToken')).data;
+
+    // Another session of the same account has not confirmed anything.
+    const other = await login(ctx.app, 'careful.user', GOOD_PASSWORD);
+    expect((await call(ctx, other, 'DELETE', `/v1/account/apiToken?id=${id}`)).codeKey).toBe('PERMISSION_ROLE_FAIL');
+
+    // A confirmation five minutes old has lapsed (identify dropped the cached session, so it is read again).
+    expect((await call(ctx, other, 'POST', '/v1/account/identify', { password: GOOD_PASSWORD })).code).toBe(200);
+    await ctx.database.db
+      .update(session)
+      .set({ identifiedAt: new Date(Date.now() - IDENTITY_MS - 1_000) })
+      .where(eq(session.tokenHash, hashToken(other)));
+    expect((await call(ctx, other, 'DELETE', `/v1/account/apiToken?id=${id}`)).codeKey).toBe('PERMISSION_ROLE_FAIL');
+  });
+
+  it('counts wrong passwords towards suspension, like the login, and ends the account’s sessions at the fifth', async () => {
+    const user = await signedIn(ctx, 'session.thief', 'FLEET_ADMIN', tree);
+    for (let remaining = 4; remaining >= 1; remaining--) {
+      expect(await call(ctx, user.token, 'POST', '/v1/account/identify', { password: 'Guess-1234' })).toMatchObject({
+        codeKey: 'USER_PASSWORD_ERROR',
+        data: { remaining },
+      });
+    }
+    expect((await call(ctx, user.token, 'POST', '/v1/account/identify', { password: 'Guess-1234' })).codeKey).toBe(
+      'USER_PASSWORD_ERROR_5_TIMES',
+    );
+    expect((await call(ctx, user.token, 'GET', '/v1/account/selfInfo')).code).toBe(50001);
+  });
+
+  it('clears the count of wrong tries once the right password is given', async () => {
+    const user = await signedIn(ctx, 'second.try', 'FLEET_ADMIN', tree);
+    await call(ctx, user.token, 'POST', '/v1/account/identify', { password: 'Guess-1234' });
+    expect((await call(ctx, user.token, 'POST', '/v1/account/identify', { password: GOOD_PASSWORD })).code).toBe(200);
+    expect(await call(ctx, user.token, 'POST', '/v1/account/identify', { password: 'Guess-1234' })).toMatchObject({
+      data: { remaining: 4 },
+    });
+  });
+
+  it('is refused to API tokens and without a password', async () => {
+    const user = await signedIn(ctx, 'token.identity', 'FLEET_ADMIN', tree);
+    const { token } = await newApiToken(ctx, user.token);
+    expect((await call(ctx, token, 'POST', '/v1/account/identify', { password: GOOD_PASSWORD })).codeKey).toBe('API_PERMISSION_AUTH_FAIL');
+    expect((await call(ctx, user.token, 'POST', '/v1/account/identify', {})).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(ctx, user.token, 'POST', '/v1/account/identify', { password: 'a\u0000b' })).codeKey).toBe('PARAM_CHECK_FAIL');
   });
 });
 

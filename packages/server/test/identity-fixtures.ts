@@ -1,4 +1,5 @@
 import type { Role } from '@safety-shield/contract';
+import { expect } from 'vitest';
 import type { AppConfig } from '../src/app.js';
 import { account } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/account/passwords.js';
@@ -81,4 +82,12 @@ export async function addAccount(ctx: Ctx, username: string, role: Role, tree?: 
 export async function signedIn(ctx: Ctx, username: string, role: Role, tree?: Tree) {
   const id = await addAccount(ctx, username, role, tree);
   return { id, token: await login(ctx.app, username, GOOD_PASSWORD) };
+}
+
+/** A new API token of a signed-in account (made with GOOD_PASSWORD): the session confirms its password first. */
+export async function newApiToken(ctx: Ctx, token: string): Promise<{ id: number; token: string }> {
+  expect((await call(ctx, token, 'POST', '/v1/account/identify', { password: GOOD_PASSWORD })).code).toBe(200);
+  const created = await call(ctx, token, 'POST', '/v1/account/apiToken');
+  expect(created.code).toBe(200);
+  return created.data;
 }

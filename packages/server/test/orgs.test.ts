@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { login } from './helpers.js';
-import { appWithTrees, call, createOrg, GOOD_PASSWORD, seedTree, signedIn } from './identity-fixtures.js';
+import { appWithTrees, call, createOrg, GOOD_PASSWORD, newApiToken, seedTree, signedIn } from './identity-fixtures.js';
 
 const { ctx, admin, tree } = await appWithTrees({ tree: 'North' });
 afterAll(() => ctx.close());
@@ -83,7 +83,7 @@ describe('organisations', () => {
 
   it('forbidding an organisation above an account shuts out its API tokens too, for reading and writing', async () => {
     const boss = await signedIn(ctx, 'company.tokens', 'COMPANY_ADMIN', tree);
-    const { token } = (await call(ctx, boss.token, 'POST', '/v1/account/apiToken')).data;
+    const { token } = await newApiToken(ctx, boss.token);
     expect((await call(ctx, token, 'GET', '/v1/vehicle/list')).code).toBe(200);
     // The agent above the company: a level higher than the account's own organisation.
     await call(ctx, admin, 'PUT', '/v1/org/agent/state', { id: tree.agent, state: 'forbidden' });

@@ -3,7 +3,7 @@ import { buildApp } from '../src/app.js';
 import { redisBus } from '../src/bus/redis-bus.js';
 import { NODE_CACHE_MS } from '../src/ttl-cache.js';
 import { login, testConfig, testDatabase } from './helpers.js';
-import { type Ctx, call, seedTree, signedIn } from './identity-fixtures.js';
+import { type Ctx, call, newApiToken, seedTree, signedIn } from './identity-fixtures.js';
 import { REDIS_URL, reachable, redisTestPrefix, skipWithout } from './services.js';
 
 /**
@@ -61,7 +61,7 @@ describe.skipIf(skip)('revoked access on several nodes', () => {
 
   it('an API token of a forbidden organisation stops on every node at once', async () => {
     const boss = await signedIn(nodeA, 'company.tokens', 'COMPANY_ADMIN', tree);
-    const { token } = (await call(nodeA, boss.token, 'POST', '/v1/account/apiToken')).data;
+    const { token } = await newApiToken(nodeA, boss.token);
     await refusedOnB(token, () => call(nodeA, admin, 'PUT', '/v1/org/company/state', { id: tree.company, state: 'forbidden' }));
     await call(nodeA, admin, 'PUT', '/v1/org/company/state', { id: tree.company, state: 'enabled' });
     expect((await call(nodeB, token, 'GET', '/v1/account/selfInfo')).code).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { device } from '../src/db/schema.js';
 import { usageMonth } from '../src/modules/subscriptions/usage-meter.js';
 import { login } from './helpers.js';
-import { appWithTrees, call, signedIn, subscriptionTerms } from './identity-fixtures.js';
+import { appWithTrees, call, newApiToken, signedIn, subscriptionTerms } from './identity-fixtures.js';
 
 // A test below restarts the app: `ctx` and `admin` change then.
 let { ctx, admin, tree } = await appWithTrees({ tree: 'Plan' });
@@ -42,7 +42,7 @@ describe('subscriptions', () => {
 
   it('counts the API calls of each company’s tokens in its month’s usage', async () => {
     const boss = await signedIn(ctx, 'plan.boss', 'COMPANY_ADMIN', tree);
-    const { token } = (await call(ctx, boss.token, 'POST', '/v1/account/apiToken')).data;
+    const { token } = await newApiToken(ctx, boss.token);
     for (let i = 0; i < 3; i++) expect((await call(ctx, token, 'GET', '/v1/org/fleet/list')).code).toBe(200);
     await ctx.app.close(); // flushes the meter
     ctx = await reopen();

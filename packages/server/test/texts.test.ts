@@ -116,6 +116,7 @@ describe('the language of the e-mails', () => {
     mustChangePassword: false,
     tokenHash: '',
     via: 'session',
+    identifiedAt: null,
   });
 
   it("sends the verification code in the caller's language", async () => {

@@ -15,6 +15,7 @@ const principal = (role: Role, agentId: number | null, companyId: number | null,
   mustChangePassword: false,
   tokenHash: 'h',
   via: 'session',
+  identifiedAt: null,
 });
 
 describe('ViewCache', () => {

@@ -8,6 +8,7 @@ import { loadLanguage } from './shared/i18n/index.js';
 import { initialLanguage, initialSize } from './shared/preferences/cookies.js';
 import { PreferencesProvider } from './shared/preferences/PreferencesProvider.js';
 import { FeedbackBridge } from './shared/ui/FeedbackBridge.js';
+import { IdentifyDialog } from './shared/ui/IdentifyDialog.js';
 import './app/global.css';
 
 const language = initialLanguage();
@@ -20,6 +21,7 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider language={language} locale={locale} size={initialSize()}>
         <FeedbackBridge />
+        <IdentifyDialog />
         <RouterProvider router={router} />
       </PreferencesProvider>
     </QueryClientProvider>

@@ -19,6 +19,24 @@ export const LoginBody = Type.Object({
 export type LoginBody = Static<typeof LoginBody>;
 
 /**
+ * `POST /v1/account/identify` (issue 15, docs/decisions.md): the signed-in account confirms its password, and the
+ * session may make the calls declared `identified` (issuing and revoking API tokens) for the next minutes.
+ */
+export const IdentifyBody = Type.Object({ password: Password });
+export type IdentifyBody = Static<typeof IdentifyBody>;
+
+/** How long a confirmed password opens the calls declared `identified`. */
+export const IDENTITY_MS = 5 * 60_000;
+
+/** The role the session acts in, confirmed until `identifiedUntil`. */
+export const Identity = Type.Object({ role: RoleSchema, identifiedUntil: EpochMs });
+export type Identity = Static<typeof Identity>;
+
+/** The data of the PERMISSION_ROLE_FAIL that asks for `POST /v1/account/identify` before the call is made again. */
+export const IdentifyFirst = Type.Object({ identify: Type.Literal(true) });
+export type IdentifyFirst = Static<typeof IdentifyFirst>;
+
+/**
  * A token, or, for an account with Google Authenticator bound, a ticket for the second step
  * (`POST /v1/account/mfa/login/google`); the ticket opens nothing by itself.
  */
@@ -181,7 +199,10 @@ export const AccountListQuery = Type.Object({
 });
 export type AccountListQuery = Static<typeof AccountListQuery>;
 
-/** One line of the operation log. */
+/**
+ * One line of the operation log. Views and downloads of incident evidence are lines too (action
+ * `evidence.<kind>.<view|download>`, target `<incident>/<file>`); their id is the access record's, negated.
+ */
 export const OperationLogRecord = Type.Object({
   id: Type.Integer(),
   at: EpochMs,

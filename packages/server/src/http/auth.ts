@@ -1,4 +1,4 @@
-import { consoleRoles } from '@safety-shield/contract';
+import { consoleRoles, IDENTITY_MS, type IdentifyFirst } from '@safety-shield/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 import type { Principal } from './principal.js';
@@ -32,10 +32,17 @@ export function registerAuth(app: FastifyInstance, sessions: TokenResolver) {
     const allowed = access === 'session' ? consoleRoles : access;
     if (!allowed.includes(principal.role)) throw new AppError('PERMISSION_CHECK_FAIL');
     if (principal.via === 'apiToken' && req.routeOptions.config.sessionOnly) throw new AppError('API_PERMISSION_AUTH_FAIL');
+    if (req.routeOptions.config.identified && !identifiedRecently(principal))
+      throw new AppError('PERMISSION_ROLE_FAIL', undefined, IDENTIFY_FIRST);
     // SPEC section 4: until the first-login password change, only selfInfo, the change itself and logout answer.
     if (principal.mustChangePassword && !req.routeOptions.config.beforePasswordChange) throw new AppError('USER_MUST_CHANGE_PASSWORD');
   });
 }
+
+const IDENTIFY_FIRST: IdentifyFirst = { identify: true };
+
+/** The session confirmed its password (`POST /v1/account/identify`) within IDENTITY_MS. */
+const identifiedRecently = ({ identifiedAt }: Principal) => identifiedAt !== null && Date.now() - identifiedAt < IDENTITY_MS;
 
 /** The caller of a route whose access is not 'public'. */
 export function principalOf(req: FastifyRequest): Principal {

@@ -65,6 +65,7 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
         beforeClause: declaration.beforeClause,
         duringMaintenance: declaration.duringMaintenance,
         sessionOnly: declaration.sessionOnly,
+        identified: declaration.identified,
       },
       // @fastify/websocket (registered by the module first) hands a WebSocket route's handler the socket.
       ...(declaration.websocket

@@ -15,6 +15,8 @@ export interface Principal {
   tokenHash: string;
   /** A console session, or one of the account's API tokens (which some calls refuse). */
   via: 'session' | 'apiToken';
+  /** When the session last confirmed its password (`POST /v1/account/identify`); null if never, and for API tokens. */
+  identifiedAt: number | null;
 }
 
 declare module 'fastify' {
@@ -31,6 +33,8 @@ declare module 'fastify' {
     duringMaintenance?: boolean;
     /** Refused to API tokens (API_PERMISSION_AUTH_FAIL): managing credentials takes a console session. */
     sessionOnly?: boolean;
+    /** Takes a password confirmed within IDENTITY_MS (PERMISSION_ROLE_FAIL with data `{ identify: true }` otherwise). */
+    identified?: boolean;
     /** A per-address limit of its own (the login's pace). */
     rate?: RateClass;
     /** The operation-log action of a write route, e.g. 'account.register'. Every write declares one. */

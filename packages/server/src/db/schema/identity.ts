@@ -75,6 +75,8 @@ export const session = pgTable(
     /** A login waiting for its Google Authenticator code: the token opens nothing until then. */
     mfaPending: boolean('mfa_pending').notNull().default(false),
     mfaAttempts: integer('mfa_attempts').notNull().default(0),
+    /** When the account last confirmed its password in this session (`POST /v1/account/identify`). */
+    identifiedAt: timestamp('identified_at', { withTimezone: true }),
   },
   (t) => [index('session_account_idx').on(t.accountId)],
 );

@@ -24,6 +24,11 @@ export async function recordLogin(db: Db, accountId: number): Promise<void> {
   await db.update(account).set({ lastLoginTime: new Date(), failedLogins: 0 }).where(eq(account.id, accountId));
 }
 
+/** A password proven right again (re-authentication): the wrong tries before it no longer count. */
+export async function clearFailedLogins(db: Db, accountId: number): Promise<void> {
+  await db.update(account).set({ failedLogins: 0 }).where(eq(account.id, accountId));
+}
+
 /** Counts a wrong password in one statement, so parallel attempts cannot lose a count; answers the new count. */
 export async function recordFailedLogin(db: Db, accountId: number): Promise<number> {
   const [row] = await db

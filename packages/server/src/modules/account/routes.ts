@@ -34,6 +34,7 @@ export const accountRoutes: FastifyPluginAsync<AccountDeps> = async (app, { capt
       accounts.loginWithGoogle(req.body, (actor) => {
         req.audit.actor = actor;
       }),
+    identify: async (req) => accounts.identify(principalOf(req), req.body),
     logout: async (req) => sessions.revoke(principalOf(req).tokenHash),
     selfInfo: async (req) => {
       const principal = principalOf(req);

@@ -7,6 +7,9 @@ import {
   type AssistantPasswordBody,
   type AssistantStateBody,
   type GoogleLoginBody,
+  IDENTITY_MS,
+  type IdentifyBody,
+  type Identity,
   type LoginBody,
   type LoginResult,
   levelOrgKind,
@@ -16,6 +19,7 @@ import {
   type PasswordChangeBody,
   type PasswordResetBody,
   type RegisterBody,
+  type Role,
   type SelfUpdateBody,
 } from '@safety-shield/contract';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
@@ -35,6 +39,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import {
   type AccountRow,
   assistantsOnly,
+  clearFailedLogins,
   findAccountRecord,
   findById,
   findByUsername,
@@ -288,8 +293,7 @@ export class AccountService {
 
   /** The owner changes its password: the first-login flag clears and every other session of the account ends. */
   async changePassword(principal: Principal, { oldPassword, password, rePassword }: PasswordChangeBody): Promise<void> {
-    const row = await this.own(principal);
-    if (!(await verifyPassword(row.passwordHash, oldPassword))) throw new AppError('USER_PASSWORD_ERROR');
+    const row = await this.confirmPassword(principal, oldPassword);
     checkNewPassword(password, rePassword, row);
     if (password === oldPassword) throw new AppError('PASSWORD_VALIDATE_FAIL');
     await this.db.transaction(async (tx) => {
@@ -305,14 +309,41 @@ export class AccountService {
 
   /** `DELETE /v1/account/self?pwd=`: the password arrives base64-encoded (SPEC section 5). */
   async deleteSelf(principal: Principal, encodedPassword: string): Promise<void> {
-    const row = await this.own(principal);
-    const password = Buffer.from(encodedPassword, 'base64').toString('utf8');
-    if (!(await verifyPassword(row.passwordHash, password))) throw new AppError('USER_PASSWORD_ERROR');
+    const row = await this.confirmPassword(principal, Buffer.from(encodedPassword, 'base64').toString('utf8'));
     // The platform keeps its Super Admin.
     if (row.role === 'SUPER_ADMIN') throw new AppError('PERMISSION_CHECK_FAIL');
     await this.sessions.revokeAccounts(eq(account.id, row.id));
     await this.db.delete(account).where(eq(account.id, row.id));
     this.forgetSelfInfo(row.id);
+  }
+
+  /**
+   * `POST /v1/account/identify`: the password again, and for IDENTITY_MS the session may make the calls declared
+   * `identified` (SPEC section 6 "a role must be selected after login": it confirms the role the session acts in).
+   */
+  async identify(principal: Principal, { password }: IdentifyBody): Promise<Identity> {
+    const row = await this.confirmPassword(principal, password);
+    const identifiedAt = await this.sessions.identify(principal.tokenHash);
+    return { role: row.role as Role, identifiedUntil: identifiedAt + IDENTITY_MS };
+  }
+
+  /**
+   * The signed-in account's password, asked again: a wrong one counts towards the five that suspend the account,
+   * as at login, so a session left open is no way to guess it; a right one clears the count.
+   */
+  private async confirmPassword(principal: Principal, password: string): Promise<AccountRow> {
+    const row = await this.own(principal);
+    if (await verifyPassword(row.passwordHash, password)) {
+      if (row.failedLogins > 0) await clearFailedLogins(this.db, row.id);
+      return row;
+    }
+    const failures = await recordFailedLogin(this.db, row.id);
+    if (failures < MAX_FAILED_LOGINS || row.role === 'SUPER_ADMIN') {
+      throw new AppError('USER_PASSWORD_ERROR', undefined, { remaining: Math.max(MAX_FAILED_LOGINS - failures, 0) });
+    }
+    await this.db.update(account).set({ state: 'disabled' }).where(eq(account.id, row.id));
+    await this.sessions.revokeAccounts(eq(account.id, row.id));
+    throw new AppError('USER_PASSWORD_ERROR_5_TIMES');
   }
 
   private async own(principal: Principal) {

@@ -134,6 +134,14 @@ export class Sessions {
     return entry.principal;
   }
 
+  /** The session's account confirmed its password now; every node reads the session again. Answers the time. */
+  async identify(tokenHash: string): Promise<number> {
+    const now = new Date();
+    await this.db.update(session).set({ identifiedAt: now }).where(eq(session.tokenHash, tokenHash));
+    this.bus.publish('sessions', { tokenHash });
+    return now.getTime();
+  }
+
   async revoke(tokenHash: string): Promise<void> {
     await this.db.delete(session).where(eq(session.tokenHash, tokenHash));
     this.bus.publish('sessions', { tokenHash });
@@ -155,11 +163,11 @@ export class Sessions {
 
   private async loadSession(tokenHash: string): Promise<Cached | undefined> {
     const [row] = await this.db
-      .select({ ...principalColumns, lastSeenAt: session.lastSeenAt })
+      .select({ ...principalColumns, lastSeenAt: session.lastSeenAt, identifiedAt: session.identifiedAt })
       .from(session)
       .innerJoin(account, eq(account.id, session.accountId))
       .where(and(eq(session.tokenHash, tokenHash), eq(session.mfaPending, false), chainNotForbidden));
-    const principal = row && toPrincipal(row, tokenHash, 'session');
+    const principal = row && toPrincipal(row, tokenHash, 'session', row.identifiedAt?.getTime() ?? null);
     return principal && { principal, lastSeenAt: row.lastSeenAt.getTime() };
   }
 
@@ -169,7 +177,7 @@ export class Sessions {
       .from(apiToken)
       .innerJoin(account, eq(account.id, apiToken.accountId))
       .where(and(eq(apiToken.tokenHash, tokenHash), chainNotForbidden));
-    const principal = row && toPrincipal(row, tokenHash, 'apiToken');
+    const principal = row && toPrincipal(row, tokenHash, 'apiToken', null);
     if (!principal) return undefined;
     await this.db.update(apiToken).set({ lastUsedAt: new Date() }).where(eq(apiToken.tokenHash, tokenHash));
     return { principal, lastSeenAt: null };
@@ -185,8 +193,8 @@ type PrincipalRow = { [K in keyof typeof principalColumns]: (typeof principalCol
 };
 
 /** A disabled or expired account's tokens stop working even before they are revoked. */
-function toPrincipal(row: PrincipalRow, tokenHash: string, via: Principal['via']): Principal | undefined {
+function toPrincipal(row: PrincipalRow, tokenHash: string, via: Principal['via'], identifiedAt: number | null): Principal | undefined {
   if (row.state !== 'usable' || (row.expireTime && row.expireTime.getTime() <= Date.now())) return undefined;
   const { language, role, state: _state, expireTime: _expireTime, ...rest } = row;
-  return { ...rest, role: role as Role, language: toLanguage(language), tokenHash, via };
+  return { ...rest, role: role as Role, language: toLanguage(language), tokenHash, via, identifiedAt };
 }

@@ -1,4 +1,5 @@
 import { type CodeKey, type Envelope, loginExpiredCodes } from '@safety-shield/contract';
+import { asksForIdentity, confirmIdentity } from '../auth/identity.js';
 import { clearToken, getToken } from '../auth/token.js';
 import { i18n } from '../i18n/index.js';
 import { feedback } from '../ui/feedback.js';
@@ -90,8 +91,11 @@ export function apiHeaders(json: boolean): Record<string, string> {
   return headers;
 }
 
-/** One call of the API; features call through the typed client (`api.ts`), which fills in method, path and body. */
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * One call of the API; features call through the typed client (`api.ts`), which fills in method, path and body.
+ * `identified`: this is the call again after the user confirmed the password, which is asked for at most once.
+ */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}, identified = false): Promise<T> {
   const headers = apiHeaders(options.body !== undefined);
   let response: Response;
   try {
@@ -115,6 +119,11 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   if (body.code === 200) return body.data as T;
   const code = body.code ?? response.status;
+  if (asksForIdentity(body) && !identified && !options.silent) {
+    if (await confirmIdentity()) return request<T>(method, path, options, true);
+    // Cancelled: the user knows why nothing happened, no toast.
+    throw new ApiError(failureText(body), code, body.codeKey, body.data);
+  }
   const text = failureText(body);
   // Maintenance: no toast, the maintenance page says it.
   if (body.codeKey === 'SYSTEM_MAINTENANCE' && window.location.pathname !== MAINTENANCE_PATH) {

@@ -1,0 +1,1 @@
+ALTER TABLE "session" ADD COLUMN "identified_at" timestamp with time zone;
