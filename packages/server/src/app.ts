@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { apiEndpoints, TAG } from '@safety-shield/contract';
+import { PushClientMessage, PushServerMessage } from '@safety-shield/contract/push';
 import Ajv from 'ajv';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { type Bus, localBus } from './bus/bus.js';
@@ -146,7 +147,11 @@ export async function buildApp(config: AppConfig, database: Database, options: A
         version: releaseTime,
         description: 'Every JSON response is an envelope { code, msg, codeKey, data }.',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } },
+        // The messages of the console's WebSocket (`GET /v1/ws`), which has no request or response body of its own.
+        schemas: { PushClientMessage, PushServerMessage },
+      },
       // Groups in the contract's order (signing in first), not in the order the modules happen to register.
       tags: [...new Set(Object.values(apiEndpoints).map((group) => group[TAG]))].map((name) => ({ name })),
       security: [{ token: [] }],

@@ -226,6 +226,17 @@ describe('health and docs', () => {
     );
   });
 
+  it('documents the console WebSocket with the schemas of its messages both ways', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const socket = doc.paths['/v1/ws'].get;
+    expect(socket.description).toMatch(/PushClientMessage.*PushServerMessage/s);
+    expect(Object.keys(socket.responses)).toEqual(['101']);
+    const types = (union: { anyOf: { properties: { type: { enum: string[] } } }[] }) =>
+      union.anyOf.flatMap((message) => message.properties.type.enum);
+    expect(types(doc.components.schemas.PushClientMessage)).toEqual(['auth', 'watch', 'incidents', 'uploads']);
+    expect(types(doc.components.schemas.PushServerMessage)).toEqual(expect.arrayContaining(['ready', 'position', 'sos', 'error']));
+  });
+
   it('refuses to start when a route declares no access', async () => {
     const { buildApp } = await import('../src/app.js');
     const app = await buildApp(testConfig, ctx.database, { logger: false });

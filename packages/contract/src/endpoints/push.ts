@@ -13,6 +13,5 @@ export const pushApi = endpoints('push', {
     access: 'public',
     raw: true,
     websocket: true,
-    hidden: true,
   },
 });

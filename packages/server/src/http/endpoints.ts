@@ -1,3 +1,4 @@
+import type { SwaggerTransform } from '@fastify/swagger';
 import { type BodyOf, type Endpoint, type EndpointGroup, type ParamsOf, type QueryOf, type ResponseOf, TAG } from '@safety-shield/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -30,6 +31,20 @@ declare module 'fastify' {
 }
 
 /**
+ * How OpenAPI shows a WebSocket route: the upgrade, and where its messages are declared (the components the app adds
+ * from the contract's push schemas; docs/websocket.md tells the rest).
+ */
+const WEBSOCKET_SCHEMA = {
+  description:
+    'A WebSocket upgrade (`ws://` or `wss://`, same origin). Messages are JSON text: the console sends ' +
+    '`#/components/schemas/PushClientMessage` (the first one `auth` with the session token), the server sends ' +
+    '`#/components/schemas/PushServerMessage`. Closed with 4401 when the session is refused or ends. See docs/websocket.md.',
+  response: { 101: { description: 'Switching Protocols: the socket is open', type: 'null' } },
+};
+
+const showWebSocket: SwaggerTransform = ({ schema, url }) => ({ schema: { ...schema, hide: false }, url });
+
+/**
  * Registers a group's endpoints from their declarations: schemas (validation, serialisation, OpenAPI), who may call
  * them and the gates they pass come from the contract; the module supplies only the handlers.
  */
@@ -51,7 +66,7 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
         ...(params ? { params } : {}),
         ...(query ? { querystring: query } : {}),
         ...(body ? { body } : {}),
-        ...(raw ? {} : { response: { 200: Envelope(response ?? Type.Null()) } }),
+        ...(declaration.websocket ? WEBSOCKET_SCHEMA : raw ? {} : { response: { 200: Envelope(response ?? Type.Null()) } }),
         ...(produces ? { produces: [...produces] } : {}),
         ...(hidden ? { hide: true } : {}),
         ...(access === 'public' ? { security: [] } : {}),
@@ -66,6 +81,8 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
         duringMaintenance: declaration.duringMaintenance,
         sessionOnly: declaration.sessionOnly,
         identified: declaration.identified,
+        // @fastify/websocket hides its routes from OpenAPI; the contract documents this one.
+        ...(declaration.websocket ? { swaggerTransform: showWebSocket } : {}),
       },
       // @fastify/websocket (registered by the module first) hands a WebSocket route's handler the socket.
       ...(declaration.websocket
