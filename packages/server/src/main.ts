@@ -38,6 +38,7 @@ gateway = await startGateway({
   mqttClientId: config.mqttClientId,
   mqttShareGroup: config.mqttShareGroup,
   mqttSessionExpirySeconds: config.mqttSessionExpirySeconds,
+  databaseUrl: config.databaseUrl,
   objectSigner: new ObjectSigner(config.secretKey),
   // Read at each URL: with PORT=0 the port is known only once the app listens.
   publicUrl: () => config.publicUrl ?? `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.port}`,

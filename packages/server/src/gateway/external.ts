@@ -1,9 +1,10 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import { type BrokerSession, openBrokerSession } from './broker-session.js';
 import type { Publish } from './commands.js';
-import { parseUpTopic } from './topics.js';
-import { type HandleUp, UP_KINDS } from './up.js';
+import { NodeLiveness } from './liveness.js';
+import { drainStoppedNode, nodeTopics } from './takeover.js';
+import type { HandleUp } from './up.js';
 
 export interface ExternalOptions {
   url: string;
@@ -16,75 +17,72 @@ export interface ExternalOptions {
   sessionExpirySeconds?: number;
   /** The shared-subscription group: every node of one deployment, and only those, use the same. */
   shareGroup?: string;
-}
-
-/** mqtt.js's own packet writer (private in its types): the one way to send a PUBACK later. */
-interface PacketWriter {
-  _sendPacket(packet: { cmd: 'puback'; messageId: number }, callback: () => void): void;
+  /**
+   * The deployment's PostgreSQL server: nodes watch each other through it and take over the session of one that
+   * stopped (gateway/liveness.ts). Without it (one node, embedded database) a stopped node's share waits for it.
+   */
+  databaseUrl?: string;
 }
 
 export interface ExternalBroker {
   publish: Publish;
+  /** Stops taking over stopped nodes' sessions (their sessions stay at the broker for another node). */
+  stopListening(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * The gateway as a client of an external broker (Mosquitto, EMQX), which authenticates devices and enforces their
- * ACL. Portal nodes share the devices' messages through `$share/{group}/…`; acks fan out to every node, since
- * the command they answer may have been sent by any node.
+ * ACL. Portal nodes share the devices' messages through `$share/{group}/…`; S.O.S and acks reach every node (an
+ * S.O.S is never held in the session of a node that stopped; the command an ack answers may have been sent by any
+ * node).
  */
 export async function connectExternalBroker(handleUp: HandleUp, log: FastifyBaseLogger, options: ExternalOptions): Promise<ExternalBroker> {
-  const client: MqttClient = await mqtt.connectAsync(options.url, {
-    clientId: options.clientId ?? `safety-shield-${hostname()}`,
-    clean: false,
-    protocolVersion: 5,
-    properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 3600 },
-    reconnectPeriod: 1000,
-  });
-  /** Counts connections: an ack owed to a broken connection is not sent, the broker redelivers the message. */
-  let connection = 1;
-  client.on('connect', () => connection++);
-  client.on('error', (err) => log.warn({ err: err.message }, 'MQTT broker connection error'));
-  /** A broker resends unacknowledged messages only on a new connection: after a failed write, reconnect (at most once). */
-  let redelivering = false;
-  const redeliver = () => {
-    if (redelivering || !client.connected) return;
-    redelivering = true;
-    client.once('connect', () => {
-      redelivering = false;
-    });
-    client.stream.destroy();
+  const clientId = options.clientId ?? `safety-shield-${hostname()}`;
+  const shareGroup = options.shareGroup ?? 'safety-shield';
+  const sessionExpirySeconds = options.sessionExpirySeconds ?? 3600;
+
+  let own: BrokerSession | undefined;
+  /** Opens this node's session; `own` is set before the CONNACK, so a lost lock can end it whenever it comes. */
+  const startOwn = async () => {
+    const session = openBrokerSession(handleUp, log, { url: options.url, clientId, sessionExpirySeconds, reconnect: true });
+    own?.client.end(true);
+    own = session;
+    await session.connected;
+    // Also when the broker kept the session: a session from an earlier release may lack a topic.
+    if (own === session) await session.client.subscribeAsync(nodeTopics(shareGroup), { qos: 1 });
+  };
+  const stopOwn = () => {
+    // Without a DISCONNECT: the session and its unacknowledged messages stay for the node that takes it over.
+    own?.client.end(true);
+    own = undefined;
   };
 
-  // mqtt.js handles incoming packets one at a time and sends the PUBACK when handleMessage calls back, so holding the
-  // callback for a flush would take one message per flush. Instead it is released at once with an error (the PUBACK
-  // is then skipped, nothing else happens) and the PUBACK is sent by hand once the message is committed.
-  client.handleMessage = (packet: IPublishPacket, callback) => {
-    const up = parseUpTopic(packet.topic);
-    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    if (!up || packet.qos === 0 || packet.messageId === undefined) {
-      if (up) handleUp(up.uuid, up.kind, payload, () => {});
-      return callback();
-    }
-    const received = connection;
-    const messageId = packet.messageId;
-    handleUp(up.uuid, up.kind, payload, (err) => {
-      if (err) return redeliver();
-      if (received !== connection || !client.connected) return;
-      (client as unknown as PacketWriter)._sendPacket({ cmd: 'puback', messageId }, () => {});
-    });
-    callback(new Error('PUBACK deferred until the message is committed'));
-  };
-
-  const shared = UP_KINDS.filter((kind) => kind !== 'ack').map(
-    (kind) => `$share/${options.shareGroup ?? 'safety-shield'}/dev/+/up/${kind}`,
-  );
-  await client.subscribeAsync([...shared, 'dev/+/up/ack'], { qos: 1 });
+  const liveness = options.databaseUrl
+    ? await NodeLiveness.start(
+        { databaseUrl: options.databaseUrl, clientId, shareGroup, log },
+        {
+          held: startOwn,
+          lost: stopOwn,
+          takeOver: (stopped, signal) =>
+            drainStoppedNode(handleUp, log, { url: options.url, clientId: stopped, shareGroup, sessionExpirySeconds }, signal),
+        },
+      )
+    : undefined;
+  if (!liveness) await startOwn();
 
   return {
     publish: async (topic, payload) => {
-      await client.publishAsync(topic, payload, { qos: 1 });
+      if (!own) throw new Error('not connected to the MQTT broker: this node waits for its lock in PostgreSQL');
+      await own.client.publishAsync(topic, payload, { qos: 1 });
     },
-    close: () => client.endAsync(),
+    stopListening: async () => liveness?.stopTakeovers(),
+    close: async () => {
+      liveness?.stopTakeovers();
+      await own?.client.endAsync();
+      own = undefined;
+      // Last: a node taking over this session must find this node disconnected.
+      await liveness?.close();
+    },
   };
 }

@@ -36,6 +36,11 @@ export interface GatewayOptions {
   mqttShareGroup?: string;
   /** External broker: how long it keeps this node's session and queued messages while the node is away (default 1 h). */
   mqttSessionExpirySeconds?: number;
+  /**
+   * External broker: the PostgreSQL server (DATABASE_URL) through which the nodes watch each other and take over the
+   * broker session of one that stopped (gateway/liveness.ts); without it (embedded PGlite, one node) none of that runs.
+   */
+  databaseUrl?: string;
   /** Tuning of the gps writer (defaults: 50 ms, 5,000 points, 50,000 pending). */
   ingest?: Partial<IngestOptions>;
   /** How long sendCommand waits for the device's ack (default 30 s). */
@@ -109,6 +114,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         clientId: options.mqttClientId,
         sessionExpirySeconds: options.mqttSessionExpirySeconds,
         shareGroup: options.mqttShareGroup,
+        databaseUrl: options.databaseUrl,
       })
     : await startEmbedded();
   transport = broker;

@@ -130,11 +130,12 @@ export function upRouter(
         const report = parseSos(body, at);
         if (!report.ok) return invalid(report);
         const work = fileSos(db, uuid, id, report.value).then((outcome) => {
+          // Each event comes from the one node that stored its row (every node files each S.O.S of an external broker).
+          if (outcome.incident) events.incident(outcome.incident);
           if (!outcome.stored) {
             if (outcome.reason !== 'resent') log.info({ device: uuid, kind, id, reason: outcome.reason }, 'sos not stored');
             return;
           }
-          if (outcome.incident) events.incident(outcome.incident);
           events.sos(outcome.update);
         });
         return settle(work, done);

@@ -28,18 +28,22 @@ export interface SosUpdate {
   fleetId: number | null;
 }
 
-/** What became of an `sos` message; every outcome is acknowledged. */
+/**
+ * What became of an `sos` message; every outcome is acknowledged. With an external broker every portal node files each
+ * S.O.S at once: `incident` is the panicButton incident this call stored, also when another node stored the S.O.S row.
+ */
 export type SosOutcome =
   | { stored: true; update: SosUpdate; incident: IncidentUpdate | null }
-  | { stored: false; reason: 'unknown device' | 'resent' | 'not open' };
+  | { stored: false; reason: 'unknown device' | 'resent' | 'not open'; incident?: IncidentUpdate };
 
 /** The incident of an S.O.S is keyed by this message id, apart from the device's own incident message ids. */
 export const sosIncidentMessageId = (startMessageId: string) => `sos:${startMessageId}`;
 
 /**
  * A press files a panicButton incident through the incidents' own path (so it is listed, tagged and notified like
- * any other), then the S.O.S itself under the vehicle bound at the press. Both are keyed by the message id: a resend
- * stores nothing twice.
+ * any other), then the S.O.S itself under the vehicle bound at the press. Both are keyed by the message id: a resend,
+ * or the same press filed by two portal nodes at once, stores nothing twice (the second insert waits for the first
+ * to commit, then does nothing).
  */
 async function start(db: Db, uuid: string, messageId: string, report: SosReport): Promise<SosOutcome> {
   const incidentMessageId = sosIncidentMessageId(messageId);
@@ -87,7 +91,7 @@ async function start(db: Db, uuid: string, messageId: string, report: SosReport)
       })
       .onConflictDoNothing({ target: [sos.deviceId, sos.startMessageId] })
       .returning(sosColumns);
-    if (!inserted) return { stored: false, reason: 'resent' };
+    if (!inserted) return { stored: false, reason: 'resent', ...(filed.stored ? { incident: filed.update } : {}) };
     return { stored: true, update: sosEvent('started', inserted), incident: filed.stored ? filed.update : null };
   });
 }
@@ -104,7 +108,10 @@ async function stop(db: Db, uuid: string, report: SosReport): Promise<SosOutcome
       .orderBy(desc(sos.startAt), desc(sos.id))
       .limit(1)
       .for('update');
-    if (!open || open.stopAt !== null) return { stored: false, reason: 'not open' };
+    if (!open || open.stopAt !== null) {
+      // The same release filed already (by another portal node, or before a resend) is no news.
+      return { stored: false, reason: open?.stopAt?.getTime() === report.time ? 'resent' : 'not open' };
+    }
     const [updated] = await tx
       .update(sos)
       .set({
