@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { load, loginToken, solvedCode } from './client.js';
-import { onPostgres, printTable, saveResult } from './lib.js';
+import { median, onPostgres, printTable, saveResult } from './lib.js';
 
 const ADMIN_PASSWORD = 'Bench1234admin';
 const COMPANY_PASSWORD = 'Bench-Company-2026';
@@ -70,6 +70,43 @@ async function loginThroughput(url: string, attempts = 200) {
 }
 
 /**
+ * Issue 15: an unknown username and a wrong password must cost the same, or the time would tell which names exist.
+ * Alternating tries, each of a different real account (so none is suspended) or a different made-up name.
+ */
+async function loginTiming(url: string, databaseUrl: string, tries = 40) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ username: string }>(
+    `select username from account where role = 'FLEET_ADMIN' order by id limit $1`,
+    [tries],
+  );
+  await client.end();
+  const timings = { wrongPassword: [] as number[], unknownUser: [] as number[] };
+  const attempt = async (username: string) => {
+    const code = await solvedCode(url);
+    const started = performance.now();
+    const response = await fetch(`${url}/v1/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Not-the-password-1', code }),
+    });
+    const { codeKey } = (await response.json()) as { codeKey: string };
+    if (codeKey !== 'LOGIN_USERNAME_OR_PASSWORD_ERROR') throw new Error(`login timing: ${username} answered ${codeKey}`);
+    return performance.now() - started;
+  };
+  for (const [index, { username }] of rows.entries()) {
+    timings.wrongPassword.push(await attempt(username));
+    timings.unknownUser.push(await attempt(`nobody.${index}.${Date.now()}`));
+  }
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    tries,
+    wrongPasswordMedianMs: round(median(timings.wrongPassword)),
+    unknownUserMedianMs: round(median(timings.unknownUser)),
+  };
+}
+
+/**
  * Issue 3: login throughput, and GET /v1/account/list at 50 connections with 10,000 accounts across 200 companies,
  * as a Company Admin and as the Super Admin, on the PostgreSQL server. Target: list p99 ≤ 25 ms.
  */
@@ -77,6 +114,7 @@ export async function benchAccounts() {
   return onPostgres('Account list', { ADMIN_PASSWORD }, async (portal, url) => {
     await seed(url);
     const logins = await loginThroughput(portal.url);
+    const timing = await loginTiming(portal.url, url);
     const superToken = await loginToken(portal.url, 'admin', ADMIN_PASSWORD);
     const companyToken = await loginToken(portal.url, 'bench.company', COMPANY_PASSWORD);
     const list = `${portal.url}/v1/account/list?page=1&limit=20`;
@@ -84,9 +122,13 @@ export async function benchAccounts() {
     await load(list, { 'x-token': companyToken });
     const asCompany = await load(list, { 'x-token': companyToken });
     const asSuper = await load(list, { 'x-token': superToken });
-    const result = { logins, asCompany, asSuper, targetP99Ms: 25 };
+    const result = { logins, timing, asCompany, asSuper, targetP99Ms: 25 };
     printTable('Login through the whole path (PostgreSQL, 8 connections)', [
       { 'logins/s': logins.loginsPerSecond, 'p99 ms': logins.p99Ms, 'one argon2id hash ms': logins.argon2HashMs },
+    ]);
+    printTable('A wrong password and an unknown username (median of alternating tries, each a different name)', [
+      { answer: 'wrong password', 'median ms': timing.wrongPasswordMedianMs, tries: timing.tries },
+      { answer: 'unknown username', 'median ms': timing.unknownUserMedianMs, tries: timing.tries },
     ]);
     printTable('GET /v1/account/list, 10,000 accounts in 200 companies (PostgreSQL, 10 s, 50 connections)', [
       { caller: 'Company Admin', 'req/s': Math.round(asCompany.rps), 'p99 ms': asCompany.p99, 'target p99 ms': 25 },
