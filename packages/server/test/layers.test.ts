@@ -13,6 +13,7 @@ const layers: Record<string, number> = {
   'config.ts': 0,
   'release.ts': 0,
   'ttl-cache.ts': 0,
+  'log-stream.ts': 0,
   texts: 0,
   db: 1,
   http: 2,
