@@ -21,6 +21,8 @@ export const codeKeys = {
   SYSTEM_OTA_VERSION_LOW: { code: 40014, status: 400 },
   LOGIN_USERNAME_OR_PASSWORD_ERROR: { code: 40101, status: 401 },
   USER_PASSWORD_ERROR: { code: 40102, status: 401 },
+  SSO_STATE_FAIL: { code: 40120, status: 401 },
+  SSO_TOKEN_FAIL: { code: 40121, status: 401 },
   PERMISSION_TOKEN_FAIL: { code: 50001, status: 401 },
   PERMISSION_TOKEN_MISSING: { code: 50003, status: 401 },
   PERMISSION_TOKEN_EXPIRE_FAIL: { code: 50014, status: 401 },
@@ -33,6 +35,8 @@ export const codeKeys = {
   ORG_HAD_BEEN_BAN: { code: 40307, status: 403 },
   API_PERMISSION_AUTH_FAIL: { code: 40308, status: 403 },
   USER_MUST_CHANGE_PASSWORD: { code: 40309, status: 403 },
+  SSO_EMAIL_NOT_VERIFIED: { code: 40320, status: 403 },
+  SSO_ACCOUNT_NOT_MATCHED: { code: 40321, status: 403 },
   API_NOT_EXIST: { code: 40400, status: 404 },
   ACCOUNT_API_TOKEN_NOT_EXIST: { code: 40401, status: 404 },
   ORG_NOT_EXIST: { code: 40402, status: 404 },
@@ -47,6 +51,7 @@ export const codeKeys = {
   SYSTEM_TASK_TYPE_NOT_EXIST: { code: 40411, status: 404 },
   USER_NOT_EXIST: { code: 40412, status: 404 },
   SUBSCRIPTION_NOT_EXIST: { code: 40413, status: 404 },
+  SSO_NOT_AVAILABLE: { code: 40420, status: 404 },
   USER_EXIST: { code: 40901, status: 409 },
   USERNAME_EXIST: { code: 40902, status: 409 },
   ACCOUNT_API_TOKEN_MORE_THAN_3: { code: 40903, status: 409 },
@@ -68,6 +73,7 @@ export const codeKeys = {
   SYSTEM_EMAIL_FAIL: { code: 50004, status: 500 },
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: { code: 50005, status: 504 },
   SEND_EMAIL_EXCEPTION: { code: 50006, status: 500 },
+  SSO_PROVIDER_UNREACHABLE: { code: 50220, status: 502 },
   SYSTEM_MAINTENANCE: { code: 50301, status: 503 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

@@ -14,6 +14,7 @@ export * from './api/push.js';
 export * from './api/resource.js';
 export * from './api/share.js';
 export * from './api/sos.js';
+export * from './api/sso.js';
 export * from './api/subscription.js';
 export * from './api/system.js';
 export * from './api/vehicle.js';

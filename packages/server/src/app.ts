@@ -35,6 +35,7 @@ import { registerOperationLog } from './modules/logs/recorder.js';
 import { orgModule } from './modules/orgs/index.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { sosModule } from './modules/sos/index.js';
+import { ssoModule } from './modules/sso/index.js';
 import { subscriptionModule } from './modules/subscriptions/index.js';
 import { registerApiCallMetering, UsageMeter } from './modules/subscriptions/usage-meter.js';
 import { systemModule } from './modules/system/index.js';
@@ -172,6 +173,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(healthModule);
   await app.register(orgModule, platform);
   await app.register(accountModule, platform);
+  await app.register(ssoModule, platform);
   await app.register(logModule, platform);
   await app.register(clauseModule, platform);
   await app.register(systemModule, platform);

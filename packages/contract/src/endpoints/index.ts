@@ -11,6 +11,7 @@ import { orgApi } from './org.js';
 import { mediaApi, objectApi } from './plumbing.js';
 import { pushApi } from './push.js';
 import { sosApi } from './sos.js';
+import { ssoApi } from './sso.js';
 import { subscriptionApi } from './subscription.js';
 import { healthApi, maintenanceApi } from './system.js';
 import { vehicleApi } from './vehicle.js';
@@ -38,6 +39,7 @@ export {
   resourceApi,
   shareApi,
   sosApi,
+  ssoApi,
   subscriptionApi,
   vehicleApi,
 };
@@ -46,6 +48,7 @@ export {
 export const apiEndpoints = {
   account: accountApi,
   credential: credentialApi,
+  sso: ssoApi,
   org: orgApi,
   log: logApi,
   clause: clauseApi,

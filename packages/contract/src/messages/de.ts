@@ -65,5 +65,13 @@ export const de: Messages = {
   SYSTEM_EMAIL_FAIL: 'Die System-E-Mail konnte nicht gesendet werden',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'Das Gerät konnte nicht entfernt werden: Der Gerätedienst hat nicht geantwortet',
   SEND_EMAIL_EXCEPTION: 'Beim Senden der E-Mail ist ein Fehler aufgetreten',
+  SSO_STATE_FAIL: 'Der Single-Sign-on-Versuch ist abgelaufen oder wurde bereits verwendet, bitte neu beginnen',
+  SSO_TOKEN_FAIL: 'Die Antwort des Identitätsanbieters konnte nicht überprüft werden, bitte erneut anmelden',
+  SSO_EMAIL_NOT_VERIFIED: 'Ihr Identitätsanbieter hat Ihre E-Mail-Adresse nicht bestätigt',
+  SSO_ACCOUNT_NOT_MATCHED:
+    'Kein einzelnes Konto dieses Unternehmens hat die vom Identitätsanbieter bestätigte E-Mail-Adresse; wenden Sie sich an Ihren Administrator',
+  SSO_NOT_AVAILABLE: 'Single Sign-on ist unter diesem Namen nicht verfügbar',
+  SSO_PROVIDER_UNREACHABLE:
+    'Der Identitätsanbieter ist nicht erreichbar; prüfen Sie die Aussteller-URL oder versuchen Sie es später erneut',
   SYSTEM_MAINTENANCE: 'Das System wird gerade gewartet, bitte versuchen Sie es später erneut',
 };

@@ -65,5 +65,12 @@ export const en: Messages = {
   SYSTEM_EMAIL_FAIL: 'The system e-mail could not be sent',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'The device could not be removed: the device service did not respond',
   SEND_EMAIL_EXCEPTION: 'An error occurred while sending the e-mail',
+  SSO_STATE_FAIL: 'The single sign-on attempt has expired or was already used, please start again',
+  SSO_TOKEN_FAIL: "The identity provider's answer could not be verified, please sign in again",
+  SSO_EMAIL_NOT_VERIFIED: 'Your identity provider has not verified your e-mail address',
+  SSO_ACCOUNT_NOT_MATCHED:
+    'No single account of this company has the e-mail address your identity provider confirmed; ask your administrator',
+  SSO_NOT_AVAILABLE: 'Single sign-on is not available under this name',
+  SSO_PROVIDER_UNREACHABLE: 'The identity provider could not be reached, please check its issuer URL or try again later',
   SYSTEM_MAINTENANCE: 'The system is under maintenance, please try again later',
 };

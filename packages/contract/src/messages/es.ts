@@ -65,5 +65,12 @@ export const es: Messages = {
   SYSTEM_EMAIL_FAIL: 'No se pudo enviar el correo electrónico del sistema',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'No se pudo quitar el dispositivo: el servicio de dispositivos no respondió',
   SEND_EMAIL_EXCEPTION: 'Se produjo un error al enviar el correo electrónico',
+  SSO_STATE_FAIL: 'El intento de inicio de sesión único ha caducado o ya se utilizó; empiece de nuevo',
+  SSO_TOKEN_FAIL: 'No se pudo verificar la respuesta del proveedor de identidad; inicie sesión de nuevo',
+  SSO_EMAIL_NOT_VERIFIED: 'Su proveedor de identidad no ha verificado su dirección de correo electrónico',
+  SSO_ACCOUNT_NOT_MATCHED:
+    'Ninguna cuenta única de esta empresa tiene la dirección de correo que confirmó su proveedor de identidad; consulte a su administrador',
+  SSO_NOT_AVAILABLE: 'El inicio de sesión único no está disponible con este nombre',
+  SSO_PROVIDER_UNREACHABLE: 'No se pudo contactar con el proveedor de identidad; compruebe su URL de emisor o inténtelo más tarde',
   SYSTEM_MAINTENANCE: 'El sistema está en mantenimiento; inténtelo más tarde',
 };

@@ -65,5 +65,12 @@ export const fr: Messages = {
   SYSTEM_EMAIL_FAIL: "Impossible d'envoyer l'e-mail système",
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: "Impossible de retirer l'appareil : le service des appareils n'a pas répondu",
   SEND_EMAIL_EXCEPTION: "Une erreur s'est produite lors de l'envoi de l'e-mail",
+  SSO_STATE_FAIL: 'La tentative d’authentification unique a expiré ou a déjà été utilisée, veuillez recommencer',
+  SSO_TOKEN_FAIL: 'La réponse du fournisseur d’identité n’a pas pu être vérifiée, veuillez vous reconnecter',
+  SSO_EMAIL_NOT_VERIFIED: 'Votre fournisseur d’identité n’a pas vérifié votre adresse e-mail',
+  SSO_ACCOUNT_NOT_MATCHED:
+    'Aucun compte unique de cette entreprise ne porte l’adresse e-mail confirmée par votre fournisseur d’identité ; contactez votre administrateur',
+  SSO_NOT_AVAILABLE: 'L’authentification unique n’est pas disponible sous ce nom',
+  SSO_PROVIDER_UNREACHABLE: 'Le fournisseur d’identité est injoignable ; vérifiez son URL d’émetteur ou réessayez plus tard',
   SYSTEM_MAINTENANCE: 'Le système est en maintenance, veuillez réessayer plus tard',
 };

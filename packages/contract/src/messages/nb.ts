@@ -65,5 +65,12 @@ export const nb: Messages = {
   SYSTEM_EMAIL_FAIL: 'Systemets e-post kunne ikke sendes',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'Enheten kunne ikke fjernes: enhetstjenesten svarte ikke',
   SEND_EMAIL_EXCEPTION: 'Det oppstod en feil under sending av e-posten',
+  SSO_STATE_FAIL: 'Forsøket på enkel pålogging er utløpt eller allerede brukt, start på nytt',
+  SSO_TOKEN_FAIL: 'Svaret fra identitetsleverandøren kunne ikke bekreftes, logg inn på nytt',
+  SSO_EMAIL_NOT_VERIFIED: 'Identitetsleverandøren din har ikke bekreftet e-postadressen din',
+  SSO_ACCOUNT_NOT_MATCHED:
+    'Ingen enkelt konto i dette selskapet har e-postadressen identitetsleverandøren bekreftet; spør administratoren din',
+  SSO_NOT_AVAILABLE: 'Enkel pålogging er ikke tilgjengelig under dette navnet',
+  SSO_PROVIDER_UNREACHABLE: 'Identitetsleverandøren kunne ikke nås; kontroller utsteder-URL-en eller prøv igjen senere',
   SYSTEM_MAINTENANCE: 'Systemet er under vedlikehold, prøv igjen senere',
 };

@@ -65,5 +65,12 @@ export const sv: Messages = {
   SYSTEM_EMAIL_FAIL: 'Det gick inte att skicka systemets e-postmeddelande',
   DEVICE_REMOVE_DEVICE_FAIL_SERVICE_NO_RESPONSE: 'Det gick inte att ta bort enheten: enhetstjänsten svarade inte',
   SEND_EMAIL_EXCEPTION: 'Ett fel uppstod när e-postmeddelandet skulle skickas',
+  SSO_STATE_FAIL: 'Försöket till enkel inloggning har gått ut eller redan använts, börja om',
+  SSO_TOKEN_FAIL: 'Identitetsleverantörens svar kunde inte verifieras, logga in igen',
+  SSO_EMAIL_NOT_VERIFIED: 'Din identitetsleverantör har inte verifierat din e-postadress',
+  SSO_ACCOUNT_NOT_MATCHED:
+    'Inget enskilt konto i detta företag har den e-postadress som identitetsleverantören bekräftade; kontakta din administratör',
+  SSO_NOT_AVAILABLE: 'Enkel inloggning är inte tillgänglig under detta namn',
+  SSO_PROVIDER_UNREACHABLE: 'Identitetsleverantören kunde inte nås; kontrollera utfärdarens URL eller försök igen senare',
   SYSTEM_MAINTENANCE: 'Systemet underhålls, försök igen senare',
 };

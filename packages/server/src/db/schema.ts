@@ -10,6 +10,7 @@ export * from './schema/live.js';
 export * from './schema/logs.js';
 export * from './schema/orgs.js';
 export * from './schema/sos.js';
+export * from './schema/sso.js';
 export * from './schema/subscriptions.js';
 export * from './schema/system.js';
 export * from './schema/vehicles.js';

@@ -21,6 +21,7 @@ export const pages = {
   NotFound: () => import('./pages/StatusPage.js').then((m) => m.NotFoundPage),
   Maintenance: () => import('../features/maintenance/MaintenancePage.js').then((m) => m.MaintenancePage),
   PublicIncidents: () => import('../features/public-incidents/index.js').then((m) => m.PublicIncidentsPage),
+  AuthRedirect: () => import('../features/auth/AuthRedirectPage.js').then((m) => m.AuthRedirectPage),
   Unauthorized: () => import('./pages/StatusPage.js').then((m) => m.UnauthorizedPage),
   // Inside the layout, in the route table's order.
   Dashboard: () => import('../features/dashboard/DashboardPage.js').then((m) => m.DashboardPage),

@@ -5,20 +5,20 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import logo from '../../shared/assets/logo.svg';
-import { setToken } from '../../shared/auth/token.js';
 import { requiredText } from '../../shared/forms/rules.js';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
-import { saveBrowserTimeZone } from '../../shared/preferences/cookies.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
 import { useLogin } from './api/login.js';
 import { RobotCheck, type RobotCheckHandle } from './components/RobotCheck.js';
-import { safeRedirect } from './redirect.js';
+import { useEnter } from './enter.js';
 import './login.css';
 
 // Only accounts with Google Authenticator need the second step: it loads when one does.
 const GoogleCodeForm = lazy(async () => ({ default: (await import('./components/GoogleCodeForm.js')).GoogleCodeForm }));
+// Single sign-on loads when the user asks for it (or the URL names a company: `/login?sso=name`).
+const SsoStartForm = lazy(async () => ({ default: (await import('./components/SsoStartForm.js')).SsoStartForm }));
 
 interface Credentials {
   username: string;
@@ -27,8 +27,9 @@ interface Credentials {
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const enterWith = useEnter();
   const [search] = useSearchParams();
+  const [sso, setSso] = useState(search.has('sso'));
   const [code, setCode] = useState<string | null>(null);
   const [robotError, setRobotError] = useState(false);
   const robotCheck = useRef<RobotCheckHandle>(null);
@@ -52,11 +53,7 @@ export function LoginPage() {
     }
   };
 
-  const enter = async (token: string) => {
-    setToken(token);
-    saveBrowserTimeZone();
-    await navigate(safeRedirect(search.get('redirect')), { replace: true });
-  };
+  const enter = (token: string) => enterWith(token, search.get('redirect'));
 
   const backToPassword = () => {
     setMfaTicket(undefined);
@@ -74,7 +71,11 @@ export function LoginPage() {
           <h1 id="login-title">{t('app.title')}</h1>
           <p className="login-subtitle">{t('app.subtitle')}</p>
         </header>
-        {mfaTicket ? (
+        {sso ? (
+          <Suspense>
+            <SsoStartForm initialName={search.get('sso') ?? undefined} redirect={search.get('redirect')} onBack={() => setSso(false)} />
+          </Suspense>
+        ) : mfaTicket ? (
           <Suspense>
             <GoogleCodeForm ticket={mfaTicket} onToken={(token) => void enter(token)} onBack={backToPassword} />
           </Suspense>
@@ -100,6 +101,9 @@ export function LoginPage() {
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
               {t('login.submit')}
+            </Button>
+            <Button type="link" block onClick={() => setSso(true)} style={{ marginTop: 8 }}>
+              {t('login.sso.start')}
             </Button>
           </Form>
         )}

@@ -14,6 +14,7 @@ import {
   TextFilter,
   useFilteredList,
 } from '../../shared/ui/list/index.js';
+import { SsoAction } from '../sso/index.js';
 import { useChangeOrgState } from './api/change-org-state.js';
 import { useDeleteOrg } from './api/delete-org.js';
 import { useOrgs } from './api/get-orgs.js';
@@ -78,6 +79,7 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
     actionsColumn(t('list.actions'), (record) => (
       <>
         <EditAction onEdit={() => setDialog({ open: true, record })} />
+        {kind === 'company' && <SsoAction company={record} />}
         <DeleteAction
           name={record.name}
           hint={record.childCount + record.accountCount > 0 ? t('org.deleteHint') : undefined}

@@ -1,0 +1,64 @@
+import { LoginOutlined } from '@ant-design/icons';
+import { SSO_NAME_PATTERN } from '@safety-shield/contract';
+import { Button, Form, Typography } from 'antd';
+import Input from 'antd/es/input/Input';
+import { useTranslation } from 'react-i18next';
+import { useStartSso } from '../api/sso.js';
+import { rememberSsoRedirect } from '../enter.js';
+
+interface Props {
+  /** A sign-in name given in the login URL (`/login?sso=name`), to start with. */
+  initialName: string | undefined;
+  /** The page to open after signing in. */
+  redirect: string | null;
+  onBack(): void;
+}
+
+const namePattern = new RegExp(SSO_NAME_PATTERN);
+
+/** Single sign-on, first step: the company's sign-in name; the browser then continues at the company's provider. */
+export function SsoStartForm({ initialName, redirect, onBack }: Props) {
+  const { t } = useTranslation();
+  const start = useStartSso();
+
+  const submit = async ({ name }: { name: string }) => {
+    try {
+      const { url } = await start.mutateAsync({ name: name.trim() });
+      rememberSsoRedirect(redirect);
+      window.location.assign(url);
+    } catch {
+      // The HTTP layer has shown the server's message.
+    }
+  };
+
+  return (
+    <Form
+      layout="vertical"
+      size="large"
+      onFinish={submit}
+      requiredMark={false}
+      noValidate
+      initialValues={{ name: initialName }}
+      data-testid="sso-start"
+    >
+      <Typography.Title level={4}>{t('login.sso.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('login.sso.explain')}</Typography.Paragraph>
+      <Form.Item
+        name="name"
+        label={t('login.sso.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('login.sso.nameRequired') },
+          { pattern: namePattern, message: t('login.sso.nameFormat') },
+        ]}
+      >
+        <Input prefix={<LoginOutlined />} autoComplete="organization" autoFocus maxLength={63} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={start.isPending}>
+        {t('login.sso.submit')}
+      </Button>
+      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
+        {t('login.sso.back')}
+      </Button>
+    </Form>
+  );
+}

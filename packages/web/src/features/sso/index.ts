@@ -1,0 +1,1 @@
+export { SsoAction } from './components/SsoAction.js';
