@@ -92,23 +92,26 @@ describe.skipIf(noBroker)('device gateway on an external broker (Mosquitto, shar
     client.end(true);
   });
 
-  it('answers commands from any node and stores a new credential', async () => {
+  it('answers commands from any node, and offers no credential: the broker holds the device’s password', async () => {
     const uuid = `EXT-CMD-${run}`;
     await addDevice(uuid, null);
     const client = await deviceClient(uuid);
     await client.subscribeAsync(`dev/${uuid}/down/#`, { qos: 1 });
+    const kinds: string[] = [];
     client.on('message', (topic, payload) => {
+      kinds.push(topic.split('/').at(-1) ?? '');
       const body = JSON.parse(payload.toString());
-      if (!topic.endsWith('/credential')) client.publish(`dev/${uuid}/up/ack`, message({ ref: body.id, ok: true }), { qos: 1 });
+      client.publish(`dev/${uuid}/up/ack`, message({ ref: body.id, ok: true }), { qos: 1 });
     });
     for (const node of nodes) await expect(node.sendCommand(uuid, 'config', { gpsIntervalMs: 5_000 })).resolves.toMatchObject({ ok: true });
 
-    const credential = nextMessage(client, '/down/credential');
     await client.publishAsync(`dev/${uuid}/up/hello`, message({ version: '3.0', channels: 2 }), { qos: 1 });
-    const { body } = await credential;
-    await client.publishAsync(`dev/${uuid}/up/ack`, message({ ref: body.id, ok: true }), { qos: 1 });
-    const stored = async () => (await database.db.select().from(device).where(eq(device.deviceUuid, uuid)))[0]?.secretHash;
-    expect(await waitFor(stored)).toBe(hashToken(String(body.secret)));
+    // The hello is filed (the device is online with its version) and answered by no credential.
+    const version = async () => (await database.db.select().from(device).where(eq(device.deviceUuid, uuid)))[0]?.version;
+    expect(await waitFor(version)).toBe('3.0');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(kinds).toEqual(['config', 'config']);
+    expect((await database.db.select().from(device).where(eq(device.deviceUuid, uuid)))[0]?.secretHash).toBeNull();
     await client.endAsync();
   });
 });

@@ -106,7 +106,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ? { signer: objectSigner, publicUrl: typeof publicUrl === 'function' ? publicUrl : () => publicUrl }
     : undefined;
   const drops = new DropLog(log, { ...DROP_LOG_DEFAULTS, ...options.dropLog });
-  const handleUp = upRouter({ db, ingest, presence, credentials, commands, events, log, uploads, drops }, track);
+  const handleUp = upRouter(
+    { db, ingest, presence, credentials: options.mqttUrl ? undefined : credentials, commands, events, log, uploads, drops },
+    track,
+  );
 
   const broker: Transport = options.mqttUrl
     ? await connectExternalBroker(handleUp, log, {

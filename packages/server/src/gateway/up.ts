@@ -26,7 +26,11 @@ export interface UpParts {
   db: Db;
   ingest: GpsIngest;
   presence: Presence;
-  credentials: Credentials;
+  /**
+   * Offers a device without a secret its secret; none behind an external broker, which holds the device's password
+   * itself: a device that switched to a secret the broker does not know would be locked out.
+   */
+  credentials: Credentials | undefined;
   commands: Commands;
   /** Guarded listeners (safeEvents): called after the commit. */
   events: Required<GatewayEvents>;
@@ -84,7 +88,7 @@ export function upRouter(
         const hello = parseHello(body);
         if (!hello.ok) return invalid(hello);
         const work = presence.hello(uuid, hello.value).then((known) => {
-          if (known && !known.hasSecret) credentials.offer(uuid, known.deviceId);
+          if (known && !known.hasSecret) credentials?.offer(uuid, known.deviceId);
           if (known) events.hello(uuid);
         });
         return settle(work, done);
