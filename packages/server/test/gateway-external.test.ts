@@ -6,7 +6,7 @@ import type { Database } from '../src/db/client.js';
 import { device, gpsPoint } from '../src/db/schema.js';
 import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { hashToken } from '../src/http/tokens.js';
-import { type Company, capturedLog, message, nextMessage, recorder, seedCompany, track, waitFor } from './gateway-fixtures.js';
+import { type Company, capturedLog, message, recorder, seedCompany, track, waitFor } from './gateway-fixtures.js';
 import { testDatabase } from './helpers.js';
 import { MQTT_URL, reachable, skipWithout } from './services.js';
 
