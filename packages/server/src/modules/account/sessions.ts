@@ -138,13 +138,13 @@ export class Sessions {
   async identify(tokenHash: string): Promise<number> {
     const now = new Date();
     await this.db.update(session).set({ identifiedAt: now }).where(eq(session.tokenHash, tokenHash));
-    this.bus.publish('sessions', { tokenHash });
+    this.forget(tokenHash);
     return now.getTime();
   }
 
   async revoke(tokenHash: string): Promise<void> {
     await this.db.delete(session).where(eq(session.tokenHash, tokenHash));
-    this.bus.publish('sessions', { tokenHash });
+    this.forget(tokenHash);
   }
 
   /** Ends every session of the accounts matching a condition on the account table (disabled, deleted, org forbidden). */
@@ -158,7 +158,17 @@ export class Sessions {
    * changed). Cached principals are keyed by token, not account: dropping them all costs one read per active token.
    */
   forgetCached(): void {
-    this.bus.publish('sessions', { tokenHash: null });
+    this.forget(null);
+  }
+
+  /**
+   * Drops one token's cached principal (null: all) here at once, and on the other nodes through the bus: over Redis
+   * the event comes back to this node only a moment later, and the caller's next request must not find it.
+   */
+  private forget(tokenHash: string | null): void {
+    if (tokenHash === null) this.cache.clear();
+    else this.cache.delete(tokenHash);
+    this.bus.publish('sessions', { tokenHash });
   }
 
   private async loadSession(tokenHash: string): Promise<Cached | undefined> {
