@@ -93,9 +93,9 @@ test('a company connects a device with its provisioning key, binds it, and the S
     // A click that lands while the dialog is still zooming in may be lost: try again until the form answers.
     await expect(async () => {
       await bindDialog.getByText('New vehicle', { exact: true }).click({ timeout: 2_000 });
-      await expect(bindDialog.getByLabel('License plate')).toBeVisible({ timeout: 2_000 });
+      await expect(bindDialog.getByLabel('Licence plate')).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
-    await bindDialog.getByLabel('License plate').fill(plate);
+    await bindDialog.getByLabel('Licence plate').fill(plate);
     await chooseOrg(page, bindDialog, 'Fleet', fleetName);
     await page.screenshot({ path: 'e2e/artifacts/devices-bind-dialog.png', animations: 'disabled' });
     // Meanwhile someone else binds the device to another vehicle: binding it here warns and takes it over.

@@ -37,12 +37,12 @@ const WITH_SITE = adminRoles;
  */
 const publicTable = [
   { path: '/login', name: 'Login', title: 'login' },
-  { path: '/404', name: 'NotFound' },
+  { path: '/404', name: 'NotFound', title: 'notFound' },
   { path: '/maintenance', name: 'Maintenance', title: 'maintenance' },
   { path: '/1ncident', name: 'PublicIncidents', title: 'incidentList' },
   { path: '/auth-redirect', name: 'AuthRedirect', title: 'authRedirect' },
   { path: '/device/setting', name: 'DeviceLock', title: 'deviceLock' },
-  { path: '/401', name: 'Unauthorized' },
+  { path: '/401', name: 'Unauthorized', title: 'unauthorized' },
 ] as const satisfies readonly RouteEntry[];
 
 /** Routes outside the layout, reachable without a session. */

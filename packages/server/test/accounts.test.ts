@@ -84,7 +84,10 @@ describe('the login life of an account', () => {
   it('suspends after the fifth wrong password until an admin enables it again', async () => {
     const { id } = await signedIn(ctx, 'clumsy', 'FLEET_ADMIN', tree);
     for (let remaining = 4; remaining >= 1; remaining--) {
-      expect(await attempt('clumsy', 'Wrong-Password1')).toMatchObject({ codeKey: 'LOGIN_USERNAME_OR_PASSWORD_ERROR', data: { remaining } });
+      expect(await attempt('clumsy', 'Wrong-Password1')).toMatchObject({
+        codeKey: 'LOGIN_USERNAME_OR_PASSWORD_ERROR',
+        data: { remaining },
+      });
     }
     expect((await attempt('clumsy', 'Wrong-Password1')).codeKey).toBe('USER_PASSWORD_ERROR_5_TIMES');
     expect((await attempt('clumsy', GOOD_PASSWORD)).codeKey).toBe('USER_HAD_BEEN_BAN');

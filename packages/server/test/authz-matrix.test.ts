@@ -84,6 +84,8 @@ const probes: Probe[] = [
   ['incident history', 'GET', (t) => `/v2/event/history?eventId=${t.incident}`],
   ['incident review log', 'GET', (t) => `/v1/event/check/log?eventId=${t.incident}`],
   ['incident comments', 'GET', (t) => `/v1/event/comment/list?eventId=${t.incident}`],
+  ['incident evidence access', 'GET', (t) => `/v2/event/access/list?eventId=${t.incident}`],
+  ['incident evidence access export', 'GET', (t) => `/v2/event/access/export?eventId=${t.incident}`],
   ['comment incident', 'POST', () => '/v1/event/comment', (t) => ({ eventId: t.incident, body: 'x' })],
   ['review incident', 'PUT', () => '/v2/event/review', (t) => ({ eventId: t.incident })],
   ['bin incident', 'PUT', () => '/v2/event/info/delete/batch', (t) => ({ eventId: [t.incident] })],

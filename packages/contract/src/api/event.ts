@@ -38,6 +38,11 @@ export const IncidentTypeSchema = Type.Enum(incidentTypes);
 /** SPEC section 3: the default tags of every company. */
 export const defaultTagKinds = ['emergency', 'interactive', 'general'] as const;
 export type DefaultTagKind = (typeof defaultTagKinds)[number];
+/**
+ * The names the default tags are stored with (SPEC section 3); companies may rename them. A default tag still under
+ * its stored name is shown in the reader's language (the console's `defaultTags.<kind>`), a renamed one as named.
+ */
+export const defaultTagNames: Record<DefaultTagKind, string> = { emergency: 'Emergency', interactive: 'Interactive', general: 'General' };
 
 /** Which default tag an incident of each type arrives under (a reviewer may re-tag it). */
 export const defaultTagOfType: Record<IncidentType, DefaultTagKind> = {
@@ -189,3 +194,31 @@ export const RESOURCE_URL_TTL_MS = 10 * 60_000;
 export const ResourceTokenQuery = Type.Object({ eventId: Id, resourceId: Id });
 export const ResourceUrl = Type.Object({ url: Type.String(), expireTime: EpochMs });
 export type ResourceUrl = Static<typeof ResourceUrl>;
+
+/** Issue 15: what was reached (a file of either kind, or a zip of the incident's evidence) and how. */
+export const evidenceAccessKinds = ['picture', 'video', 'zip'] as const;
+export const evidenceAccessActions = ['view', 'download'] as const;
+export type EvidenceAccessKind = (typeof evidenceAccessKinds)[number];
+export type EvidenceAccessAction = (typeof evidenceAccessActions)[number];
+
+/** One view or download of an incident's evidence: by an account (as it was then) or through a share link. */
+export const EvidenceAccessRecord = Type.Object({
+  id: Type.Integer(),
+  time: EpochMs,
+  accountId: Nullable(Type.Integer()),
+  username: Nullable(Type.String()),
+  role: Nullable(Type.String()),
+  /** Set for a view through a public share link (the `linkId` in the incident's `shared` history line). */
+  shareLinkId: Nullable(Type.String()),
+  /** Null for a zip of the incident's evidence. */
+  resourceId: Nullable(Type.Integer()),
+  kind: Type.Enum(evidenceAccessKinds),
+  action: Type.Enum(evidenceAccessActions),
+  ip: Nullable(Type.String()),
+});
+export type EvidenceAccessRecord = Static<typeof EvidenceAccessRecord>;
+export const EvidenceAccessQuery = Type.Object({ ...PageQuery, eventId: Id });
+export type EvidenceAccessQuery = Static<typeof EvidenceAccessQuery>;
+/** The whole access list of an incident as .xlsx, under `filename`. */
+export const EvidenceAccessExportQuery = ExportQueryOf(EvidenceAccessQuery);
+export type EvidenceAccessExportQuery = Static<typeof EvidenceAccessExportQuery>;

@@ -6,6 +6,9 @@ import {
   CommentRecord,
   EventIdQuery,
   EventIdsBody,
+  EvidenceAccessExportQuery,
+  EvidenceAccessQuery,
+  EvidenceAccessRecord,
   HistoryListQuery,
   HistoryRecord,
   IncidentDetail,
@@ -34,6 +37,11 @@ import { fleetAdminsAndAbove, type Role } from '../roles.js';
 const TAG = 'incidents';
 /** Incidents are reviewed, commented, binned, shared and asked evidence for by the admins down to a fleet's. */
 const writers = fleetAdminsAndAbove;
+/**
+ * Who sees an incident's evidence access list: the roles SPEC section 6 gives incident data (scope decides which
+ * incidents), the Super Admin's read-only assistants included; Site Admins see no incident.
+ */
+const evidenceAuditors: readonly Role[] = [...fleetAdminsAndAbove, 'SUPER_ASSISTANT'];
 /** SPEC section 2: `/event/tag/list` is the Super Admin's and the Company Admin's. */
 const tagManagers: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN'];
 
@@ -107,6 +115,23 @@ export const eventApi = endpoints(TAG, {
     access: 'session',
     query: HistoryListQuery,
     response: PageOf(HistoryRecord),
+  },
+  accessList: {
+    method: 'GET',
+    path: '/v2/event/access/list',
+    summary: 'Who viewed or downloaded an incident’s evidence, when and from where, newest first',
+    access: evidenceAuditors,
+    query: EvidenceAccessQuery,
+    response: PageOf(EvidenceAccessRecord),
+  },
+  accessExport: {
+    method: 'GET',
+    path: '/v2/event/access/export',
+    summary: 'An incident’s evidence access list as an .xlsx file, newest first',
+    access: evidenceAuditors,
+    query: EvidenceAccessExportQuery,
+    raw: true,
+    produces: [mediaTypes.xlsx],
   },
   remove: {
     method: 'PUT',

@@ -36,7 +36,7 @@ export const de: Messages = {
   VEHICLE_NOT_EXIST: 'Das Fahrzeug existiert nicht',
   VEHICLE_EMAIL_NOT_EXIST_ERROR: 'Die E-Mail-Adresse ist nicht mit diesem Fahrzeug verknüpft',
   DEVICE_NOT_EXIST: 'Das Gerät existiert nicht',
-  EVENT_TAG_NOT_EXIST: 'Das Tag existiert nicht',
+  EVENT_TAG_NOT_EXIST: 'Das Label existiert nicht',
   EVENT_NOT_EXIST: 'Der Vorfall existiert nicht',
   EVENT_RESOURCE_NOT_EXIST: 'Die Beweisdatei existiert nicht',
   CLAUSE_PLACE_NOT_EXIST: 'Die Platzierung der Bedingungen existiert nicht',

@@ -3,6 +3,7 @@
 
 export * from './schema/clauses.js';
 export * from './schema/devices.js';
+export * from './schema/evidence-access.js';
 export * from './schema/gateway.js';
 export * from './schema/identity.js';
 export * from './schema/incidents.js';

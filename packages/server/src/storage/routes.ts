@@ -17,6 +17,11 @@ export interface ObjectRouteOptions {
   uploaded?: (grant: ObjectGrant, stored: StoredObject) => Promise<unknown>;
   /** Told of an upload refused for its bytes (e.g. `checksum mismatch`), so the evidence flow can mark it failed. */
   refused?: (grant: ObjectGrant, reason: string) => Promise<unknown>;
+  /**
+   * Told when a GET starts serving an object from its first byte (no Range, or one from byte 0): a player's later
+   * range requests are the same viewing. Not awaited: recording must never slow or fail a download.
+   */
+  served?: (grant: ObjectGrant, ip: string) => void;
 }
 
 /** Parses `Range: bytes=a-b` (one range; suffix and open ranges too) against a size; null when absent or unsatisfiable. */
@@ -40,7 +45,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
  * Handlers of the evidence store's own signed URLs (`/objects/{token}`): devices PUT evidence, consoles GET it with
  * range support. The token is the whole authority, checked here (the contract declares them device/public).
  */
-export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, { store, signer, uploaded, refused }) => {
+export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, { store, signer, uploaded, refused, served }) => {
   // Evidence bodies stream straight to the store, never buffered whole.
   app.addContentTypeParser(evidenceTypes, (_req, payload, done) => done(null, payload));
 
@@ -77,6 +82,8 @@ export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, 
         .header('content-type', grant.contentType ?? 'application/octet-stream');
       const range = parseRange(req.headers.range, object.size);
       if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${object.size}`).send();
+      // HEAD (Fastify answers it with this handler) serves no bytes.
+      if (req.method === 'GET' && (range === null || range.start === 0)) served?.(grant, req.ip);
       if (range === null) return reply.header('content-length', object.size).send(object.read());
       return reply
         .code(206)

@@ -11,6 +11,26 @@ export interface ObjectGrant {
   contentType?: string;
   /** Uploads: the hex SHA-256 the device announced; other bytes are refused. */
   sha256?: string;
+  /** Downloads of incident evidence: the view to record when the bytes are served. */
+  access?: AccessGrant;
+}
+
+/**
+ * Who a download URL of incident evidence was signed for and what it opens (issue 15), carried inside the signed
+ * grant so the store records the view without asking the database who it was.
+ */
+export interface AccessGrant {
+  /** The account that asked for the URL, with its username and role then; null for a share link's URL. */
+  accountId: number | null;
+  username: string | null;
+  role: string | null;
+  /** The share link a public view comes through, else null. */
+  shareLinkId: string | null;
+  eventId: number;
+  resourceId: number;
+  kind: 'picture' | 'video';
+  /** A file shown in a page (view) or handed out in a batch of URLs to save (download). */
+  action: 'view' | 'download';
 }
 
 /**

@@ -29,11 +29,11 @@ export const de: ServerTexts = {
     chapters: [
       [
         'Das Dashboard',
-        'Das Dashboard öffnet sich nach der Anmeldung. Es zeigt Ihre Organisation und Rolle, Fahrzeuge und Geräte online von der Gesamtzahl, Vorfälle heute und insgesamt sowie die Nutzung des Gerätekontingents. Wählen Sie einen Zeitraum (heute, letzte 7 oder 14 Tage, letzter Monat, aktueller Monat oder Quartal), um Vorfälle nach Typ und Tag, das Periodendiagramm, das stündliche Kerzendiagramm und die Statistik jeder Flotte zu sehen. Tage beginnen um Mitternacht in der Zeitzone Ihres Profils.',
+        'Das Dashboard öffnet sich nach der Anmeldung. Es zeigt Ihre Organisation und Rolle, Fahrzeuge und Geräte online von der Gesamtzahl, Vorfälle heute und insgesamt sowie die Nutzung des Gerätekontingents. Wählen Sie einen Zeitraum (heute, letzte 7 oder 14 Tage, letzter Monat, aktueller Monat oder Quartal), um Vorfälle nach Typ und Label, das Periodendiagramm, das stündliche Kerzendiagramm und die Statistik jeder Flotte zu sehen. Tage beginnen um Mitternacht in der Zeitzone Ihres Profils.',
       ],
       [
         'Vorfälle',
-        'Vorfälle kommen von den Geräten mit Typ, Tag, Geschwindigkeit, Ort und Zeit. Öffnen Sie einen Vorfall, um Bilder und Videos zu sehen, Beweise vom Gerät anzufordern, ihn zu kommentieren und als geprüft zu markieren. Gelöschte Vorfälle liegen im Papierkorb, wo sie wiederhergestellt oder endgültig gelöscht werden können.',
+        'Vorfälle kommen von den Geräten mit Typ, Label, Geschwindigkeit, Ort und Zeit. Öffnen Sie einen Vorfall, um Bilder und Videos zu sehen, Beweise vom Gerät anzufordern, ihn zu kommentieren und als geprüft zu markieren. Gelöschte Vorfälle liegen im Papierkorb, wo sie wiederhergestellt oder endgültig gelöscht werden können.',
       ],
       [
         'Fahrzeuge und Geräte',
@@ -41,10 +41,10 @@ export const de: ServerTexts = {
       ],
       [
         'Organisationen und Konten',
-        'Gebietslieferanten haben Unternehmen, Unternehmen haben Flotten und Flotten haben Standorte. Jeder Administrator sieht die Daten seiner Organisation und der darunter liegenden. Bei der ersten Anmeldung muss ein neues Passwort gesetzt werden; Google Authenticator kann ein Konto schützen.',
+        'Gebietshändler haben Unternehmen, Unternehmen haben Flotten und Flotten haben Standorte. Jeder Administrator sieht die Daten seiner Organisation und der darunter liegenden. Bei der ersten Anmeldung muss ein neues Passwort gesetzt werden; Google Authenticator kann ein Konto schützen.',
       ],
     ],
-    contact: 'Kontakt: schreiben Sie an support@safety-shield.local oder rufen Sie Ihren Gebietslieferanten an.',
+    contact: 'Kontakt: schreiben Sie an support@safety-shield.local oder rufen Sie Ihren Gebietshändler an.',
     page: 'Seite',
   },
 };

@@ -41,10 +41,10 @@ export const es: ServerTexts = {
       ],
       [
         'Organizaciones y cuentas',
-        'Los proveedores de zona tienen empresas, las empresas tienen flotas y las flotas tienen sitios. Cada administrador ve los datos de su organización y de las que dependen de ella. El primer inicio de sesión pide una contraseña nueva; Google Authenticator puede proteger una cuenta.',
+        'Los distribuidores regionales tienen empresas, las empresas tienen flotas y las flotas tienen sitios. Cada administrador ve los datos de su organización y de las que dependen de ella. El primer inicio de sesión pide una contraseña nueva; Google Authenticator puede proteger una cuenta.',
       ],
     ],
-    contact: 'Contacto: escriba a support@safety-shield.local o llame a su proveedor de zona.',
+    contact: 'Contacto: escriba a support@safety-shield.local o llame a su distribuidor regional.',
     page: 'Página',
   },
 };

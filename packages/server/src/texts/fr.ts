@@ -42,10 +42,10 @@ export const fr: ServerTexts = {
       ],
       [
         'Organisations et comptes',
-        'Les fournisseurs régionaux ont des entreprises, les entreprises des flottes et les flottes des sites. Chaque administrateur voit les données de son organisation et de celles qui en dépendent. La première connexion demande un nouveau mot de passe ; Google Authenticator peut protéger un compte.',
+        'Les revendeurs régionaux ont des entreprises, les entreprises des flottes et les flottes des sites. Chaque administrateur voit les données de son organisation et de celles qui en dépendent. La première connexion demande un nouveau mot de passe ; Google Authenticator peut protéger un compte.',
       ],
     ],
-    contact: 'Contact : écrivez à support@safety-shield.local ou appelez votre fournisseur régional.',
+    contact: 'Contact : écrivez à support@safety-shield.local ou appelez votre revendeur régional.',
     page: 'Page',
   },
 };

@@ -41,10 +41,10 @@ export const nb: ServerTexts = {
       ],
       [
         'Organisasjoner og kontoer',
-        'Områdeleverandører har selskaper, selskaper har flåter og flåter har steder. Hver administrator ser dataene til sin egen organisasjon og dem under den. Første innlogging krever nytt passord, og Google Authenticator kan beskytte en konto.',
+        'Områdeforhandlere har selskaper, selskaper har flåter og flåter har steder. Hver administrator ser dataene til sin egen organisasjon og dem under den. Første innlogging krever nytt passord, og Google Authenticator kan beskytte en konto.',
       ],
     ],
-    contact: 'Kontakt: skriv til support@safety-shield.local eller ring områdeleverandøren din.',
+    contact: 'Kontakt: skriv til support@safety-shield.local eller ring områdeforhandleren din.',
     page: 'Side',
   },
 };

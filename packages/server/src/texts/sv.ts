@@ -29,11 +29,11 @@ export const sv: ServerTexts = {
     chapters: [
       [
         'Översikten',
-        'Översikten öppnas efter inloggning. Den visar din organisation och roll, fordon och enheter online av totalen, incidenter i dag och totalt samt hur mycket av enhetskvoten som används. Välj ett intervall (i dag, senaste 7 eller 14 dagarna, förra månaden, denna månad eller detta kvartal) för att se incidenter per typ och tagg, periodiagrammet, ljusstakediagrammet per timme och statistiken för varje flotta. Dygnet börjar vid midnatt i tidszonen i din profil.',
+        'Översikten öppnas efter inloggning. Den visar din organisation och roll, fordon och enheter online av totalen, incidenter i dag och totalt samt hur mycket av enhetskvoten som används. Välj ett intervall (i dag, senaste 7 eller 14 dagarna, förra månaden, denna månad eller detta kvartal) för att se incidenter per typ och etikett, periodiagrammet, ljusstakediagrammet per timme och statistiken för varje flotta. Dygnet börjar vid midnatt i tidszonen i din profil.',
       ],
       [
         'Incidenter',
-        'Incidenter kommer från enheterna med typ, tagg, hastighet, plats och tid. Öppna en för att se bilder och videor, be enheten ladda upp bevis, kommentera och markera den som granskad. Raderade incidenter ligger i papperskorgen, där de kan återställas eller raderas för gott.',
+        'Incidenter kommer från enheterna med typ, etikett, hastighet, plats och tid. Öppna en för att se bilder och videor, be enheten ladda upp bevis, kommentera och markera den som granskad. Raderade incidenter ligger i papperskorgen, där de kan återställas eller raderas för gott.',
       ],
       [
         'Fordon och enheter',
@@ -41,10 +41,10 @@ export const sv: ServerTexts = {
       ],
       [
         'Organisationer och konton',
-        'Områdesleverantörer har företag, företag har flottor och flottor har platser. Varje administratör ser data för sin egen organisation och de under den. Första inloggningen kräver ett nytt lösenord, och Google Authenticator kan skydda ett konto.',
+        'Områdesåterförsäljare har företag, företag har flottor och flottor har platser. Varje administratör ser data för sin egen organisation och de under den. Första inloggningen kräver ett nytt lösenord, och Google Authenticator kan skydda ett konto.',
       ],
     ],
-    contact: 'Kontakt: skriv till support@safety-shield.local eller ring din områdesleverantör.',
+    contact: 'Kontakt: skriv till support@safety-shield.local eller ring din områdesåterförsäljare.',
     page: 'Sida',
   },
 };

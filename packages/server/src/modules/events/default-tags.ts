@@ -1,10 +1,10 @@
-import { type DefaultTagKind, defaultTagKinds } from '@safety-shield/contract';
+import { type DefaultTagKind, defaultTagKinds, defaultTagNames } from '@safety-shield/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventTag, org } from '../../db/schema.js';
 
-/** The names the default tags start with (SPEC section 3); companies may rename them. */
-export const defaultTagNames: Record<DefaultTagKind, string> = { emergency: 'Emergency', interactive: 'Interactive', general: 'General' };
+// The stored names stay English (the contract's, one per kind): the console translates an unrenamed one on display.
+export { defaultTagNames };
 
 /**
  * Makes sure a company has its three default tags (made the first time they are needed: a company's first incident or

@@ -6,7 +6,7 @@ import { incident, incidentResource } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import { OBJECTS_PATH } from '../../storage/routes.js';
-import type { ObjectSigner } from '../../storage/signed-urls.js';
+import type { AccessGrant, ObjectSigner } from '../../storage/signed-urls.js';
 
 /** A resource the store holds (state 4 and on), with what its zip entry is named after. */
 export interface StoredEvidence {
@@ -85,13 +85,23 @@ export function entryName(file: StoredEvidence): string {
   return `${folder}/${file.channel}_${file.kind}_${file.resourceId}.${extension}`;
 }
 
-/** A GET URL of one stored file, valid for RESOURCE_URL_TTL_MS (the store serves it with range support). */
+/**
+ * A GET URL of one stored file, valid for RESOURCE_URL_TTL_MS (the store serves it with range support); `access` names
+ * the viewer and the file, so the store records the view when it serves the file (issue 15).
+ */
 export function signedResourceUrl(
   signer: ObjectSigner,
   resource: { objectKey: string; contentType: string | null },
+  access: AccessGrant,
   now = Date.now(),
 ): ResourceUrl {
   const expireTime = now + RESOURCE_URL_TTL_MS;
-  const token = signer.sign({ op: 'get', key: resource.objectKey, exp: expireTime, contentType: resource.contentType ?? undefined });
+  const token = signer.sign({
+    op: 'get',
+    key: resource.objectKey,
+    exp: expireTime,
+    contentType: resource.contentType ?? undefined,
+    access,
+  });
   return { url: `${OBJECTS_PATH}/${token}`, expireTime };
 }

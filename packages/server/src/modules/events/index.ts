@@ -8,6 +8,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { objectRoutes } from '../../storage/routes.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
+import { EvidenceAccessLog } from './access-log.js';
 import { evidenceReceived, evidenceRefused } from './evidence.js';
 import { eventMapRoutes } from './map-routes.js';
 import { IncidentNotifier } from './notify.js';
@@ -33,18 +34,21 @@ interface EventPlatform {
 
 /**
  * Incidents and their evidence: lists, tags, on-demand requests, zips, share links, the map, the evidence store's
- * signed URLs (an upload moves its resource on), the incident e-mails (`app.incidentArrived`) and the retention job.
+ * signed URLs (an upload moves its resource on; a view is recorded in the evidence access log), the incident e-mails (`app.incidentArrived`) and the retention job.
  */
 export const eventModule = fp(
   async (app: FastifyInstance, { db, bus, mailer, store, signer, map, config }: EventPlatform) => {
     const incidents = new IncidentService(db, store);
+    const accessLog = new EvidenceAccessLog(db, app.log);
+    // Records still being written when the app closes are waited for, not lost to a closed database.
+    app.addHook('onClose', () => accessLog.settled());
     // A new incident on any node changes the counts of the lists it appears in.
     bus.subscribe('incident', (arrived) => incidents.totals.forget(arrived));
     await app.register(eventRoutes, { incidents, tagService: new TagService(db, app.orgs), objectSigner: signer });
     const evidenceRequests = new EvidenceRequestService(db, bus, app.log);
     app.decorate('evidenceRequests', evidenceRequests);
     await app.register(evidenceRequestRoutes, { requests: evidenceRequests });
-    await app.register(resourceRoutes, { db, store, objectSigner: signer });
+    await app.register(resourceRoutes, { db, store, objectSigner: signer, accessLog });
     await app.register(shareRoutes, { db, secretKey: config.secretKey, objectSigner: signer, map });
     await app.register(eventMapRoutes, { db });
     await app.register(objectRoutes, {
@@ -57,6 +61,9 @@ export const eventModule = fp(
       refused: async (grant, reason) => {
         const moved = await evidenceRefused(db, grant, reason);
         if (moved) await evidenceRequests.moved(moved);
+      },
+      served: (grant, ip) => {
+        if (grant.access) accessLog.served(grant.access, ip);
       },
     });
     const notifier = new IncidentNotifier(db, mailer, app.log);

@@ -7,6 +7,7 @@ import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
+import { type EvidenceAccessLog, viewerOf } from './access-log.js';
 import { entryName, type StoredEvidence, signedResourceUrl, storedEvidence, visibleIncidents } from './evidence-files.js';
 
 /** What the zip needs of the evidence store (disk or S3): a sequential reader of one object. */
@@ -70,13 +71,17 @@ export const resourceRoutes: FastifyPluginAsync<{
   db: Db;
   store: EvidenceReader;
   objectSigner: ObjectSigner;
-}> = async (app, { db, store, objectSigner }) => {
+  accessLog: EvidenceAccessLog;
+}> = async (app, { db, store, objectSigner, accessLog }) => {
   serve(app, resourceApi, {
     zip: async (req, reply) => {
-      const ids = await visibleIncidents(db, principalOf(req), req.body.eventId);
+      const principal = principalOf(req);
+      const ids = await visibleIncidents(db, principal, req.body.eventId);
       const files = await storedEvidence(db, ids);
       // Refusals go out as JSON before the first zip byte; the console shows them from the body.
       if (files.length === 0) throw new AppError('EVENT_RESOURCE_NOT_EXIST');
+      // The zip starts going out now: a download of each incident that has files in it.
+      accessLog.zipped(principal, req.ip, [...new Set(files.map((file) => file.eventId))]);
       const archive = new ZipArchive({ zlib: { level: 6 } });
       fillZip(archive, store, files).catch((error) => {
         req.log.error({ err: error }, 'evidence zip failed');
@@ -89,14 +94,17 @@ export const resourceRoutes: FastifyPluginAsync<{
         .send(archive);
     },
     pictures: async (req) => {
-      const ids = await visibleIncidents(db, principalOf(req), req.body.eventId);
+      const principal = principalOf(req);
+      const ids = await visibleIncidents(db, principal, req.body.eventId);
       const pictures = await storedEvidence(db, ids, 'picture');
       const now = Date.now();
-      return pictures.map((picture) => ({
-        eventId: picture.eventId,
-        resourceId: picture.resourceId,
-        channel: picture.channel,
-        ...signedResourceUrl(objectSigner, picture, now),
+      // URLs handed out in a batch are for saving the files: each fetch is recorded as a download.
+      const viewer = viewerOf(principal);
+      return pictures.map(({ eventId, resourceId, channel, ...picture }) => ({
+        eventId,
+        resourceId,
+        channel,
+        ...signedResourceUrl(objectSigner, picture, { ...viewer, eventId, resourceId, kind: 'picture', action: 'download' }, now),
       }));
     },
   });

@@ -5,9 +5,10 @@ import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { auditTarget } from '../logs/recorder.js';
+import { viewerOf } from './access-log.js';
 import { signedResourceUrl } from './evidence-files.js';
 import type { IncidentService } from './service.js';
-import { incidentColumns } from './sheets.js';
+import { accessColumns, incidentColumns } from './sheets.js';
 import type { TagService } from './tags.js';
 
 export interface EventRouteOptions {
@@ -45,8 +46,24 @@ export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { 
         streamWorkbook('incidents', incidentColumns, incidents.exportBatches(principalOf(req), filters)),
       );
     },
-    resourceUrl: async (req) =>
-      signedResourceUrl(objectSigner, await incidents.storedResource(principalOf(req), req.query.eventId, req.query.resourceId)),
+    resourceUrl: async (req) => {
+      const principal = principalOf(req);
+      const { eventId, resourceId } = req.query;
+      const resource = await incidents.storedResource(principal, eventId, resourceId);
+      return signedResourceUrl(objectSigner, resource, {
+        ...viewerOf(principal),
+        eventId,
+        resourceId,
+        kind: resource.kind,
+        action: 'view',
+      });
+    },
+    accessList: async (req) => incidents.accessList(principalOf(req), req.query.eventId, req.query),
+    accessExport: async (req, reply) => {
+      const { eventId, filename } = req.query;
+      const batches = await incidents.accessBatches(principalOf(req), eventId);
+      return sendWorkbook(reply, filename, `evidence-access-${eventId}`, streamWorkbook('evidence access', accessColumns, batches));
+    },
     comments: async (req) => incidents.comments(principalOf(req), req.query.eventId, req.query),
     comment: async (req) => incidents.comment(principalOf(req), req.body),
     tags: async (req) => tagService.list(principalOf(req), req.query.companyId),

@@ -1,6 +1,7 @@
 import {
   type CommentBody,
   type CommentRecord,
+  type EvidenceAccessRecord,
   type HistoryRecord,
   type IncidentDetail,
   type IncidentListQuery,
@@ -18,6 +19,7 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { ViewCache } from '../../view-cache.js';
+import { accessBatches, accessPage } from './access-log.js';
 import {
   findIncident,
   findResource,
@@ -80,6 +82,18 @@ export class IncidentService {
     return incidentHistoryPage(this.db, eventId, page);
   }
 
+  /** A page of who viewed or downloaded an incident's evidence, newest first (issue 15). */
+  async accessList(principal: Principal, eventId: number, page: PageQuery): Promise<Page<EvidenceAccessRecord>> {
+    await this.visible(principal, eventId);
+    return accessPage(this.db, eventId, page);
+  }
+
+  /** The whole access list of an incident the caller sees, a batch at a time, for its export. */
+  async accessBatches(principal: Principal, eventId: number) {
+    await this.visible(principal, eventId);
+    return accessBatches(this.db, eventId);
+  }
+
   /** A page of an incident's comments, newest first. */
   async comments(principal: Principal, eventId: number, page: PageQuery): Promise<Page<CommentRecord>> {
     await this.visible(principal, eventId);
@@ -91,11 +105,11 @@ export class IncidentService {
     principal: Principal,
     eventId: number,
     resourceId: number,
-  ): Promise<{ objectKey: string; contentType: string | null }> {
+  ): Promise<{ objectKey: string; contentType: string | null; kind: 'picture' | 'video' }> {
     await this.visible(principal, eventId);
     const resource = await findResource(this.db, eventId, resourceId);
     if (!resource?.objectKey || resource.state < UPLOAD_RECEIVED) throw new AppError('EVENT_RESOURCE_NOT_EXIST');
-    return { objectKey: resource.objectKey, contentType: resource.contentType };
+    return { objectKey: resource.objectKey, contentType: resource.contentType, kind: resource.kind };
   }
 
   /** One incident in the caller's scope, locked, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */

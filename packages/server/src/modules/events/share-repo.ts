@@ -23,7 +23,7 @@ export function lockShareable(tx: Db, principal: Principal, ids: number[]) {
 }
 
 /** One history line per incident shared. */
-export async function recordShared(tx: Db, ids: number[], username: string, detail: { days: number; expireTime: number }) {
+export async function recordShared(tx: Db, ids: number[], username: string, detail: { days: number; expireTime: number; linkId: string }) {
   await tx.insert(incidentHistory).values(ids.map((incidentId) => ({ incidentId, action: 'shared', username, detail })));
 }
 

@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
 import { GrantSigner, type ObjectSigner } from '../../storage/signed-urls.js';
+import { shareLinkId } from './access-log.js';
 import { signedResourceUrl } from './evidence-files.js';
 import { triggerReading } from './repo.js';
 import { findSharer, lockShareable, recordShared, sharedIncidents, storedResourcesOf } from './share-repo.js';
@@ -53,14 +54,15 @@ export class ShareService {
   /** A link to some incidents (`shareIds`) for `days`: all or none, an incident out of scope fails the call like the other batches. */
   async create(principal: Principal, ids: number[], days: number): Promise<ShareLink> {
     const exp = Date.now() + days * DAY_MS;
+    const token = this.signer.sign({ ids, exp, by: principal.accountId, companyId: principal.companyId });
     await this.db.transaction(async (tx) => {
       const found = await lockShareable(tx, principal, ids);
       if (found.length !== ids.length) throw outOfScope(principal, 'EVENT_NOT_EXIST');
       // One in the recycle bin cannot be shared.
       if (found.some((row) => !row.live)) throw new AppError('EVENT_NOT_EXIST');
-      await recordShared(tx, ids, principal.username, { days, expireTime: exp });
+      // The link's id names it in the views recorded through it.
+      await recordShared(tx, ids, principal.username, { days, expireTime: exp, linkId: shareLinkId(token) });
     });
-    const token = this.signer.sign({ ids, exp, by: principal.accountId, companyId: principal.companyId });
     return { url: `${SHARE_PATH}?token=${encodeURIComponent(token)}`, expireTime: exp };
   }
 
@@ -78,6 +80,7 @@ export class ShareService {
     const resources = found.length === 0 ? [] : await storedResourcesOf(this.db, found);
     const now = Date.now();
     const resourceExpireTime = now + RESOURCE_URL_TTL_MS;
+    const viewer = { accountId: null, username: null, role: null, shareLinkId: shareLinkId(token) };
     return {
       records: rows.map(({ row, tagName }) => ({
         eventId: row.id,
@@ -92,7 +95,12 @@ export class ShareService {
             kind: r.kind,
             channel: r.channel,
             contentType: r.contentType,
-            url: signedResourceUrl(this.objectSigner, { objectKey: r.objectKey ?? '', contentType: r.contentType }, now).url,
+            url: signedResourceUrl(
+              this.objectSigner,
+              { objectKey: r.objectKey ?? '', contentType: r.contentType },
+              { ...viewer, eventId: row.id, resourceId: r.id, kind: r.kind, action: 'view' },
+              now,
+            ).url,
           })),
       })),
       expireTime: grant.exp,
@@ -121,6 +129,8 @@ export class ShareService {
       mustChangePassword: false,
       tokenHash: '',
       via: 'session',
+      // A share link's reader never proved who it is.
+      identifiedAt: null,
     };
   }
 }

@@ -1,4 +1,4 @@
-import type { IncidentRecord } from '@safety-shield/contract';
+import type { EvidenceAccessRecord, IncidentRecord } from '@safety-shield/contract';
 import { type SheetColumn, sheetTime } from '../../http/xlsx.js';
 
 /** `/v2/event/export`: the incident list as the console shows it (times in UTC). */
@@ -19,4 +19,16 @@ export const incidentColumns: SheetColumn<IncidentRecord>[] = [
   { header: 'Reviewed (UTC)', width: 20, value: (r) => sheetTime(r.reviewTime) },
   { header: 'Pictures', width: 9, value: (r) => r.pictures },
   { header: 'Videos', width: 8, value: (r) => r.videos },
+];
+
+/** `/v2/event/access/export`: an incident's evidence access list (times in UTC). */
+export const accessColumns: SheetColumn<EvidenceAccessRecord>[] = [
+  { header: 'Time (UTC)', width: 20, value: (r) => sheetTime(r.time) },
+  { header: 'Username', width: 18, value: (r) => r.username },
+  { header: 'Role', width: 16, value: (r) => r.role },
+  { header: 'Share link', width: 14, value: (r) => r.shareLinkId },
+  { header: 'File', width: 10, value: (r) => r.resourceId },
+  { header: 'Kind', width: 9, value: (r) => r.kind },
+  { header: 'Action', width: 10, value: (r) => r.action },
+  { header: 'Address', width: 18, value: (r) => r.ip },
 ];

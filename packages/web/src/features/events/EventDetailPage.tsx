@@ -10,13 +10,14 @@ import { useEvent } from './api/get-event.js';
 import { CommentsPanel } from './components/CommentsPanel.js';
 import { ReviewBadge, TypeTag } from './components/display.js';
 import { EventFacts } from './components/EventFacts.js';
+import { EvidenceAccessPanel } from './components/EvidenceAccessPanel.js';
 import { EvidenceSection } from './components/EvidenceSection.js';
 import { HistoryTimeline } from './components/HistoryTimeline.js';
 import { useEventPermissions } from './components/permissions.js';
 import { ReviewButton } from './components/ReviewButton.js';
 import { EvidenceRequestPanel } from './evidence-requests/index.js';
 
-/** /event/:eventId: one incident with its place, facts, evidence, review, comments and history. */
+/** /event/:eventId: one incident with its place, facts, evidence, review, comments, history and evidence access. */
 export function EventDetailPage() {
   const { t } = useTranslation();
   const eventId = numberFilter(useParams().eventId);
@@ -102,6 +103,7 @@ export function EventDetailPage() {
           <Flex vertical gap={16}>
             <CommentsPanel eventId={incident.eventId} canWrite={can.writes && !incident.deletedTime} />
             <HistoryTimeline eventId={incident.eventId} />
+            {can.auditsEvidence && <EvidenceAccessPanel eventId={incident.eventId} />}
           </Flex>
         </Col>
       </Row>

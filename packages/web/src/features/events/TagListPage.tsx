@@ -4,6 +4,7 @@ import { Alert, Button, Card, Flex, Form, Space, Switch, Table, type TableColumn
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { tagName } from '../../shared/i18n/tag-name.js';
 import { ConfirmAction } from '../../shared/ui/ConfirmAction.js';
 import { LoadError } from '../../shared/ui/LoadError.js';
 import { DeleteAction, EditAction, numberFilter } from '../../shared/ui/list/index.js';
@@ -40,7 +41,7 @@ export function TagListPage() {
       dataIndex: 'tagName',
       render: (name: string, tag) => (
         <Space>
-          {name}
+          {tagName(t, name)}
           {tag.defaultKind && <Tag color="blue">{t('events.tagPage.default')}</Tag>}
         </Space>
       ),

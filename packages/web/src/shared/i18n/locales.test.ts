@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { languages } from '@safety-shield/contract';
+import { type Language, languages, mainRoutes, publicRoutes, type RouteEntry } from '@safety-shield/contract';
+import { messages } from '@safety-shield/contract/messages';
 import { describe, expect, it } from 'vitest';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
@@ -49,6 +50,165 @@ describe('console texts', () => {
       const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
       expect(placeholders(texts.get(key) ?? ''), `${language} ${key}`).toEqual(placeholders(text));
     }
+  });
+});
+
+/**
+ * Texts that read the same in every language: the product's name and slogan, brand names, codes and a sample address.
+ * Units and placeholders need no entry: a text made only of them (`{{value}} km/h`, `v{{version}}`) is language-free.
+ */
+const sameEverywhere = new Set([
+  'Safety Shield',
+  'BE SAFE BE SHIELD',
+  'Google Authenticator',
+  'ICCID',
+  'SHA-256',
+  'OK',
+  'name@example.com',
+]);
+/** Placeholders, numbers, punctuation and the SI and technical units: what a text may share with English without translating. */
+const languageFree = /\{\{\w+\}\}|\b(?:km\/h|km|dBm|ms|min|UTC|h|s|d|v)\b|[\d\s.,:;()–\-/]/gu;
+/**
+ * True cognates: words a language writes exactly as English does, meaning the same (the issue's gate allows them).
+ * A text equal to English passes only when each of its words is listed for its language; keep these short.
+ */
+const cognates: Record<Exclude<Language, 'en'>, readonly string[]> = {
+  // German writes these loans as English does (Duden): the tab bar, live video, a video clip.
+  de: [
+    'Clip',
+    'Code',
+    'Info',
+    'Link',
+    'Live',
+    'Logo',
+    'Name',
+    'Offline',
+    'Online',
+    'Organisation',
+    'Pause',
+    'Position',
+    'Premium',
+    'Signal',
+    'Standard',
+    'Start',
+    'Tabs',
+    'Version',
+    'Video',
+    'Videos',
+  ],
+  es: ['General', 'No', 'Plan', 'Premium', 'Total'],
+  // French shares much of English's Latin vocabulary; each of these is the ordinary French word.
+  fr: [
+    'Action',
+    'Actions',
+    'Attribution',
+    'Clause',
+    'Code',
+    'Collision',
+    'Contact',
+    'Date',
+    'Description',
+    'Distance',
+    'Distraction',
+    'Fatigue',
+    'Incident',
+    'Incidents',
+    'Logo',
+    'Maintenance',
+    'Menu',
+    'Message',
+    'Notifications',
+    'Organisation',
+    'Organisations',
+    'Pause',
+    'Points',
+    'Position',
+    'Premium',
+    'Signal',
+    'Site',
+    'Standard',
+    'Total',
+    'Type',
+    'Version',
+  ],
+  nb: ['Info', 'Logo', 'Pause', 'Plan', 'Premium', 'Signal', 'Standard', 'Start', 'Type', 'Video'],
+  ru: [],
+  sv: [
+    'Incident',
+    'Info',
+    'Live',
+    'Offline',
+    'Online',
+    'Organisation',
+    'Period',
+    'Plan',
+    'Position',
+    'Premium',
+    'Signal',
+    'Standard',
+    'Start',
+    'Version',
+    'Video',
+  ],
+};
+
+/** Why a language's text would not do: missing, empty, or still the English one (not a cognate). */
+function untranslated(language: Exclude<Language, 'en'>, text: string | undefined, english: string): string | undefined {
+  if (text === undefined) return 'missing';
+  if (text.trim() === '') return 'empty';
+  if (text !== english || sameEverywhere.has(text)) return undefined;
+  const words = text.replace(languageFree, ' ').split(/\s+/).filter(Boolean);
+  // Case does not matter: 'organisation' in a sentence is the same cognate as 'Organisation' in a heading.
+  const allowed = new Set(cognates[language].map((word) => word.toLowerCase()));
+  return words.every((word) => allowed.has(word.toLowerCase())) ? undefined : 'still English';
+}
+
+/** Every finding of a language over a set of texts, as 'key: why'. */
+function findings(language: Exclude<Language, 'en'>, texts: Map<string, string>, english: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const [key, text] of english) {
+    const why = untranslated(language, texts.get(key), text);
+    if (why) out.push(`${key}: ${why} (${JSON.stringify(texts.get(key) ?? text)})`);
+  }
+  for (const key of texts.keys()) if (!english.has(key)) out.push(`${key}: not in English`);
+  return out;
+}
+
+const otherLanguages = languages.filter((l): l is Exclude<Language, 'en'> => l !== 'en');
+
+describe('every text is translated', () => {
+  it('English has no empty text', () => {
+    const empty = [...flatten(read('en')), ...Object.entries(messages.en)].filter(([, text]) => text.trim() === '');
+    expect(empty.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(otherLanguages)('%s: console texts', (language) => {
+    expect(findings(language, flatten(read(language)), flatten(read('en')))).toEqual([]);
+  });
+
+  it.each(otherLanguages)('%s: codeKey messages', (language) => {
+    expect(findings(language, new Map(Object.entries(messages[language])), new Map(Object.entries(messages.en)))).toEqual([]);
+  });
+
+  it('flags a copied English text and passes cognates and language-free texts', () => {
+    expect(untranslated('de', 'Tags', 'Tags')).toBe('still English');
+    expect(untranslated('de', 'Start {{time}}', 'Start {{time}}')).toBeUndefined();
+    expect(untranslated('sv', '{{value}} km/h', '{{value}} km/h')).toBeUndefined();
+    expect(untranslated('ru', 'Video', 'Video')).toBe('still English');
+    expect(untranslated('fr', ' ', 'Name')).toBe('empty');
+  });
+});
+
+/** Every named route of the table, public or inside the layout, with its children. */
+function namedRoutes(table: readonly RouteEntry[]): RouteEntry[] {
+  return table.flatMap((route) => [...(route.name ? [route] : []), ...namedRoutes(route.children ?? [])]);
+}
+
+describe('route titles', () => {
+  it.each(languages)('%s has a title for every page of the route table (the tab, the page title, the later-release page)', (language) => {
+    const texts = flatten(read(language));
+    const missing = namedRoutes([...publicRoutes, ...mainRoutes]).filter((route) => !route.title || !texts.has(`route.${route.title}`));
+    expect(missing.map((route) => route.name)).toEqual([]);
   });
 });
 

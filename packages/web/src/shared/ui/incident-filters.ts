@@ -1,4 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import { tagName } from '../i18n/tag-name.js';
 
 /** Today, the last 7 days and the last 30 days, each to the end of today: the incident filters' time ranges. */
 export function rangePresets(now = dayjs()) {
@@ -19,11 +21,14 @@ interface TagChoice {
   companyName: string | null;
 }
 
-/** Tags as a select's options: several companies' tags may share a name, so each says whose it is when more than one company is seen. */
-export function tagOptions(tags: readonly TagChoice[] | undefined) {
+/**
+ * Tags as a select's options, default tags in the reader's language: several companies' tags may share a name, so each
+ * says whose it is when more than one company is seen.
+ */
+export function tagOptions(tags: readonly TagChoice[] | undefined, t: TFunction) {
   const manyCompanies = new Set((tags ?? []).map((tag) => tag.companyId)).size > 1;
   return (tags ?? []).map((tag) => ({
     value: tag.tagId,
-    label: manyCompanies && tag.companyName ? `${tag.tagName} (${tag.companyName})` : tag.tagName,
+    label: manyCompanies && tag.companyName ? `${tagName(t, tag.tagName)} (${tag.companyName})` : tagName(t, tag.tagName),
   }));
 }

@@ -1,6 +1,7 @@
 import type { DashboardRange } from '@safety-shield/contract';
 import { Alert, Col, Descriptions, Empty, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { tagName } from '../../../shared/i18n/tag-name.js';
 import { useIncidentFigures, useMaintenance, useQuotaStatus, useRemoteUpgrade } from '../api/get-dashboard.js';
 import { Counts, StatusCard, type StatusCardProps } from './StatusCard.js';
 
@@ -58,7 +59,7 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
                   <div>
                     {i.byTag.slice(0, 6).map((row) => (
                       <Tag key={row.key} color="blue">
-                        {row.name ?? t('dashboard.incident.noTag')} {row.count}
+                        {tagName(t, row.name) ?? t('dashboard.incident.noTag')} {row.count}
                       </Tag>
                     ))}
                   </div>

@@ -59,7 +59,7 @@ export function EventMapFilters({ value, onChange }: { value: MapFilters; onChan
         loading={tags.isPending}
         value={value.tagId}
         onChange={(tagId) => onChange({ ...value, tagId })}
-        options={tagOptions(tags.data)}
+        options={tagOptions(tags.data, t)}
       />
     </Space>
   );

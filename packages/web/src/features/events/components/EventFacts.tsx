@@ -1,6 +1,7 @@
 import type { IncidentDetail } from '@safety-shield/contract';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { tagName } from '../../../shared/i18n/tag-name.js';
 import { formatTime } from '../../../shared/ui/format.js';
 import { shortLatLng, speedText } from './display.js';
 
@@ -20,7 +21,7 @@ export function EventFacts({ incident }: { incident: IncidentDetail }) {
         { key: 'local', label: t('events.localTime'), children: incident.localTime ?? '—' },
         { key: 'speed', label: t('events.speed'), children: speedText(incident.speed) },
         { key: 'channel', label: t('events.channel'), children: incident.channel ?? '—' },
-        { key: 'tag', label: t('events.tag'), children: incident.tagName ?? '—' },
+        { key: 'tag', label: t('events.tag'), children: tagName(t, incident.tagName) ?? '—' },
         { key: 'org', label: t('events.companyFleet'), children: org },
         { key: 'uuid', label: t('events.deviceUuid'), children: incident.deviceUuid },
         { key: 'location', label: t('events.location'), children: shortLatLng(incident.lat, incident.lng) },

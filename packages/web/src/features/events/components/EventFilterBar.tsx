@@ -82,7 +82,7 @@ export function EventFilterBar({ list, filters }: { list: ListParamsApi<EventFil
         width={200}
         {...severalChoices}
         loading={tags.isPending}
-        options={tagOptions(tags.data)}
+        options={tagOptions(tags.data, t)}
       />
       <SelectFilter name="review" label={t('events.reviewState')} width={130} values={['unread', 'reviewed']} textKey="events.review" />
       <Form.Item label={t('events.filter.speed')}>

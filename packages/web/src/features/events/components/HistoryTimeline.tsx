@@ -1,5 +1,6 @@
 import { Card, Empty, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { tagName } from '../../../shared/i18n/tag-name.js';
 import { formatTime } from '../../../shared/ui/format.js';
 import { useHistory } from '../api/get-history.js';
 import { uploadStateKey } from './display.js';
@@ -33,7 +34,7 @@ export function HistoryTimeline({ eventId }: { eventId: number }) {
           items={records.map((record) => {
             const detail = record.detail as { tagName?: string; resourceId?: string; state?: number; days?: number } | null;
             const values = {
-              tag: detail?.tagName ?? '',
+              tag: tagName(t, detail?.tagName) ?? '',
               resource: detail?.resourceId ?? '',
               state: detail?.state === undefined ? '' : t(uploadStateKey(detail.state)),
               days: detail?.days ?? '',

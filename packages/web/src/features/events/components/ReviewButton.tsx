@@ -3,6 +3,7 @@ import type { IncidentDetail } from '@safety-shield/contract';
 import { App, Button, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tagName } from '../../../shared/i18n/tag-name.js';
 import { useTagOptions } from '../api/get-tags.js';
 import { useReviewEvent } from '../api/review-event.js';
 
@@ -55,7 +56,7 @@ export function ReviewButton({ incident }: { incident: IncidentDetail }) {
               data-testid="review-tag"
               options={(tags.data ?? [])
                 .filter((tag) => incident.companyId === null || tag.companyId === incident.companyId)
-                .map((tag) => ({ value: tag.tagId, label: tag.tagName }))}
+                .map((tag) => ({ value: tag.tagId, label: tagName(t, tag.tagName) }))}
             />
           </Form.Item>
         </Form>

@@ -3,6 +3,7 @@ import type { IncidentRecord } from '@safety-shield/contract';
 import { Flex, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { tagName } from '../../../shared/i18n/tag-name.js';
 import { formatTime } from '../../../shared/ui/format.js';
 import { ReviewBadge, shortLatLng, speedText, TypeTag } from './display.js';
 
@@ -13,7 +14,7 @@ export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = 
   const columns: TableColumnsType<IncidentRecord> = [
     { title: t('events.triggerTime'), dataIndex: 'triggerTime', render: formatTime },
     { title: t('events.type'), dataIndex: 'type', render: (type: IncidentRecord['type']) => <TypeTag type={type} /> },
-    { title: t('events.tag'), dataIndex: 'tagName', render: (name: string | null) => name ?? '—' },
+    { title: t('events.tag'), dataIndex: 'tagName', render: (name: string | null) => tagName(t, name) ?? '—' },
     {
       title: t('events.plate'),
       dataIndex: 'licensePlate',

@@ -22,6 +22,8 @@ export function useEventPermissions() {
     shares: can(shareApi.create),
     /** Ask devices for the evidence they still hold. */
     asksEvidence: can(evidenceRequestApi.batchVideos),
+    /** Who viewed or downloaded the incident's evidence. */
+    auditsEvidence: can(eventApi.accessList),
     /** The tag page (route table: Super Admin and Company Admin). */
     managesTags: can(eventApi.tagList),
     choosesCompany: has(COMPANY_CHOOSERS),

@@ -78,6 +78,12 @@ export const logActions: readonly string[] = [
   'event.tag.receiveVideo',
   'event.tag.holdDays',
   'event.tag.notifyEmail',
+  // Evidence access (issue 15): all of it, then each kind of line.
+  'evidence',
+  'evidence.picture.view',
+  'evidence.video.view',
+  'evidence.picture.download',
+  'evidence.zip.download',
 ];
 
 /** A readable, translated name of an action; an action this console does not know yet shows as recorded. */

@@ -1,6 +1,7 @@
 import type { PublicIncident } from '@safety-shield/contract';
 import { Alert, Card, Descriptions, Empty, Flex, Image, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { tagName } from '../../../shared/i18n/tag-name.js';
 import { MapView, Marker } from '../../../shared/map/index.js';
 import { formatTime } from '../../../shared/ui/format.js';
 
@@ -34,7 +35,7 @@ export function PublicIncidentCard({ incident }: { incident: PublicIncident }) {
             {incident.speed === null ? '—' : t('publicIncidents.speedValue', { speed: Math.round(incident.speed) })}
           </Descriptions.Item>
           <Descriptions.Item label={t('publicIncidents.plate')}>{incident.licensePlate ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('publicIncidents.tag')}>{incident.tagName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('publicIncidents.tag')}>{tagName(t, incident.tagName) ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('publicIncidents.position')}>
             {position ? `${position[0].toFixed(5)}, ${position[1].toFixed(5)}` : '—'}
           </Descriptions.Item>
