@@ -1,4 +1,4 @@
-import { orgKinds, roles } from '@safety-shield/contract';
+import { apiEndpoints, type EndpointGroup, orgKinds, roles } from '@safety-shield/contract';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import shared from '../../../shared/i18n/locales/en.json';
@@ -15,6 +15,13 @@ describe('operation-log action names', () => {
     for (const action of logActions) expect(actionLabel(action, i18n.t), action).not.toMatch(/^[a-z]+\.|log\.actions/);
     expect(actionLabel('account.register.company', i18n.t)).toBe('Register account (Company Admin)');
     expect(actionLabel('org.fleet.state', i18n.t)).toBe('Enable or forbid organisation (Fleet)');
+  });
+
+  it('lists every action an endpoint of the contract declares', () => {
+    const declared = Object.values(apiEndpoints).flatMap((group) =>
+      Object.values(group as EndpointGroup).map((endpoint) => endpoint.audit),
+    );
+    for (const action of declared) if (action) expect(logActions, action).toContain(action);
   });
 
   it('shows an action it does not know as recorded', () => {
