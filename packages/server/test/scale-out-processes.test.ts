@@ -98,11 +98,17 @@ describe.skipIf(skip !== '')('S.O.S across two portal processes (shared PostgreS
     const mine = await companyWithVehicle(a.url, 'Scale');
     const theirs = await companyWithVehicle(a.url, 'Other');
 
-    // With an external broker the portal creates no devices from provisioning keys (the broker authenticates devices;
-    // docs/deployment.md): the device is registered as the embedded broker's provisioning leaves it, without a secret,
-    // and bound through node A's API.
+    // With an external broker the portal creates no devices and hands out no secrets (the broker authenticates devices;
+    // docs/deployment.md, "Devices on an external broker"): the operator registers the device with its secret, and
+    // binds it through node A's API.
+    const secret = `ds_${randomBytes(32).toString('base64url')}`;
     const [company] = await db.select({ agentId: org.belongAgentId }).from(org).where(eq(org.id, mine.company.id));
-    await db.insert(device).values({ deviceUuid: mine.uuid, belongAgentId: company?.agentId, belongCompanyId: mine.company.id });
+    await db.insert(device).values({
+      deviceUuid: mine.uuid,
+      secretHash: hashToken(secret),
+      belongAgentId: company?.agentId,
+      belongCompanyId: mine.company.id,
+    });
     await bindWhenListed(mine.api, mine.uuid, mine.vehicle.id);
     // This run's device is the only one: no demo fleet was seeded into the shared database.
     expect((await mine.api<{ total: number }>('GET', '/v1/device/list')).total).toBe(1);
@@ -112,9 +118,8 @@ describe.skipIf(skip !== '')('S.O.S across two portal processes (shared PostgreS
     const mineOnB = await consoleSocket(b.url, mine.admin.token);
     const theirsOnB = await consoleSocket(b.url, theirs.admin.token);
 
-    // The device holds only the provisioning key (the machine's Mosquitto lets anyone in): the node that takes its
-    // hello sends it a secret and stores it when the device's ack, fanned out to both nodes, comes back.
-    const credentials: CredentialStore = memoryCredentialStore();
+    // The device connects with its secret (the machine's Mosquitto lets anyone in); its hello gets no credential.
+    const credentials: CredentialStore = memoryCredentialStore({ [mine.uuid]: secret });
     sim = new SimDevice({
       uuid: mine.uuid,
       brokerUrl: MQTT_URL,
@@ -126,9 +131,9 @@ describe.skipIf(skip !== '')('S.O.S across two portal processes (shared PostgreS
       mqtt: { clean: true },
     });
     expect(await sim.start()).toBe(true);
-    const secret = await waitFor(() => credentials.get(mine.uuid));
-    const stored = async () => (await db.select().from(device).where(eq(device.deviceUuid, mine.uuid)))[0]?.secretHash;
-    expect(await waitFor(stored)).toBe(hashToken(secret));
+    const online = async () => (await db.select().from(device).where(eq(device.deviceUuid, mine.uuid)))[0]?.online;
+    expect(await waitFor(online)).toBe(true);
+    expect(credentials.get(mine.uuid)).toBe(secret);
 
     // The portal stores plates in capitals.
     const plate = mine.plate.toUpperCase();
