@@ -1,13 +1,9 @@
 import type { Page } from '@playwright/test';
-import { joinPath, mainRoutes, routeAllows } from '@safety-shield/contract';
 import { expect, logIn, test } from './fixtures.js';
+import { pagesOf } from './routes.js';
 
 /** Every page the Super Admin may open (later releases' too), by the path the route table gives it, without optional parameters. */
-const superAdminPages = mainRoutes.flatMap((section) =>
-  (section.children ?? [])
-    .filter((child) => child.name && routeAllows(child, 'SUPER_ADMIN') && !/:\w+(?!\?)/.test(child.path))
-    .map((child) => ({ name: child.name as string, path: joinPath(section.path, child.path).replace(/\/:\w+\?/g, '') })),
-);
+const superAdminPages = pagesOf('main', 'SUPER_ADMIN');
 
 /** Collects what the browser refuses under the page's Content-Security-Policy: the event, and Chromium's console line. */
 async function watchViolations(page: Page): Promise<string[]> {

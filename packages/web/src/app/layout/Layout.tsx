@@ -24,11 +24,12 @@ import { Sidebar } from './Sidebar.js';
 import { SizeSelect } from './SizeSelect.js';
 import { UserMenu } from './UserMenu.js';
 import { useAccountPreferences } from './use-account-preferences.js';
-import { useIsMobile } from './use-is-mobile.js';
+import { useIsMobile, useIsNarrow } from './use-is-mobile.js';
 import { useOtherTabLogout } from './use-other-tab-logout.js';
 import { useSelfInfoRefresh } from './use-self-info-refresh.js';
 import './layout.css';
 import { HeaderAction } from './HeaderAction.js';
+import { HeaderMore } from './HeaderMore.js';
 
 /** SPEC section 9: sidebar width. */
 const SIDEBAR_WIDTH = 230;
@@ -62,6 +63,7 @@ function Shell() {
 
   // CONSOLE.md: on mobile the sidebar is a drawer, closed on every route change.
   const mobile = useIsMobile();
+  const narrow = useIsNarrow();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation, which `pathname` stands for
   useEffect(() => setDrawerOpen(false), [pathname, mobile]);
@@ -72,7 +74,7 @@ function Shell() {
   };
 
   return (
-    <AntLayout className={mobile ? 'shell mobile' : 'shell'}>
+    <AntLayout className={['shell', mobile && 'mobile', narrow && 'narrow'].filter(Boolean).join(' ')}>
       {mobile ? (
         <Drawer
           placement="left"
@@ -90,7 +92,7 @@ function Shell() {
           <Sidebar collapsed={collapsed} menu={menu} showLogo={settings.sidebarLogo} />
         </AntLayout.Sider>
       )}
-      <AntLayout>
+      <AntLayout className="shell-main">
         <div className={settings.fixedHeader ? 'shell-top fixed' : 'shell-top'} data-testid="shell-top">
           <AntLayout.Header className="shell-header">
             {mobile ? (
@@ -114,10 +116,12 @@ function Shell() {
             <div className="shell-header-actions">
               {role && <HeaderSearch role={role} />}
               {role && <FocusBoard role={role} />}
-              <FullscreenToggle />
-              <LanguageSelect />
-              <SizeSelect />
-              <SettingsDrawer />
+              <HeaderMore narrow={narrow}>
+                <FullscreenToggle />
+                <LanguageSelect />
+                <SizeSelect />
+                <SettingsDrawer />
+              </HeaderMore>
               {info && <UserMenu username={info.baseInfo.username} role={info.baseInfo.role} />}
             </div>
           </AntLayout.Header>

@@ -48,7 +48,7 @@ export function UserMenu({ username, role }: { username: string; role: Role }) {
     >
       <button type="button" className="header-action" aria-label={t('navbar.userMenu')} data-testid="user-menu">
         <Avatar size="small" icon={<UserOutlined />} />
-        <span>{username}</span>
+        <span className="user-menu-name">{username}</span>
         <DownOutlined style={{ fontSize: 10 }} />
       </button>
     </Dropdown>

@@ -1,0 +1,179 @@
+import type { Browser, Page } from '@playwright/test';
+import { apiLogin } from './api.js';
+import { expect, test } from './fixtures.js';
+import { E2E_ADMIN_PASSWORD } from './global-setup.js';
+import { pagesOf, type TestPage } from './routes.js';
+
+/** Issue 16: a phone and a desktop; `LAYOUT_WIDTHS=768,1920` checks other widths by hand. */
+const widths = (process.env.LAYOUT_WIDTHS ?? '390,1440').split(',').map(Number);
+/** English, and German for long words. */
+const languages = (process.env.LAYOUT_LANGUAGES ?? 'en,de').split(',');
+/** Pages that need a record open with one that does not exist: they still draw their frame and say so. */
+const params = { eventId: '1', licensePlate: 'NO-SUCH-PLATE' };
+/** What the browser itself logs for such a record's 404 answer: expected there, an error anywhere else. */
+const recordNotFound = /^Failed to load resource: the server responded with a status of 404/;
+
+/** The admin's console settings as a fresh account has them. */
+const SHELL_SETTINGS = { themeColour: '#1890ff', tabsView: true, fixedHeader: false, sidebarLogo: true, uiSize: 'medium' };
+
+const publicPages = pagesOf('public', 'SUPER_ADMIN');
+const consolePages = pagesOf('main', 'SUPER_ADMIN', params);
+
+/** The document and the body are no wider than the window: nothing scrolls sideways. */
+const overflowOf = (page: Page) =>
+  page.evaluate(() => ({
+    document: document.documentElement.scrollWidth - window.innerWidth,
+    body: document.body.scrollWidth - window.innerWidth,
+  }));
+
+/** Waits until the page has drawn: its spinners gone (live pages keep a socket open: no network idle to wait for). */
+async function settle(page: Page) {
+  await page
+    .locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible')
+    .first()
+    .waitFor({ state: 'detached', timeout: 3_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(100);
+}
+
+/**
+ * Opens a console page the way a link does, without loading the console again (a full load per page would take the
+ * run past its time): the router follows the history, and the page's tab turns active once it is drawn.
+ */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page.locator(`[role="tab"][aria-selected="true"][data-path="${new URL(path, 'http://x').pathname}"]`)).toBeVisible();
+}
+
+interface Finding {
+  page: string;
+  problem: string;
+}
+
+/** Walks the pages in one browser context of the width and language; a signed-in walk logs in by API first. */
+async function walk(browser: Browser, baseURL: string, width: number, language: string, pages: TestPage[], signedIn: boolean) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, locale: language });
+  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  const page = await context.newPage();
+  const findings: Finding[] = [];
+  let current: TestPage = { name: '', path: '', filled: false };
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || (current.filled && recordNotFound.test(message.text()))) return;
+    findings.push({ page: current.name, problem: `console: ${message.text()}` });
+  });
+  page.on('pageerror', (error) => findings.push({ page: current.name, problem: `error: ${error.message}` }));
+  if (signedIn) {
+    const token = await apiLogin(baseURL, 'admin', E2E_ADMIN_PASSWORD);
+    // The shell as a fresh account has it (other tests change it): the tab bar on, which `navigate` waits on.
+    await page.request.put('/v1/account/setParamSetting', { headers: { 'x-token': token }, data: SHELL_SETTINGS });
+    await page.goto('/404');
+    await page.evaluate((value) => {
+      sessionStorage.setItem('safety-shield-token', value);
+      localStorage.setItem('safety-shield-latest-token', value);
+    }, token);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('tabs-view')).toBeVisible();
+  }
+  for (const shown of pages) {
+    const { name, path } = shown;
+    current = shown;
+    const started = Date.now();
+    if (signedIn) await navigate(page, path);
+    else await page.goto(path);
+    await settle(page);
+    if (process.env.LAYOUT_DEBUG) console.log(`${name} ${width} ${language} opened in ${Date.now() - started} ms`);
+    const overflow = await overflowOf(page);
+    if (overflow.document > 0 || overflow.body > 0)
+      findings.push({ page: name, problem: `scrolls sideways by ${Math.max(overflow.document, overflow.body)} px` });
+    await page.screenshot({ path: `e2e/artifacts/layout/${name}-${width}-${language}.png`, fullPage: true, animations: 'disabled' });
+    if (process.env.LAYOUT_DEBUG) console.log(`${name} ${width} ${language} done in ${Date.now() - started} ms`);
+  }
+  await context.close();
+  return findings;
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const width of widths) {
+  for (const language of languages) {
+    test(`every page of the route table fits ${width} px in ${language}: no sideways scroll, no console error`, async ({
+      browser,
+      baseURL,
+    }) => {
+      // About a minute on an idle machine; a loaded CI machine (other browser tests beside it) takes several times that.
+      test.setTimeout(300_000);
+      const url = baseURL ?? '';
+      expect(consolePages.length).toBeGreaterThan(40);
+      const findings = [
+        ...(await walk(browser, url, width, language, publicPages, false)),
+        ...(await walk(browser, url, width, language, consolePages, true)),
+      ];
+      expect(findings).toEqual([]);
+    });
+  }
+}
+
+test('on a phone the header folds its buttons into one menu, and the drawer shows long Norwegian entries whole', async ({
+  browser,
+  baseURL,
+}) => {
+  const url = baseURL ?? '';
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 390, height: 844 } });
+  await context.addCookies([{ name: 'language', value: 'nb', url }]);
+  const page = await context.newPage();
+  const token = await apiLogin(url, 'admin', E2E_ADMIN_PASSWORD);
+  await page.request.put('/v1/account/setParamSetting', { headers: { 'x-token': token }, data: SHELL_SETTINGS });
+  await page.goto('/404');
+  await page.evaluate((value) => sessionStorage.setItem('safety-shield-token', value), token);
+  await page.goto('/devicepage/maintenance');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('language-select')).toBeHidden();
+
+  // The "more" button holds fullscreen, language, size and settings; their own menus open from it.
+  await page.getByTestId('header-more').click();
+  const panel = page.getByTestId('header-more-panel');
+  await expect(panel.getByTestId('size-select')).toBeVisible();
+  await panel.getByTestId('language-select').click();
+  await expect(page.getByRole('menuitem', { name: 'Deutsch' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/layout/header-more-390-nb.png' });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Deutsch' })).toBeHidden();
+  // The settings drawer opens from it and covers it.
+  await expect(async () => {
+    if (!(await panel.isVisible())) await page.getByTestId('header-more').click();
+    await panel.getByTestId('settings-open').click({ timeout: 2_000 });
+    await expect(page.getByTestId('settings-drawer')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-drawer')).toBeHidden();
+  await page.mouse.click(200, 600); // closes the panel
+  await expect(panel).toBeHidden();
+
+  // The user menu stays reachable; the search box opens below the row, inside the window.
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menuitem', { name: /logg ut/i })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('header-search-toggle').click();
+  const box = page.getByTestId('header-search').locator('.ant-select');
+  await expect(box).toBeVisible();
+  const edge = await box.evaluate((element) => element.getBoundingClientRect().right);
+  expect(edge).toBeLessThanOrEqual(390);
+  expect((await overflowOf(page)).document).toBeLessThanOrEqual(0);
+  await page.keyboard.press('Escape');
+
+  // In the drawer every entry shows its whole title: none is cut off.
+  await page.getByTestId('sidebar-toggle').click();
+  const drawer = page.locator('.shell-drawer');
+  const closed = drawer.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  while ((await closed.count()) > 0) await closed.first().click();
+  await page.waitForTimeout(400); // the drawer's slide and the submenus' opening
+  const cut = await drawer
+    .locator('.ant-menu-title-content')
+    .evaluateAll((titles) => titles.filter((title) => title.scrollWidth > title.clientWidth + 1).map((title) => title.textContent));
+  expect(cut).toEqual([]);
+  await page.screenshot({ path: 'e2e/artifacts/layout/drawer-390-nb.png', fullPage: true });
+  await context.close();
+});

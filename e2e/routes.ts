@@ -1,0 +1,27 @@
+import { filterRoutes, mainRoutes, publicRoutes, type Role } from '@safety-shield/contract';
+import { tablePages } from '../packages/web/src/app/route-table.js';
+
+/** A page of the route table as a browser test opens it. */
+export interface TestPage {
+  name: string;
+  path: string;
+  /** Its path holds a record's id from `params`. */
+  filled: boolean;
+}
+
+/** Path parameters a test fills in: a page opened with an unknown record still draws its frame and says so. */
+export type PathParams = Readonly<Record<string, string>>;
+
+/**
+ * Every named page of the table (later releases' too) that the role may open, at the path the route table gives it:
+ * optional parameters dropped, required ones filled from `params`; a page whose parameter `params` lacks is left out.
+ */
+export function pagesOf(table: 'main' | 'public', role: Role, params: PathParams = {}): TestPage[] {
+  const routes = table === 'main' ? filterRoutes(mainRoutes, role) : publicRoutes;
+  return tablePages(routes).flatMap(({ name, path }) => {
+    const filled = path
+      .replace(/\/:\w+\?/g, '')
+      .replace(/:(\w+)/g, (whole, key: string) => (key in params ? encodeURIComponent(params[key] ?? '') : whole));
+    return filled.includes('/:') ? [] : [{ name, path: filled, filled: /\/:\w+(?!\?)/.test(path) }];
+  });
+}
