@@ -18,7 +18,7 @@ test("shows the server's message for wrong credentials in the chosen language", 
   await page.goto('/login');
   await page.getByTestId('language-select').click();
   await page.getByRole('menuitem', { name: 'Deutsch' }).click();
-  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
   await page.getByLabel('Benutzername').fill('nobody.here');
   await page.getByLabel('Passwort').fill('WrongPassword1');
   // The robot check speaks the chosen language and works from the keyboard.
@@ -26,7 +26,7 @@ test("shows the server's message for wrong credentials in the chosen language", 
   await robotBox.press('Space');
   await expect(page.getByTestId('robot-check').getByRole('status')).toHaveText('Bestätigt', { timeout: 30_000 });
   await expect(robotBox).toBeChecked();
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page.getByText('Benutzername oder Passwort ist falsch')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   // A solution is good for one attempt: the box is clear again for the next.
