@@ -20,8 +20,12 @@ export async function findByUsername(db: Db, username: string): Promise<AccountR
   return row;
 }
 
-export async function recordLogin(db: Db, accountId: number): Promise<void> {
-  await db.update(account).set({ lastLoginTime: new Date(), failedLogins: 0 }).where(eq(account.id, accountId));
+/** A login went through; with `clearsFailures` (the password proved it) the count of wrong passwords starts again. */
+export async function recordLogin(db: Db, accountId: number, clearsFailures: boolean): Promise<void> {
+  await db
+    .update(account)
+    .set(clearsFailures ? { lastLoginTime: new Date(), failedLogins: 0 } : { lastLoginTime: new Date() })
+    .where(eq(account.id, accountId));
 }
 
 /** A password proven right again (re-authentication): the wrong tries before it no longer count. */

@@ -60,8 +60,11 @@ export const MAX_FAILED_LOGINS = 5;
 const UNKNOWN_USERNAME_COUNT_MS = 24 * 3_600_000;
 
 /** The one answer to a wrong username or password, with the tries left before the account is suspended. */
-const wrongCredentials = (failures: number) =>
-  new AppError('LOGIN_USERNAME_OR_PASSWORD_ERROR', undefined, { remaining: Math.max(MAX_FAILED_LOGINS - failures, 0) });
+const wrongCredentials = (failures: number) => triesLeft('LOGIN_USERNAME_OR_PASSWORD_ERROR', failures);
+
+/** A refused password with the tries left before the account is suspended. */
+const triesLeft = (codeKey: 'LOGIN_USERNAME_OR_PASSWORD_ERROR' | 'USER_PASSWORD_ERROR', failures: number) =>
+  new AppError(codeKey, undefined, { remaining: Math.max(MAX_FAILED_LOGINS - failures, 0) });
 
 /** Who is logging in, for the operation log, as soon as the username is known. */
 export type LoginWitness = (actor: Actor) => void;
@@ -98,14 +101,17 @@ export class AccountService {
     const matches = await verifyPassword(row?.passwordHash, password);
     if (!row) return this.refuseUnknown(name);
     // The Super Admin is never suspended: nobody could enable it again (docs/decisions.md).
-    const lockable = row.role !== 'SUPER_ADMIN';
-    if (lockable && row.failedLogins >= MAX_FAILED_LOGINS) throw new AppError('USER_HAD_BEEN_BAN');
-    if (!matches) {
-      const failures = await recordFailedLogin(this.db, row.id);
-      if (failures < MAX_FAILED_LOGINS || !lockable) throw wrongCredentials(failures);
-      await this.db.update(account).set({ state: 'disabled' }).where(eq(account.id, row.id));
-      throw new AppError('USER_PASSWORD_ERROR_5_TIMES');
-    }
+    if (row.role !== 'SUPER_ADMIN' && row.failedLogins >= MAX_FAILED_LOGINS) throw new AppError('USER_HAD_BEEN_BAN');
+    if (!matches) return this.countWrongPassword(row, wrongCredentials);
+    return this.admit(row, true);
+  }
+
+  /**
+   * Lets in an account whose identity is proven (its password, or its company's single sign-on): the refusals every
+   * way in shares, then a session, or with Google Authenticator bound the ticket of the second step. `clearsFailures`:
+   * the proof was the password, so the count of wrong ones starts again.
+   */
+  async admit(row: AccountRow, clearsFailures: boolean): Promise<LoginResult> {
     if (row.state !== 'usable') throw new AppError('USER_HAD_BEEN_BAN');
     if (row.expireTime && row.expireTime.getTime() <= Date.now()) throw new AppError('USER_HAD_BEEN_EXPIRE');
     if (await this.orgs.forbiddenAbove(row)) throw new AppError('ORG_HAD_BEEN_BAN');
@@ -114,8 +120,20 @@ export class AccountService {
     // With Google Authenticator bound, the session waits for the code of the second step.
     if (row.mfaBoundAt) return { token: null, mfaTicket: await this.sessions.create(row.id, true) };
     const token = await this.sessions.create(row.id);
-    await recordLogin(this.db, row.id);
+    await recordLogin(this.db, row.id, clearsFailures);
     return { token };
+  }
+
+  /**
+   * Counts a wrong password of a known account (at login, or asked again in a session): the fifth in a row suspends
+   * the account and ends its sessions; before that the caller's refusal says how many tries are left.
+   */
+  private async countWrongPassword(row: AccountRow, refusal: (failures: number) => AppError): Promise<never> {
+    const failures = await recordFailedLogin(this.db, row.id);
+    if (failures < MAX_FAILED_LOGINS || row.role === 'SUPER_ADMIN') throw refusal(failures);
+    await this.db.update(account).set({ state: 'disabled' }).where(eq(account.id, row.id));
+    await this.sessions.revokeAccounts(eq(account.id, row.id));
+    throw new AppError('USER_PASSWORD_ERROR_5_TIMES');
   }
 
   /** A username no account has: counted like an account's wrong passwords (shared by the nodes, for a day). */
@@ -138,7 +156,7 @@ export class AccountService {
       throw error;
     }
     await this.sessions.completeMfa(ticket);
-    await recordLogin(this.db, accountId);
+    await recordLogin(this.db, accountId, true);
     return { token: ticket };
   }
 
@@ -337,13 +355,7 @@ export class AccountService {
       if (row.failedLogins > 0) await clearFailedLogins(this.db, row.id);
       return row;
     }
-    const failures = await recordFailedLogin(this.db, row.id);
-    if (failures < MAX_FAILED_LOGINS || row.role === 'SUPER_ADMIN') {
-      throw new AppError('USER_PASSWORD_ERROR', undefined, { remaining: Math.max(MAX_FAILED_LOGINS - failures, 0) });
-    }
-    await this.db.update(account).set({ state: 'disabled' }).where(eq(account.id, row.id));
-    await this.sessions.revokeAccounts(eq(account.id, row.id));
-    throw new AppError('USER_PASSWORD_ERROR_5_TIMES');
+    return this.countWrongPassword(row, (failures) => triesLeft('USER_PASSWORD_ERROR', failures));
   }
 
   private async own(principal: Principal) {
@@ -354,7 +366,7 @@ export class AccountService {
 }
 
 /** The operation log's actor of an account. */
-function actorOf(row: AccountRow): Actor {
+export function actorOf(row: AccountRow): Actor {
   return {
     accountId: row.id,
     username: row.username,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { Sessions } from '../account/sessions.js';
 import { Sealer } from '../system/sealing.js';
 import { ssoRoutes } from './routes.js';
 import { SsoService } from './service.js';
@@ -10,13 +9,12 @@ import { SsoService } from './service.js';
 interface SsoPlatform {
   db: Db;
   config: Pick<Config, 'secretKey'> & Partial<Pick<Config, 'publicUrl'>>;
-  sessions: Sessions;
 }
 
 /** Single sign-on with each company's OpenID provider (issue 15). */
 export const ssoModule = fp(
-  async (app: FastifyInstance, { db, config, sessions }: SsoPlatform) => {
-    const sso = new SsoService(db, new Sealer(config.secretKey), sessions, app.orgs, app.log);
+  async (app: FastifyInstance, { db, config }: SsoPlatform) => {
+    const sso = new SsoService(db, new Sealer(config.secretKey), app.accounts, app.orgs, app.log);
     await app.register(ssoRoutes, { sso, publicUrl: config.publicUrl });
   },
   { name: 'sso', dependencies: ['orgs', 'account'] },

@@ -39,8 +39,3 @@ export function accountsOfCompanyByEmail(db: Db, companyId: number, email: strin
     .where(and(eq(account.belongCompanyId, companyId), eq(sql`lower(${account.email})`, email.toLowerCase())))
     .limit(2);
 }
-
-/** A single sign-on login is a login: its time is recorded; the count of wrong passwords is the password login's. */
-export async function recordSsoLogin(db: Db, accountId: number): Promise<void> {
-  await db.update(account).set({ lastLoginTime: new Date() }).where(eq(account.id, accountId));
-}

@@ -9,12 +9,12 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { hashToken } from '../../http/tokens.js';
 import type { AccountRow } from '../account/repo.js';
-import type { Sessions } from '../account/sessions.js';
+import { type AccountService, actorOf } from '../account/service.js';
 import type { Actor } from '../logs/recorder.js';
 import type { OrgService } from '../orgs/service.js';
 import type { Sealer } from '../system/sealing.js';
 import { checkedIssuer, discover, ProviderCache } from './provider.js';
-import { accountsOfCompanyByEmail, dropExpired, findConfig, findConfigOf, recordSsoLogin, type SsoConfigRow, takePending } from './repo.js';
+import { accountsOfCompanyByEmail, dropExpired, findConfig, findConfigOf, type SsoConfigRow, takePending } from './repo.js';
 
 /** A sign-in sent to the provider must come back within ten minutes. */
 export const SSO_PENDING_MS = 10 * 60_000;
@@ -33,7 +33,7 @@ export class SsoService {
   constructor(
     private readonly db: Db,
     private readonly sealer: Sealer,
-    private readonly sessions: Sessions,
+    private readonly accounts: AccountService,
     private readonly orgs: OrgService,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -84,25 +84,10 @@ export class SsoService {
     return this.signIn(account, witness);
   }
 
-  /** The password login's refusals, in its order (account/service.ts), then a session or the second step. */
-  private async signIn(account: AccountRow, witness: SsoWitness): Promise<LoginResult> {
-    witness({
-      accountId: account.id,
-      username: account.username,
-      role: account.role,
-      agentId: account.belongAgentId,
-      companyId: account.belongCompanyId,
-      fleetId: account.belongFleetId,
-    });
-    if (account.state !== 'usable') throw new AppError('USER_HAD_BEEN_BAN');
-    if (account.expireTime && account.expireTime.getTime() <= Date.now()) throw new AppError('USER_HAD_BEEN_EXPIRE');
-    if (await this.orgs.forbiddenAbove(account)) throw new AppError('ORG_HAD_BEEN_BAN');
-    if (account.role === 'NORMAL_USER') throw new AppError('PERMISSION_ROLE_FAIL');
-    // The company's provider does not stand in for the account's own second factor.
-    if (account.mfaBoundAt) return { token: null, mfaTicket: await this.sessions.create(account.id, true) };
-    const token = await this.sessions.create(account.id);
-    await recordSsoLogin(this.db, account.id);
-    return { token };
+  /** The password login's refusals and second step (AccountService.admit); the provider's word leaves the count of wrong passwords alone. */
+  private signIn(row: AccountRow, witness: SsoWitness): Promise<LoginResult> {
+    witness(actorOf(row));
+    return this.accounts.admit(row, false);
   }
 
   /** A company's setting as its admins see it; PERMISSION_CHECK_FAIL outside the caller's scope. */
