@@ -6,27 +6,17 @@ import { eq, inArray } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyWithVehicle } from '../../../e2e/console.js';
-import { E2E_ADMIN_PASSWORD } from '../../../e2e/global-setup.js';
 import { type Portal, SOURCE_PORTAL, startPortal } from '../../../e2e/portal.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { gatewayNode, gpsPoint, org } from '../src/db/schema.js';
 import { seedDevice, track, waitFor } from './gateway-fixtures.js';
 import { serverDatabase } from './helpers.js';
 import { simulator } from './portal-fixtures.js';
-import { MQTT_URL, REDIS_URL, reachable, redisTestPrefix, skipWithout } from './services.js';
+import { clearRetainedStatus, POSTGRES_URL, scaleOutNode, scaleOutSkip, stopNode } from './scale-out-fixtures.js';
+import { MQTT_URL, redisTestPrefix } from './services.js';
 import { consoleSocket } from './sos-fixtures.js';
 
-/** Set by the vitest project that runs against a PostgreSQL server (vitest.config.ts). */
-const POSTGRES_URL = process.env.TEST_DATABASE_URL;
-
-const skip = !POSTGRES_URL
-  ? 'no PostgreSQL server for this project (runs in the postgres project only)'
-  : skipWithout(await reachable(REDIS_URL, 6379), `Redis at ${REDIS_URL}`)
-    ? `Redis does not answer at ${REDIS_URL}`
-    : skipWithout(await reachable(MQTT_URL, 1883), `an MQTT broker at ${MQTT_URL}`)
-      ? `no MQTT broker answers at ${MQTT_URL}`
-      : '';
-if (skip) console.warn(`Failover test with two portal processes skipped: ${skip}`);
+const skip = await scaleOutSkip('Failover test with two portal processes');
 
 const run = randomBytes(4).toString('hex');
 const clientIdOf = (name: string) => `ss-failover-${run}-${name}`;
@@ -38,26 +28,18 @@ const LOAD_AFTER_KILL_MS = 6_000;
 const SOS_DEADLINE_MS = 5_000;
 
 const nodeEnv = (databaseUrl: string, secretKey: string, redisPrefix: string, name: string): Record<string, string> => ({
-  DATABASE_URL: databaseUrl,
-  REDIS_URL,
-  REDIS_PREFIX: redisPrefix,
-  MQTT_URL,
-  MQTT_CLIENT_ID: clientIdOf(name),
-  MQTT_SHARE_GROUP: `ss-failover-${run}`,
-  // Longer than the test: the dead node's share must move through the takeover, not through its session expiring.
-  MQTT_SESSION_EXPIRY_SECONDS: '120',
-  SECRET_KEY: secretKey,
-  ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-  CAPTCHA_COMPLEXITY: '1000',
-  RATE_LIMIT_LOGIN_PER_MINUTE: '0',
-  RATE_LIMIT_WRITES_PER_SECOND: '0',
-  MEDIA_RTMP_PORT: '0',
-  MAP_TILE_URL: '',
-  DEMO: '0',
+  ...scaleOutNode({
+    databaseUrl,
+    secretKey,
+    redisPrefix,
+    clientId: clientIdOf(name),
+    shareGroup: `ss-failover-${run}`,
+    // Longer than the test: the dead node's share must move through the takeover, not through its session expiring.
+    sessionExpirySeconds: 120,
+  }),
   // Node B's takeover lines are read from its output.
   LOG_LEVEL: name === 'b' ? 'info' : 'warn',
 });
-
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((x, y) => x - y);
@@ -105,15 +87,9 @@ describe.skipIf(skip !== '')('a portal node killed under load (kill -9) on Postg
       if (a.process.exitCode === null && a.process.signalCode === null) a.process.kill('SIGKILL');
       await rm(a.dataDir, { recursive: true, force: true });
     }
-    if (b) {
-      const killed = setTimeout(() => b.process.kill('SIGKILL'), 10_000);
-      await b.stop();
-      clearTimeout(killed);
-    }
+    if (b) await stopNode(b);
     // Nothing left on the machine's broker: the devices' retained status, node B's session (A's was taken over).
-    const cleaner = await mqtt.connectAsync(MQTT_URL, { clean: true, reconnectPeriod: 0 });
-    for (const sim of sims) await cleaner.publishAsync(`dev/${sim.uuid}/up/status`, '', { qos: 1, retain: true });
-    await cleaner.endAsync();
+    await clearRetainedStatus(sims.map((sim) => sim.uuid));
     for (const name of ['a', 'b']) {
       const forget = await mqtt.connectAsync(MQTT_URL, { clientId: clientIdOf(name), clean: true, reconnectPeriod: 0 });
       await forget.endAsync();

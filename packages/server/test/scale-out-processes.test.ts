@@ -1,55 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { type CredentialStore, memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindWhenListed, companyWithVehicle } from '../../../e2e/console.js';
-import { E2E_ADMIN_PASSWORD } from '../../../e2e/global-setup.js';
 import { type Portal, SOURCE_PORTAL, startPortal } from '../../../e2e/portal.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { device, org } from '../src/db/schema.js';
 import { hashToken } from '../src/http/tokens.js';
 import { waitFor } from './gateway-fixtures.js';
 import { serverDatabase } from './helpers.js';
-import { MQTT_URL, REDIS_URL, reachable, redisTestPrefix, skipWithout } from './services.js';
+import { clearRetainedStatus, POSTGRES_URL, scaleOutNode, scaleOutSkip, stopNode } from './scale-out-fixtures.js';
+import { MQTT_URL, redisTestPrefix } from './services.js';
 import { consoleSocket } from './sos-fixtures.js';
 
-/** Set by the vitest project that runs against a PostgreSQL server (vitest.config.ts). */
-const POSTGRES_URL = process.env.TEST_DATABASE_URL;
-
-const skip = !POSTGRES_URL
-  ? 'no PostgreSQL server for this project (runs in the postgres project only)'
-  : skipWithout(await reachable(REDIS_URL, 6379), `Redis at ${REDIS_URL}`)
-    ? `Redis does not answer at ${REDIS_URL}`
-    : skipWithout(await reachable(MQTT_URL, 1883), `an MQTT broker at ${MQTT_URL}`)
-      ? `no MQTT broker answers at ${MQTT_URL}`
-      : '';
-if (skip) console.warn(`Scale-out test with two portal processes skipped: ${skip}`);
+const skip = await scaleOutSkip('Scale-out test with two portal processes');
 
 const run = randomBytes(4).toString('hex');
 const redisPrefix = redisTestPrefix();
 
-/** One portal node's environment: everything shared but the MQTT client id (the rest is startPortal's: free port, DEMO=0). */
-const nodeEnv = (databaseUrl: string, secretKey: string, name: string): Record<string, string> => ({
-  DATABASE_URL: databaseUrl,
-  REDIS_URL,
-  // Channels of this run only: other test files publish events of their own databases, numbered from 1 too.
-  REDIS_PREFIX: redisPrefix,
-  MQTT_URL,
-  MQTT_CLIENT_ID: `ss-scale-${run}-${name}`,
-  // A deployment of its own on the machine's broker: other runs' nodes (alive, or dead within their session expiry)
-  // would otherwise take a share of this run's device messages.
-  MQTT_SHARE_GROUP: `ss-scale-${run}`,
-  MQTT_SESSION_EXPIRY_SECONDS: '5',
-  SECRET_KEY: secretKey,
-  ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-  CAPTCHA_COMPLEXITY: '1000',
-  RATE_LIMIT_LOGIN_PER_MINUTE: '0',
-  RATE_LIMIT_WRITES_PER_SECOND: '0',
-  MEDIA_RTMP_PORT: '0',
-  MAP_TILE_URL: '',
-  DEMO: '0',
-});
+/** A node of this run: the scale-out fixture's environment, with a short broker session (nothing lingers). */
+const nodeEnv = (databaseUrl: string, secretKey: string, name: string) =>
+  scaleOutNode({
+    databaseUrl,
+    secretKey,
+    redisPrefix,
+    clientId: `ss-scale-${run}-${name}`,
+    shareGroup: `ss-scale-${run}`,
+    sessionExpirySeconds: 5,
+  });
 
 /** An API call with a session token; answers the envelope's data (a failed envelope fails the test). */
 async function apiCall<T>(baseUrl: string, token: string, path: string): Promise<T> {
@@ -74,20 +52,8 @@ describe.skipIf(skip !== '')('S.O.S across two portal processes (shared PostgreS
 
   afterAll(async () => {
     await sim?.stop();
-    // SIGTERM, then whatever is left is killed: a child never outlives the test, whatever failed before.
-    await Promise.all(
-      nodes.map(async (node) => {
-        const killed = setTimeout(() => node.process.kill('SIGKILL'), 10_000);
-        await node.stop();
-        clearTimeout(killed);
-      }),
-    );
-    if (sim) {
-      // The device's retained status would stay on the machine's broker for good.
-      const cleaner = await mqtt.connectAsync(MQTT_URL, { clean: true, reconnectPeriod: 0 });
-      await cleaner.publishAsync(`dev/${sim.uuid}/up/status`, '', { qos: 1, retain: true });
-      await cleaner.endAsync();
-    }
+    await Promise.all(nodes.map(stopNode));
+    if (sim) await clearRetainedStatus([sim.uuid]);
     await database?.close();
     await server?.drop();
   }, 60_000);
