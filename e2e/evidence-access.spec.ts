@@ -1,42 +1,17 @@
-import { SimDevice } from '@safety-shield/device-sim';
-import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD } from './console.js';
+import { READY_PASSWORD } from './console.js';
+import { collisionWithEvidence } from './evidence-fixture.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
-interface Detail {
-  eventId: number;
-  resources: Array<{ resourceId: number; kind: string; state: number }>;
-}
-
 test('a picture viewed on an incident shows in its evidence access list for an admin', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
-  const { api, admin, key, plate, vehicle, uuid } = await companyWithVehicle(portal, 'ACC');
-
-  // A simulated device that uploads one picture and one video per incident by itself.
-  const device = new SimDevice({
-    uuid,
-    brokerUrl: brokerUrl(),
-    provisioningKey: key,
-    gpsIntervalMs: 1_000,
-    gpsBatch: 1,
-    channels: 1,
-    uploadEvidence: true,
+  const { admin, device, detail } = await collisionWithEvidence(portal, 'ACC', (found) => {
+    expect(found.resources.some((resource) => resource.kind === 'picture' && resource.state >= 4)).toBe(true);
   });
   try {
-    expect(await device.start()).toBe(true);
-    await bindWhenListed(api, uuid, vehicle.id);
-    device.raiseIncident('collision');
-    let detail: Detail | undefined;
-    await expect(async () => {
-      const [record] = (await api<{ records: { eventId: number }[] }>('GET', `/v2/event/list?licensePlate=${encodeURIComponent(plate)}`))
-        .records;
-      expect(record).toBeTruthy();
-      detail = await api<Detail>('GET', `/v2/event/info?eventId=${record?.eventId}`);
-      expect(detail.resources.some((resource) => resource.kind === 'picture' && resource.state >= 4)).toBe(true);
-    }).toPass({ timeout: 60_000 });
-    const eventId = detail?.eventId ?? 0;
+    const eventId = detail.eventId;
 
     // The company's admin opens the incident: its picture is served to the browser.
     await page.goto(`/event/${eventId}`);

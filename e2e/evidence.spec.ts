@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { SimDevice } from '@safety-shield/device-sim';
 import ExcelJS from 'exceljs';
 import { zipEntries } from '../packages/server/test/zip-entries.js';
-import { bindWhenListed, brokerUrl, companyWithVehicle, READY_PASSWORD, row } from './console.js';
+import { READY_PASSWORD, row } from './console.js';
+import { collisionWithEvidence } from './evidence-fixture.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -18,41 +18,15 @@ async function downloaded(page: Page, start: () => Promise<void>): Promise<{ nam
   return { name: download.suggestedFilename(), bytes: await readFile(file) };
 }
 
-interface Detail {
-  eventId: number;
-  resources: Array<{ resourceId: number; kind: string; state: number }>;
-}
-
 test('an incident’s picture shows, its video plays and seeks, its evidence zips and the list exports', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const portal = baseURL ?? '';
-  const { api, admin, key, plate, vehicle, uuid } = await companyWithVehicle(portal, 'EVI');
-
-  // A simulated device that uploads its evidence by itself: one picture and one video per incident.
-  const device = new SimDevice({
-    uuid,
-    brokerUrl: brokerUrl(),
-    provisioningKey: key,
-    gpsIntervalMs: 1_000,
-    gpsBatch: 1,
-    channels: 1,
-    uploadEvidence: true,
+  const { admin, plate, device, detail } = await collisionWithEvidence(portal, 'EVI', (found) => {
+    expect(found.resources.map((resource) => resource.kind).sort()).toEqual(['picture', 'video']);
+    expect(found.resources.every((resource) => resource.state >= 4)).toBe(true);
   });
   try {
-    expect(await device.start()).toBe(true);
-    await bindWhenListed(api, uuid, vehicle.id);
-
-    device.raiseIncident('collision');
-    let detail: Detail | undefined;
-    await expect(async () => {
-      const [record] = (await api<{ records: { eventId: number }[] }>('GET', `/v2/event/list?licensePlate=${encodeURIComponent(plate)}`))
-        .records;
-      expect(record).toBeTruthy();
-      detail = await api<Detail>('GET', `/v2/event/info?eventId=${record?.eventId}`);
-      expect(detail.resources.map((resource) => resource.kind).sort()).toEqual(['picture', 'video']);
-      expect(detail.resources.every((resource) => resource.state >= 4)).toBe(true);
-    }).toPass({ timeout: 60_000 });
-    const eventId = detail?.eventId ?? 0;
+    const eventId = detail.eventId;
 
     // The store answers the player's range requests with 206.
     const partial: string[] = [];
