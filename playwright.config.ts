@@ -17,6 +17,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     locale: 'en-US',
+    // The console honours "reduce motion" (no antd animations): clicks need not wait for a menu or dialog to settle.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -7,6 +7,18 @@ test('sends a visitor without a session to the login page, keeping the wanted pa
   await expect(page.getByText('Plant Management System')).toBeVisible();
 });
 
+test("honours the system's reduce-motion setting: antd's animations stop, and run again without it", async ({ page, browser, baseURL }) => {
+  // The suite runs with reduced motion (playwright.config.ts); a second context asks for motion.
+  const moving = await browser.newContext({ baseURL, reducedMotion: 'no-preference' });
+  const transitionOf = async (shown: typeof page) => {
+    await shown.goto('/login');
+    return shown.getByRole('button', { name: 'Log in' }).evaluate((button) => getComputedStyle(button).transitionDuration);
+  };
+  expect(await transitionOf(page)).toBe('0s');
+  expect(await transitionOf(await moving.newPage())).not.toBe('0s');
+  await moving.close();
+});
+
 test('shows the required-field messages', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -2,6 +2,7 @@ import type { Language } from '@safety-shield/contract';
 import { App, ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useReducedMotion } from '../hooks/use-reduced-motion.js';
 import { loadLanguage } from '../i18n/index.js';
 import { initialSettings, type ShellSettings, saveLanguage, saveSettings, saveSize, type UiSize } from './cookies.js';
 
@@ -32,6 +33,7 @@ export function PreferencesProvider(props: { language: Language; locale: Locale;
   const [locale, setLocale] = useState(props.locale);
   const [size, setSizeState] = useState(props.size);
   const [settings, setSettings] = useState(initialSettings);
+  const reducedMotion = useReducedMotion();
 
   const setLanguage = useCallback(async (next: Language) => {
     const nextLocale = await loadLanguage(next);
@@ -59,10 +61,10 @@ export function PreferencesProvider(props: { language: Language; locale: Locale;
   // CONSOLE.md: the theme colour goes through antd's token, not by rewriting CSS at run time.
   const themeConfig = useMemo(
     () => ({
-      token: { colorPrimary: settings.themeColour },
+      token: { colorPrimary: settings.themeColour, motion: !reducedMotion },
       algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
     }),
-    [size, settings.themeColour],
+    [size, settings.themeColour, reducedMotion],
   );
 
   return (
