@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { apiLogin } from './api.js';
+import { seriousAxeFindings } from './axe.js';
 import { watchViolations } from './csp-watch.js';
 import { expect, test } from './fixtures.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
@@ -91,6 +92,7 @@ async function walk(browser: Browser, baseURL: string, width: number, language: 
     const overflow = await overflowOf(page);
     if (overflow.document > 0 || overflow.body > 0)
       findings.push({ page: name, problem: `scrolls sideways by ${Math.max(overflow.document, overflow.body)} px` });
+    if (process.env.AXE_SURVEY) for (const problem of await seriousAxeFindings(page)) findings.push({ page: name, problem });
     // Each page at each width and language is pictured to look at; JPEG takes a third less time than PNG.
     await page.screenshot({ path: `e2e/artifacts/layout/${name}-${width}-${language}.jpeg`, quality: 70, animations: 'disabled' });
     if (process.env.LAYOUT_DEBUG) console.log(`${name} ${width} ${language} done in ${Date.now() - started} ms`);

@@ -217,7 +217,29 @@ test('the settings panel changes the theme colour and the tab bar, and they stay
   await expect(elsewhere.getByRole('menuitem', { name: 'Dashboard' })).toHaveCSS('background-color', 'rgb(19, 194, 194)');
   await expect(tabs(elsewhere)).toHaveCount(0);
   await other.close();
+
+  // Issue 16: the dark theme (antd's algorithm); the console's own surfaces follow it, also after a reload.
+  await page.getByTestId('settings-open').click();
+  const darkSaved = page.waitForResponse((response) => response.url().includes('/v1/account/setParamSetting'));
+  await drawer.getByTestId('settings-appearance').getByText('Dark').click();
+  expect((await darkSaved).request().postDataJSON()).toMatchObject({ appearance: 'dark' });
+  await expect(page.locator('.shell-header')).toHaveCSS('background-color', DARK_SURFACE);
+  await expect(page.locator('body')).toHaveCSS('background-color', DARK_PAGE);
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: 'e2e/artifacts/shell-dark.png' });
+  await page.reload();
+  await expect(page.getByTestId('dashboard-role')).toBeVisible();
+  await expect(page.locator('body')).toHaveCSS('background-color', DARK_PAGE);
+  // The other tests of this worker's admin expect the light theme.
+  await page.getByTestId('settings-open').click();
+  const lightSaved = page.waitForResponse((response) => response.url().includes('/v1/account/setParamSetting'));
+  await drawer.getByTestId('settings-appearance').getByText('Light').click();
+  await lightSaved;
 });
+
+/** antd's dark algorithm: the container and the layout background. */
+const DARK_SURFACE = 'rgb(20, 20, 20)';
+const DARK_PAGE = 'rgb(0, 0, 0)';
 
 test.describe('on a narrow screen', () => {
   test.use({ viewport: { width: 800, height: 700 } });

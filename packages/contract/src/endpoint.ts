@@ -106,11 +106,28 @@ export type InputOf<E extends Endpoint> = E['body'] extends TSchema
       ? Static<E['query']>
       : undefined;
 
-/** Whether a role may call an endpoint: the rule the server enforces and the console hides buttons by. */
-export function canCall(role: Role | undefined, declaration: Pick<Endpoint, 'access'>): boolean {
+/** SPEC section 2's steps a session may still owe before the whole console answers it. */
+export interface SessionSteps {
+  /** The first-login password change (until then: USER_MUST_CHANGE_PASSWORD). */
+  mustChangePassword: boolean;
+  /** A must-check clause of the caller's own or of its company (until then: USER_CLAUSE_NO_FINISH). */
+  clausesWaiting: boolean;
+}
+
+/**
+ * Whether a role may call an endpoint: the rule the server enforces and the console hides buttons by. With the
+ * session's open steps, also whether it may call it now, so that a page does not ask what the server would refuse.
+ */
+export function canCall(
+  role: Role | undefined,
+  declaration: Pick<Endpoint, 'access' | 'beforePasswordChange' | 'beforeClause'>,
+  steps?: SessionSteps,
+): boolean {
   const { access } = declaration;
   if (access === 'public') return true;
   if (!role || access === 'device') return false;
+  if (steps?.mustChangePassword && !declaration.beforePasswordChange) return false;
+  if (steps?.clausesWaiting && !declaration.beforeClause) return false;
   return (access === 'session' ? consoleRoles : access).includes(role);
 }
 

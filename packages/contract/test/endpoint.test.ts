@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { apiEndpoints, canCall, type Endpoint, httpCall, TAG, vehicleApi } from '../src/index.js';
+import {
+  accountApi,
+  apiEndpoints,
+  canCall,
+  credentialApi,
+  type Endpoint,
+  httpCall,
+  type SelfInfo,
+  sessionStepsOf,
+  sosApi,
+  TAG,
+  vehicleApi,
+} from '../src/index.js';
 
 const all = Object.values(apiEndpoints).flatMap((group) => Object.values(group) as Endpoint[]);
 
@@ -53,5 +65,24 @@ describe('canCall', () => {
     expect(canCall('NORMAL_USER', vehicleApi.list)).toBe(false);
     expect(canCall(undefined, vehicleApi.list)).toBe(false);
     expect(canCall(undefined, { access: 'public' })).toBe(true);
+  });
+
+  it('with the steps a session still owes, allows only what the server answers before them (SPEC section 2)', () => {
+    const firstLogin = { mustChangePassword: true, clausesWaiting: false };
+    const termsWaiting = { mustChangePassword: false, clausesWaiting: true };
+    expect(canCall('COMPANY_ADMIN', sosApi.count, firstLogin)).toBe(false);
+    expect(canCall('COMPANY_ADMIN', accountApi.selfInfo, firstLogin)).toBe(true);
+    expect(canCall('COMPANY_ADMIN', credentialApi.paramSetting, firstLogin)).toBe(false);
+    expect(canCall('COMPANY_ADMIN', credentialApi.paramSetting, termsWaiting)).toBe(true);
+    expect(canCall('COMPANY_ADMIN', sosApi.count, termsWaiting)).toBe(false);
+    expect(canCall('COMPANY_ADMIN', sosApi.count, { mustChangePassword: false, clausesWaiting: false })).toBe(true);
+  });
+
+  it('reads the steps from selfInfo: own or organisation terms both wait', () => {
+    const info = (firstTimeLogin: boolean, finishClause: boolean, orgFinishClause: boolean) =>
+      ({ baseInfo: { firstTimeLogin, finishClause }, orgFinishClause }) as unknown as SelfInfo;
+    expect(sessionStepsOf(info(true, true, true))).toEqual({ mustChangePassword: true, clausesWaiting: false });
+    expect(sessionStepsOf(info(false, false, true)).clausesWaiting).toBe(true);
+    expect(sessionStepsOf(info(false, true, false)).clausesWaiting).toBe(true);
   });
 });

@@ -70,6 +70,12 @@ export const SelfInfo = Type.Object({
 });
 export type SelfInfo = Static<typeof SelfInfo>;
 
+/** The SPEC section 2 steps the signed-in user still owes, as selfInfo tells them (`canCall`'s third argument). */
+export const sessionStepsOf = ({ baseInfo, orgFinishClause }: SelfInfo) => ({
+  mustChangePassword: baseInfo.firstTimeLogin,
+  clausesWaiting: !baseInfo.finishClause || !orgFinishClause,
+});
+
 /** ALTCHA v2 challenge as the widget expects it. */
 export const CaptchaChallenge = Type.Object({
   parameters: Type.Object({}, { additionalProperties: true }),
@@ -254,6 +260,8 @@ export type ApiTokenCreated = Static<typeof ApiTokenCreated>;
 export const ParamSetting = Type.Object({
   uiSize: Type.Optional(Type.Enum(['default', 'medium', 'small', 'mini'])),
   themeColour: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
+  /** The console's light or dark theme, or the system's choice. */
+  appearance: Type.Optional(Type.Enum(['light', 'dark', 'system'])),
   tabsView: Type.Optional(Type.Boolean()),
   fixedHeader: Type.Optional(Type.Boolean()),
   sidebarLogo: Type.Optional(Type.Boolean()),

@@ -1,10 +1,10 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { mainRoutes } from '@safety-shield/contract';
+import { credentialApi, mainRoutes } from '@safety-shield/contract';
 import { Layout as AntLayout, Breadcrumb, Drawer, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches } from 'react-router';
-import { useSelfInfo } from '../../features/auth/index.js';
+import { useCan, useSelfInfo } from '../../features/auth/index.js';
 import { FocusBoard } from '../../features/sos/index.js';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { initialSidebarCollapsed, saveSidebarCollapsed } from '../../shared/preferences/cookies.js';
@@ -56,7 +56,9 @@ function Shell() {
   const crumbs = useMemo(() => breadcrumbOf(mainRoutes, pathname), [pathname]);
   useSelfInfoRefresh();
   useOtherTabLogout();
-  useAccountPreferences(Boolean(info));
+  const can = useCan();
+  // Read once the session may ask for them (not before the first-login password change).
+  useAccountPreferences(can(credentialApi.paramSetting));
 
   const role = info?.baseInfo.role;
   const menu = useMemo(() => (role ? buildMenu(mainRoutes, role, builtPages) : []), [role]);

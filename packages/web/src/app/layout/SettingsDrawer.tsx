@@ -1,18 +1,18 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { ColorPicker, Drawer, Flex, Switch, Typography } from 'antd';
+import { ColorPicker, Drawer, Flex, Segmented, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShellSettings } from '../../shared/preferences/cookies.js';
+import { type Appearance, appearances, type ShellSettings } from '../../shared/preferences/cookies.js';
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
 import { HeaderAction } from './HeaderAction.js';
 
 /** The theme colours offered at a click; any other can be picked. */
 const PRESET_COLOURS = ['#1890ff', '#409eff', '#304156', '#11a983', '#13c2c2', '#6959cd', '#f5222d', '#fa8c16'];
 
-type Switchable = Exclude<keyof ShellSettings, 'themeColour'>;
+type Switchable = Exclude<keyof ShellSettings, 'themeColour' | 'appearance'>;
 const SWITCHES: readonly Switchable[] = ['tabsView', 'fixedHeader', 'sidebarLogo'];
 
-/** The settings panel (SPEC section 2): theme colour, tab bar, fixed header and sidebar logo, remembered. */
+/** The settings panel (SPEC section 2): theme colour, light or dark, tab bar, fixed header and sidebar logo, remembered. */
 export function SettingsDrawer() {
   const { t } = useTranslation();
   const { settings, changeSettings } = usePreferences();
@@ -35,6 +35,17 @@ export function SettingsDrawer() {
               presets={[{ label: t('settings.themeColour'), colors: PRESET_COLOURS }]}
               onChangeComplete={(colour) => changeSettings({ themeColour: colour.toHexString() })}
               data-testid="settings-theme-colour"
+            />
+          </Flex>
+          <Flex vertical gap={8}>
+            <Typography.Text id="settings-appearance">{t('settings.appearance')}</Typography.Text>
+            <Segmented<Appearance>
+              block
+              aria-labelledby="settings-appearance"
+              value={settings.appearance}
+              options={appearances.map((appearance) => ({ value: appearance, label: t(`settings.appearances.${appearance}`) }))}
+              onChange={(appearance) => changeSettings({ appearance })}
+              data-testid="settings-appearance"
             />
           </Flex>
           {SWITCHES.map((key) => (

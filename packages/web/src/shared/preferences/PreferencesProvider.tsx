@@ -2,9 +2,10 @@ import type { Language } from '@safety-shield/contract';
 import { App, ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { useReducedMotion } from '../hooks/use-reduced-motion.js';
+import { useMediaQuery } from '../hooks/use-media-query.js';
 import { loadLanguage } from '../i18n/index.js';
 import { initialSettings, type ShellSettings, saveLanguage, saveSettings, saveSize, type UiSize } from './cookies.js';
+import { ThemeVariables } from './ThemeVariables.js';
 
 interface Preferences {
   language: Language;
@@ -33,7 +34,10 @@ export function PreferencesProvider(props: { language: Language; locale: Locale;
   const [locale, setLocale] = useState(props.locale);
   const [size, setSizeState] = useState(props.size);
   const [settings, setSettings] = useState(initialSettings);
-  const reducedMotion = useReducedMotion();
+  // WCAG 2.3.3: the system's "reduce motion" stops antd's animations (global.css stills the rest).
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
+  const dark = settings.appearance === 'dark' || (settings.appearance === 'system' && systemDark);
 
   const setLanguage = useCallback(async (next: Language) => {
     const nextLocale = await loadLanguage(next);
@@ -62,14 +66,15 @@ export function PreferencesProvider(props: { language: Language; locale: Locale;
   const themeConfig = useMemo(
     () => ({
       token: { colorPrimary: settings.themeColour, motion: !reducedMotion },
-      algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
+      algorithm: [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, ...(size === 'mini' ? [theme.compactAlgorithm] : [])],
     }),
-    [size, settings.themeColour, reducedMotion],
+    [size, settings.themeColour, reducedMotion, dark],
   );
 
   return (
     <PreferencesContext.Provider value={value}>
       <ConfigProvider locale={locale} componentSize={antdSize[size]} theme={themeConfig}>
+        <ThemeVariables dark={dark} />
         <App>{props.children}</App>
       </ConfigProvider>
     </PreferencesContext.Provider>

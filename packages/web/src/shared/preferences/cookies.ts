@@ -31,16 +31,27 @@ export const saveSize = (size: UiSize) => Cookies.set('size', size, cookie);
 export const initialSidebarCollapsed = () => Cookies.get('sidebarStatus') === '0';
 export const saveSidebarCollapsed = (collapsed: boolean) => Cookies.set('sidebarStatus', collapsed ? '0' : '1', cookie);
 
+/** Light, dark, or as the system says (`prefers-color-scheme`). */
+export const appearances = ['light', 'dark', 'system'] as const;
+export type Appearance = (typeof appearances)[number];
+
 /** The settings panel's choices (CONSOLE.md: unlike the original pattern, they persist). */
 export interface ShellSettings {
   themeColour: string;
+  appearance: Appearance;
   tabsView: boolean;
   fixedHeader: boolean;
   sidebarLogo: boolean;
 }
 
 /** SPEC section 9: tabs view and sidebar logo on, theme colour blue; the header scrolls away as in the original. */
-export const defaultSettings: ShellSettings = { themeColour: '#1890ff', tabsView: true, fixedHeader: false, sidebarLogo: true };
+export const defaultSettings: ShellSettings = {
+  themeColour: '#1890ff',
+  appearance: 'light',
+  tabsView: true,
+  fixedHeader: false,
+  sidebarLogo: true,
+};
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
@@ -48,6 +59,7 @@ const COLOUR = /^#[0-9a-fA-F]{6}$/;
 export function pickSettings(source: Partial<Record<keyof ShellSettings, unknown>> | undefined): Partial<ShellSettings> {
   const picked: Partial<ShellSettings> = {};
   if (typeof source?.themeColour === 'string' && COLOUR.test(source.themeColour)) picked.themeColour = source.themeColour;
+  if ((appearances as readonly unknown[]).includes(source?.appearance)) picked.appearance = source?.appearance as Appearance;
   for (const key of ['tabsView', 'fixedHeader', 'sidebarLogo'] as const) {
     const value = source?.[key];
     if (typeof value === 'boolean') picked[key] = value;

@@ -14,7 +14,7 @@ export const sosHistoryQuery = (page: number) =>
   });
 
 /** SPEC section 9: the alert count is read at once and every 20 s (pushes refresh it in between). */
-export const useSosCount = () => useQuery({ ...sosCountQuery(), refetchInterval: ALERT_POLL_MS });
+export const useSosCount = (enabled: boolean) => useQuery({ ...sosCountQuery(), enabled, refetchInterval: ALERT_POLL_MS });
 
 export const useActiveSos = (enabled: boolean) => useQuery({ ...activeSosQuery(), enabled });
 

@@ -1,8 +1,9 @@
 import { AlertFilled, AlertOutlined, HistoryOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
-import { canCall, type Role, type SosEntry, sosApi } from '@safety-shield/contract';
+import { type Role, type SosEntry, sosApi } from '@safety-shield/contract';
 import { App, Badge, Button, Empty, Popover, Spin, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../auth/index.js';
 import { useActiveSos, useCloseSos, useSosCount } from '../api/sos.js';
 import { useSosFeed } from '../use-sos-feed.js';
 import { beep, isMuted, saveMuted } from './alarm.js';
@@ -20,7 +21,9 @@ export function FocusBoard({ role }: { role: Role }) {
   const [open, setOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [muted, setMuted] = useState(isMuted);
-  const count = useSosCount().data?.count ?? 0;
+  const can = useCan();
+  // Not before the first-login password change or the terms: the server would refuse it.
+  const count = useSosCount(can(sosApi.count)).data?.count ?? 0;
   const active = useActiveSos(open);
   const close = useCloseSos();
   useSosFeed((push) => {
@@ -55,7 +58,7 @@ export function FocusBoard({ role }: { role: Role }) {
               </div>
               <div className="sos-item-foot">
                 <SosActions sos={entry} role={role} onNavigate={() => setOpen(false)} />
-                {canCall(role, sosApi.close) && (
+                {can(sosApi.close) && (
                   <Button
                     size="small"
                     danger
