@@ -6,17 +6,51 @@ import { expect, test } from './fixtures.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 import { pagesOf, type TestPage } from './routes.js';
 
-/** Issue 16: a phone and a desktop; `LAYOUT_WIDTHS=768,1920` checks other widths by hand. */
-const widths = (process.env.LAYOUT_WIDTHS ?? '390,1440').split(',').map(Number);
-/** English, and German for long words. */
-const languages = (process.env.LAYOUT_LANGUAGES ?? 'en,de').split(',');
+/** How one walk looks at the pages. */
+interface Walk {
+  width: number;
+  language: string;
+  appearance: 'light' | 'dark';
+  /** axe-core on every page: 0 serious or critical findings (it costs about 2 s a page). */
+  axe: boolean;
+}
+
+/**
+ * Issue 16: a phone and a desktop, English and German (long words), light and dark; axe on the desktop in both
+ * themes. `LAYOUT_WIDTHS=768,1920 LAYOUT_LANGUAGES=nb LAYOUT_APPEARANCE=dark LAYOUT_AXE=1` walks others by hand.
+ */
+const walks: Walk[] = process.env.LAYOUT_WIDTHS
+  ? process.env.LAYOUT_WIDTHS.split(',').flatMap((width) =>
+      (process.env.LAYOUT_LANGUAGES ?? 'en').split(',').map((language) => ({
+        width: Number(width),
+        language,
+        appearance: process.env.LAYOUT_APPEARANCE === 'dark' ? 'dark' : 'light',
+        axe: Boolean(process.env.LAYOUT_AXE),
+      })),
+    )
+  : [
+      { width: 390, language: 'en', appearance: 'light', axe: false },
+      { width: 390, language: 'de', appearance: 'dark', axe: false },
+      { width: 1440, language: 'en', appearance: 'light', axe: true },
+      { width: 1440, language: 'de', appearance: 'dark', axe: true },
+    ];
 /** Pages that need a record open with one that does not exist: they still draw their frame and say so. */
 const params = { eventId: '1', licensePlate: 'NO-SUCH-PLATE' };
 /** What the browser itself logs for such a record's 404 answer: expected there, an error anywhere else. */
 const recordNotFound = /^Failed to load resource: the server responded with a status of 404/;
 
+/** The console's frame around every page. */
+const SHELL = ['.shell-sider', '.shell-top'];
+
 /** The admin's console settings as a fresh account has them. */
-const SHELL_SETTINGS = { themeColour: '#1890ff', tabsView: true, fixedHeader: false, sidebarLogo: true, uiSize: 'medium' };
+const SHELL_SETTINGS = {
+  themeColour: '#1890ff',
+  appearance: 'light',
+  tabsView: true,
+  fixedHeader: false,
+  sidebarLogo: true,
+  uiSize: 'medium',
+};
 
 const publicPages = pagesOf('public', 'SUPER_ADMIN');
 const consolePages = pagesOf('main', 'SUPER_ADMIN', params);
@@ -55,10 +89,13 @@ interface Finding {
   problem: string;
 }
 
-/** Walks the pages in one browser context of the width and language; a signed-in walk logs in by API first. */
-async function walk(browser: Browser, baseURL: string, width: number, language: string, pages: TestPage[], signedIn: boolean) {
+/** Walks the pages in one browser context of the walk's width, language and theme; signed in, it logs in by API first. */
+async function walk(browser: Browser, baseURL: string, { width, language, appearance, axe }: Walk, pages: TestPage[], signedIn: boolean) {
   const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, locale: language, reducedMotion: 'reduce' });
-  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  await context.addCookies([
+    { name: 'language', value: language, url: baseURL },
+    { name: 'settings', value: JSON.stringify({ ...SHELL_SETTINGS, appearance }), url: baseURL },
+  ]);
   const page = await context.newPage();
   const findings: Finding[] = [];
   let current: TestPage = { name: '', path: '', filled: false };
@@ -72,7 +109,7 @@ async function walk(browser: Browser, baseURL: string, width: number, language: 
   if (signedIn) {
     const token = await apiLogin(baseURL, 'admin', E2E_ADMIN_PASSWORD);
     // The shell as a fresh account has it (other tests change it): the tab bar on, which `navigate` waits on.
-    await page.request.put('/v1/account/setParamSetting', { headers: { 'x-token': token }, data: SHELL_SETTINGS });
+    await page.request.put('/v1/account/setParamSetting', { headers: { 'x-token': token }, data: { ...SHELL_SETTINGS, appearance } });
     await page.goto('/404');
     await page.evaluate((value) => {
       sessionStorage.setItem('safety-shield-token', value);
@@ -88,14 +125,24 @@ async function walk(browser: Browser, baseURL: string, width: number, language: 
     if (signedIn) await navigate(page, path);
     else await page.goto(path);
     await settle(page);
-    if (process.env.LAYOUT_DEBUG) console.log(`${name} ${width} ${language} opened in ${Date.now() - started} ms`);
+    const label = `${name}-${width}-${language}-${appearance}`;
+    if (process.env.LAYOUT_DEBUG) console.log(`${label} opened in ${Date.now() - started} ms`);
     const overflow = await overflowOf(page);
     if (overflow.document > 0 || overflow.body > 0)
       findings.push({ page: name, problem: `scrolls sideways by ${Math.max(overflow.document, overflow.body)} px` });
-    if (process.env.AXE_SURVEY) for (const problem of await seriousAxeFindings(page)) findings.push({ page: name, problem });
-    // Each page at each width and language is pictured to look at; JPEG takes a third less time than PNG.
-    await page.screenshot({ path: `e2e/artifacts/layout/${name}-${width}-${language}.jpeg`, quality: 70, animations: 'disabled' });
-    if (process.env.LAYOUT_DEBUG) console.log(`${name} ${width} ${language} done in ${Date.now() - started} ms`);
+    if (axe) {
+      // The shell (sidebar, header, tab bar) is the same on every page: checked on the first, then left out.
+      const exclude = signedIn && shown !== pages[0] ? SHELL : [];
+      for (const problem of await seriousAxeFindings(page, exclude)) findings.push({ page: name, problem });
+    }
+    // Each page of each walk is pictured to look at; JPEG takes a third less time than PNG.
+    await page.screenshot({ path: `e2e/artifacts/layout/${label}.jpeg`, quality: 70, animations: 'disabled' });
+    if (process.env.LAYOUT_DEBUG) console.log(`${label} done in ${Date.now() - started} ms`);
+  }
+  // The other tests of this worker's admin expect the light theme.
+  if (signedIn && appearance !== 'light') {
+    const token = await apiLogin(baseURL, 'admin', E2E_ADMIN_PASSWORD);
+    await page.request.put('/v1/account/setParamSetting', { headers: { 'x-token': token }, data: SHELL_SETTINGS });
   }
   await context.close();
   return [...findings, ...violations.map((violation) => ({ page: 'CSP', problem: violation }))];
@@ -103,23 +150,19 @@ async function walk(browser: Browser, baseURL: string, width: number, language: 
 
 test.describe.configure({ mode: 'parallel' });
 
-for (const width of widths) {
-  for (const language of languages) {
-    test(`every page of the route table fits ${width} px in ${language}: no sideways scroll, no console error, no CSP violation`, async ({
-      browser,
-      baseURL,
-    }) => {
-      // About a minute on an idle machine; a loaded CI machine (other browser tests beside it) takes several times that.
-      test.setTimeout(300_000);
-      const url = baseURL ?? '';
-      expect(consolePages.length).toBeGreaterThan(40);
-      const findings = [
-        ...(await walk(browser, url, width, language, publicPages, false)),
-        ...(await walk(browser, url, width, language, consolePages, true)),
-      ];
-      expect(findings).toEqual([]);
-    });
-  }
+for (const shown of walks) {
+  const { width, language, appearance, axe } = shown;
+  test(`every page of the route table fits ${width} px in ${language}, ${appearance}: no sideways scroll, no console error, no CSP violation${axe ? ', no serious axe finding' : ''}`, async ({
+    browser,
+    baseURL,
+  }) => {
+    // About a minute on an idle machine (three with axe); a loaded CI machine takes several times that.
+    test.setTimeout(600_000);
+    const url = baseURL ?? '';
+    expect(consolePages.length).toBeGreaterThan(40);
+    const findings = [...(await walk(browser, url, shown, publicPages, false)), ...(await walk(browser, url, shown, consolePages, true))];
+    expect(findings).toEqual([]);
+  });
 }
 
 test('on a phone the header folds its buttons into one menu, and the drawer shows long Norwegian entries whole', async ({

@@ -46,7 +46,7 @@ export function UserMenu({ username, role }: { username: string; role: Role }) {
         },
       }}
     >
-      <button type="button" className="header-action" aria-label={t('navbar.userMenu')} data-testid="user-menu">
+      <button type="button" className="header-action" aria-label={`${username}, ${t('navbar.userMenu')}`} data-testid="user-menu">
         <Avatar size="small" icon={<UserOutlined />} />
         <span className="user-menu-name">{username}</span>
         <DownOutlined style={{ fontSize: 10 }} />

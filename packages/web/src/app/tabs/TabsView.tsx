@@ -77,9 +77,11 @@ export function TabsView() {
             data-path={view.path}
             className={active ? 'tabs-view-item active' : 'tabs-view-item'}
             style={active ? { background: token.colorPrimary, borderColor: token.colorPrimary } : undefined}
+            aria-keyshortcuts={view.affix ? undefined : 'Delete'}
             onClick={() => void navigate(view.fullPath)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') void navigate(view.fullPath);
+              if (event.key === 'Delete' && !view.affix) close(view);
             }}
             onMouseUp={(event) => {
               if (event.button === 1 && !view.affix) close(view);
@@ -87,18 +89,19 @@ export function TabsView() {
             onContextMenu={(event) => openMenu(event, view)}
           >
             <span>{title}</span>
+            {/* A pointer's close control; a keyboard closes the focused tab with Delete (a control inside a tab is not allowed). */}
             {!view.affix && (
-              <button
-                type="button"
+              <span
                 className="tabs-view-close"
-                aria-label={t('tagsView.closeTab', { title })}
+                aria-hidden="true"
+                title={t('tagsView.closeTab', { title })}
                 onClick={(event) => {
                   event.stopPropagation();
                   close(view);
                 }}
               >
                 <CloseOutlined />
-              </button>
+              </span>
             )}
           </div>
         );

@@ -57,8 +57,9 @@ export function DvrPage() {
       <Card size="small" title={t('dvr.title', { plate: licensePlate })}>
         <Flex vertical gap={12}>
           <Space wrap>
-            <span>{t('dvr.channel')}</span>
+            <label htmlFor="dvr-channel-select">{t('dvr.channel')}</label>
             <Select
+              id="dvr-channel-select"
               data-testid="dvr-channel"
               value={channel}
               style={{ width: 140 }}
@@ -69,8 +70,9 @@ export function DvrPage() {
               }}
               options={Array.from({ length: channels }, (_, i) => ({ value: i + 1, label: t('dvr.channelN', { channel: i + 1 }) }))}
             />
-            <span>{t('dvr.day')}</span>
+            <label htmlFor="dvr-day-picker">{t('dvr.day')}</label>
             <DatePicker
+              id="dvr-day-picker"
               data-testid="dvr-day"
               value={day}
               allowClear={false}

@@ -90,8 +90,9 @@ export function TagListPage() {
       {can.isSuperAdmin && (
         <Card size="small">
           <Form layout="inline">
-            <Form.Item label={t('events.company')}>
+            <Form.Item label={t('events.company')} htmlFor="tag-company-picker">
               <OrgPicker
+                id="tag-company-picker"
                 kind="company"
                 value={chosen}
                 data-testid="tag-company"

@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { languageNames } from '@safety-shield/contract';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../preferences/PreferencesProvider.js';
 import type { LanguageMenu as Menu } from './LanguageMenu.js';
@@ -13,7 +13,7 @@ const loadMenu = async () => {
 };
 
 /** The language menu of the login page and the header. */
-export function LanguageSelect({ children }: { children?: ReactNode }) {
+export function LanguageSelect() {
   const { language } = usePreferences();
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState(() => LanguageMenu !== undefined);
@@ -27,7 +27,8 @@ export function LanguageSelect({ children }: { children?: ReactNode }) {
     <button
       type="button"
       className="header-action"
-      aria-label={t('navbar.language')}
+      // The visible name comes first in the accessible one (WCAG 2.5.3): "English, Language".
+      aria-label={`${languageNames[language]}, ${t('navbar.language')}`}
       data-testid="language-select"
       onPointerEnter={load}
       onClick={
@@ -40,7 +41,7 @@ export function LanguageSelect({ children }: { children?: ReactNode }) {
       }
     >
       <GlobalOutlined />
-      {children ?? <span>{languageNames[language]}</span>}
+      <span>{languageNames[language]}</span>
     </button>
   );
   if (!loaded || !LanguageMenu) return button;

@@ -1,5 +1,5 @@
 import type { DashboardRange, FleetStatistic } from '@safety-shield/contract';
-import { Card, Table } from 'antd';
+import { Card, Empty, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFleetStatistics } from '../api/get-dashboard.js';
 
@@ -16,7 +16,7 @@ export function FleetTable({ range }: { range: DashboardRange }) {
         dataSource={data?.records ?? []}
         pagination={false}
         scroll={{ x: 560 }}
-        locale={{ emptyText: t('dashboard.empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} /> }}
         columns={[
           { key: 'fleet', title: t('dashboard.fleets.fleet'), dataIndex: 'fleetName' },
           { key: 'company', title: t('dashboard.fleets.company'), dataIndex: 'companyName' },

@@ -36,7 +36,7 @@ function StatCard(props: {
             }
             valueRender={(node) => <span data-testid={`stat-${id}-value`}>{node}</span>}
           />
-          <Progress percent={percent} showInfo={false} size="small" />
+          <Progress percent={percent} showInfo={false} size="small" aria-label={`${title}: ${caption}`} />
           <div className="dashboard-caption">{caption}</div>
         </>
       )}
