@@ -37,7 +37,7 @@ export const sv: Messages = {
   VEHICLE_EMAIL_NOT_EXIST_ERROR: 'E-postadressen är inte kopplad till det här fordonet',
   DEVICE_NOT_EXIST: 'Enheten finns inte',
   EVENT_TAG_NOT_EXIST: 'Etiketten finns inte',
-  EVENT_NOT_EXIST: 'Incidenten finns inte',
+  EVENT_NOT_EXIST: 'Händelsen finns inte',
   EVENT_RESOURCE_NOT_EXIST: 'Bevisfilen finns inte',
   CLAUSE_PLACE_NOT_EXIST: 'Placeringen för villkoren finns inte',
   CLAUSE_NOT_EXIST: 'Villkoren finns inte',

@@ -9,9 +9,9 @@ export const sv: ServerTexts = {
       `Din kod för att ta emot aviseringar om fordonet ${plate} är ${code}.\nDen gäller i ${minutes} minuter.\n\nOm du inte väntade dig det här meddelandet kan du bortse från det.`,
   },
   incidentEmail: {
-    subject: ({ type, vehicle }) => `Safety Shield: incident ${type} — ${vehicle}`,
+    subject: ({ type, vehicle }) => `Safety Shield: händelse ${type} — ${vehicle}`,
     text: incidentEmailText({
-      incident: 'Incident',
+      incident: 'Händelse',
       vehicle: 'Fordon',
       device: 'enhet',
       time: 'Tid',
@@ -25,15 +25,15 @@ export const sv: ServerTexts = {
   userGuide: {
     title: 'Safety Shield - Användarhandbok',
     intro:
-      'Safety Shield är konsolen för ditt flottsäkerhetssystem: fordon med kameraenheter, livevideo, incidenter med video- och bildbevis, statistik, organisationer och konton. Den här handboken går igenom de viktigaste sidorna.',
+      'Safety Shield är konsolen för ditt flottsäkerhetssystem: fordon med kameraenheter, livevideo, händelser med video- och bildbevis, statistik, organisationer och konton. Den här handboken går igenom de viktigaste sidorna.',
     chapters: [
       [
         'Översikten',
-        'Översikten öppnas efter inloggning. Den visar din organisation och roll, fordon och enheter online av totalen, incidenter i dag och totalt samt hur mycket av enhetskvoten som används. Välj ett intervall (i dag, senaste 7 eller 14 dagarna, förra månaden, denna månad eller detta kvartal) för att se incidenter per typ och etikett, periodiagrammet, ljusstakediagrammet per timme och statistiken för varje flotta. Dygnet börjar vid midnatt i tidszonen i din profil.',
+        'Översikten öppnas efter inloggning. Den visar din organisation och roll, fordon och enheter online av totalen, händelser i dag och totalt samt hur mycket av enhetskvoten som används. Välj ett intervall (i dag, senaste 7 eller 14 dagarna, förra månaden, denna månad eller detta kvartal) för att se händelser per typ och etikett, periodiagrammet, ljusstakediagrammet per timme och statistiken för varje flotta. Dygnet börjar vid midnatt i tidszonen i din profil.',
       ],
       [
-        'Incidenter',
-        'Incidenter kommer från enheterna med typ, etikett, hastighet, plats och tid. Öppna en för att se bilder och videor, be enheten ladda upp bevis, kommentera och markera den som granskad. Raderade incidenter ligger i papperskorgen, där de kan återställas eller raderas för gott.',
+        'Händelser',
+        'Händelser kommer från enheterna med typ, etikett, hastighet, plats och tid. Öppna en för att se bilder och videor, be enheten ladda upp bevis, kommentera och markera den som granskad. Raderade händelser ligger i papperskorgen, där de kan återställas eller raderas för gott.',
       ],
       [
         'Fordon och enheter',
