@@ -177,10 +177,13 @@ describe('parameter settings', () => {
     expect((await call(ctx, user.token, 'GET', '/v1/account/getParamSetting')).data).toEqual({ emailNotifications: true });
     await call(ctx, user.token, 'PUT', '/v1/account/setParamSetting', { uiSize: 'small', themeColour: '#409EFF' });
     expect((await call(ctx, user.token, 'PUT', '/v1/account/setParamSetting', { themeColour: 'red' })).codeKey).toBe('PARAM_CHECK_FAIL');
+    await call(ctx, user.token, 'PUT', '/v1/account/setParamSetting', { appearance: 'dark' });
+    expect((await call(ctx, user.token, 'PUT', '/v1/account/setParamSetting', { appearance: 'sepia' })).codeKey).toBe('PARAM_CHECK_FAIL');
     await call(ctx, user.token, 'DELETE', '/v1/account/unsubscribe');
     expect((await call(ctx, user.token, 'GET', '/v1/account/getParamSetting')).data).toEqual({
       uiSize: 'small',
       themeColour: '#409EFF',
+      appearance: 'dark',
       emailNotifications: false,
     });
   });

@@ -256,12 +256,15 @@ export type ApiTokenRecord = Static<typeof ApiTokenRecord>;
 export const ApiTokenCreated = Type.Object({ id: Type.Integer(), token: Type.String(), generateTime: EpochMs });
 export type ApiTokenCreated = Static<typeof ApiTokenCreated>;
 
+/** The console's light or dark theme, or the system's choice (`prefers-color-scheme`). */
+export const appearances = ['light', 'dark', 'system'] as const;
+export type Appearance = (typeof appearances)[number];
+
 /** The account's own settings (`/v1/account/getParamSetting`); the console's preferences travel with the account. */
 export const ParamSetting = Type.Object({
   uiSize: Type.Optional(Type.Enum(['default', 'medium', 'small', 'mini'])),
   themeColour: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
-  /** The console's light or dark theme, or the system's choice. */
-  appearance: Type.Optional(Type.Enum(['light', 'dark', 'system'])),
+  appearance: Type.Optional(Type.Enum(appearances)),
   tabsView: Type.Optional(Type.Boolean()),
   fixedHeader: Type.Optional(Type.Boolean()),
   sidebarLogo: Type.Optional(Type.Boolean()),

@@ -1,8 +1,9 @@
 import { SettingOutlined } from '@ant-design/icons';
+import { type Appearance, appearances } from '@safety-shield/contract';
 import { ColorPicker, Drawer, Flex, Segmented, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Appearance, appearances, type ShellSettings } from '../../shared/preferences/cookies.js';
+import type { ShellSettings } from '../../shared/preferences/cookies.js';
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
 import { HeaderAction } from './HeaderAction.js';
 

@@ -15,17 +15,12 @@ export function ThemeVariables({ dark }: { dark: boolean }) {
       '--ss-bg-elevated': token.colorBgElevated,
       '--ss-fill': token.colorFillTertiary,
       '--ss-fill-strong': token.colorFillSecondary,
-      '--ss-border': token.colorBorder,
       '--ss-border-light': token.colorBorderSecondary,
       '--ss-text': token.colorText,
       '--ss-text-secondary': token.colorTextSecondary,
-      '--ss-text-tertiary': token.colorTextTertiary,
-      '--ss-primary': token.colorPrimary,
-      '--ss-error': token.colorError,
     };
     for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
     root.style.colorScheme = dark ? 'dark' : 'light';
-    root.dataset.theme = dark ? 'dark' : 'light';
   }, [token, dark]);
   return null;
 }

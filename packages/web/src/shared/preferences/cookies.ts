@@ -1,4 +1,4 @@
-import { type Language, toLanguage } from '@safety-shield/contract';
+import { type Appearance, appearances, type Language, toLanguage } from '@safety-shield/contract';
 import Cookies from 'js-cookie';
 
 /** SPEC section 9: the global UI sizes; medium is the default. */
@@ -30,10 +30,6 @@ export const saveSize = (size: UiSize) => Cookies.set('size', size, cookie);
 /** Sidebar open (default) or collapsed, remembered across visits. */
 export const initialSidebarCollapsed = () => Cookies.get('sidebarStatus') === '0';
 export const saveSidebarCollapsed = (collapsed: boolean) => Cookies.set('sidebarStatus', collapsed ? '0' : '1', cookie);
-
-/** Light, dark, or as the system says (`prefers-color-scheme`). */
-export const appearances = ['light', 'dark', 'system'] as const;
-export type Appearance = (typeof appearances)[number];
 
 /** The settings panel's choices (CONSOLE.md: unlike the original pattern, they persist). */
 export interface ShellSettings {
