@@ -5,6 +5,7 @@ import { benchEvidence } from './evidence.js';
 import { benchIncidents } from './incidents.js';
 import { benchIngest } from './ingest.js';
 import { benchLive } from './live.js';
+import { benchPlaces } from './places.js';
 import { benchPushLatency } from './push-latency.js';
 import { benchSelfInfo } from './selfinfo.js';
 import { benchSos } from './sos.js';
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   ingest: benchIngest,
   live: benchLive,
   dashboard: benchDashboard,
+  places: benchPlaces,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

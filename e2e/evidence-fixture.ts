@@ -8,10 +8,11 @@ export interface EvidenceDetail {
 }
 
 /**
- * A company whose bound, simulated device (one channel, uploading its evidence by itself: a picture and a video per
- * incident) filed a collision; answers once `ready` holds for the incident's detail. The caller stops the device.
+ * A company whose bound, simulated device (one channel unless told, uploading its evidence by itself: a picture and a
+ * video per channel, its plate burned in) filed a collision; answers once `ready` holds for the incident's detail. The
+ * caller stops the device.
  */
-export async function collisionWithEvidence(portal: string, label: string, ready: (detail: EvidenceDetail) => void) {
+export async function collisionWithEvidence(portal: string, label: string, ready: (detail: EvidenceDetail) => void, channels = 1) {
   const company = await companyWithVehicle(portal, label);
   const { api, key, plate, vehicle, uuid } = company;
   const device = new SimDevice({
@@ -20,8 +21,9 @@ export async function collisionWithEvidence(portal: string, label: string, ready
     provisioningKey: key,
     gpsIntervalMs: 1_000,
     gpsBatch: 1,
-    channels: 1,
+    channels,
     uploadEvidence: true,
+    plate,
   });
   try {
     expect(await device.start()).toBe(true);
@@ -34,7 +36,7 @@ export async function collisionWithEvidence(portal: string, label: string, ready
       expect(record).toBeTruthy();
       detail = await api<EvidenceDetail>('GET', `/v2/event/info?eventId=${record?.eventId}`);
       ready(detail);
-    }).toPass({ timeout: 60_000 });
+    }).toPass({ timeout: 60_000 + (channels - 1) * 15_000 });
     return { ...company, device, detail: detail as EvidenceDetail };
   } catch (error) {
     await device.stop();

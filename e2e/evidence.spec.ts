@@ -38,28 +38,57 @@ test('an incident’s picture shows, its video plays and seeks, its evidence zip
     const evidence = page.getByTestId('evidence');
     const picture = evidence.getByTestId('evidence-picture').locator('img');
     await expect(picture).toBeVisible();
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // Real-size evidence (issue 16): the simulator's ffmpeg made a 640×360 picture.
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThanOrEqual(640);
     await expect(evidence.getByTestId('evidence-sha')).toHaveCount(2);
     await expect(evidence.getByTestId('evidence-size').first()).toContainText('KB');
 
+    // The channel's tile: labelled, its video with the picture as poster, enlarged on demand and back by Escape.
+    const tile = evidence.getByTestId('evidence-channel');
+    await expect(tile).toHaveCount(1);
+    await expect(tile).toHaveAttribute('aria-label', 'Channel 1');
     const video = evidence.getByTestId('evidence-video');
+    await expect(video).toHaveAttribute('poster', /\/objects\//);
+    await expect(video).toHaveAttribute('src', /#t=0\.1$/);
+    const enlarge = tile.getByRole('button', { name: 'Enlarge channel 1' });
+    const narrow = (await tile.boundingBox())?.width ?? 0;
+    await enlarge.focus();
+    await page.keyboard.press('Enter');
+    await expect(tile).toHaveAttribute('data-enlarged', 'true');
+    expect((await tile.boundingBox())?.width ?? 0).toBeGreaterThan(narrow * 1.5);
+    await page.keyboard.press('Escape');
+    await expect(tile).not.toHaveAttribute('data-enlarged');
+    await enlarge.click();
+    await expect(tile.getByRole('button', { name: 'Make channel 1 small again' })).toHaveAttribute('aria-pressed', 'true');
+    await tile.getByRole('button', { name: 'Make channel 1 small again' }).click();
+    await expect(tile).not.toHaveAttribute('data-enlarged');
+
+    // The history: one readable entry per file, its technical steps folded away.
+    const uploads = page.getByTestId('history').getByTestId('history-upload');
+    await expect(uploads).toHaveCount(2);
+    await expect(uploads.first()).toContainText('Picture, channel 1: Safe on the portal; the device freed its space');
+    await expect(uploads.nth(1)).toContainText('Video, channel 1: Safe on the portal; the device freed its space');
+    await expect(uploads.first().getByTestId('history-upload-steps')).toBeHidden();
+    await uploads.first().getByRole('button', { name: 'Technical steps (6)' }).click();
+    await expect(uploads.first().getByTestId('history-upload-steps').locator('li')).toHaveCount(6);
+
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
     const metadata = await video.evaluate((v: HTMLVideoElement) => ({
       duration: v.duration,
       width: v.videoWidth,
       seekable: v.seekable.length ? v.seekable.end(0) : 0,
     }));
-    expect(metadata.duration).toBeGreaterThan(8);
-    expect(metadata.width).toBeGreaterThan(0);
+    expect(metadata.duration).toBeGreaterThan(6);
+    expect(metadata.width).toBeGreaterThanOrEqual(640);
     expect(metadata.seekable).toBeGreaterThan(0);
     const seekedTo = await video.evaluate(
       (v: HTMLVideoElement) =>
         new Promise<number>((resolve) => {
           v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
-          v.currentTime = 7;
+          v.currentTime = 5;
         }),
     );
-    expect(seekedTo).toBeCloseTo(7, 0);
+    expect(seekedTo).toBeCloseTo(5, 0);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
     expect(partial.length).toBeGreaterThan(0);
     await evidence.scrollIntoViewIfNeeded();
@@ -98,6 +127,53 @@ test('an incident’s picture shows, its video plays and seeks, its evidence zip
     const found = rows.find((line) => line[header.indexOf('License plate')] === plate);
     expect(found?.[header.indexOf('Type')]).toBe('collision');
     expect(found?.[header.indexOf('Incident')]).toBe(eventId);
+  } finally {
+    await device.stop();
+  }
+});
+
+test('an eight-channel incident’s evidence sits in a grid about one screen tall', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const { admin, device, detail } = await collisionWithEvidence(
+    baseURL ?? '',
+    'EV8',
+    (found) => {
+      expect(found.resources).toHaveLength(16);
+      expect(found.resources.every((resource) => resource.state >= 4)).toBe(true);
+    },
+    8,
+  );
+  try {
+    await page.goto(`/event/${detail.eventId}`);
+    await logIn(page, admin.username, READY_PASSWORD);
+    const evidence = page.getByTestId('evidence');
+    await expect(evidence.getByTestId('evidence-channel')).toHaveCount(8);
+    await expect(evidence.getByTestId('evidence-video')).toHaveCount(8);
+    // Three tiles a row in the evidence column at 1400 px: the section stays about one screen tall.
+    const tops = await evidence
+      .getByTestId('evidence-channel')
+      .evaluateAll((tiles) => tiles.map((tile) => tile.getBoundingClientRect().top));
+    expect(new Set(tops.slice(0, 3)).size).toBe(1);
+    // Measured 1,109 px for three rows of tiles (was about 5,900 for eight stacked channels).
+    expect((await evidence.boundingBox())?.height ?? 0).toBeLessThan(1150);
+    await evidence.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/artifacts/evidence-8ch-1440.png', fullPage: true, animations: 'disabled' });
+    await evidence.getByRole('button', { name: 'Enlarge channel 3' }).click();
+    await expect(evidence.getByTestId('evidence-channel').first()).toHaveAttribute('aria-label', 'Channel 3');
+    await evidence.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/artifacts/evidence-8ch-1440-enlarged.png', animations: 'disabled' });
+    await page.keyboard.press('Escape');
+
+    // One column at 390 px.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() =>
+        evidence
+          .getByTestId('evidence-channel')
+          .evaluateAll((tiles) => new Set(tiles.map((tile) => tile.getBoundingClientRect().left)).size),
+      )
+      .toBe(1);
+    await page.screenshot({ path: 'e2e/artifacts/evidence-8ch-390.png', fullPage: true, animations: 'disabled' });
   } finally {
     await device.stop();
   }

@@ -51,6 +51,11 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
     await expect(detail.getByRole('link', { name: plate })).toBeVisible();
     await expect(detail.getByTestId('review-state')).toHaveText('Unread');
     await expect(detail.getByTestId('event-facts')).toContainText(uuid);
+    // Issue 16: the position is named by its nearest town (the simulator drives in Norway and Sweden), the
+    // coordinates on a line under it.
+    const place = detail.getByTestId('event-facts').getByTestId('place-name');
+    await expect(place).toContainText(/, (Norway|Sweden)/);
+    await expect(place).toContainText(/\d+\.\d{5}, \d+\.\d{5}/);
     await expect(detail.getByTestId('event-map')).toBeVisible();
     await expect(detail.getByTestId('history')).toContainText('Incident arrived');
     // The simulator's evidence is announced but not uploaded: each item says so.
@@ -119,5 +124,11 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
     await expect(page.getByTestId('event-detail')).toBeVisible();
     await expectNoOverflow(page);
     await page.screenshot({ path: 'e2e/artifacts/incidents-detail-800.png', fullPage: true, animations: 'disabled' });
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.getByTestId('place-name')).toBeVisible();
+      await expectNoOverflow(page);
+      await page.screenshot({ path: `e2e/artifacts/incidents-detail-place-${width}.png`, fullPage: true, animations: 'disabled' });
+    }
   });
 });

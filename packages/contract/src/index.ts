@@ -28,3 +28,4 @@ export type { Messages } from './messages/types.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './rules.js';
+export * from './time-zone.js';

@@ -1,9 +1,14 @@
 import type { UploadUp } from '@safety-shield/contract/device';
 import type { SimDeviceOptions } from './device-options.js';
 import type { CommandDispatcher } from './dispatch.js';
+import { deviceEvidenceFile, spanOf } from './evidence.js';
 import { evidenceRequestCommand, HeldEvidence } from './evidence-requests.js';
 import type { IncidentResource } from './incidents.js';
+import { FFMPEG } from './live.js';
 import { EvidenceUploader, type UploadCounts } from './uploads.js';
+
+/** Trigger times kept, as many as the card keeps incidents (evidence-requests.ts). */
+const MAX_TRIGGERS = 500;
 
 export interface DeviceEvidenceLinks {
   /** Publishes `up/upload`; resolves true on PUBACK. */
@@ -23,6 +28,8 @@ export class DeviceEvidence {
   private readonly uploader: EvidenceUploader;
   private readonly uploadEvidence: boolean;
   private readonly autoUpload: NonNullable<SimDeviceOptions['autoUpload']>;
+  /** When each held incident was triggered, burned into its pictures. */
+  private readonly triggers = new Map<string, number>();
 
   constructor(
     options: SimDeviceOptions,
@@ -30,12 +37,18 @@ export class DeviceEvidence {
   ) {
     this.uploadEvidence = options.uploadEvidence ?? (options.incidentEveryMs ?? 0) > 0;
     this.autoUpload = options.autoUpload ?? 'all';
+    const media = { uuid: options.uuid, media: options.evidenceMedia ?? 'recorded', ffmpeg: FFMPEG, problem: links.problem };
     this.uploader = new EvidenceUploader({
       uuid: options.uuid,
       ...options.upload,
       publish: links.publish,
       problem: links.problem,
       uploaded: (incidentMessageId, resourceId) => this.held.release(incidentMessageId, resourceId),
+      file: (incidentMessageId, resource) =>
+        deviceEvidenceFile(media, incidentMessageId, resource, {
+          plate: options.plate ?? options.name ?? options.uuid,
+          triggerAt: this.triggers.get(incidentMessageId) ?? Date.now(),
+        }),
     });
   }
 
@@ -66,6 +79,10 @@ export class DeviceEvidence {
   /** An incident is raised: its files are on the card from now on, whether or not they go up by themselves. */
   hold(incidentMessageId: string, resources: readonly IncidentResource[]): void {
     this.held.hold(incidentMessageId, resources);
+    // The trigger is the middle of the incident's videos; an incident without one happens now.
+    const span = resources.map(spanOf).find((found) => found !== undefined);
+    this.triggers.set(incidentMessageId, span ? (span.start + span.end) / 2 : Date.now());
+    if (this.triggers.size > MAX_TRIGGERS) this.triggers.delete(this.triggers.keys().next().value ?? '');
   }
 
   /** The portal holds the incident and its resources (state 0): the files that go up by themselves can go now. */

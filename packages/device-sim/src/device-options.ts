@@ -1,5 +1,6 @@
 import type { IClientOptions } from 'mqtt';
 import type { CredentialStore } from './credentials.js';
+import type { EvidenceMedia } from './evidence.js';
 import type { IncidentMix } from './incidents.js';
 import type { DownMessage } from './messages.js';
 import type { UploaderOptions } from './uploads.js';
@@ -41,6 +42,13 @@ export interface SimDeviceOptions {
    * the pictures, or none; the rest waits on the card for the portal's `evidenceRequest`.
    */
   autoUpload?: 'all' | 'pictures' | 'none';
+  /**
+   * The evidence files: real-size ones encoded by ffmpeg (default, when /usr/bin/ffmpeg or SIM_FFMPEG is there) or the
+   * tiny ones made in code, which tests uploading many files or comparing their bytes ask for.
+   */
+  evidenceMedia?: EvidenceMedia;
+  /** The licence plate the cameras burn into their pictures (a DVR's OSD setting); default the device's name or uuid. */
+  plate?: string;
   /** Tuning of the evidence uploads (time-outs, retries, a fetch to use instead of Node's). */
   upload?: Pick<UploaderOptions, 'fetch' | 'urlTimeoutMs' | 'retryDelayMs' | 'maxTries'>;
   /** Unacknowledged publishes allowed at once (the protocol says 100). */

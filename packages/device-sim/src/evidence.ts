@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { IncidentResource } from './incidents.js';
 import { grayJpeg, pcmMp4 } from './media.js';
 import { hashSeed, seededRandom } from './random.js';
+import { encodeEvidence } from './recorded-media.js';
 
-/** A simulated evidence file: a small but genuine JPEG or MP4 that browsers show and play. */
+/** A simulated evidence file: a genuine JPEG or MP4 that browsers show and play. */
 export interface EvidenceFile {
   bytes: Buffer;
   contentType: 'image/jpeg' | 'video/mp4';
@@ -33,13 +35,69 @@ function fakeMp4(seed: number): Buffer {
   return pcmMp4(4, 3, frames, 5, (frame, x, y) => (y * 4 + x === frame % 12 ? 230 : base + x * 12 + y * 8));
 }
 
-/** The file a device keeps for one resource of an incident. */
+const fileOf = (kind: IncidentResource['kind'], bytes: Buffer): EvidenceFile => ({
+  bytes,
+  contentType: kind === 'picture' ? 'image/jpeg' : 'video/mp4',
+  sha256: createHash('sha256').update(bytes).digest('hex'),
+});
+
+/** The tiny file a device keeps for one resource of an incident, made in code: no encoder needed, and fast. */
 export function evidenceFile(uuid: string, incidentMessageId: string, resource: Pick<IncidentResource, 'id' | 'kind'>): EvidenceFile {
   const seed = hashSeed(uuid, incidentMessageId, resource.id);
-  const bytes = resource.kind === 'picture' ? fakeJpeg(seed) : fakeMp4(seed);
-  return {
-    bytes,
-    contentType: resource.kind === 'picture' ? 'image/jpeg' : 'video/mp4',
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-  };
+  return fileOf(resource.kind, resource.kind === 'picture' ? fakeJpeg(seed) : fakeMp4(seed));
+}
+
+/** Length of a recorded clip: a few seconds around the trigger keep the file under 1 MB. */
+export const RECORDED_CLIP_SECONDS = 8;
+
+/** The recorded span of a video resource (epoch ms), if it names one. */
+export function spanOf(resource: Pick<IncidentResource, 'start' | 'end'>): { start: number; end: number } | undefined {
+  const { start, end } = resource;
+  return typeof start === 'number' && typeof end === 'number' ? { start, end } : undefined;
+}
+
+/** What the camera saw: the plate burned in, and the time of the incident (its trigger, epoch ms). */
+export interface EvidenceScene {
+  plate: string;
+  triggerAt: number;
+}
+
+/**
+ * A real-size file for one resource (640×360 JPEG, or an H.264 MP4 of a few seconds) with the plate, the channel and
+ * the recorded time burned in, encoded by ffmpeg. A video is the middle of its span (the trigger in its middle).
+ */
+export async function recordedEvidenceFile(
+  ffmpeg: string,
+  resource: Pick<IncidentResource, 'kind' | 'channel' | 'start' | 'end'>,
+  scene: EvidenceScene,
+): Promise<EvidenceFile> {
+  const span = spanOf(resource);
+  const seconds = span ? Math.max(1, Math.min(RECORDED_CLIP_SECONDS, Math.round((span.end - span.start) / 1000))) : RECORDED_CLIP_SECONDS;
+  const middle = span ? (span.start + span.end) / 2 : scene.triggerAt;
+  const start = resource.kind === 'picture' ? scene.triggerAt : middle - (seconds * 1000) / 2;
+  const bytes = await encodeEvidence(ffmpeg, resource.kind, { plate: scene.plate, channel: resource.channel, start }, seconds);
+  return fileOf(resource.kind, bytes);
+}
+
+/** Which media a device makes: real-size ones when ffmpeg is there, else (or when asked, as tests do) the tiny ones. */
+export type EvidenceMedia = 'recorded' | 'tiny';
+
+/**
+ * The file of a resource as the device's settings say: recorded by ffmpeg, falling back to the tiny one when the
+ * encoder is missing or fails (the failure reported).
+ */
+export async function deviceEvidenceFile(
+  options: { uuid: string; media: EvidenceMedia; ffmpeg: string; problem?(error: Error): void },
+  incidentMessageId: string,
+  resource: IncidentResource,
+  scene: EvidenceScene,
+): Promise<EvidenceFile> {
+  if (options.media === 'recorded' && existsSync(options.ffmpeg)) {
+    try {
+      return await recordedEvidenceFile(options.ffmpeg, resource, scene);
+    } catch (error) {
+      options.problem?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return evidenceFile(options.uuid, incidentMessageId, resource);
 }

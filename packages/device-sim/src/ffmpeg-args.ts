@@ -57,3 +57,53 @@ export function playbackArgs(url: string, plate: string, channel: number, playba
   args.splice(output, 0, '-t', ((playback.end - playback.start) / 1000).toFixed(3));
   return args;
 }
+
+/** Letters, digits, spaces, dots and dashes only: a plate burned in needs no escaping through ffmpeg's three levels. */
+const plainText = (value: string) => value.replace(/[^\p{L}\p{N} .-]/gu, ' ').trim() || '-';
+
+/** What an evidence file shows burned in: the plate, the channel and, from `start` (epoch ms) on, the recorded UTC time. */
+export interface EvidenceOverlay {
+  plate: string;
+  channel: number;
+  start: number;
+}
+
+/** Size of the simulator's evidence: 16:9, the smallest a reviewer reads a plate and a clock on. */
+export const EVIDENCE_SIZE = { width: 640, height: 360 };
+
+/**
+ * The camera's picture of evidence: the test pattern tinted per channel, a bar with the plate and the channel on top
+ * and one with the recorded time (UTC, advancing with the clip) at the bottom.
+ */
+export function evidenceFilter({ plate, channel, start }: EvidenceOverlay): string {
+  const font = existsSync(FONT) ? `fontfile=${FONT}:` : '';
+  const seconds = (start / 1000).toFixed(3);
+  const clock = `%{pts\\:gmtime\\:${seconds}\\:%Y-%m-%d %H\\\\\\:%M\\\\\\:%S} UTC`;
+  return [
+    `hue=h=${(channel - 1) * 45}`,
+    'drawbox=x=0:y=0:w=iw:h=52:color=black@0.8:t=fill',
+    'drawbox=x=0:y=ih-46:w=iw:h=46:color=black@0.8:t=fill',
+    `drawtext=${font}fontsize=30:fontcolor=white:x=14:y=11:text='${plainText(plate)}'`,
+    `drawtext=${font}fontsize=30:fontcolor=white:x=w-tw-14:y=11:text='CH${channel}'`,
+    `drawtext=${font}fontsize=24:fontcolor=yellow:x=14:y=h-th-12:text='${clock}'`,
+  ].join(',');
+}
+
+/**
+ * ffmpeg's arguments for an evidence file written to `output`: a JPEG of one frame, or `seconds` of H.264 (yuv420p,
+ * moov first so a browser plays and seeks it at once). Bit-exact, so the same incident makes the same bytes.
+ */
+export function evidenceArgs(kind: 'picture' | 'video', output: string, overlay: EvidenceOverlay, seconds: number): string[] {
+  const { width, height } = EVIDENCE_SIZE;
+  const encode =
+    kind === 'picture'
+      ? ['-frames:v', '1', '-q:v', '6', '-f', 'mjpeg']
+      : ['-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p'];
+  return [
+    ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+    ['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=15`],
+    ['-vf', evidenceFilter(overlay), '-an', ...encode],
+    kind === 'video' ? ['-movflags', '+faststart', '-f', 'mp4'] : [],
+    ['-fflags', '+bitexact', '-flags', '+bitexact', output],
+  ].flat();
+}

@@ -2,7 +2,14 @@ import type { IncidentUp } from '@safety-shield/contract/device';
 import type { DeviceEvidence } from './device-evidence.js';
 import type { SimDeviceOptions } from './device-options.js';
 import type { Drive } from './drive.js';
-import { type IncidentOverrides, type IncidentType, incidentPayload, pickIncidentType } from './incidents.js';
+import {
+  fitsAnyTime,
+  type IncidentOverrides,
+  type IncidentType,
+  IncidentWaitList,
+  incidentPayload,
+  pickIncidentType,
+} from './incidents.js';
 import { hashSeed, PoissonSchedule, type Random, seededRandom } from './random.js';
 import type { DeviceSession } from './session.js';
 
@@ -12,7 +19,8 @@ const MAX_QUEUED_INCIDENTS = 1_000;
 /**
  * The incidents a device raises (`up/incident`), on demand or by itself at random (`incidentEveryMs`): each is kept
  * until the device is announced on a connection, then sent in order; once the portal acknowledged one, its evidence
- * may go up.
+ * may go up. One raised by itself waits for a moment of the drive that fits its type, and takes that moment's place
+ * and speed.
  */
 export class IncidentReporter {
   readonly counts = { incidents: 0, incidentsAcked: 0 };
@@ -21,6 +29,8 @@ export class IncidentReporter {
   /** Incidents raised and not yet handed to MQTT (offline, or waiting for a publish slot). */
   private readonly queue: Array<{ id: string; payload: IncidentUp }> = [];
   private sending = false;
+  private readonly waiting = new IncidentWaitList();
+  private stopWatching: (() => void) | undefined;
 
   constructor(
     options: SimDeviceOptions,
@@ -32,17 +42,25 @@ export class IncidentReporter {
   ) {
     this.random = seededRandom(hashSeed(seed, 'incidents'));
     this.schedule = new PoissonSchedule(this.random, options.incidentEveryMs ?? 0, () => {
-      this.raise(pickIncidentType(this.random, options.incidentMix));
+      const type = pickIncidentType(this.random, options.incidentMix);
+      if (fitsAnyTime(type)) this.raise(type);
+      else this.waiting.add(type, this.drive.simulatedS);
     });
   }
 
   /** Starts raising incidents by itself (when `incidentEveryMs` is set). */
   start(): void {
     this.schedule.start();
+    this.stopWatching ??= this.drive.onMoment((moment) => {
+      const type = this.waiting.take(moment);
+      if (type) this.raise(type, { speed: moment.sample.speed, lat: moment.sample.lat, lng: moment.sample.lng });
+    });
   }
 
   stop(): void {
     this.schedule.stop();
+    this.stopWatching?.();
+    this.stopWatching = undefined;
   }
 
   /**

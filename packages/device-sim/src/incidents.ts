@@ -1,6 +1,6 @@
 import { type IncidentType, incidentTypes } from '@safety-shield/contract';
 import type { IncidentResource, IncidentUp } from '@safety-shield/contract/device';
-import type { DriveSample } from './drive.js';
+import type { DriveMoment, DriveMomentKind, DriveSample } from './drive.js';
 import type { Random } from './random.js';
 
 /** The incident types of docs/device-protocol.md (`incident`): the contract's list, the one source. */
@@ -43,6 +43,76 @@ export function pickIncidentType(random: Random, mix: IncidentMix = DEFAULT_INCI
     if (left < 0) return type;
   }
   return weighted[weighted.length - 1]?.[0] ?? 'harshBraking';
+}
+
+/** Where in a drive a type plausibly happens: at which moments, within which speeds (km/h); `any`: whenever. */
+export interface IncidentFit {
+  moments: readonly DriveMomentKind[] | 'any';
+  minKmh?: number;
+  maxKmh?: number;
+}
+
+export const INCIDENT_FITS: Readonly<Record<IncidentType, IncidentFit>> = {
+  // Reported with the speed before braking.
+  harshBraking: { moments: ['hardBraking'] },
+  // Closing fast on the vehicle ahead, then braking for it.
+  forwardCollision: { moments: ['hardBraking'], minKmh: 30 },
+  // Bumps happen at junctions, at low to medium speed.
+  collision: { moments: ['junction'], minKmh: 10, maxKmh: 50 },
+  harshAcceleration: { moments: ['hardAcceleration'] },
+  sharpTurn: { moments: ['turn'], minKmh: 22 },
+  // Only in a speeding spell on a straight, over the limit there.
+  overSpeed: { moments: ['speeding'] },
+  laneDeparture: { moments: ['cruising'] },
+  fatigue: { moments: ['cruising'] },
+  distraction: { moments: ['cruising'] },
+  phoneUse: { moments: ['cruising', 'junction'] },
+  smoking: { moments: ['cruising', 'junction'] },
+  seatbelt: { moments: ['cruising', 'junction'] },
+  cameraBlocked: { moments: 'any' },
+  panicButton: { moments: 'any' },
+  dvrClip: { moments: 'any' },
+};
+
+/** Whether a type may be raised whenever, standing or driving. */
+export function fitsAnyTime(type: IncidentType): boolean {
+  return INCIDENT_FITS[type].moments === 'any';
+}
+
+/** Whether an incident of this type plausibly happens at this moment of the drive. */
+export function fitsMoment(type: IncidentType, moment: DriveMoment): boolean {
+  const { moments, minKmh = 0, maxKmh = Number.POSITIVE_INFINITY } = INCIDENT_FITS[type];
+  if (moments !== 'any' && !moments.includes(moment.kind)) return false;
+  return moment.sample.speed >= minKmh && moment.sample.speed <= maxKmh;
+}
+
+/** Simulated time a drawn incident waits for its moment before it is dropped (a motorway has no junctions). */
+const MAX_WAIT_S = 30 * 60;
+const MAX_WAITING = 20;
+
+/**
+ * Incidents drawn from the mix wait here for a moment of the drive where they plausibly happen (harsh braking when
+ * the vehicle brakes hard, over-speed when it speeds), so an incident's place and speed match its type.
+ */
+export class IncidentWaitList {
+  private waiting: Array<{ type: IncidentType; sinceS: number }> = [];
+
+  get size(): number {
+    return this.waiting.length;
+  }
+
+  add(type: IncidentType, nowS: number): void {
+    this.waiting.push({ type, sinceS: nowS });
+    if (this.waiting.length > MAX_WAITING) this.waiting.shift();
+  }
+
+  /** The longest-waiting type this moment fits, taken off the list; those waited too long are dropped first. */
+  take(moment: DriveMoment): IncidentType | undefined {
+    this.waiting = this.waiting.filter((w) => moment.atS - w.sinceS <= MAX_WAIT_S);
+    const index = this.waiting.findIndex((w) => fitsMoment(w.type, moment));
+    if (index < 0) return undefined;
+    return this.waiting.splice(index, 1)[0]?.type;
+  }
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');

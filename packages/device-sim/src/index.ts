@@ -4,8 +4,8 @@ export { SimDevice } from './device.js';
 // All of it is the device's public face: its options, counters, events and defaults.
 export * from './device-options.js';
 export { DBM_RANGE, Drive, type DriveOptions, type DrivePhase, type DriveSample, MAX_KMH, MIN_CRUISE_KMH } from './drive.js';
-export { type EvidenceFile, evidenceFile } from './evidence.js';
-export { CLOCK_BITS, CLOCK_GEOMETRY, ffmpegArgs, liveFilter } from './ffmpeg-args.js';
+export { type EvidenceFile, type EvidenceMedia, evidenceFile, RECORDED_CLIP_SECONDS, recordedEvidenceFile } from './evidence.js';
+export { CLOCK_BITS, CLOCK_GEOMETRY, EVIDENCE_SIZE, ffmpegArgs, liveFilter } from './ffmpeg-args.js';
 export { type Fleet, type FleetOptions, type FleetStats, fleetUuid, startFleet } from './fleet.js';
 export {
   bearing,

@@ -18,8 +18,8 @@ export interface UploaderOptions {
   retryDelayMs?: number;
   /** Tries per resource, each a fresh apply (default 3). */
   maxTries?: number;
-  /** The file of a resource (default: evidenceFile, deterministic fake content). */
-  file?: (incidentMessageId: string, resource: IncidentResource) => EvidenceFile;
+  /** The file of a resource (default: evidenceFile, deterministic tiny content); a promise while an encoder makes it. */
+  file?: (incidentMessageId: string, resource: IncidentResource) => EvidenceFile | Promise<EvidenceFile>;
   problem?(error: Error): void;
   /** A resource is uploaded and its local copy removed (state 6 reported). */
   uploaded?(incidentMessageId: string, resourceId: string): void;
@@ -144,7 +144,8 @@ export class EvidenceUploader {
 
   private async upload({ incidentMessageId, resource }: Job): Promise<void> {
     const { maxTries = 3, retryDelayMs = 5_000, file = (id, res) => evidenceFile(this.options.uuid, id, res) } = this.options;
-    const evidence = file(incidentMessageId, resource);
+    const evidence = await file(incidentMessageId, resource);
+    if (this.stopping.signal.aborted) return;
     const ids = { incidentMessageId, resourceId: resource.id };
     const report = (state: Exclude<DeviceUploadState, 1>, extra: { reason?: string } = {}) =>
       this.options.publish({ ...ids, state, ...extra });

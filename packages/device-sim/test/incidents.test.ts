@@ -1,16 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCliOptions } from '../src/cli-options.js';
+import type { DeviceEvidence } from '../src/device-evidence.js';
+import type { SimDeviceOptions } from '../src/device-options.js';
+import { Drive, type DriveMoment } from '../src/drive.js';
+import { IncidentReporter } from '../src/incident-reporter.js';
 import {
   DEFAULT_INCIDENT_MIX,
+  fitsAnyTime,
   INCIDENT_TYPES,
   type IncidentMix,
   type IncidentType,
+  IncidentWaitList,
   incidentPayload,
   incidentResources,
   localTimeText,
   pickIncidentType,
 } from '../src/incidents.js';
 import { PoissonSchedule, seededRandom } from '../src/random.js';
+import type { DeviceSession } from '../src/session.js';
 
 const draws = (seed: number, count: number, mix: IncidentMix = DEFAULT_INCIDENT_MIX) => {
   const random = seededRandom(seed);
@@ -123,5 +130,107 @@ describe('incident command line', () => {
     expect(parseCliOptions(['--incident-every', '60000']).fleet.incidentEveryMs).toBe(60_000);
     expect(parseCliOptions([]).fleet.incidentEveryMs).toBeUndefined();
     expect(() => parseCliOptions(['--incident-every', '0'])).toThrow(/--incident-every/);
+  });
+});
+
+/** Every type a device raises by itself, equally likely, so each shows up in a few simulated hours. */
+const EVEN_MIX: IncidentMix = Object.fromEntries(INCIDENT_TYPES.map((type) => [type, type === 'dvrClip' ? 0 : 1]));
+
+/** Draws a type every simulated minute for `hours` and files it at the first moment of the drive that fits it. */
+function fileOverDrive(seed: number, hours: number) {
+  const drive = new Drive({ seed });
+  const random = seededRandom(seed);
+  const waiting = new IncidentWaitList();
+  const filed: Array<{ type: IncidentType; moment?: DriveMoment; speed: number }> = [];
+  drive.onMoment((moment) => {
+    const type = waiting.take(moment);
+    if (type) filed.push({ type, moment, speed: moment.sample.speed });
+  });
+  for (let minute = 0; minute < hours * 60; minute++) {
+    drive.step(60_000);
+    const type = pickIncidentType(random, EVEN_MIX);
+    if (fitsAnyTime(type)) filed.push({ type, speed: drive.sample().speed });
+    else waiting.add(type, drive.simulatedS);
+  }
+  return filed;
+}
+
+describe('incidents where they plausibly happen', () => {
+  const filed = [1, 2, 3, 4, 5, 6].flatMap((seed) => fileOverDrive(seed, 3));
+  const of = (type: IncidentType) => filed.filter((f) => f.type === type);
+
+  it('files every type a device raises, each with a speed that fits it', () => {
+    for (const type of INCIDENT_TYPES.filter((t) => t !== 'dvrClip')) expect(of(type).length, type).toBeGreaterThan(2);
+    // Over-speed: over the limit where it happened, never in town.
+    for (const f of of('overSpeed')) {
+      expect(f.speed).toBeGreaterThan(f.moment?.limitKmh ?? Number.POSITIVE_INFINITY);
+      expect(f.moment?.roadClass).not.toBe('town');
+    }
+    // Harsh braking: the speed it braked from; a forward-collision warning at speed.
+    for (const f of of('harshBraking')) expect(f.speed).toBeGreaterThan(20);
+    for (const f of of('forwardCollision')) expect(f.speed).toBeGreaterThanOrEqual(30);
+    // Pulling away hard from a stop: just past 20 km/h.
+    for (const f of of('harshAcceleration')) expect(f.speed).toBeGreaterThanOrEqual(20);
+    for (const f of of('harshAcceleration')) expect(f.speed).toBeLessThan(30);
+    // At junctions in town: turns and bumps at low to medium speed.
+    for (const f of [...of('sharpTurn'), ...of('collision')]) {
+      expect(f.moment?.roadClass).toBe('town');
+      expect(f.speed).toBeGreaterThanOrEqual(10);
+      expect(f.speed).toBeLessThanOrEqual(50);
+    }
+    // Drowsy, distracted, drifting out of lane: cruising at speed out of town.
+    for (const f of [...of('fatigue'), ...of('distraction'), ...of('laneDeparture')]) {
+      expect(f.speed).toBeGreaterThanOrEqual(60);
+      expect(f.moment?.roadClass).not.toBe('town');
+    }
+    for (const f of [...of('phoneUse'), ...of('smoking'), ...of('seatbelt')]) expect(f.speed).toBeGreaterThan(0);
+  });
+
+  it('drops a drawn type that finds no moment within half an hour', () => {
+    const waiting = new IncidentWaitList();
+    waiting.add('sharpTurn', 0);
+    const moment = (kind: DriveMoment['kind'], atS: number): DriveMoment => ({
+      kind,
+      atS,
+      limitKmh: 50,
+      roadClass: 'town',
+      sample: { lat: 59.9, lng: 10.7, speed: 30, heading: 0, dbm: -70 },
+    });
+    expect(waiting.take(moment('junction', 60))).toBeUndefined();
+    expect(waiting.take(moment('turn', 1_000))).toBe('sharpTurn');
+    waiting.add('sharpTurn', 0);
+    expect(waiting.take(moment('turn', 1_801))).toBeUndefined();
+    expect(waiting.size).toBe(0);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('raises what the schedule draws at the moment of the drive that fits it', () => {
+    vi.useFakeTimers();
+    let nextId = 0;
+    const session = { up: { nextId: () => `m-${++nextId}` }, sending: false } as unknown as DeviceSession;
+    const evidence = { hold: () => {}, filed: () => {} } as unknown as DeviceEvidence;
+    const options = { uuid: 'SIM-1', brokerUrl: 'mqtt://x', incidentEveryMs: 120_000, incidentMix: { overSpeed: 1 } } as SimDeviceOptions;
+    const drive = new Drive({ seed: 3 });
+    const speeding: number[] = [];
+    drive.onMoment((m) => {
+      if (m.kind === 'speeding') speeding.push(m.sample.speed);
+    });
+    const reporter = new IncidentReporter(options, 3, session, drive, () => 4, evidence);
+    const raise = vi.spyOn(reporter, 'raise');
+    reporter.start();
+    for (let s = 0; s < 3 * 3_600; s++) {
+      vi.advanceTimersByTime(1_000);
+      drive.step(1_000);
+    }
+    reporter.stop();
+    expect(raise.mock.calls.length).toBeGreaterThan(2);
+    for (const [type, overrides] of raise.mock.calls) {
+      expect(type).toBe('overSpeed');
+      expect(speeding).toContain(overrides?.speed);
+    }
+    expect(reporter.counts.incidents).toBe(raise.mock.calls.length);
   });
 });

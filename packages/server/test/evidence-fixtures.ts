@@ -7,6 +7,8 @@ import { incident, incidentResource } from '../src/db/schema.js';
 export const uploadsWhenAsked = {
   uploadEvidence: true,
   autoUpload: 'none',
+  // The tiny files made in code: quick, and no test here looks at the pictures.
+  evidenceMedia: 'tiny',
   upload: { urlTimeoutMs: 5_000, retryDelayMs: 50 },
 } satisfies Partial<SimDeviceOptions>;
 

@@ -58,7 +58,13 @@ const statesOf = (history: Awaited<ReturnType<typeof uploadHistory>>, resourceId
   history.filter((entry) => entry.resourceId === resourceId).map((entry) => entry.state);
 
 const startSim = (uuid: string, secret: string, upload: Partial<SimDeviceOptions>['upload'] = {}) =>
-  ctx.startSimulator(uuid, secret, { channels: 1, uploadEvidence: true, upload: { urlTimeoutMs: 5_000, retryDelayMs: 50, ...upload } });
+  ctx.startSimulator(uuid, secret, {
+    channels: 1,
+    uploadEvidence: true,
+    // The tiny files: the test compares the stored bytes with evidenceFile's.
+    evidenceMedia: 'tiny',
+    upload: { urlTimeoutMs: 5_000, retryDelayMs: 50, ...upload },
+  });
 
 describe('evidence upload (SPEC section 3 states)', () => {
   it('takes a simulated device’s files through 0→1→2→3→4→5→6, verified and downloadable', { timeout: 30_000 }, async () => {

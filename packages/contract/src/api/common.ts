@@ -42,6 +42,19 @@ export const TextFilter = Type.Optional(Type.String({ maxLength: 64 }));
 /** Where something happened; null when the device did not know. */
 export const NullableLatLng = { lat: Nullable(Type.Number()), lng: Nullable(Type.Number()) };
 
+/**
+ * The nearest town of at least 1,000 people to a position (GeoNames, CC BY 4.0), within 30 km; null farther out, or
+ * without a position. The console names the country in the reader's language.
+ */
+export const Place = Type.Object({
+  name: Type.String(),
+  /** ISO 3166-1 alpha-2, e.g. `NO`. */
+  country: Type.String(),
+  /** From the position to the town's centre, to 0.1 km. */
+  distanceKm: Type.Number(),
+});
+export type Place = Static<typeof Place>;
+
 /** A row a caller names by id. */
 export const Id = Type.Integer({ minimum: 1, maximum: INT4_MAX });
 

@@ -3,7 +3,7 @@ import { languages } from '../languages.js';
 import { counts, EpochMs, Id, Nullable, TimeRange } from './common.js';
 import { plans, SubscriptionState } from './subscription.js';
 
-/** SPEC section 9: the statistics ranges, each read in the caller's time zone (the account's, else UTC). */
+/** SPEC section 9: the statistics ranges, each read in the caller's time zone (the account's, else the browser's, else UTC). */
 export const dashboardRanges = ['today', 'last7Days', 'last14Days', 'lastMonth', 'currentMonth', 'currentSeason'] as const;
 export type DashboardRange = (typeof dashboardRanges)[number];
 /** SPEC section 9: the periods a chart counts by. */
@@ -41,7 +41,7 @@ export const DashboardToDay = Type.Object({
   incidents: Type.Object({ today: Type.Integer(), total: Type.Integer() }),
   /** Devices counted against the quota holder's device quota; total null is no limit. */
   quota: Type.Object({ used: Type.Integer(), total: Nullable(Type.Integer()) }),
-  /** The time zone "today" was read in. */
+  /** The time zone "today" was read in: the account's, else the browser's (the console's x-time-zone header), else UTC. */
   timeZone: Type.String(),
 });
 export type DashboardToDay = Static<typeof DashboardToDay>;

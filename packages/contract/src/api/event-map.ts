@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { EpochMs, Nullable, TimeRange } from './common.js';
+import { EpochMs, Nullable, Place, TimeRange } from './common.js';
 import { IncidentFilter, IncidentTypeSchema } from './event.js';
 
 /** The event map shows at most this long a stretch of time (SPEC section 2, issue 6): a quarter of a year. */
@@ -34,6 +34,8 @@ export const EventCluster = Type.Object({
   type: Type.Optional(IncidentTypeSchema),
   triggerTime: Type.Optional(EpochMs),
   licensePlate: Type.Optional(Nullable(Type.String())),
+  /** A cell of one: where its incident happened. */
+  place: Type.Optional(Nullable(Place)),
 });
 export type EventCluster = Static<typeof EventCluster>;
 

@@ -9,6 +9,7 @@ import {
   Nullable,
   NullableLatLng,
   PageQuery,
+  Place,
   TimeFilter,
   VehicleRef,
 } from './common.js';
@@ -110,6 +111,7 @@ export const IncidentRecord = Type.Object({
   deviceTime: Nullable(EpochMs),
   localTime: Nullable(Type.String()),
   ...NullableLatLng,
+  place: Nullable(Place),
   channel: Nullable(Type.Integer()),
   reviewState: ReviewState,
   reviewTime: Nullable(EpochMs),
@@ -148,6 +150,7 @@ export type IncidentExportQuery = Static<typeof IncidentExportQuery>;
 
 export const ResourceRecord = Type.Object({
   resourceId: Type.Integer(),
+  name: Type.String({ description: "the device's name of the file, as its `upload` history lines name it" }),
   kind: Type.Enum(['picture', 'video']),
   channel: Type.Integer(),
   state: Type.Integer({ description: 'SPEC section 3: 0 init … 6 removed from the device; -1 failed' }),

@@ -30,7 +30,19 @@ export const PublicResource = Type.Object({
 export type PublicResource = Static<typeof PublicResource>;
 
 /** What a share link shows of an incident: no comments, reviewers, history, organisations or device ids. */
-const shown = ['eventId', 'type', 'tagName', 'licensePlate', 'speed', 'triggerTime', 'deviceTime', 'localTime', 'lat', 'lng'] as const;
+const shown = [
+  'eventId',
+  'type',
+  'tagName',
+  'licensePlate',
+  'speed',
+  'triggerTime',
+  'deviceTime',
+  'localTime',
+  'lat',
+  'lng',
+  'place',
+] as const;
 export const PublicIncident = Type.Object({
   ...Type.Pick(IncidentRecord, shown).properties,
   resources: Type.Array(PublicResource),

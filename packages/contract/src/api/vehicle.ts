@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DeviceRef, EpochMs, Id, Nullable, OrgChain, OrgFilter, optionalText, PageQuery, TextFilter, TimeRange } from './common.js';
+import { DeviceRef, EpochMs, Id, Nullable, OrgChain, OrgFilter, optionalText, PageQuery, Place, TextFilter, TimeRange } from './common.js';
 
 /** A bound device more would exceed what one vehicle's recorder harness carries (VEHICLE_DEVICE_MORE_ERROR). */
 export const MAX_DEVICES_PER_VEHICLE = 4;
@@ -21,8 +21,11 @@ export type RentState = Static<typeof RentState>;
 /** Where a vehicle was and how it moved. */
 const motion = { lat: Type.Number(), lng: Type.Number(), speed: Type.Number(), heading: Type.Number() };
 
-/** The newest position a vehicle's devices reported. */
-export const Position = Type.Object({ ...motion, dbm: Nullable(Type.Integer()), time: EpochMs });
+/**
+ * The newest position a vehicle's devices reported. `place` comes with vehicle and device answers; live pushes leave it
+ * out (a lookup per second per vehicle buys nothing: the console names the place of the answer it has).
+ */
+export const Position = Type.Object({ ...motion, dbm: Nullable(Type.Integer()), time: EpochMs, place: Type.Optional(Nullable(Place)) });
 export type Position = Static<typeof Position>;
 
 const plate = Type.String({ minLength: 1, maxLength: 20, pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9 .·-]*$' });
@@ -141,7 +144,7 @@ export type TrailQuery = Static<typeof TrailQuery>;
 
 export const TrailPoint = Type.Object({ time: EpochMs, ...motion });
 export type TrailPoint = Static<typeof TrailPoint>;
-export const TrailStop = Type.Object({ ...TimeRange, lat: Type.Number(), lng: Type.Number() });
+export const TrailStop = Type.Object({ ...TimeRange, lat: Type.Number(), lng: Type.Number(), place: Nullable(Place) });
 export type TrailStop = Static<typeof TrailStop>;
 export const Trail = Type.Object({
   points: Type.Array(TrailPoint),

@@ -20,11 +20,18 @@ export async function findByUsername(db: Db, username: string): Promise<AccountR
   return row;
 }
 
-/** A login went through; with `clearsFailures` (the password proved it) the count of wrong passwords starts again. */
-export async function recordLogin(db: Db, accountId: number, clearsFailures: boolean): Promise<void> {
+/**
+ * A login went through; with `clearsFailures` (the password proved it) the count of wrong passwords starts again.
+ * SPEC section 9: an account without a time zone takes the browser's (`browserZone`, already checked) and keeps it.
+ */
+export async function recordLogin(db: Db, accountId: number, clearsFailures: boolean, browserZone?: string): Promise<void> {
   await db
     .update(account)
-    .set(clearsFailures ? { lastLoginTime: new Date(), failedLogins: 0 } : { lastLoginTime: new Date() })
+    .set({
+      lastLoginTime: new Date(),
+      ...(clearsFailures ? { failedLogins: 0 } : {}),
+      ...(browserZone ? { timeZone: sql`coalesce(nullif(${account.timeZone}, ''), ${browserZone})` } : {}),
+    })
     .where(eq(account.id, accountId));
 }
 

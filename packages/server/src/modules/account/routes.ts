@@ -2,6 +2,7 @@ import { type AccountLevel, accountApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
+import { browserTimeZone } from '../../http/time-zone.js';
 import type { ClauseService } from '../clauses/service.js';
 import { auditTarget } from '../logs/recorder.js';
 import type { Captcha } from './captcha.js';
@@ -27,13 +28,21 @@ export const accountRoutes: FastifyPluginAsync<AccountDeps> = async (app, { capt
     // The widget reads the bare challenge, so this one call answers without the envelope.
     captcha: async (_req, reply) => reply.header('cache-control', 'no-store').send(await captcha.challenge()),
     login: async (req) =>
-      accounts.login(req.body, (actor) => {
-        req.audit.actor = actor;
-      }),
+      accounts.login(
+        req.body,
+        (actor) => {
+          req.audit.actor = actor;
+        },
+        browserTimeZone(req),
+      ),
     loginWithGoogle: async (req) =>
-      accounts.loginWithGoogle(req.body, (actor) => {
-        req.audit.actor = actor;
-      }),
+      accounts.loginWithGoogle(
+        req.body,
+        (actor) => {
+          req.audit.actor = actor;
+        },
+        browserTimeZone(req),
+      ),
     identify: async (req) => accounts.identify(principalOf(req), req.body),
     logout: async (req) => sessions.revoke(principalOf(req).tokenHash),
     selfInfo: async (req) => {

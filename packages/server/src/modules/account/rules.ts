@@ -1,4 +1,11 @@
-import { EMAIL_PATTERN, PHONE_PATTERN, passwordMeetsRule, sharesTooMuchWithContact, USERNAME_PATTERN } from '@safety-shield/contract';
+import {
+  EMAIL_PATTERN,
+  isTimeZone,
+  PHONE_PATTERN,
+  passwordMeetsRule,
+  sharesTooMuchWithContact,
+  USERNAME_PATTERN,
+} from '@safety-shield/contract';
 import { AppError } from '../../http/errors.js';
 
 interface Contact {
@@ -10,6 +17,13 @@ interface Contact {
 export function checkContact({ phone, email }: Contact): void {
   if (phone && !PHONE_PATTERN.test(phone)) throw new AppError('PARAM_CHECK_FAIL', 'phone', { field: 'phone' });
   if (email && !EMAIL_PATTERN.test(email)) throw new AppError('PARAM_CHECK_FAIL', 'email', { field: 'email' });
+}
+
+/** An IANA time zone the server knows (issue 16); empty clears it, so the browser's applies again. */
+export function checkTimeZone(timeZone: string | null | undefined): string | null | undefined {
+  if (timeZone === undefined || timeZone === null || timeZone === '') return timeZone === '' ? null : timeZone;
+  if (!isTimeZone(timeZone)) throw new AppError('PARAM_CHECK_FAIL', 'timeZone', { field: 'timeZone' });
+  return timeZone;
 }
 
 export function checkUsername(username: string, contact: Contact): void {

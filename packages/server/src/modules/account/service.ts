@@ -50,7 +50,7 @@ import {
   type StoredSelfInfo,
   selfInfo,
 } from './repo.js';
-import { checkContact, checkExpireTime, checkNewPassword, checkUsername } from './rules.js';
+import { checkContact, checkExpireTime, checkNewPassword, checkTimeZone, checkUsername } from './rules.js';
 import type { Sessions } from './sessions.js';
 
 /** SPEC section 9: the fifth wrong password in a row suspends the account. */
@@ -93,7 +93,7 @@ export class AccountService {
    * not exist is "suspended" after five tries like an account, and an account suspended by an admin is named so
    * only to a caller who knows its password.
    */
-  async login({ username, password, code }: LoginBody, witness: LoginWitness): Promise<LoginResult> {
+  async login({ username, password, code }: LoginBody, witness: LoginWitness, browserZone?: string): Promise<LoginResult> {
     if (!(await this.captcha.check(code))) throw new AppError('CAPTCHA_CHECK_ERROR');
     const name = username.trim();
     const row = await findByUsername(this.db, name);
@@ -103,15 +103,16 @@ export class AccountService {
     // The Super Admin is never suspended: nobody could enable it again (docs/decisions.md).
     if (row.role !== 'SUPER_ADMIN' && row.failedLogins >= MAX_FAILED_LOGINS) throw new AppError('USER_HAD_BEEN_BAN');
     if (!matches) return this.countWrongPassword(row, wrongCredentials);
-    return this.admit(row, true);
+    return this.admit(row, true, browserZone);
   }
 
   /**
    * Lets in an account whose identity is proven (its password, or its company's single sign-on): the refusals every
    * way in shares, then a session, or with Google Authenticator bound the ticket of the second step. `clearsFailures`:
-   * the proof was the password, so the count of wrong ones starts again.
+   * the proof was the password, so the count of wrong ones starts again. `browserZone`: the console's, kept by an
+   * account that has none (SPEC section 9).
    */
-  async admit(row: AccountRow, clearsFailures: boolean): Promise<LoginResult> {
+  async admit(row: AccountRow, clearsFailures: boolean, browserZone?: string): Promise<LoginResult> {
     if (row.state !== 'usable') throw new AppError('USER_HAD_BEEN_BAN');
     if (row.expireTime && row.expireTime.getTime() <= Date.now()) throw new AppError('USER_HAD_BEEN_EXPIRE');
     if (await this.orgs.forbiddenAbove(row)) throw new AppError('ORG_HAD_BEEN_BAN');
@@ -120,7 +121,8 @@ export class AccountService {
     // With Google Authenticator bound, the session waits for the code of the second step.
     if (row.mfaBoundAt) return { token: null, mfaTicket: await this.sessions.create(row.id, true) };
     const token = await this.sessions.create(row.id);
-    await recordLogin(this.db, row.id, clearsFailures);
+    await recordLogin(this.db, row.id, clearsFailures, browserZone);
+    if (browserZone && !row.timeZone) this.forgetSelfInfo(row.id);
     return { token };
   }
 
@@ -144,7 +146,7 @@ export class AccountService {
   }
 
   /** The second step (`POST /v1/account/mfa/login/google`): five wrong codes end the pending login. */
-  async loginWithGoogle({ ticket, code }: GoogleLoginBody, witness: LoginWitness): Promise<LoginResult> {
+  async loginWithGoogle({ ticket, code }: GoogleLoginBody, witness: LoginWitness, browserZone?: string): Promise<LoginResult> {
     const accountId = await this.sessions.pendingAccount(ticket);
     if (accountId === undefined) throw new AppError('GOOGLE_AUTH_FAIL');
     const row = await findById(this.db, accountId);
@@ -156,7 +158,8 @@ export class AccountService {
       throw error;
     }
     await this.sessions.completeMfa(ticket);
-    await recordLogin(this.db, accountId, true);
+    await recordLogin(this.db, accountId, true, browserZone);
+    if (browserZone && !row?.timeZone) this.forgetSelfInfo(accountId);
     return { token: ticket };
   }
 
@@ -377,15 +380,16 @@ export function actorOf(row: AccountRow): Actor {
   };
 }
 
-/** The profile columns a body sets; fields it leaves out stay as they are. */
+/** The profile columns a body sets; fields it leaves out stay as they are. Refuses a time zone no engine knows. */
 function profileOf(body: SelfUpdateBody) {
+  const timeZone = checkTimeZone(body.timeZone);
   return {
     realName: body.realName,
     phone: body.phone,
     fixedTel: body.fixedTel,
     email: body.email,
     language: body.language,
-    timeZone: body.timeZone,
+    timeZone,
     address: body.address,
   };
 }

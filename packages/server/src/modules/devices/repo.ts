@@ -8,6 +8,7 @@ import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
+import { placeOf } from '../../places/index.js';
 
 export type DeviceRow = typeof device.$inferSelect;
 type Filters = Omit<DeviceListQuery, 'page' | 'limit'>;
@@ -53,7 +54,15 @@ export function toDeviceRecord({ row, ...names }: Found, now = Date.now()): Devi
     fleetName: names.fleetName,
     position:
       row.lat !== null && row.lng !== null && row.positionAt
-        ? { lat: row.lat, lng: row.lng, speed: row.speed ?? 0, heading: row.heading ?? 0, dbm: row.dbm, time: row.positionAt.getTime() }
+        ? {
+            lat: row.lat,
+            lng: row.lng,
+            speed: row.speed ?? 0,
+            heading: row.heading ?? 0,
+            dbm: row.dbm,
+            time: row.positionAt.getTime(),
+            place: placeOf(row.lat, row.lng),
+          }
         : null,
     updateTime: row.updatedAt.getTime(),
     createTime: row.createdAt.getTime(),

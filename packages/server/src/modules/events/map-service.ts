@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { placeOf } from '../../places/index.js';
 import { type Box, incidentCells } from './map-repo.js';
 
 /** `west,south,east,north` in degrees; west > east is a box across the antimeridian. */
@@ -42,6 +43,7 @@ export async function eventMapOf(db: Db, principal: Principal, query: EventMapQu
       type: r.type as IncidentType,
       triggerTime: Math.round(r.triggerTime),
       licensePlate: r.licensePlate,
+      place: placeOf(r.lat, r.lng),
     };
   });
   const first = rows[0];

@@ -16,6 +16,7 @@ import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { asIs, type Bind, inScope } from '../../http/scope.js';
+import { placeOf } from '../../places/index.js';
 
 type Filters = Omit<IncidentListQuery, 'page' | 'limit'>;
 const ofIncident = sql`r.incident_id = ${qualified(incident.id)}`;
@@ -50,6 +51,7 @@ export const triggerReading = (row: IncidentRow) => ({
   localTime: row.localTime,
   lat: row.lat,
   lng: row.lng,
+  place: placeOf(row.lat, row.lng),
 });
 
 export function toIncidentRecord({ row, ...rest }: Found): IncidentRecord {
@@ -162,6 +164,7 @@ export async function findIncident(db: Db, scope: SQL, eventId: number): Promise
     ...toIncidentRecord(found),
     resources: resources.map((r) => ({
       resourceId: r.id,
+      name: r.deviceResourceId,
       kind: r.kind,
       channel: r.channel,
       state: r.state,

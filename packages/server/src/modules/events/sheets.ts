@@ -1,5 +1,6 @@
 import type { EvidenceAccessRecord, IncidentRecord } from '@safety-shield/contract';
 import { type SheetColumn, sheetTime } from '../../http/xlsx.js';
+import { placeLabel } from '../../places/label.js';
 
 /** `/v2/event/export`: the incident list as the console shows it (times in UTC). */
 export const incidentColumns: SheetColumn<IncidentRecord>[] = [
@@ -14,6 +15,7 @@ export const incidentColumns: SheetColumn<IncidentRecord>[] = [
   { header: 'Speed km/h', width: 11, value: (r) => r.speed },
   { header: 'Latitude', width: 11, value: (r) => r.lat },
   { header: 'Longitude', width: 11, value: (r) => r.lng },
+  { header: 'Place', width: 24, value: (r) => placeLabel(r.place) },
   { header: 'Review', width: 10, value: (r) => r.reviewState },
   { header: 'Reviewer', width: 16, value: (r) => r.latestReviewer },
   { header: 'Reviewed (UTC)', width: 20, value: (r) => sheetTime(r.reviewTime) },

@@ -2,6 +2,7 @@ import { ssoApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
+import { browserTimeZone } from '../../http/time-zone.js';
 import type { SsoService } from './service.js';
 
 /** The console page the provider sends the browser back to (SPEC section 2's public `/auth-redirect`). */
@@ -20,9 +21,13 @@ export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; publicUrl: string 
   serve(app, ssoApi, {
     start: async (req) => sso.start(req.body.name, redirectUri(req, publicUrl)),
     login: async (req) =>
-      sso.login(req.body, (actor) => {
-        req.audit.actor = actor;
-      }),
+      sso.login(
+        req.body,
+        (actor) => {
+          req.audit.actor = actor;
+        },
+        browserTimeZone(req),
+      ),
     config: async (req) => sso.config(principalOf(req), req.query.id, redirectUri(req, publicUrl)),
     saveConfig: async (req) => sso.saveConfig(principalOf(req), req.body),
     removeConfig: async (req) => sso.removeConfig(principalOf(req), req.query.id),

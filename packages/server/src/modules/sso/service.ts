@@ -67,7 +67,7 @@ export class SsoService {
   }
 
   /** `POST /v1/account/sso/login`: the provider's answer, checked, turned into a session like the password login's. */
-  async login({ code, state, iss }: SsoLoginBody, witness: SsoWitness): Promise<LoginResult> {
+  async login({ code, state, iss }: SsoLoginBody, witness: SsoWitness, browserZone?: string): Promise<LoginResult> {
     const pending = await takePending(this.db, hashToken(state));
     if (!pending || pending.expiresAt.getTime() <= Date.now()) throw new AppError('SSO_STATE_FAIL');
     const found = await findConfigOf(this.db, eq(ssoConfig.companyId, pending.companyId));
@@ -81,13 +81,13 @@ export class SsoService {
       witness({ accountId: null, username: email, role: null, agentId: found.agentId, companyId: row.companyId, fleetId: null });
       throw new AppError('SSO_ACCOUNT_NOT_MATCHED', undefined, { reason: account ? 'several' : 'none' });
     }
-    return this.signIn(account, witness);
+    return this.signIn(account, witness, browserZone);
   }
 
   /** The password login's refusals and second step (AccountService.admit); the provider's word leaves the count of wrong passwords alone. */
-  private signIn(row: AccountRow, witness: SsoWitness): Promise<LoginResult> {
+  private signIn(row: AccountRow, witness: SsoWitness, browserZone?: string): Promise<LoginResult> {
     witness(actorOf(row));
-    return this.accounts.admit(row, false);
+    return this.accounts.admit(row, false, browserZone);
   }
 
   /** A company's setting as its admins see it; PERMISSION_CHECK_FAIL outside the caller's scope. */

@@ -18,6 +18,7 @@ import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
+import { placeOf } from '../../places/index.js';
 import { leasedToCaller, leaseRunning, ownedVehicles, visibleVehicles } from './scope.js';
 
 export type VehicleRow = typeof vehicle.$inferSelect;
@@ -63,7 +64,8 @@ type RecordRow = {
 
 function toPosition(value: RecordRow['position']): Position | null {
   if (!value) return null;
-  return { lat: value.lat, lng: value.lng, speed: value.speed, heading: value.heading, dbm: value.dbm, time: Number(value.time) };
+  const { lat, lng } = value;
+  return { lat, lng, speed: value.speed, heading: value.heading, dbm: value.dbm, time: Number(value.time), place: placeOf(lat, lng) };
 }
 
 function toRecord(r: RecordRow): VehicleRecord {

@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { placeOf } from '../../places/index.js';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 const rad = (deg: number) => (deg * Math.PI) / 180;
@@ -27,7 +28,7 @@ export function findStops(points: readonly TrailPoint[]): TrailStop[] {
   let start: TrailPoint | undefined;
   const close = (end: TrailPoint | undefined) => {
     if (start && end && end.time - start.time >= TRAIL_STOP_MIN_MS) {
-      stops.push({ startTime: start.time, endTime: end.time, lat: start.lat, lng: start.lng });
+      stops.push({ startTime: start.time, endTime: end.time, lat: start.lat, lng: start.lng, place: placeOf(start.lat, start.lng) });
     }
     start = undefined;
   };

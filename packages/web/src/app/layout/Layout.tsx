@@ -9,6 +9,8 @@ import { FocusBoard } from '../../features/sos/index.js';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { initialSidebarCollapsed, saveSidebarCollapsed } from '../../shared/preferences/cookies.js';
 import { usePreferences } from '../../shared/preferences/PreferencesProvider.js';
+import { TimeZoneNote } from '../../shared/time/TimeZoneNote.js';
+import { useTimeZone } from '../../shared/time/zone.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
 import { breadcrumbOf } from '../breadcrumb.js';
 import { buildMenu } from '../menu.js';
@@ -48,6 +50,7 @@ function Shell() {
   const { data: info } = useSelfInfo();
   const { settings } = usePreferences();
   const views = useViews();
+  const timeZone = useTimeZone();
   const [collapsed, setCollapsed] = useState(initialSidebarCollapsed);
   const matches = useMatches();
   const titleKey = matches.map((match) => (match.handle as RouteHandle | undefined)?.title).findLast(Boolean);
@@ -130,7 +133,15 @@ function Shell() {
           {settings.tabsView && <TabsView />}
         </div>
         <AntLayout.Content className="shell-content">
-          {info ? <CachedOutlet cached={views.cached} active={views.cacheName} /> : <Spin size="large" />}
+          {info ? (
+            <>
+              <TimeZoneNote />
+              {/* Views draw their times once: a new zone (the profile saved) draws them all again. */}
+              <CachedOutlet key={timeZone} cached={views.cached} active={views.cacheName} />
+            </>
+          ) : (
+            <Spin size="large" />
+          )}
         </AntLayout.Content>
       </AntLayout>
     </AntLayout>

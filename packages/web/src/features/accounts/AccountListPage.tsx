@@ -1,6 +1,6 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AccountRecord, type AccountState, type Role, roleRank, roles } from '@safety-shield/contract';
-import { Button, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import {
   actionsColumn,
   DeleteAction,
   EditAction,
+  type ListColumns,
   ListPage,
   SelectFilter,
   StateSwitch,
@@ -43,16 +44,25 @@ export function AccountListPage() {
   // Only accounts further down the chain are listed, so only their roles are worth filtering by.
   const lowerRoles = roles.filter((value) => own && roleRank[value] > roleRank[own]);
 
-  const columns: TableColumnsType<AccountRecord> = [
-    { title: t('account.username'), dataIndex: 'username', fixed: 'left' },
-    { title: t('account.realName'), dataIndex: 'realName', render: dash },
-    { title: t('account.role'), dataIndex: 'role', render: (value: Role) => t(`roles.${value}`) },
-    { title: t('account.organisation'), key: 'organisation', render: (_, record) => dash(organisationPath(record)) },
-    { title: t('account.phone'), dataIndex: 'phone', render: dash },
-    { title: t('account.email'), dataIndex: 'email', render: dash },
+  // Issue 16: who, which role, where and whether usable first; contact details and times as the width allows.
+  const columns: ListColumns<AccountRecord> = [
+    { title: t('account.username'), dataIndex: 'username', fixed: 'left', fitWidth: 150 },
+    { title: t('account.realName'), dataIndex: 'realName', render: dash, priority: 3, fitWidth: 140 },
+    { title: t('account.role'), dataIndex: 'role', render: (value: Role) => t(`roles.${value}`), priority: 2, fitWidth: 150 },
+    {
+      title: t('account.organisation'),
+      key: 'organisation',
+      render: (_, record) => dash(organisationPath(record)),
+      priority: 3,
+      fitWidth: 200,
+    },
+    { title: t('account.phone'), dataIndex: 'phone', render: dash, priority: 5, fitWidth: 140 },
+    { title: t('account.email'), dataIndex: 'email', render: dash, priority: 4, fitWidth: 200 },
     {
       title: t('account.stateLabel'),
       dataIndex: 'state',
+      priority: 2,
+      fitWidth: 150,
       render: (_: AccountState, record) => (
         <Space size={4}>
           {/* Re-enabling also lifts a suspension after 5 wrong passwords. */}
@@ -74,19 +84,25 @@ export function AccountListPage() {
     {
       title: t('account.expireTime'),
       dataIndex: 'expireTime',
+      priority: 5,
+      fitWidth: 180,
       render: (value: number | null) =>
         value != null && value < Date.now() ? <Tag color="error">{formatTime(value)}</Tag> : formatTime(value),
     },
-    { title: t('account.lastLogin'), dataIndex: 'lastLoginTime', render: formatTime },
-    actionsColumn(t('list.actions'), (record) => (
-      <>
-        <EditAction onEdit={() => void navigate(`/account/edit?uid=${record.uid}`)} />
-        <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(record)}>
-          {t('account.resetPassword')}
-        </Button>
-        <DeleteAction name={record.username} onDelete={() => remove.mutateAsync(record.uid)} />
-      </>
-    )),
+    { title: t('account.lastLogin'), dataIndex: 'lastLoginTime', render: formatTime, priority: 4, fitWidth: 180 },
+    actionsColumn(
+      t('list.actions'),
+      (record) => (
+        <>
+          <EditAction onEdit={() => void navigate(`/account/edit?uid=${record.uid}`)} />
+          <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(record)}>
+            {t('account.resetPassword')}
+          </Button>
+          <DeleteAction name={record.username} onDelete={() => remove.mutateAsync(record.uid)} />
+        </>
+      ),
+      340,
+    ),
   ];
 
   return (

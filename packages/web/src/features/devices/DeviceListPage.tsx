@@ -1,14 +1,10 @@
-import type { DeviceRecord } from '@safety-shield/contract';
-import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ListPage, numberFilter, useListParams } from '../../shared/ui/list/index.js';
 import { useDevices } from './api/get-devices.js';
 import { DeviceDetailDrawer } from './components/DeviceDetailDrawer.js';
 import { DeviceFilterBar } from './components/DeviceFilterBar.js';
-import { DeviceRowActions } from './components/DeviceRowActions.js';
-import { ConnectionTime, dash, PresenceCell } from './components/display.js';
+import { useDeviceColumns } from './components/device-columns.js';
 import { ExportButtons } from './components/ExportButtons.js';
 import { DEVICE_FILTERS, deviceFilters } from './components/filters.js';
 import { useNarrowRows } from './components/layout.js';
@@ -18,7 +14,6 @@ const DETAIL_PARAM = 'device';
 
 /** /devicepage/list (Super Admin): every device with all filters, exports, and the per-device actions and detail. */
 export function DeviceListPage() {
-  const { t } = useTranslation();
   const list = useListParams(DEVICE_FILTERS);
   const narrow = useNarrowRows();
   const filters = useMemo(() => deviceFilters(list.filters), [list.filters]);
@@ -33,42 +28,7 @@ export function DeviceListPage() {
       return next;
     });
 
-  const columns: TableColumnsType<DeviceRecord> = [
-    { title: t('devices.uuid'), dataIndex: 'deviceUuid', fixed: narrow ? undefined : 'left' },
-    { title: t('devices.name'), dataIndex: 'name', render: dash },
-    {
-      title: t('devices.plate'),
-      dataIndex: 'licensePlate',
-      render: (plate: string | null) =>
-        plate ? <Link to={`/vehicle/list/${encodeURIComponent(plate)}`}>{plate}</Link> : <Tag>{t('devices.unmatched')}</Tag>,
-    },
-    { title: t('devices.state'), key: 'presence', render: (_, record) => <PresenceCell {...record} /> },
-    {
-      title: t('devices.connectionTime'),
-      dataIndex: 'connectedSeconds',
-      render: (seconds: number) => <ConnectionTime seconds={seconds} />,
-    },
-    { title: t('devices.channels'), dataIndex: 'channels', align: 'right' },
-    { title: t('devices.version'), dataIndex: 'version', render: dash },
-    { title: t('devices.iccid'), dataIndex: 'iccid', render: dash },
-    {
-      title: t('devices.companyFleet'),
-      key: 'org',
-      render: (_, record) => (
-        <Flex vertical>
-          <span>{dash(record.companyName)}</span>
-          {record.fleetName && <Typography.Text type="secondary">{record.fleetName}</Typography.Text>}
-        </Flex>
-      ),
-    },
-    { title: 'dBm', key: 'dbm', align: 'right', render: (_, record) => dash(record.position?.dbm) },
-    {
-      title: t('list.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, record) => <DeviceRowActions device={record} compact={narrow} onDetail={() => showDetail(record.deviceId)} />,
-    },
-  ];
+  const columns = useDeviceColumns({ narrow, onDetail: (device) => showDetail(device.deviceId) });
 
   return (
     <ListPage

@@ -1,8 +1,8 @@
 import type { DeviceRecord } from '@safety-shield/contract';
-import { Flex, Form, type TableColumnsType } from 'antd';
+import { Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
-import { ListPage, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
+import { type ListColumns, ListPage, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
 import { OrgPicker } from '../orgs/index.js';
 import { useDevices } from './api/get-devices.js';
 import { dash, OnlineTag } from './components/display.js';
@@ -27,15 +27,22 @@ export function UnmatchedDevicesPage() {
   const online = booleanFilter(list.values.online);
   const query = useDevices({ page: list.page, limit: list.limit, matched: false, keyword, companyId, online }, POLL_MS);
 
-  const columns: TableColumnsType<DeviceRecord> = [
-    { title: t('devices.uuid'), dataIndex: 'deviceUuid', fixed: narrow ? undefined : 'left' },
-    { title: t('devices.name'), dataIndex: 'name', render: dash },
-    { title: t('devices.state'), dataIndex: 'online', render: (value: boolean) => <OnlineTag online={value} /> },
-    { title: t('devices.version'), dataIndex: 'version', render: dash },
-    { title: t('devices.iccid'), dataIndex: 'iccid', render: dash },
-    { title: t('devices.firstOnline'), dataIndex: 'firstOnlineTime', render: formatTime },
-    { title: t('devices.lastOnline'), dataIndex: 'lastOnlineTime', render: formatTime },
-    { title: t('devices.company'), dataIndex: 'companyName', render: dash },
+  // Issue 16: the uuid, whether it is online and whose it is first; versions and times as the width allows.
+  const columns: ListColumns<DeviceRecord> = [
+    { title: t('devices.uuid'), dataIndex: 'deviceUuid', fixed: narrow ? undefined : 'left', fitWidth: 200 },
+    { title: t('devices.name'), dataIndex: 'name', render: dash, priority: 3, fitWidth: 140 },
+    {
+      title: t('devices.state'),
+      dataIndex: 'online',
+      render: (value: boolean) => <OnlineTag online={value} />,
+      priority: 2,
+      fitWidth: 110,
+    },
+    { title: t('devices.version'), dataIndex: 'version', render: dash, priority: 5, fitWidth: 110 },
+    { title: t('devices.iccid'), dataIndex: 'iccid', render: dash, priority: 4, fitWidth: 200 },
+    { title: t('devices.firstOnline'), dataIndex: 'firstOnlineTime', render: formatTime, priority: 4, fitWidth: 180 },
+    { title: t('devices.lastOnline'), dataIndex: 'lastOnlineTime', render: formatTime, priority: 3, fitWidth: 180 },
+    { title: t('devices.company'), dataIndex: 'companyName', render: dash, priority: 2, fitWidth: 160 },
     ...(permissions.writes
       ? [
           {

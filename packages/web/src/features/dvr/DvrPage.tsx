@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LivePlayer } from '../live/index.js';
+import { useVehicleConnection } from '../vehicles/index.js';
 import { playDvr, uploadDvr, useDvrIndex, useUploadTasks } from './api/dvr.js';
 import { type Span, Timeline } from './components/Timeline.js';
 
@@ -27,7 +28,9 @@ export function DvrPage() {
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const dayText = day.format('YYYY-MM-DD');
-  const index = useDvrIndex(licensePlate, channel, dayText);
+  // Only a connected device can list its recordings: an offline one is said so, and asked again once it connects.
+  const online = useVehicleConnection(licensePlate);
+  const index = useDvrIndex(licensePlate, channel, dayText, online === true);
   const tasks = useUploadTasks(uploaded?.eventId);
   const task = tasks.data?.find((row) => row.taskId === uploaded?.task.taskId);
   const dayStart = Date.parse(`${dayText}T00:00:00Z`);
@@ -86,9 +89,11 @@ export function DvrPage() {
             />
             <Typography.Text type="secondary">{t('dvr.utc')}</Typography.Text>
           </Space>
-          {index.isError ? (
+          {online === false ? (
+            <Alert type="info" showIcon data-testid="dvr-offline" title={t('dvr.offline')} />
+          ) : index.isError ? (
             <Alert type="error" showIcon title={errorText(index.error)} />
-          ) : index.isLoading ? (
+          ) : online === undefined || index.isLoading ? (
             <Spin />
           ) : index.data && index.data.segments.length === 0 ? (
             <Empty description={t('dvr.none')} />

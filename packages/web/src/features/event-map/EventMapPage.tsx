@@ -11,6 +11,7 @@ import { MapEmpty, MapLegend } from './components/MapLegend.js';
 import { ViewportWatcher } from './components/ViewportWatcher.js';
 import { spanAllowed, type Viewport } from './components/viewport.js';
 import './components/event-map.css';
+import { fromPickerValue } from '../../shared/time/picker.js';
 import { rangePresets } from '../../shared/ui/incident-filters.js';
 
 /** /map/event — the caller's incidents of a time range, clustered on the server for the map's view. */
@@ -18,8 +19,9 @@ export function EventMapPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<MapFilters>(() => ({ range: rangePresets().last7, type: [], tagId: [] }));
   const [viewport, setViewport] = useState<Viewport>();
-  const startTime = filters.range[0].valueOf();
-  const endTime = filters.range[1].valueOf();
+  // The picked wall clock is the console's zone's (issue 16).
+  const startTime = fromPickerValue(filters.range[0]);
+  const endTime = fromPickerValue(filters.range[1]);
   const allowed = spanAllowed(startTime, endTime);
   const query: EventMapQuery | undefined =
     viewport && allowed

@@ -4,7 +4,7 @@ import { Alert, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ListPage } from '../../shared/ui/list/index.js';
+import { type ListColumns, ListPage } from '../../shared/ui/list/index.js';
 import { ShareButton } from '../public-incidents/index.js';
 import { useMoveEvents } from './api/move-events.js';
 import { ConfirmButton } from './components/ConfirmButton.js';
@@ -29,12 +29,13 @@ export function EventListPage() {
   const fresh = useNewIncidents();
 
   const open = (record: IncidentRecord) => void navigate(eventPath(record.eventId));
-  const columns = [
+  const columns: ListColumns<IncidentRecord> = [
     ...eventColumns(t),
     {
       title: t('list.actions'),
       key: 'actions',
-      fixed: 'right' as const,
+      fixed: 'right',
+      fitWidth: 110,
       render: (_: unknown, record: IncidentRecord) => (
         <Link to={eventPath(record.eventId)} onClick={(event) => event.stopPropagation()}>
           {t('events.detail')}

@@ -4,7 +4,7 @@ import { Button, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListPage } from '../../shared/ui/list/index.js';
+import { type ListColumns, ListPage } from '../../shared/ui/list/index.js';
 import { useMoveEvents } from './api/move-events.js';
 import { ConfirmButton } from './components/ConfirmButton.js';
 import { EventFilterBar } from './components/EventFilterBar.js';
@@ -51,7 +51,7 @@ export function RecycleBinPage() {
       />
     </>
   );
-  const columns = [
+  const columns: ListColumns<IncidentRecord> = [
     ...eventColumns(t, { bin: true }),
     ...(can.writes
       ? [
@@ -59,6 +59,7 @@ export function RecycleBinPage() {
             title: t('list.actions'),
             key: 'actions',
             fixed: 'right' as const,
+            fitWidth: 260,
             render: (_: unknown, record: IncidentRecord) => <Space size="small">{actions([record.eventId], false)}</Space>,
           },
         ]

@@ -1,6 +1,6 @@
 import { PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OrgKind, OrgRecord, OrgState } from '@safety-shield/contract';
-import { Button, Form, Space, type TableColumnsType } from 'antd';
+import { Button, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
@@ -8,6 +8,7 @@ import {
   actionsColumn,
   DeleteAction,
   EditAction,
+  type ListColumns,
   ListPage,
   SelectFilter,
   StateSwitch,
@@ -45,10 +46,12 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
   const changeState = useChangeOrgState(kind);
   const [dialog, setDialog] = useState<{ open: boolean; record?: OrgRecord }>({ open: false });
 
-  const columns: TableColumnsType<OrgRecord> = [
+  // Issue 16: the name, its parents and its state first; address, quotas and creation time as the width allows.
+  const columns: ListColumns<OrgRecord> = [
     {
       title: t('org.name'),
       dataIndex: 'name',
+      fitWidth: 180,
       render: (name: string, record) => (
         <Space>
           {record.hasLogo && <PictureOutlined title={t('org.logo')} aria-label={t('org.logo')} />}
@@ -56,15 +59,23 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
         </Space>
       ),
     },
-    ...(kind !== 'agent' ? [{ title: t('org.kind.agent'), dataIndex: 'agentName', render: dash }] : []),
-    ...(kind === 'fleet' || kind === 'site' ? [{ title: t('org.kind.company'), dataIndex: 'companyName', render: dash }] : []),
-    ...(kind === 'site' ? [{ title: t('org.kind.fleet'), dataIndex: 'parentName', render: dash }] : []),
-    { title: t('org.address'), dataIndex: 'address', render: dash, ellipsis: true },
-    ...(quotas.companyQuota ? [{ title: t('org.companyQuota'), dataIndex: 'companyQuota', render: dash, align: 'right' as const }] : []),
-    ...(quotas.deviceQuota ? [{ title: t('org.deviceQuota'), dataIndex: 'deviceQuota', render: dash, align: 'right' as const }] : []),
+    ...(kind !== 'agent' ? [{ title: t('org.kind.agent'), dataIndex: 'agentName', render: dash, priority: 3, fitWidth: 150 }] : []),
+    ...(kind === 'fleet' || kind === 'site'
+      ? [{ title: t('org.kind.company'), dataIndex: 'companyName', render: dash, priority: 2, fitWidth: 150 }]
+      : []),
+    ...(kind === 'site' ? [{ title: t('org.kind.fleet'), dataIndex: 'parentName', render: dash, priority: 2, fitWidth: 150 }] : []),
+    { title: t('org.address'), dataIndex: 'address', render: dash, ellipsis: true, priority: 4, fitWidth: 200 },
+    ...(quotas.companyQuota
+      ? [{ title: t('org.companyQuota'), dataIndex: 'companyQuota', render: dash, align: 'right' as const, priority: 4, fitWidth: 140 }]
+      : []),
+    ...(quotas.deviceQuota
+      ? [{ title: t('org.deviceQuota'), dataIndex: 'deviceQuota', render: dash, align: 'right' as const, priority: 4, fitWidth: 140 }]
+      : []),
     {
       title: t('org.stateLabel'),
       dataIndex: 'state',
+      priority: 2,
+      fitWidth: 130,
       render: (state: OrgState, record) => (
         <StateSwitch
           state={state}
@@ -75,7 +86,7 @@ export function OrgListPage({ kind }: { kind: OrgKind }) {
         />
       ),
     },
-    { title: t('list.createTime'), dataIndex: 'createTime', render: formatTime },
+    { title: t('list.createTime'), dataIndex: 'createTime', render: formatTime, priority: 5, fitWidth: 180 },
     actionsColumn(t('list.actions'), (record) => (
       <>
         <EditAction onEdit={() => setDialog({ open: true, record })} />

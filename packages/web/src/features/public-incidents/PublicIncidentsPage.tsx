@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import logo from '../../shared/assets/logo.svg';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { ApiError } from '../../shared/http/client.js';
+import { displayTimeZone } from '../../shared/time/zone.js';
 import { formatTime } from '../../shared/ui/format.js';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
 import { usePublicIncidents } from './api/get-public-incidents.js';
@@ -22,7 +23,8 @@ export function PublicIncidentsPage() {
   usePageTitle('incidentList');
   const token = useSearchParams()[0].get('token');
   const query = usePublicIncidents(token);
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The zone formatTime writes in (issue 16): the browser's here, where nobody is signed in.
+  const zone = displayTimeZone();
 
   let body: React.ReactNode;
   if (!token) {

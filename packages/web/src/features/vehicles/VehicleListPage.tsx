@@ -130,7 +130,7 @@ export function VehicleListPage() {
           />
         )}
       >
-        <ListTable<VehicleRecord> rowKey="id" columns={columns} list={list} query={query} />
+        <ListTable<VehicleRecord> tableId="vehicle-list" rowKey="id" columns={columns} list={list} query={query} />
       </ConfigProvider>
       <LeaseDialog vehicle={leasing} onClose={() => setLeasing(undefined)} />
       <VehicleRecordDrawer

@@ -2,21 +2,23 @@ import { type Language, languageNames, languages } from '@safety-shield/contract
 import { Col, Form, type FormInstance, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { browserTimeZone } from '../time/zone.js';
 import { accountRules } from './account-rules.js';
 import { maxLength } from './rules.js';
 import { textOrNull } from './text.js';
 
-/** The IANA time zones the browser knows, for a searchable select. */
+/** The IANA time zones the browser knows, for a searchable select (UTC too: engines leave it out of the list). */
 export const timeZones = (): string[] => {
   try {
-    return Intl.supportedValuesOf('timeZone');
+    const known = Intl.supportedValuesOf('timeZone');
+    return known.includes('UTC') ? known : ['UTC', ...known];
   } catch {
     return ['UTC'];
   }
 };
 
 /** The browser's own time zone (SPEC section 9: taken from the browser). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export { browserTimeZone };
 
 // biome-ignore lint/suspicious/noExplicitAny: antd's form values are any by design
 type AnyForm = FormInstance<any>;
@@ -62,8 +64,8 @@ export function ProfileFields({ form, span = 12 }: { form: AnyForm; span?: numbe
         </Form.Item>
       </Col>
       <Col xs={24} md={span}>
-        <Form.Item name="timeZone" label={t('account.timeZone')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={zones} />
+        <Form.Item name="timeZone" label={t('account.timeZone')} extra={t('time.browserZoneHint', { zone: browserTimeZone() })}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={zones} data-testid="time-zone-select" />
         </Form.Item>
       </Col>
       <Col xs={24}>

@@ -2,6 +2,7 @@ import { type CodeKey, type Envelope, loginExpiredCodes } from '@safety-shield/c
 import { asksForIdentity, confirmIdentity } from '../auth/identity.js';
 import { clearToken, getToken } from '../auth/token.js';
 import { i18n } from '../i18n/index.js';
+import { browserTimeZone } from '../time/zone.js';
 import { feedback } from '../ui/feedback.js';
 
 /** SPEC section 7: the general time-out; zip downloads pass their own. */
@@ -82,9 +83,12 @@ export function failureText(body: Partial<Envelope>): string {
   return body.codeKey && i18n.exists(key) ? i18n.t(key) : i18n.t('codeKey.SERVER_EXCEPTION');
 }
 
-/** The headers of every API call: the console's language and the session's token; JSON when a body goes along. */
+/**
+ * The headers of every API call: the console's language, the browser's time zone (the server's days for an account
+ * without one, and kept by it at login: issue 16) and the session's token; JSON when a body goes along.
+ */
 export function apiHeaders(json: boolean): Record<string, string> {
-  const headers: Record<string, string> = { 'accept-language': i18n.language || 'en' };
+  const headers: Record<string, string> = { 'accept-language': i18n.language || 'en', 'x-time-zone': browserTimeZone() };
   const token = getToken();
   if (token) headers['x-token'] = token;
   if (json) headers['content-type'] = 'application/json';

@@ -4,10 +4,13 @@ import { graticuleLines, graticuleStep } from './graticule.js';
 import { useLeafletMap } from './map-context.js';
 
 const PANE = 'ss-graticule';
-const LINE = { color: '#b8c4d0', weight: 1, opacity: 0.7, interactive: false, pane: PANE } as const;
+const LINE = { weight: 1, opacity: 0.7, interactive: false, pane: PANE } as const;
 
-/** Latitude and longitude lines: without tiles, the map still shows where it is and that it moves. */
-export function Graticule() {
+/**
+ * Latitude and longitude lines over the offline map: zoomed in past its coasts (a street, a parking lot), the map
+ * still shows where it is and that it moves.
+ */
+export function Graticule({ colour }: { colour: string }) {
   const map = useLeafletMap();
   useEffect(() => {
     // Its own pane between tiles (200) and overlays (400): routes and markers always draw above the grid.
@@ -30,7 +33,7 @@ export function Graticule() {
             [lat, box.west],
             [lat, box.east],
           ],
-          LINE,
+          { ...LINE, color: colour },
         ).addTo(group);
       for (const lng of longitudes)
         L.polyline(
@@ -38,7 +41,7 @@ export function Graticule() {
             [Math.max(box.south, -85), lng],
             [Math.min(box.north, 85), lng],
           ],
-          LINE,
+          { ...LINE, color: colour },
         ).addTo(group);
     };
     draw();
@@ -47,6 +50,6 @@ export function Graticule() {
       map.off('moveend zoomend resize', draw);
       group.remove();
     };
-  }, [map]);
+  }, [map, colour]);
   return null;
 }

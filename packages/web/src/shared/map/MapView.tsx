@@ -1,10 +1,14 @@
+import { theme } from 'antd';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Basemap } from './Basemap.js';
+import { basemapColours } from './basemap-colours.js';
 import { Graticule } from './Graticule.js';
 import { useMapConfig } from './get-map-config.js';
 import './icons.js';
 import { MapContext } from './map-context.js';
+import { OfflineNotice, type TilesOff } from './OfflineNotice.js';
 import './map.css';
 
 interface MapViewProps {
@@ -23,12 +27,15 @@ const WORLD: L.LatLngExpression = [20, 0];
 
 /**
  * A Leaflet map with the portal's background: tiles from `GET /v1/system/map`, else (no tile URL, or the tile
- * server cannot be reached) a plain background with a latitude/longitude grid, so the map works offline.
+ * server cannot be reached) the offline map (Natural Earth land and borders, a latitude/longitude grid) and a
+ * notice saying so, so the map works without the internet.
  */
 export function MapView({ center = WORLD, zoom = 2, height = 420, label, children, ...rest }: MapViewProps) {
   const container = useRef<HTMLElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
-  const tilesUsable = useTiles(map);
+  const background = useTiles(map);
+  const tilesUsable = background === 'tiles';
+  const colours = basemapColours(theme.useToken().token);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once; `center` and `zoom` are only where it starts
   useEffect(() => {
@@ -50,12 +57,22 @@ export function MapView({ center = WORLD, zoom = 2, height = 420, label, childre
   }, []);
 
   return (
-    <div className={tilesUsable ? 'ss-map-frame' : 'ss-map-frame ss-map-plain'} style={{ height }} data-testid={rest['data-testid']}>
+    <div
+      className={tilesUsable ? 'ss-map-frame' : 'ss-map-frame ss-map-plain'}
+      style={{ height, '--ss-map-sea': colours.sea } as CSSProperties}
+      data-testid={rest['data-testid']}
+    >
       {/* Leaflet adds its own classes to this element: React must never re-render its className. */}
       <section ref={container} className="ss-map" aria-label={label} />
       {map && (
         <MapContext.Provider value={map}>
-          {!tilesUsable && <Graticule />}
+          {(background === 'off' || background === 'unreachable') && (
+            <>
+              <Basemap colours={colours} />
+              <OfflineNotice reason={background} />
+            </>
+          )}
+          {!tilesUsable && <Graticule colour={colours.grid} />}
           {children}
         </MapContext.Provider>
       )}
@@ -63,9 +80,13 @@ export function MapView({ center = WORLD, zoom = 2, height = 420, label, childre
   );
 }
 
-/** Adds the configured tile layer; answers false while there is none or none of its tiles has loaded and some failed. */
-function useTiles(map: L.Map | null): boolean {
-  const { data: config } = useMapConfig();
+/**
+ * Adds the configured tile layer. Answers what the map stands on: tiles, none configured ('off'), a tile server none
+ * of whose tiles loaded ('unreachable'), or 'pending' while the configuration is on its way (the grid only: the
+ * offline map is not worth fetching for a console that has tiles).
+ */
+function useTiles(map: L.Map | null): 'pending' | 'tiles' | TilesOff {
+  const { data: config, isPending } = useMapConfig();
   const tileUrl = config?.tileUrl ?? null;
   const [failing, setFailing] = useState(false);
   useEffect(() => {
@@ -78,7 +99,7 @@ function useTiles(map: L.Map | null): boolean {
       setFailing(false);
     });
     // An unreachable tile server (none of its tiles ever loaded): drop the layer, so it stops asking at every
-    // pan, and draw the grid instead of a grey void.
+    // pan, and draw the offline map instead of a grey void.
     layer.on('tileerror', () => {
       if (loaded) return;
       setFailing(true);
@@ -89,5 +110,7 @@ function useTiles(map: L.Map | null): boolean {
       layer.remove();
     };
   }, [map, tileUrl, config?.attribution]);
-  return Boolean(tileUrl) && !failing;
+  if (isPending) return 'pending';
+  if (!tileUrl) return 'off';
+  return failing ? 'unreachable' : 'tiles';
 }

@@ -56,7 +56,13 @@ export function Marker({ position, icon, tooltip, onClick, zIndexOffset = 0 }: M
   click.current = onClick;
   const [lat, lng] = position;
   useMapLayer(() => {
-    const marker = L.marker([lat, lng], { ...(icon ? { icon } : {}), zIndexOffset, keyboard: Boolean(onClick) });
+    // A marker that does something is a button (reached by Tab): its tooltip's text is its name as well.
+    const marker = L.marker([lat, lng], {
+      ...(icon ? { icon } : {}),
+      zIndexOffset,
+      keyboard: Boolean(onClick),
+      title: onClick ? (tooltip ?? '') : '',
+    });
     if (tooltip) marker.bindTooltip(textTooltip(tooltip));
     marker.on('click', () => click.current?.());
     return marker;
@@ -77,7 +83,11 @@ interface HeadingMarkerProps {
  * every frame without rebuilding the marker.
  */
 export function HeadingMarker({ position, heading, colour = '#1677ff', tooltip }: HeadingMarkerProps) {
-  const marker = useMapLayer(() => L.marker([position[0], position[1]], { icon: headingIcon(colour), zIndexOffset: 1000 }), [colour]);
+  // Not a control (its label is always shown): no button role or tab stop.
+  const marker = useMapLayer(
+    () => L.marker([position[0], position[1]], { icon: headingIcon(colour), zIndexOffset: 1000, keyboard: false }),
+    [colour],
+  );
   const labelled = useRef<{ marker?: L.Marker; text?: string | undefined }>({});
   const [lat, lng] = position;
   // After every render: cheap setters on the one marker, never a new one.

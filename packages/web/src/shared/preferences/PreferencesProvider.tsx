@@ -6,6 +6,7 @@ import { useMediaQuery } from '../hooks/use-media-query.js';
 import { loadLanguage } from '../i18n/index.js';
 import { readableOnDark, readableThemeColour } from './contrast.js';
 import { initialSettings, type ShellSettings, saveLanguage, saveSettings, saveSize, type UiSize } from './cookies.js';
+import { readableComponents, readableTokens } from './readable-theme.js';
 import { ThemeVariables } from './ThemeVariables.js';
 
 interface Preferences {
@@ -26,34 +27,6 @@ export function usePreferences(): Preferences {
   if (!preferences) throw new Error('usePreferences outside PreferencesProvider');
   return preferences;
 }
-
-/**
- * antd's secondary texts (breadcrumb, descriptions, placeholders) at 45 % and 25 % black fall short of WCAG AA on
- * white and on the page's grey; these opacities reach it on both, and on the dark theme's surfaces.
- */
-const readableTexts = (dark: boolean) => {
-  const ink = dark ? '255, 255, 255' : '0, 0, 0';
-  return {
-    colorTextTertiary: `rgba(${ink}, 0.6)`,
-    colorTextDescription: `rgba(${ink}, 0.6)`,
-    colorTextPlaceholder: `rgba(${ink}, 0.58)`,
-  };
-};
-
-/**
- * Where antd's own colours miss AA: a switch's "off" text sits on 25 % black, a success tag's green on pale green.
- * Component tokens darken those surfaces alone (disabled controls elsewhere keep their faint look).
- */
-const readableComponents = (dark: boolean, link: string) => ({
-  // The selected tab's and a link button's text is the theme colour: on the dark theme, its lightened shade (as a
-  // component token: the dark algorithm would derive a darker one from the seed).
-  Tabs: dark ? { itemSelectedColor: link, itemHoverColor: link, itemActiveColor: link } : {},
-  Button: dark ? { colorLink: link, colorLinkHover: link, colorLinkActive: link } : {},
-  Switch: dark
-    ? { colorTextQuaternary: 'rgba(255, 255, 255, 0.35)', colorTextTertiary: 'rgba(255, 255, 255, 0.45)' }
-    : { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)', colorTextTertiary: 'rgba(0, 0, 0, 0.65)' },
-  Tag: dark ? {} : { colorSuccess: '#237804' },
-});
 
 /** ARCHITECTURE section 6: the spec's four sizes on antd's three; mini adds the compact algorithm. */
 const antdSize = { default: 'large', medium: 'middle', small: 'small', mini: 'small' } as const;
@@ -96,7 +69,7 @@ export function PreferencesProvider(props: { language: Language; locale: Locale;
     const primary = readableThemeColour(settings.themeColour);
     const link = dark ? readableOnDark(primary) : primary;
     return {
-      token: { colorPrimary: primary, colorLink: link, motion: !reducedMotion, ...readableTexts(dark) },
+      token: { colorPrimary: primary, colorLink: link, motion: !reducedMotion, ...readableTokens(dark) },
       components: readableComponents(dark, link),
       algorithm: [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, ...(size === 'mini' ? [theme.compactAlgorithm] : [])],
     };

@@ -22,8 +22,11 @@ export function contrastRatio(a: string, b: string): number {
 /** WCAG AA for normal text. */
 export const AA = 4.5;
 
+export const BLACK: Rgb = [0, 0, 0];
+export const WHITE: Rgb = [255, 255, 255];
+
 /** The colour moved step by step towards `towards` until it reaches AA against `against`. */
-function shiftUntilReadable(hex: string, towards: Rgb, against: string): string {
+export function shiftUntilReadable(hex: string, towards: Rgb, against: string): string {
   let rgb = parse(hex);
   for (let step = 0; step < 100 && contrastRatio(format(rgb), against) < AA; step++) {
     rgb = rgb.map((channel, index) => channel + ((towards[index] ?? channel) - channel) * 0.03) as unknown as Rgb;
@@ -35,10 +38,10 @@ function shiftUntilReadable(hex: string, towards: Rgb, against: string): string 
  * The theme colour as the console draws it: the picked colour when white text on it (buttons, the selected menu
  * entry, the active tab) and it as text on white (links) both reach AA; otherwise the same hue, darkened just enough.
  */
-export const readableThemeColour = (hex: string) => shiftUntilReadable(hex, [0, 0, 0], '#ffffff');
+export const readableThemeColour = (hex: string) => shiftUntilReadable(hex, BLACK, '#ffffff');
 
 /** The dark theme's surface (antd's `colorBgContainer` there). */
 export const DARK_SURFACE = '#141414';
 
 /** The theme colour as text on the dark theme's surfaces (links, the selected tab): lightened just enough. */
-export const readableOnDark = (hex: string) => shiftUntilReadable(hex, [255, 255, 255], DARK_SURFACE);
+export const readableOnDark = (hex: string) => shiftUntilReadable(hex, WHITE, DARK_SURFACE);

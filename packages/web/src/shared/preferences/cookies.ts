@@ -1,5 +1,6 @@
 import { type Appearance, appearances, type Language, toLanguage } from '@safety-shield/contract';
 import Cookies from 'js-cookie';
+import { setAccountTimeZone } from '../time/zone.js';
 
 /** SPEC section 9: the global UI sizes; medium is the default. */
 export const sizes = ['default', 'medium', 'small', 'mini'] as const;
@@ -83,4 +84,8 @@ export const saveSettings = (settings: ShellSettings) => Cookies.set('settings',
 
 /** SPEC section 9: the time zone is taken from the browser and stored with the session; logout clears it (section 4). */
 export const saveBrowserTimeZone = () => Cookies.set('timeZone', Intl.DateTimeFormat().resolvedOptions().timeZone, { sameSite: 'lax' });
-export const clearTimeZone = () => Cookies.remove('timeZone');
+export function clearTimeZone() {
+  Cookies.remove('timeZone');
+  // The next account's zone, or the browser's, applies from here (issue 16).
+  setAccountTimeZone(null);
+}

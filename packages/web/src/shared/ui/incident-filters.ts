@@ -1,9 +1,10 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { tagName } from '../i18n/tag-name.js';
+import { pickerNow } from '../time/picker.js';
 
-/** Today, the last 7 days and the last 30 days, each to the end of today: the incident filters' time ranges. */
-export function rangePresets(now = dayjs()) {
+/** Today, the last 7 days and the last 30 days, each to the end of today: the incident filters' time ranges (the console's days, issue 16). */
+export function rangePresets(now = pickerNow()) {
   return {
     today: [now.startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],
     last7: [now.subtract(6, 'day').startOf('day'), now.endOf('day')] as [Dayjs, Dayjs],

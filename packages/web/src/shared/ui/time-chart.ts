@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import { DATE_TIME_FORMAT } from './format.js';
+import { DATE_TIME_FORMAT, formatInZone } from './format.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -10,7 +9,10 @@ const timeAxisFormat = (spanMs: number) => (spanMs > DAY_MS ? 'MM-DD HH:mm' : sp
 /** The points of a chart over time (ECharts), oldest first. */
 type Timed = readonly { time: number }[];
 
-/** The time axis of a chart of `points`, its labels as fine as their span needs; `fitted` ends it at the first and last point. */
+/**
+ * The time axis of a chart of `points`, its labels as fine as their span needs and read in the console's zone (issue
+ * 16; ECharts itself knows only the browser's); `fitted` ends it at the first and last point.
+ */
 export function timeAxis(points: Timed, { fitted = false } = {}) {
   const first = points[0]?.time ?? 0;
   const last = points.at(-1)?.time ?? 0;
@@ -18,7 +20,7 @@ export function timeAxis(points: Timed, { fitted = false } = {}) {
   return {
     type: 'time' as const,
     ...(fitted ? { min: first, max: last } : {}),
-    axisLabel: { formatter: (value: number) => dayjs(value).format(pattern), hideOverlap: true },
+    axisLabel: { formatter: (value: number) => formatInZone(value, pattern), hideOverlap: true },
   };
 }
 
@@ -28,6 +30,6 @@ export const timeTooltip = (text: (value: number) => string) => ({
   formatter: (params: unknown) => {
     const [entry] = Array.isArray(params) ? params : [params];
     const point = (entry as { value?: [number, number] } | undefined)?.value;
-    return point ? `${dayjs(point[0]).format(DATE_TIME_FORMAT)}<br/>${text(point[1])}` : '';
+    return point ? `${formatInZone(point[0], DATE_TIME_FORMAT)}<br/>${text(point[1])}` : '';
   },
 });

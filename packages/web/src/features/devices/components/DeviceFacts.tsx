@@ -2,17 +2,19 @@ import type { DeviceRecord } from '@safety-shield/contract';
 import { Descriptions, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
+import { latLngText, placeText } from '../../../shared/ui/place.js';
 import { ConnectionTime, dash, OnlineTag } from './display.js';
 
-const position = (device: DeviceRecord) => {
+const position = (device: DeviceRecord, language: string) => {
   const p = device.position;
   if (!p) return '—';
-  return `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)} · ${p.speed} km/h · ${p.heading}° · ${formatTime(p.time)}`;
+  const place = p.place ? `${placeText(p.place, language)} · ` : '';
+  return `${place}${latLngText(p.lat, p.lng)} · ${p.speed} km/h · ${p.heading}° · ${formatTime(p.time)}`;
 };
 
 /** Every field of a device (SPEC section 3). */
 export function DeviceFacts({ device }: { device: DeviceRecord }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const org = [device.agentName, device.companyName, device.fleetName].filter(Boolean).join(' / ');
   const items: DescriptionsProps['items'] = [
     { key: 'uuid', label: t('devices.uuid'), children: device.deviceUuid },
@@ -30,7 +32,7 @@ export function DeviceFacts({ device }: { device: DeviceRecord }) {
     { key: 'version', label: t('devices.version'), children: dash(device.version) },
     { key: 'channels', label: t('devices.channels'), children: device.channels },
     { key: 'dbm', label: t('devices.dbm.label'), children: device.position?.dbm == null ? '—' : `${device.position.dbm} dBm` },
-    { key: 'position', label: t('devices.position'), children: position(device), span: 'filled' },
+    { key: 'position', label: t('devices.position'), children: position(device, i18n.language), span: 'filled' },
   ];
   return <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 1, lg: 2 }} items={items} data-testid="device-facts" />;
 }

@@ -1,7 +1,8 @@
 import { DatePicker, Form } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayRangeOf, toPickerValue } from '../../../shared/time/picker.js';
 import { FilterBar, type ListParamsApi, SelectFilter, TextFilter } from '../../../shared/ui/list/index.js';
 import { OrgScopeFilters } from '../../orgs/index.js';
 import { useDeviceVersions } from '../api/get-device-versions.js';
@@ -38,7 +39,7 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       fleetId: filters.fleetId,
       version: filters.version,
       licensePlate: filters.licensePlate,
-      created: filters.startTime && filters.endTime ? [dayjs(filters.startTime), dayjs(filters.endTime)] : null,
+      created: filters.startTime && filters.endTime ? [toPickerValue(filters.startTime), toPickerValue(filters.endTime)] : null,
     }),
     [filters],
   );
@@ -52,9 +53,9 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       fleetId: next.fleetId?.toString(),
       version: next.version,
       licensePlate: next.licensePlate?.trim(),
-      // Whole days in the browser's time zone, the last one included.
-      from: next.created ? String(next.created[0].startOf('day').valueOf()) : undefined,
-      to: next.created ? String(next.created[1].endOf('day').valueOf()) : undefined,
+      // Whole days in the console's time zone (issue 16), the last one included.
+      from: next.created ? String(dayRangeOf(next.created).from) : undefined,
+      to: next.created ? String(dayRangeOf(next.created).to) : undefined,
     });
 
   return (

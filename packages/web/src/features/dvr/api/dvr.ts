@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
 
 /** The recorded segments of one channel on one UTC day, asked from the device. */
-export function useDvrIndex(licensePlate: string | undefined, channel: number, day: string) {
+export function useDvrIndex(licensePlate: string | undefined, channel: number, day: string, deviceOnline: boolean) {
   return useQuery({
     queryKey: ['dvr', 'index', licensePlate, channel, day],
     queryFn: () => api.dvr.index({ licensePlate: licensePlate ?? '', channel, day }),
-    enabled: Boolean(licensePlate),
+    enabled: Boolean(licensePlate) && deviceOnline,
     retry: false,
   });
 }

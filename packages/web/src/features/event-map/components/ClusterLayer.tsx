@@ -5,17 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLeafletMap, useMapLayer } from '../../../shared/map/index.js';
 import { formatTime } from '../../../shared/ui/format.js';
-import { clusterDiameter } from './viewport.js';
+import { usePlaceText } from '../../../shared/ui/place.js';
+import { clusterBadge } from './cluster-style.js';
 
 /** A round badge with the count; one incident is drawn smaller and in the incident colour. */
 function clusterIcon(count: number) {
-  const size = clusterDiameter(count);
+  const { className, size, fill } = clusterBadge(count);
   const badge = document.createElement('span');
-  badge.className = count === 1 ? 'event-map-cluster event-map-single' : 'event-map-cluster';
+  badge.className = className;
   badge.textContent = String(count);
   badge.dataset.count = String(count);
   badge.style.width = `${size}px`;
   badge.style.height = `${size}px`;
+  badge.style.background = fill;
   return L.divIcon({ className: 'event-map-cluster-icon', html: badge, iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
 }
 
@@ -23,11 +25,18 @@ interface PopupTexts {
   type: string;
   time: string;
   plate: string;
+  place: string;
   open: string;
 }
 
 /** A popup of one incident, as elements: plate and type are device text, never HTML. */
-function incidentPopup(cluster: Required<EventCluster>, typeName: string, texts: PopupTexts, open: (path: string) => void) {
+function incidentPopup(
+  cluster: Required<EventCluster>,
+  typeName: string,
+  placeName: string | null,
+  texts: PopupTexts,
+  open: (path: string) => void,
+) {
   const box = document.createElement('div');
   box.className = 'event-map-popup';
   box.dataset.testid = 'event-map-popup';
@@ -42,6 +51,7 @@ function incidentPopup(cluster: Required<EventCluster>, typeName: string, texts:
   line(texts.type, typeName);
   line(texts.time, formatTime(cluster.triggerTime));
   line(texts.plate, cluster.licensePlate ?? '—');
+  line(texts.place, placeName ?? '—');
   const link = document.createElement('a');
   const path = `/event/${cluster.eventId}`;
   link.href = path;
@@ -69,15 +79,18 @@ export function ClusterLayer({ clusters }: { clusters: readonly EventCluster[] }
     type: t('eventMap.popup.type'),
     time: t('eventMap.popup.time'),
     plate: t('eventMap.popup.plate'),
+    place: t('eventMap.popup.place'),
     open: t('eventMap.popup.open'),
   };
   const typeName = (type: string) => t(`events.types.${type}`, { defaultValue: type });
+  const placeName = usePlaceText();
   useMapLayer(() => {
     const group = L.layerGroup();
     for (const cluster of clusters) {
       const marker = L.marker([cluster.lat, cluster.lng], { icon: clusterIcon(cluster.count), keyboard: true });
       if (single(cluster)) {
-        marker.bindPopup(() => incidentPopup(cluster, typeName(cluster.type), texts, (path) => void go.current(path)));
+        const where = placeName(cluster);
+        marker.bindPopup(() => incidentPopup(cluster, typeName(cluster.type), where, texts, (path) => void go.current(path)));
       } else {
         marker.bindTooltip(t('eventMap.clusterTip', { count: cluster.count }));
         marker.on('click', () => map.setView([cluster.lat, cluster.lng], Math.min(map.getZoom() + 2, map.getMaxZoom() || 18)));
@@ -85,6 +98,6 @@ export function ClusterLayer({ clusters }: { clusters: readonly EventCluster[] }
       group.addLayer(marker);
     }
     return group;
-  }, [clusters, map, texts.type, texts.time, texts.plate, texts.open]);
+  }, [clusters, map, texts.type, texts.time, texts.plate, texts.place, texts.open]);
   return null;
 }

@@ -1,6 +1,9 @@
 import { Card, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { clusterDiameter } from './viewport.js';
+import { clusterBadge } from './cluster-style.js';
+
+/** The legend's samples: the map's circles for one, ten and a hundred incidents, at three quarters of their size. */
+const SAMPLES = [1, 10, 100].map((count) => ({ count, badge: clusterBadge(count, 0.75) }));
 
 /** The total of the view and how the circles read; a note when the busiest cells were all that fit. */
 export function MapLegend({ total, truncated, loading }: { total: number | undefined; truncated: boolean; loading: boolean }) {
@@ -13,11 +16,12 @@ export function MapLegend({ total, truncated, loading }: { total: number | undef
         </Typography.Text>
         {loading && <Spin size="small" style={{ marginLeft: 8 }} />}
         <div className="event-map-legend-scale">
-          {[1, 10, 100].map((count) => (
+          {SAMPLES.map(({ count, badge }) => (
             <span key={count} className="event-map-legend-item">
               <span
-                className={count === 1 ? 'event-map-cluster event-map-single' : 'event-map-cluster'}
-                style={{ width: clusterDiameter(count) * 0.75, height: clusterDiameter(count) * 0.75 }}
+                className={badge.className}
+                data-sample={count}
+                style={{ width: badge.size, height: badge.size, background: badge.fill }}
               />
               {count === 1 ? t('eventMap.legend.one') : `${count}+`}
             </span>

@@ -3,7 +3,8 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { tagName } from '../../../shared/i18n/tag-name.js';
 import { formatTime } from '../../../shared/ui/format.js';
-import { shortLatLng, speedText } from './display.js';
+import { PlaceName } from '../../../shared/ui/place.js';
+import { deviceLocalText, speedText } from './display.js';
 
 /** The facts the device reported and where the incident belongs. */
 export function EventFacts({ incident }: { incident: IncidentDetail }) {
@@ -18,13 +19,21 @@ export function EventFacts({ incident }: { incident: IncidentDetail }) {
       items={[
         { key: 'trigger', label: t('events.triggerTime'), children: formatTime(incident.triggerTime) },
         { key: 'device', label: t('events.deviceTime'), children: formatTime(incident.deviceTime) },
-        { key: 'local', label: t('events.localTime'), children: incident.localTime ?? '—' },
+        {
+          key: 'local',
+          label: t('events.deviceLocalTime'),
+          children: <span data-testid="device-local-time">{deviceLocalText(incident.localTime, incident.triggerTime)}</span>,
+        },
         { key: 'speed', label: t('events.speed'), children: speedText(incident.speed) },
         { key: 'channel', label: t('events.channel'), children: incident.channel ?? '—' },
         { key: 'tag', label: t('events.tag'), children: tagName(t, incident.tagName) ?? '—' },
         { key: 'org', label: t('events.companyFleet'), children: org },
         { key: 'uuid', label: t('events.deviceUuid'), children: incident.deviceUuid },
-        { key: 'location', label: t('events.location'), children: shortLatLng(incident.lat, incident.lng) },
+        {
+          key: 'location',
+          label: t('events.location'),
+          children: <PlaceName lat={incident.lat} lng={incident.lng} place={incident.place} />,
+        },
         ...(incident.description ? [{ key: 'description', label: t('events.description'), children: incident.description }] : []),
       ]}
     />

@@ -1,8 +1,9 @@
 import { incidentTypes } from '@safety-shield/contract';
 import { DatePicker, Form, InputNumber, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPickerValue, toPickerValue } from '../../../shared/time/picker.js';
 import { rangePresets, severalChoices, tagOptions } from '../../../shared/ui/incident-filters.js';
 import { FilterBar, type ListParamsApi, SelectFilter, TextFilter } from '../../../shared/ui/list/index.js';
 import { OrgScopeFilters } from '../../orgs/index.js';
@@ -32,7 +33,7 @@ export function EventFilterBar({ list, filters }: { list: ListParamsApi<EventFil
   const tags = useTagOptions();
   const values = useMemo<FilterValues>(
     () => ({
-      range: filters.startTime && filters.endTime ? [dayjs(filters.startTime), dayjs(filters.endTime)] : null,
+      range: filters.startTime && filters.endTime ? [toPickerValue(filters.startTime), toPickerValue(filters.endTime)] : null,
       plate: filters.licensePlate,
       companyId: filters.companyId,
       fleetId: filters.fleetId,
@@ -46,8 +47,9 @@ export function EventFilterBar({ list, filters }: { list: ListParamsApi<EventFil
   );
   const search = (next: FilterValues) =>
     list.setFilters({
-      from: next.range ? String(next.range[0].valueOf()) : undefined,
-      to: next.range ? String(next.range[1].valueOf()) : undefined,
+      // The picked wall clock is the console's zone's (issue 16).
+      from: next.range ? String(fromPickerValue(next.range[0])) : undefined,
+      to: next.range ? String(fromPickerValue(next.range[1])) : undefined,
       plate: next.plate?.trim(),
       companyId: next.companyId?.toString(),
       fleetId: next.fleetId?.toString(),

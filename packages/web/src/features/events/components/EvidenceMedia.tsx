@@ -1,10 +1,14 @@
 import type { ResourceRecord } from '@safety-shield/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Image, Skeleton } from 'antd';
+import type { CSSProperties } from 'react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResourceUrl } from '../api/get-resource-url.js';
+import { resourceUrlQuery, useResourceUrl } from '../api/get-resource-url.js';
+import { POSTER_FRAGMENT } from './evidence-format.js';
 
-const WIDTH = 240;
+/** Evidence is 16:9 (the simulator's 640×360, most DVRs' 720p/1080p): the box keeps its shape while a file loads. */
+const FRAME: CSSProperties = { width: '100%', aspectRatio: '16 / 9', display: 'block' };
 
 interface Props {
   eventId: number;
@@ -17,7 +21,6 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
     <Alert
       type="warning"
       showIcon
-      style={{ width: WIDTH }}
       title={t('events.evidenceLoadFailed')}
       action={
         <Button size="small" onClick={onRetry}>
@@ -29,19 +32,26 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** A stored picture as a thumbnail that opens full size. */
-export function EvidencePicture({ eventId, resource }: Props) {
+/** The signed URL of a stored picture, for a video's poster: the same query as the picture's, so no second request. */
+export function usePictureUrl(eventId: number, picture: ResourceRecord | undefined): string | undefined {
+  const url = useQuery({ ...resourceUrlQuery(eventId, picture?.resourceId ?? 0), enabled: picture !== undefined });
+  return picture ? url.data?.url : undefined;
+}
+
+/** A stored picture that opens full size: filling its box, or as a small thumbnail (`thumbnail` px wide). */
+export function EvidencePicture({ eventId, resource, thumbnail }: Props & { thumbnail?: number }) {
   const { t } = useTranslation();
   const url = useResourceUrl(eventId, resource.resourceId);
-  if (url.isPending) return <Skeleton.Image active style={{ width: WIDTH, height: WIDTH * 0.75 }} />;
+  const box: CSSProperties = thumbnail ? { width: thumbnail, aspectRatio: '16 / 9' } : FRAME;
+  if (url.isPending) return <Skeleton.Image active style={{ ...box, height: 'auto' }} />;
   if (url.isError) return <LoadFailed onRetry={() => void url.refetch()} />;
   return (
-    <span data-testid="evidence-picture">
+    <span data-testid="evidence-picture" style={{ display: 'block', width: thumbnail ?? '100%' }}>
       <Image
-        width={WIDTH}
+        width="100%"
         src={url.data.url}
         alt={t('events.pictureOfChannel', { channel: resource.channel })}
-        style={{ objectFit: 'contain', background: 'var(--ant-color-fill-quaternary)' }}
+        style={{ ...box, width: '100%', objectFit: 'contain', background: 'var(--ant-color-fill-quaternary)', borderRadius: 4 }}
       />
     </span>
   );
@@ -49,9 +59,11 @@ export function EvidencePicture({ eventId, resource }: Props) {
 
 /**
  * A stored video in the browser's player: metadata only until played, seeking through the store's range requests.
- * When its URL is renewed, the player goes on where it was.
+ * Before play it shows `poster` (the channel's picture) or, without one, its own first frame (the URL's media
+ * fragment makes Chromium decode it). When its URL is renewed, the player goes on where it was.
  */
-export function EvidenceVideo({ eventId, resource }: Props) {
+export function EvidenceVideo({ eventId, resource, poster }: Props & { poster?: string | undefined }) {
+  const { t } = useTranslation();
   const url = useResourceUrl(eventId, resource.resourceId);
   const player = useRef<HTMLVideoElement>(null);
   const resume = useRef<{ time: number; playing: boolean } | null>(null);
@@ -63,7 +75,7 @@ export function EvidenceVideo({ eventId, resource }: Props) {
     if (video && src && video.currentTime > 0) resume.current = { time: video.currentTime, playing: !video.paused };
     setSrc(next);
   }
-  if (url.isPending) return <Skeleton.Node active style={{ width: WIDTH, height: WIDTH * 0.75 }} />;
+  if (url.isPending) return <Skeleton.Node active style={{ ...FRAME, height: 'auto' }} />;
   if (url.isError || failed)
     return (
       <LoadFailed
@@ -77,11 +89,12 @@ export function EvidenceVideo({ eventId, resource }: Props) {
     // biome-ignore lint/a11y/useMediaCaption: camera evidence has no speech to caption
     <video
       ref={player}
-      src={src}
+      src={src && `${src}${POSTER_FRAGMENT}`}
+      poster={poster}
       controls
       preload="metadata"
-      width={WIDTH}
-      style={{ background: '#000', borderRadius: 4 }}
+      aria-label={t('events.videoOfChannel', { channel: resource.channel })}
+      style={{ ...FRAME, background: '#000', borderRadius: 4, objectFit: 'contain' }}
       data-testid="evidence-video"
       onError={() => setFailed(true)}
       onLoadedMetadata={(event) => {

@@ -1,6 +1,7 @@
 import type { IncidentType, ReviewState } from '@safety-shield/contract';
-import { Badge, Tag } from 'antd';
+import { Badge, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { deviceLocalTime } from './device-local-time.js';
 
 /** Emergencies red, driver behaviour orange, driving events gold, the rest blue: the list reads at a glance. */
 const typeColours: Record<IncidentType, string> = {
@@ -35,10 +36,6 @@ export function ReviewBadge({ state }: { state: ReviewState }) {
   return <Badge status={state === 'reviewed' ? 'success' : 'processing'} text={t(`events.review.${state}`)} />;
 }
 
-/** A position short enough for a table cell. */
-export const shortLatLng = (lat: number | null, lng: number | null) =>
-  lat === null || lng === null ? '—' : `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
-
 export const speedText = (speed: number | null) => (speed === null ? '—' : `${Math.round(speed * 10) / 10} km/h`);
 
 /** SPEC section 3: upload states 0..6 and -1; anything else is shown as unknown. */
@@ -47,3 +44,21 @@ export const uploadStateKey = (state: number) =>
   (UPLOAD_STATES as readonly number[]).includes(state) ? `events.upload.s${state < 0 ? 'Failed' : state}` : 'events.upload.unknown';
 /** From state 4 on the platform holds the file. */
 export const uploaded = (state: number) => state >= 4;
+
+/** The device's own clock with its offset (issue 16): why it may differ from the trigger time, shown in the console's zone. */
+export const deviceLocalText = (localTime: string | null, triggerTime: number) => {
+  const local = deviceLocalTime(localTime, triggerTime);
+  if (!local) return '—';
+  return local.offset ? `${local.text} (${local.offset})` : local.text;
+};
+
+/** A list cell's second line: "Device local time: 2026-11-23 14:03:11 (UTC+01:00)"; nothing when the device sent no clock. */
+export function DeviceLocalLine({ localTime, triggerTime }: { localTime: string | null; triggerTime: number }) {
+  const { t } = useTranslation();
+  if (!localTime) return null;
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="device-local-time">
+      {t('events.deviceLocalValue', { time: deviceLocalText(localTime, triggerTime) })}
+    </Typography.Text>
+  );
+}

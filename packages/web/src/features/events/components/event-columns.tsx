@@ -1,23 +1,47 @@
 import { CameraOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { IncidentRecord } from '@safety-shield/contract';
-import { Flex, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Flex, Space, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { tagName } from '../../../shared/i18n/tag-name.js';
 import { formatTime } from '../../../shared/ui/format.js';
-import { ReviewBadge, shortLatLng, speedText, TypeTag } from './display.js';
+import type { ListColumns } from '../../../shared/ui/list/index.js';
+import { PlaceName } from '../../../shared/ui/place.js';
+import { DeviceLocalLine, ReviewBadge, speedText, TypeTag } from './display.js';
 
 export const eventPath = (eventId: number) => `/event/${eventId}`;
 
-/** The columns the incident list and the recycle bin share (the bin adds when each was deleted). */
-export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = {}): TableColumnsType<IncidentRecord> {
-  const columns: TableColumnsType<IncidentRecord> = [
-    { title: t('events.triggerTime'), dataIndex: 'triggerTime', render: formatTime },
-    { title: t('events.type'), dataIndex: 'type', render: (type: IncidentRecord['type']) => <TypeTag type={type} /> },
-    { title: t('events.tag'), dataIndex: 'tagName', render: (name: string | null) => tagName(t, name) ?? '—' },
+/**
+ * The columns the incident list and the recycle bin share (the bin adds when each was deleted). Priorities (issue 16):
+ * time, type, plate and review state first; where and who last, as the width allows (the rest in a row's details).
+ */
+export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = {}): ListColumns<IncidentRecord> {
+  const columns: ListColumns<IncidentRecord> = [
+    {
+      title: t('events.triggerTime'),
+      dataIndex: 'triggerTime',
+      fitWidth: 180,
+      // Issue 16: the device's own clock under the trigger time, so a difference of hours explains itself.
+      render: (time: number, record) => (
+        <Flex vertical>
+          <span>{formatTime(time)}</span>
+          <DeviceLocalLine localTime={record.localTime} triggerTime={time} />
+        </Flex>
+      ),
+    },
+    {
+      title: t('events.type'),
+      dataIndex: 'type',
+      priority: 2,
+      fitWidth: 150,
+      render: (type: IncidentRecord['type']) => <TypeTag type={type} />,
+    },
+    { title: t('events.tag'), dataIndex: 'tagName', priority: 4, fitWidth: 110, render: (name: string | null) => tagName(t, name) ?? '—' },
     {
       title: t('events.plate'),
       dataIndex: 'licensePlate',
+      priority: 2,
+      fitWidth: 120,
       render: (plate: string | null) =>
         plate ? (
           <Link to={`/vehicle/list/${encodeURIComponent(plate)}`} onClick={(event) => event.stopPropagation()}>
@@ -30,6 +54,8 @@ export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = 
     {
       title: t('events.fleet'),
       key: 'org',
+      priority: 3,
+      fitWidth: 160,
       render: (_, record) => (
         <Flex vertical>
           <span>{record.fleetName ?? '—'}</span>
@@ -37,16 +63,26 @@ export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = 
         </Flex>
       ),
     },
-    { title: t('events.speed'), dataIndex: 'speed', align: 'right', render: speedText },
-    { title: t('events.location'), key: 'location', render: (_, record) => shortLatLng(record.lat, record.lng) },
+    { title: t('events.speed'), dataIndex: 'speed', align: 'right', priority: 3, fitWidth: 100, render: speedText },
+    {
+      title: t('events.location'),
+      key: 'location',
+      priority: 5,
+      fitWidth: 170,
+      render: (_, record) => <PlaceName lat={record.lat} lng={record.lng} place={record.place} />,
+    },
     {
       title: t('events.reviewState'),
       dataIndex: 'reviewState',
+      priority: 2,
+      fitWidth: 140,
       render: (state: IncidentRecord['reviewState']) => <ReviewBadge state={state} />,
     },
     {
       title: t('events.latestReviewer'),
       key: 'reviewer',
+      priority: 4,
+      fitWidth: 180,
       render: (_, record) =>
         record.latestReviewer ? (
           <Flex vertical>
@@ -60,6 +96,8 @@ export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = 
     {
       title: t('events.evidence'),
       key: 'evidence',
+      priority: 3,
+      fitWidth: 120,
       render: (_, record) => (
         <Space size="middle">
           <Tooltip title={t('events.pictures')}>
@@ -76,6 +114,6 @@ export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = 
       ),
     },
   ];
-  if (bin) columns.push({ title: t('events.deletedTime'), dataIndex: 'deletedTime', render: formatTime });
+  if (bin) columns.push({ title: t('events.deletedTime'), dataIndex: 'deletedTime', priority: 2, fitWidth: 180, render: formatTime });
   return columns;
 }

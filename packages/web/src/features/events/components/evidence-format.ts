@@ -1,3 +1,6 @@
+import type { ResourceRecord } from '@safety-shield/contract';
+import { uploaded } from './display.js';
+
 /** A file size for people: 1 decimal from KB on (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined) return '—';
@@ -13,3 +16,32 @@ export function formatBytes(bytes: number | null | undefined): string {
 
 /** The first hex digits of a SHA-256: enough to compare at a glance; the copy button gives the whole. */
 export const shortSha = (sha256: string) => `${sha256.slice(0, 12)}…`;
+
+/** Appended to a video's URL: the player seeks to 0.1 s on load, so it draws a frame before play (no black box). */
+export const POSTER_FRAGMENT = '#t=0.1';
+
+/** One camera channel's files as its tile shows them. */
+export interface ChannelTile {
+  channel: number;
+  /** What the tile plays or shows: the first stored video, else the first stored picture. */
+  main: ResourceRecord | undefined;
+  /** The first stored picture: the main video's poster. */
+  poster: ResourceRecord | undefined;
+  /** Every file of the channel, stored ones first, pictures before videos. */
+  files: ResourceRecord[];
+}
+
+const kindOrder = (resource: ResourceRecord) => (resource.kind === 'picture' ? 0 : 1);
+
+/** The incident's files by channel, in channel order. */
+export function channelTiles(resources: readonly ResourceRecord[]): ChannelTile[] {
+  const channels = [...new Set(resources.map((resource) => resource.channel))].sort((a, b) => a - b);
+  return channels.map((channel) => {
+    const files = resources
+      .filter((resource) => resource.channel === channel)
+      .sort((a, b) => Number(uploaded(b.state)) - Number(uploaded(a.state)) || kindOrder(a) - kindOrder(b));
+    const stored = files.filter((resource) => uploaded(resource.state));
+    const poster = stored.find((resource) => resource.kind === 'picture');
+    return { channel, main: stored.find((resource) => resource.kind === 'video') ?? poster, poster, files };
+  });
+}

@@ -1,12 +1,22 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { codeKeys, logApi, type OperationLogRecord } from '@safety-shield/contract';
-import { App, Button, DatePicker, Form, type TableColumnsType, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, DatePicker, Form, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/http/download.js';
+import { dayRangeOf, toPickerValue } from '../../../shared/time/picker.js';
 import { formatTime } from '../../../shared/ui/format.js';
-import { FilterBar, ListPage, ListTable, numberFilter, SelectFilter, TextFilter, useListParams } from '../../../shared/ui/list/index.js';
+import {
+  FilterBar,
+  type ListColumns,
+  ListPage,
+  ListTable,
+  numberFilter,
+  SelectFilter,
+  TextFilter,
+  useListParams,
+} from '../../../shared/ui/list/index.js';
 import { type LogScope, useOperationLog } from '../api/get-operation-log.js';
 import { actionLabel, logActions } from './actions.js';
 
@@ -46,30 +56,35 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
   });
 
   const filterValues = useMemo<FilterValues>(
-    () => ({ username, action, result, range: from && to ? [dayjs(from), dayjs(to).subtract(1, 'day')] : null }),
+    () => ({ username, action, result, range: from && to ? [toPickerValue(from), toPickerValue(to - 1)] : null }),
     [username, action, result, from, to],
   );
 
-  const columns: TableColumnsType<OperationLogRecord> = [
-    { title: t('log.time'), dataIndex: 'at', render: formatTime },
-    ...(system ? [{ title: t('log.username'), dataIndex: 'username' }] : []),
+  // Issue 16: when, who and what first; the target, role and address as the width allows.
+  const columns: ListColumns<OperationLogRecord> = [
+    { title: t('log.time'), dataIndex: 'at', render: formatTime, fitWidth: 180 },
+    ...(system ? [{ title: t('log.username'), dataIndex: 'username', priority: 2, fitWidth: 130 }] : []),
     {
       title: t('log.role'),
       dataIndex: 'role',
+      priority: 4,
+      fitWidth: 140,
       render: (role: string | null) => (role && i18n.exists(`roles.${role}`) ? t(`roles.${role}`) : dash(role)),
     },
-    { title: t('log.action'), dataIndex: 'action', render: (value: string) => actionLabel(value, t) },
-    { title: t('log.target'), dataIndex: 'target', render: dash, ellipsis: true },
+    { title: t('log.action'), dataIndex: 'action', priority: 2, fitWidth: 200, render: (value: string) => actionLabel(value, t) },
+    { title: t('log.target'), dataIndex: 'target', render: dash, ellipsis: true, priority: 3, fitWidth: 200 },
     {
       title: t('log.result'),
       dataIndex: 'result',
+      priority: 2,
+      fitWidth: 160,
       render: (value: string) => (
         <Tag color={value === SUCCESS ? 'success' : 'error'} title={value}>
           {i18n.exists(`codeKey.${value}`) ? t(`codeKey.${value}`) : value}
         </Tag>
       ),
     },
-    { title: t('log.ip'), dataIndex: 'ip', render: dash },
+    { title: t('log.ip'), dataIndex: 'ip', render: dash, priority: 4, fitWidth: 140 },
   ];
 
   const [exporting, setExporting] = useState(false);
@@ -100,9 +115,9 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
               username: values.username?.trim(),
               action: values.action?.trim(),
               result: values.result?.trim(),
-              // Whole days, the end day included: `to` is exclusive.
-              from: values.range ? String(values.range[0].startOf('day').valueOf()) : undefined,
-              to: values.range ? String(values.range[1].add(1, 'day').startOf('day').valueOf()) : undefined,
+              // Whole days of the console's zone (issue 16), the end day included: `to` is exclusive.
+              from: values.range ? String(dayRangeOf(values.range).from) : undefined,
+              to: values.range ? String(dayRangeOf(values.range).to + 1) : undefined,
             })
           }
           onReset={list.resetFilters}
@@ -133,7 +148,7 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
         </FilterBar>
       }
     >
-      <ListTable<OperationLogRecord> rowKey="id" columns={columns} list={list} query={query} />
+      <ListTable<OperationLogRecord> tableId={`operation-log-${scope}`} rowKey="id" columns={columns} list={list} query={query} />
     </ListPage>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { tagName } from '../../../shared/i18n/tag-name.js';
 import { MapView, Marker } from '../../../shared/map/index.js';
 import { formatTime } from '../../../shared/ui/format.js';
+import { PlaceName } from '../../../shared/ui/place.js';
 
 /** One shared incident: what, when, how fast, where (a small map), and its pictures and videos. */
 export function PublicIncidentCard({ incident }: { incident: PublicIncident }) {
@@ -37,7 +38,7 @@ export function PublicIncidentCard({ incident }: { incident: PublicIncident }) {
           <Descriptions.Item label={t('publicIncidents.plate')}>{incident.licensePlate ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('publicIncidents.tag')}>{tagName(t, incident.tagName) ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('publicIncidents.position')}>
-            {position ? `${position[0].toFixed(5)}, ${position[1].toFixed(5)}` : '—'}
+            <PlaceName lat={incident.lat} lng={incident.lng} place={incident.place} />
           </Descriptions.Item>
         </Descriptions>
         <MapView label={t('publicIncidents.mapLabel')} center={position ?? undefined} zoom={position ? 14 : 2} height={200}>

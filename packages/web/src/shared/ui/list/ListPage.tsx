@@ -1,8 +1,10 @@
 import type { Page } from '@safety-shield/contract';
-import { Card, Flex, type TableColumnsType, type TableProps } from 'antd';
+import { Card, Flex, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { LoadError } from '../LoadError.js';
+import type { ListColumns } from './columns.js';
 import { FilterBar } from './FilterBar.js';
 import { ListTable } from './ListTable.js';
 import type { FilterSpec } from './list-params.js';
@@ -32,11 +34,12 @@ type ListPageProps<T> = Filters & {
   query: { isError: boolean; isFetching: boolean; refetch(): unknown; data?: Page<T> | undefined };
   /** The table's rows: their key and columns; a list that draws its own table leaves them out. */
   rowKey?: keyof T & string;
-  columns?: TableColumnsType<T>;
+  columns?: ListColumns<T>;
   /** Rows the user can tick, for a batch action above the table. */
   rowSelection?: TableProps<T>['rowSelection'];
   /** Below the table: its dialogs and drawers, or a table of its own. */
   children?: ReactNode;
+  /** Also the table's name in the remembered column choice; else the page's path. */
   testId?: string;
   /** Inside another card (a tab): no cards of its own. */
   embedded?: boolean;
@@ -46,6 +49,7 @@ type ListPageProps<T> = Filters & {
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const { actions, query, list, rowKey, columns, rowSelection, children, testId, embedded } = props;
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   useKeepPageInRange(list, query.data);
   const Frame = embedded ? Bare : Card;
   const filters = props.filterFields ? <FilterBar list={props.list}>{props.filterFields}</FilterBar> : props.filters;
@@ -61,7 +65,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           )}
           {query.isError && <LoadError title={t('list.loadError')} onRetry={() => void query.refetch()} />}
           {list && rowKey && columns && (
-            <ListTable<T> rowKey={rowKey} columns={columns} list={list} query={query} rowSelection={rowSelection} />
+            <ListTable<T>
+              tableId={testId ?? pathname}
+              rowKey={rowKey}
+              columns={columns}
+              list={list}
+              query={query}
+              rowSelection={rowSelection}
+            />
           )}
           {children}
         </Flex>

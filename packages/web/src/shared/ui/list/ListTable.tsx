@@ -1,31 +1,76 @@
 import type { Page } from '@safety-shield/contract';
-import { Table, type TableColumnsType, type TableProps } from 'antd';
+import { Flex, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnPicker } from './ColumnPicker.js';
+import type { ListColumn, ListColumns } from './columns.js';
+import { HiddenValues } from './HiddenValues.js';
+import './list.css';
 import { listPagination } from './pagination.js';
+import { useFittedColumns } from './use-fitted-columns.js';
 import type { ListParamsApi } from './use-list-params.js';
 
 interface Props<T> {
+  /** The table's name in the remembered column choice (the list's test id or route). */
+  tableId: string;
   rowKey: keyof T & string;
-  columns: TableColumnsType<T>;
+  columns: ListColumns<T>;
   list: Pick<ListParamsApi<string>, 'page' | 'limit' | 'setPage'>;
   query: { data?: Page<T> | undefined; isFetching: boolean };
   /** Rows the user can tick, for a batch action above the table. */
   rowSelection?: TableProps<T>['rowSelection'];
+  onRow?: TableProps<T>['onRow'];
+  testId?: string;
 }
 
-/** A list's table: the page the query loaded, its loading state, and the spec's pagination bound to the URL. */
-export function ListTable<T extends object>({ rowKey, columns, list, query, rowSelection }: Props<T>) {
+/** The actions column's header with the column settings beside it; a table without actions gets a column for them. */
+function withPicker<T>(actions: ListColumn<T> | undefined, picker: ReactNode): ListColumn<T> {
+  if (!actions) return { key: 'column-settings', title: picker, fixed: 'right', width: 48, render: () => null };
+  return {
+    ...actions,
+    title: (
+      <Flex align="center" justify="space-between" gap={4}>
+        {typeof actions.title === 'function' ? null : actions.title}
+        {picker}
+      </Flex>
+    ),
+  };
+}
+
+/**
+ * A list's table: the page the query loaded, its loading state, the spec's pagination bound to the URL; the columns
+ * that fit the table's width in the user's order, the others in each row's expanded part (issue 16).
+ */
+export function ListTable<T extends object>({ tableId, rowKey, columns, list, query, rowSelection, onRow, testId }: Props<T>) {
   const { t } = useTranslation();
+  const { containerRef, laid, parts, choice, change } = useFittedColumns(tableId, columns, rowSelection !== undefined);
+  const picker = <ColumnPicker keyColumn={parts.key} movable={parts.movable} choice={choice} onChange={change} />;
+  const shown: TableColumnsType<T> = laid.shown.map(({ id, column }) => {
+    // Only antd's own fields reach the table.
+    const { priority: _priority, fitWidth: _fitWidth, ...antd } = column;
+    return id === parts.actions?.id ? withPicker(antd, picker) : antd;
+  });
+  if (!parts.actions) shown.push(withPicker<T>(undefined, picker));
+  const hidden = laid.hidden;
+
   return (
-    <Table<T>
-      rowKey={rowKey}
-      size="middle"
-      columns={columns}
-      dataSource={query.data?.records}
-      loading={query.isFetching}
-      pagination={listPagination(list, query.data?.total, t)}
-      scroll={{ x: 'max-content' }}
-      rowSelection={rowSelection}
-    />
+    <div ref={containerRef} className="list-table" data-testid={testId}>
+      <Table<T>
+        rowKey={rowKey}
+        size="middle"
+        columns={shown}
+        dataSource={query.data?.records}
+        loading={query.isFetching}
+        pagination={listPagination(list, query.data?.total, t)}
+        scroll={{ x: 'max-content' }}
+        rowSelection={rowSelection}
+        onRow={onRow}
+        expandable={
+          hidden.length > 0
+            ? { expandedRowRender: (record, index) => <HiddenValues columns={hidden} record={record} index={index} /> }
+            : undefined
+        }
+      />
+    </div>
   );
 }

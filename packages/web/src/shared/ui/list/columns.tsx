@@ -1,7 +1,37 @@
-import { Space, type TableColumnType } from 'antd';
+import { Space, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 
+/**
+ * A list's column with what the table needs to fit it to its width (issue 16). A column without a priority shows
+ * as room allows, after the ranked ones; the first column (the row's key) and the actions column always show.
+ */
+export type ListColumn<T> = TableColumnsType<T>[number] & {
+  /** 1: always shown; 2, 3, 4…: shown while the table has room, lower numbers first. */
+  priority?: number;
+  /** The width (px) the column takes without clipping: the estimate that decides whether it fits. */
+  fitWidth?: number;
+};
+export type ListColumns<T> = ListColumn<T>[];
+
+/** The key of the actions column: always shown, always last, not in the column picker. */
+export const ACTIONS_KEY = 'actions';
+
+/** A column's id for the fit and the remembered choice: its key, else its data index. */
+export function columnId<T>(column: ListColumn<T>, index: number): string {
+  if (column.key !== undefined) return String(column.key);
+  const dataIndex = 'dataIndex' in column ? column.dataIndex : undefined;
+  if (Array.isArray(dataIndex)) return dataIndex.join('.');
+  if (dataIndex !== undefined) return String(dataIndex);
+  return `#${index}`;
+}
+
 /** A list's actions column: last, kept in view when the table scrolls sideways, a row's buttons side by side. */
-export function actionsColumn<T>(title: string, render: (record: T) => ReactNode): TableColumnType<T> {
-  return { title, key: 'actions', fixed: 'right', render: (_: unknown, record: T) => <Space size={0}>{render(record)}</Space> };
+export function actionsColumn<T>(title: string, render: (record: T) => ReactNode, fitWidth?: number): ListColumn<T> {
+  return {
+    title,
+    key: ACTIONS_KEY,
+    fixed: 'right',
+    fitWidth,
+    render: (_: unknown, record: T) => <Space size={0}>{render(record)}</Space>,
+  };
 }

@@ -1,7 +1,8 @@
 import type { VehicleRecord } from '@safety-shield/contract';
-import { Button, Flex, type TableColumnsType, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../shared/ui/format.js';
+import type { ListColumns } from '../../../../shared/ui/list/index.js';
 import { dash, formatKm, formatSpeed, OnlineTag, RentState } from '../display.js';
 import { VehicleRowActions } from './VehicleRowActions.js';
 
@@ -11,14 +12,18 @@ interface Options {
   onLease(vehicle: VehicleRecord): void;
 }
 
-/** The vehicle list's columns (SPEC section 3's vehicle, as much as fits a row). */
-export function useVehicleColumns({ manage, onRecord, onLease }: Options): TableColumnsType<VehicleRecord> {
+/**
+ * The vehicle list's columns (SPEC section 3's vehicle, as much as fits a row). Priorities (issue 16): plate, presence
+ * and fleet first, then speed and the lease; make, devices and mileage as the width allows.
+ */
+export function useVehicleColumns({ manage, onRecord, onLease }: Options): ListColumns<VehicleRecord> {
   const { t, i18n } = useTranslation();
   return [
     {
       title: t('vehicles.licensePlate'),
       dataIndex: 'licensePlate',
       fixed: 'left',
+      fitWidth: 130,
       render: (plate: string, vehicle) => (
         <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onRecord(vehicle)}>
           {plate}
@@ -28,11 +33,15 @@ export function useVehicleColumns({ manage, onRecord, onLease }: Options): Table
     {
       title: t('vehicles.brandModel'),
       key: 'brandModel',
+      priority: 4,
+      fitWidth: 150,
       render: (_, vehicle) => dash([vehicle.brand, vehicle.model].filter(Boolean).join(' ')),
     },
     {
       title: t('vehicles.fleetCompany'),
       key: 'fleet',
+      priority: 3,
+      fitWidth: 170,
       render: (_, vehicle) => (
         <>
           <div>{dash(vehicle.fleetName)}</div>
@@ -44,6 +53,8 @@ export function useVehicleColumns({ manage, onRecord, onLease }: Options): Table
       // Online state with the last online time under it: one column, so the row fits a laptop screen.
       title: t('vehicles.presence'),
       dataIndex: 'online',
+      priority: 2,
+      fitWidth: 180,
       render: (online: boolean, vehicle) => (
         <Flex vertical gap={2} align="flex-start">
           <OnlineTag online={online} />
@@ -53,12 +64,14 @@ export function useVehicleColumns({ manage, onRecord, onLease }: Options): Table
         </Flex>
       ),
     },
-    { title: t('vehicles.devices'), dataIndex: 'deviceCount', align: 'right' },
-    { title: t('vehicles.rent.label'), key: 'rent', render: (_, vehicle) => <RentState vehicle={vehicle} /> },
+    { title: t('vehicles.devices'), dataIndex: 'deviceCount', align: 'right', priority: 5, fitWidth: 90 },
+    { title: t('vehicles.rent.label'), key: 'rent', priority: 4, fitWidth: 130, render: (_, vehicle) => <RentState vehicle={vehicle} /> },
     {
       title: t('vehicles.totalMileage'),
       dataIndex: 'totalMileageKm',
       align: 'right',
+      priority: 5,
+      fitWidth: 130,
       // Whole kilometres in the list; the record shows tenths.
       render: (km: number) => formatKm(t, i18n.language, km, 0),
     },
@@ -66,12 +79,15 @@ export function useVehicleColumns({ manage, onRecord, onLease }: Options): Table
       title: t('vehicles.speed'),
       key: 'speed',
       align: 'right',
+      priority: 3,
+      fitWidth: 100,
       render: (_, vehicle) => (vehicle.position ? formatSpeed(t, i18n.language, vehicle.position.speed) : '—'),
     },
     {
       title: t('list.actions'),
       key: 'actions',
       fixed: 'right',
+      fitWidth: 300,
       render: (_, vehicle) => (
         <VehicleRowActions vehicle={vehicle} manage={manage} onRecord={() => onRecord(vehicle)} onLease={() => onLease(vehicle)} />
       ),

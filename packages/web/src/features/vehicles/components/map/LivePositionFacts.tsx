@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../shared/ui/format.js';
+import { PlaceName } from '../../../../shared/ui/place.js';
 import { formatSpeed } from '../display.js';
 import { FactsRow } from '../FactsRow.js';
 import type { LiveVehicle } from '../use-live-vehicle.js';
@@ -18,7 +19,7 @@ export function LivePositionFacts({ live }: { live: LiveVehicle }) {
         {
           key: 'location',
           label: t('vehicles.location'),
-          children: position ? `${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}` : '—',
+          children: position ? <PlaceName lat={position.lat} lng={position.lng} place={position.place} /> : '—',
         },
         { key: 'updated', label: t('vehicles.lastUpdate'), children: <span data-testid="live-updated">{formatTime(live.updatedAt)}</span> },
       ]}

@@ -2,11 +2,10 @@ import type { VehicleDetail } from '@safety-shield/contract';
 import { Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../shared/ui/format.js';
+import { PlaceName } from '../../../../shared/ui/place.js';
 import { dash, formatKm, formatMinutes, formatSpeed, OnlineTag, RentState } from '../display.js';
 import { LiveBadge } from '../LiveBadge.js';
 import { useLiveVehicle } from '../use-live-vehicle.js';
-
-const coordinate = (value: number) => value.toFixed(5);
 
 /** Every field of the vehicle (SPEC section 3), the position and presence kept live. */
 export function VehicleInfoTab({ vehicle }: { vehicle: VehicleDetail }) {
@@ -44,7 +43,10 @@ export function VehicleInfoTab({ vehicle }: { vehicle: VehicleDetail }) {
           </Space>,
         ),
         item(t('vehicles.lastOnline'), formatTime(vehicle.lastOnlineTime)),
-        item(t('vehicles.location'), position ? `${coordinate(position.lat)}, ${coordinate(position.lng)}` : t('vehicles.noPosition')),
+        item(
+          t('vehicles.location'),
+          position ? <PlaceName lat={position.lat} lng={position.lng} place={position.place} /> : t('vehicles.noPosition'),
+        ),
         item(t('vehicles.speed'), position ? formatSpeed(t, i18n.language, position.speed) : '—'),
         item(t('vehicles.heading'), position ? `${Math.round(position.heading)}°` : '—'),
         item(t('vehicles.dbm'), position?.dbm != null ? t('vehicles.unit.dbm', { value: position.dbm }) : '—'),

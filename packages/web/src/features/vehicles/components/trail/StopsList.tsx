@@ -3,6 +3,7 @@ import { Table, type TableColumnsType } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../shared/ui/format.js';
+import { PlaceName } from '../../../../shared/ui/place.js';
 import { formatDuration } from '../display.js';
 
 /** The trail's stops; choosing one seeks the playback to it. */
@@ -13,7 +14,7 @@ export const StopsList = memo(function StopsList({ stops, onSeek }: { stops: rea
     { title: t('vehicles.trail.stopFrom'), dataIndex: 'startTime', render: formatTime },
     { title: t('vehicles.trail.stopTo'), dataIndex: 'endTime', render: formatTime },
     { title: t('vehicles.trail.stopDuration'), key: 'duration', render: (_, stop) => formatDuration(t, stop.endTime - stop.startTime) },
-    { title: t('vehicles.location'), key: 'location', render: (_, stop) => `${stop.lat.toFixed(5)}, ${stop.lng.toFixed(5)}` },
+    { title: t('vehicles.location'), key: 'location', render: (_, stop) => <PlaceName lat={stop.lat} lng={stop.lng} place={stop.place} /> },
   ];
   return (
     <Table<TrailStop>

@@ -3,6 +3,7 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { badgeIcon, FitBounds, HeadingMarker, type LatLng, MapView, Marker, Polyline } from '../../../../shared/map/index.js';
 import { formatTime } from '../../../../shared/ui/format.js';
+import { placeText } from '../../../../shared/ui/place.js';
 import { formatDuration } from '../display.js';
 import { KeepInView } from './KeepInView.js';
 import type { PlaybackFrame } from './playback.js';
@@ -23,7 +24,7 @@ export function TrailMap({ trail, frame, onSeek }: { trail: Trail; frame: Playba
 
 /** The parts that do not move during playback, drawn once per trail. */
 const TrailRoute = memo(function TrailRoute({ trail, onSeek }: { trail: Trail; onSeek(time: number): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const line = useMemo<LatLng[]>(() => trail.points.map((point) => [point.lat, point.lng]), [trail.points]);
   return (
     <>
@@ -33,11 +34,16 @@ const TrailRoute = memo(function TrailRoute({ trail, onSeek }: { trail: Trail; o
         <Marker
           key={stop.startTime}
           position={[stop.lat, stop.lng]}
-          tooltip={t('vehicles.trail.stopTooltip', {
-            duration: formatDuration(t, stop.endTime - stop.startTime),
-            from: formatTime(stop.startTime),
-            to: formatTime(stop.endTime),
-          })}
+          tooltip={[
+            stop.place ? placeText(stop.place, i18n.language) : null,
+            t('vehicles.trail.stopTooltip', {
+              duration: formatDuration(t, stop.endTime - stop.startTime),
+              from: formatTime(stop.startTime),
+              to: formatTime(stop.endTime),
+            }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
           onClick={() => onSeek(stop.startTime)}
         />
       ))}

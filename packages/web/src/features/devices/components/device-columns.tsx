@@ -1,0 +1,65 @@
+import type { DeviceRecord } from '@safety-shield/contract';
+import { Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ListColumns } from '../../../shared/ui/list/index.js';
+import { DeviceRowActions } from './DeviceRowActions.js';
+import { ConnectionTime, dash, PresenceCell } from './display.js';
+
+interface Options {
+  /** A narrow screen: nothing pinned on the left. */
+  narrow: boolean;
+  onDetail(device: DeviceRecord): void;
+}
+
+/**
+ * The device list's columns. Priorities (issue 16): the uuid, where the device is (plate) and whether it is online
+ * first; name and owner next; the technical facts (ICCID, version, channels, signal) as the width allows.
+ */
+export function useDeviceColumns({ narrow, onDetail }: Options): ListColumns<DeviceRecord> {
+  const { t } = useTranslation();
+  return [
+    { title: t('devices.uuid'), dataIndex: 'deviceUuid', fixed: narrow ? undefined : 'left', fitWidth: 200 },
+    { title: t('devices.name'), dataIndex: 'name', priority: 3, fitWidth: 140, render: dash },
+    {
+      title: t('devices.plate'),
+      dataIndex: 'licensePlate',
+      priority: 2,
+      fitWidth: 130,
+      render: (plate: string | null) =>
+        plate ? <Link to={`/vehicle/list/${encodeURIComponent(plate)}`}>{plate}</Link> : <Tag>{t('devices.unmatched')}</Tag>,
+    },
+    { title: t('devices.state'), key: 'presence', priority: 2, fitWidth: 110, render: (_, record) => <PresenceCell {...record} /> },
+    {
+      title: t('devices.connectionTime'),
+      dataIndex: 'connectedSeconds',
+      priority: 4,
+      fitWidth: 150,
+      render: (seconds: number) => <ConnectionTime seconds={seconds} />,
+    },
+    { title: t('devices.channels'), dataIndex: 'channels', align: 'right', priority: 5, fitWidth: 100 },
+    { title: t('devices.version'), dataIndex: 'version', priority: 5, fitWidth: 110, render: dash },
+    { title: t('devices.iccid'), dataIndex: 'iccid', priority: 4, fitWidth: 200, render: dash },
+    {
+      title: t('devices.companyFleet'),
+      key: 'org',
+      priority: 3,
+      fitWidth: 170,
+      render: (_, record) => (
+        <Flex vertical>
+          <span>{dash(record.companyName)}</span>
+          {record.fleetName && <Typography.Text type="secondary">{record.fleetName}</Typography.Text>}
+        </Flex>
+      ),
+    },
+    { title: 'dBm', key: 'dbm', align: 'right', priority: 5, fitWidth: 80, render: (_, record) => dash(record.position?.dbm) },
+    {
+      title: t('list.actions'),
+      key: 'actions',
+      fixed: 'right',
+      fitWidth: 180,
+      // Icons with their names as tooltips at every width: five labelled buttons took a third of a laptop's row.
+      render: (_, record) => <DeviceRowActions device={record} compact onDetail={() => onDetail(record)} />,
+    },
+  ];
+}
