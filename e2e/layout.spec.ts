@@ -2,9 +2,9 @@ import type { Browser, Page } from '@playwright/test';
 import { apiLogin } from './api.js';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
 import { watchViolations } from './csp-watch.js';
+import { collisionWithEvidence } from './evidence-fixture.js';
 import { expect, test } from './fixtures.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
-import { collisionWithEvidence } from './evidence-fixture.js';
 import { type PathParams, pagesOf, type TestPage } from './routes.js';
 
 /** axe on the desktop walks: opt-in for now (see `walks`). */

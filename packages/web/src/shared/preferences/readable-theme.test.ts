@@ -5,7 +5,10 @@ import { readableComponents, readableTokens } from './readable-theme.js';
 
 describe('readable antd colours', () => {
   for (const dark of [false, true]) {
-    const tokens = theme.getDesignToken({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }) as unknown as Record<string, string>;
+    const tokens = theme.getDesignToken({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }) as unknown as Record<
+      string,
+      string
+    >;
     const components = readableComponents(dark, '#1374ce');
 
     it(`tag texts reach AA on their backgrounds (${dark ? 'dark' : 'light'})`, () => {

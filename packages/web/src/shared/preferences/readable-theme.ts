@@ -43,7 +43,14 @@ export function readableTokens(dark: boolean) {
   // Light only: white on a danger button must stay readable as well, so these colours are only ever darkened.
   if (dark) return texts(dark);
   const tokens = { ...designTokens(dark), surface: '#ffffff' };
-  return { ...texts(dark), ...readableAgainst(tokens, STATUSES.map((status) => [`color${status}`, 'surface'] as const), dark) };
+  return {
+    ...texts(dark),
+    ...readableAgainst(
+      tokens,
+      STATUSES.map((status) => [`color${status}`, 'surface'] as const),
+      dark,
+    ),
+  };
 }
 
 /** Component tokens: tag colours on their pale backgrounds, and the places antd draws text in a faint colour. */
@@ -68,7 +75,11 @@ export function readableComponents(dark: boolean, link: string) {
       : { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)', colorTextTertiary: 'rgba(0, 0, 0, 0.65)' },
     Tag: tagTexts,
     // Typography's success and warning texts are the status colours on the page.
-    Typography: readableAgainst(tokens, STATUSES.map((status) => [`color${status}`, 'surface'] as const), dark),
+    Typography: readableAgainst(
+      tokens,
+      STATUSES.map((status) => [`color${status}`, 'surface'] as const),
+      dark,
+    ),
     // An empty table's own text ("Nobody has viewed the evidence yet") is drawn in the disabled colour.
     Table: { colorTextDisabled: dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)' },
   };
