@@ -22,6 +22,7 @@ const layers: Record<string, number> = {
   mail: 3,
   media: 3,
   bus: 3,
+  places: 3,
   modules: 4,
   gateway: 5,
   'web.ts': 6,

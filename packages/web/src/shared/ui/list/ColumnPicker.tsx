@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Popover, Typography } from 'antd';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnChoice, defaultChoice, moveColumn, showColumn } from './column-choice.js';
 import { columnTitle, type PlacedColumn } from './column-layout.js';
@@ -14,6 +14,12 @@ interface Props<T> {
 }
 
 type Direction = 'up' | 'down';
+
+/** The two move buttons of a column's line. */
+const MOVES: ReadonlyArray<{ direction: Direction; icon: ReactNode; label: string }> = [
+  { direction: 'up', icon: <ArrowUpOutlined />, label: 'list.columns.moveUp' },
+  { direction: 'down', icon: <ArrowDownOutlined />, label: 'list.columns.moveDown' },
+];
 
 /**
  * The table's column settings (issue 16): show or hide each column and move it up or down, by mouse or keyboard;
@@ -93,24 +99,18 @@ export function ColumnPicker<T>({ keyColumn, movable, choice, onChange }: Props<
                 {columnTitle(entry.column, entry.id)}
               </Checkbox>
               <span className="column-picker-moves">
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ArrowUpOutlined />}
-                  data-move="up"
-                  aria-label={t('list.columns.moveUp', { name })}
-                  disabled={index === 0}
-                  onClick={() => move(entry.id, 'up')}
-                />
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ArrowDownOutlined />}
-                  data-move="down"
-                  aria-label={t('list.columns.moveDown', { name })}
-                  disabled={index === ordered.length - 1}
-                  onClick={() => move(entry.id, 'down')}
-                />
+                {MOVES.map(({ direction, icon, label }) => (
+                  <Button
+                    key={direction}
+                    size="small"
+                    type="text"
+                    icon={icon}
+                    data-move={direction}
+                    aria-label={t(label, { name })}
+                    disabled={direction === 'up' ? index === 0 : index === ordered.length - 1}
+                    onClick={() => move(entry.id, direction)}
+                  />
+                ))}
               </span>
             </li>
           );

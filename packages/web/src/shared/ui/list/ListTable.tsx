@@ -1,6 +1,7 @@
 import type { Page } from '@safety-shield/contract';
 import { Flex, Table, type TableColumnsType, type TableProps } from 'antd';
-import type { ReactNode } from 'react';
+import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
+import { type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnPicker } from './ColumnPicker.js';
 import type { ListColumn, ListColumns } from './columns.js';
@@ -23,8 +24,17 @@ interface Props<T> {
   testId?: string;
 }
 
+/**
+ * antd draws every header title a second time in a hidden measuring row (aria-hidden): a control there is a second,
+ * focusable copy hidden from screen readers (axe: aria-hidden-focus). The column settings are left out of it.
+ */
+function OutsideMeasureRow({ children }: { children: ReactNode }) {
+  return useContext(TableMeasureRowContext) ? null : children;
+}
+
 /** The actions column's header with the column settings beside it; a table without actions gets a column for them. */
-function withPicker<T>(actions: ListColumn<T> | undefined, picker: ReactNode): ListColumn<T> {
+function withPicker<T>(actions: ListColumn<T> | undefined, settings: ReactNode): ListColumn<T> {
+  const picker = <OutsideMeasureRow>{settings}</OutsideMeasureRow>;
   if (!actions) return { key: 'column-settings', title: picker, fixed: 'right', width: 48, render: () => null };
   return {
     ...actions,
