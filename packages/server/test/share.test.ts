@@ -67,7 +67,20 @@ describe('share links', () => {
     expect(first).toMatchObject({ type: 'overSpeed', speed: 97, licensePlate: 'SH 1', lat: 59.9, lng: 10.7, tagName: null });
     // No reviewer, comment, organisation or device fields travel.
     expect(Object.keys(first).sort()).toEqual(
-      ['deviceTime', 'eventId', 'lat', 'licensePlate', 'lng', 'localTime', 'place', 'resources', 'speed', 'tagName', 'triggerTime', 'type'].sort(),
+      [
+        'deviceTime',
+        'eventId',
+        'lat',
+        'licensePlate',
+        'lng',
+        'localTime',
+        'place',
+        'resources',
+        'speed',
+        'tagName',
+        'triggerTime',
+        'type',
+      ].sort(),
     );
     expect(JSON.stringify(opened.data)).not.toContain('secret');
     expect(first.resources).toEqual([expect.objectContaining({ kind: 'picture', contentType: 'image/jpeg' })]);
