@@ -67,9 +67,10 @@ async function screenshots(page: Page, name: string) {
 }
 
 /** At 390 px: key, actions and at least one more column; the others' values in the row's expanded part. */
-async function expectHiddenValuesReachable(page: Page, table: Locator, rowText: string, expected: Record<string, string | RegExp>) {
+async function expectHiddenValuesReachable(page: Page, table: Locator, expected: Record<string, string | RegExp>) {
   await page.setViewportSize({ width: 390, height: 844 });
-  const first = row(page, rowText);
+  // The list holds one row; what it shows at 390 px need not include the text the test searched for.
+  const first = table.locator('.ant-table-row').first();
   await expect(first).toBeVisible();
   await expectNothingClipped(table);
   expect((await headerTexts(table)).length).toBeGreaterThanOrEqual(2);
@@ -149,7 +150,7 @@ test('lists fit their columns to the width, hide and reorder them by keyboard, r
     expect(await headerTexts(devices)).toEqual(defaults);
 
     await screenshots(page, 'device-list');
-    await expectHiddenValuesReachable(page, devices, uuid, { 'Company / fleet': /COL Co/, ICCID: /./ });
+    await expectHiddenValuesReachable(page, devices, { 'Company / fleet': /COL Co/, ICCID: /./ });
 
     // The incident list: same machinery, with row selection.
     await page.goto(`/event/list?plate=${encodeURIComponent(setup.plate)}`);
@@ -173,6 +174,6 @@ test('lists fit their columns to the width, hide and reorder them by keyboard, r
     expect(await headerTexts(incidents)).toEqual(incidentHeaders);
 
     await screenshots(page, 'event-table');
-    await expectHiddenValuesReachable(page, incidents, setup.plate, { Fleet: /Fleet/, Speed: /km\/h|—/ });
+    await expectHiddenValuesReachable(page, incidents, { Fleet: /Fleet/, Speed: /km\/h|—/ });
   });
 });

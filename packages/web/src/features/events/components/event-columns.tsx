@@ -13,7 +13,7 @@ export const eventPath = (eventId: number) => `/event/${eventId}`;
 
 /**
  * The columns the incident list and the recycle bin share (the bin adds when each was deleted). Priorities (issue 16):
- * time, type, plate and review state first; where and who last, as the width allows (the rest in a row's details).
+ * time, type, plate, review state and evidence first; where and who last, as the width allows (the rest in a row's details).
  */
 export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = {}): ListColumns<IncidentRecord> {
   const columns: ListColumns<IncidentRecord> = [
@@ -21,6 +21,8 @@ export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = 
       title: t('events.triggerTime'),
       dataIndex: 'triggerTime',
       fitWidth: 180,
+      // A set width lets the device's clock line wrap: unwrapped it doubled the column and pushed evidence out at 1440 px.
+      width: 180,
       // Issue 16: the device's own clock under the trigger time, so a difference of hours explains itself.
       render: (time: number, record) => (
         <Flex vertical>
@@ -55,7 +57,7 @@ export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = 
       title: t('events.fleet'),
       key: 'org',
       priority: 3,
-      fitWidth: 160,
+      fitWidth: 150,
       render: (_, record) => (
         <Flex vertical>
           <span>{record.fleetName ?? '—'}</span>
@@ -63,7 +65,7 @@ export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = 
         </Flex>
       ),
     },
-    { title: t('events.speed'), dataIndex: 'speed', align: 'right', priority: 3, fitWidth: 100, render: speedText },
+    { title: t('events.speed'), dataIndex: 'speed', align: 'right', priority: 3, fitWidth: 90, render: speedText },
     {
       title: t('events.location'),
       key: 'location',
@@ -96,8 +98,9 @@ export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = 
     {
       title: t('events.evidence'),
       key: 'evidence',
-      priority: 3,
-      fitWidth: 120,
+      // A reviewer's first question after the type: is there anything to look at.
+      priority: 2,
+      fitWidth: 100,
       render: (_, record) => (
         <Space size="middle">
           <Tooltip title={t('events.pictures')}>

@@ -58,6 +58,7 @@ export function ListTable<T extends object>({ tableId, rowKey, columns, list, qu
   const shown: TableColumnsType<T> = laid.shown.map(({ id, column }) => {
     // Only antd's own fields reach the table.
     const { priority: _priority, fitWidth: _fitWidth, ...antd } = column;
+    if (id === parts.key?.id && laid.keyWidth !== undefined) return { ...antd, width: laid.keyWidth, className: 'list-key-wrapped' };
     return id === parts.actions?.id ? withPicker(antd, picker) : antd;
   });
   if (!parts.actions) shown.push(withPicker<T>(undefined, picker));

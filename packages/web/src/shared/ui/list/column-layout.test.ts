@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultChoice } from './column-choice.js';
-import { EXPAND_WIDTH, layColumns, SELECTION_WIDTH } from './column-layout.js';
+import { EXPAND_WIDTH, layColumns, MIN_KEY_WIDTH, SELECTION_WIDTH } from './column-layout.js';
 import type { ListColumns } from './columns.js';
 
 interface Row {
@@ -50,5 +50,13 @@ describe('laying a list table out', () => {
   it('drops shown columns when the drawn table was wider than estimated', () => {
     const laid = layColumns(columns, defaultChoice(ids), 2000, { drop: 1 });
     expect(idsOf(laid.hidden)).toEqual(['iccid']);
+  });
+
+  it('wraps the key column when key and actions alone are wider than the table', () => {
+    expect(layColumns(columns, defaultChoice(ids), 2000).keyWidth).toBeUndefined();
+    expect(layColumns(columns, defaultChoice(ids), 300 + EXPAND_WIDTH).keyWidth).toBeUndefined();
+    // 260 - 48 (expand) - 100 (actions) leaves 112 for the key column's 200.
+    expect(layColumns(columns, defaultChoice(ids), 260).keyWidth).toBe(112);
+    expect(layColumns(columns, defaultChoice(ids), 100).keyWidth).toBe(MIN_KEY_WIDTH);
   });
 });

@@ -37,7 +37,15 @@ export interface LaidOut<T> {
   hidden: PlacedColumn<T>[];
   /** How many shown columns may still give way when the table measures wider than its estimates. */
   droppable: number;
+  /**
+   * The width the key column wraps to when even key and actions alone are wider than the table (a phone): its text
+   * breaks onto more lines instead of the row scrolling sideways. Undefined when it has its room.
+   */
+  keyWidth?: number;
 }
+
+/** The narrowest a wrapped key column gets: a plate or a short name still reads on a line. */
+export const MIN_KEY_WIDTH = 96;
 
 /**
  * Lays a table's columns out for `width` px: the user's order and choice, then what fits by priority. The expand
@@ -62,7 +70,11 @@ export function layColumns<T>(
   let fit = fitColumns(specs, room);
   if (fit.size < specs.length || ordered.length > chosen.length || drop > 0) fit = fitColumns(specs, room - EXPAND_WIDTH, drop);
   const optional = chosen.filter(({ id, column }) => fit.has(id) && (column.priority ?? DEFAULT_PRIORITY) > 1);
+  const keySpec = specs[0];
+  const alongside = specs.filter((spec) => spec !== keySpec && fit.has(spec.id)).reduce((sum, spec) => sum + spec.width, 0);
+  const keyRoom = room - (fit.size < specs.length || ordered.length > chosen.length ? EXPAND_WIDTH : 0) - alongside;
   return {
+    keyWidth: key && keySpec && keySpec.width > keyRoom ? Math.max(MIN_KEY_WIDTH, keyRoom) : undefined,
     shown: [...(key ? [key] : []), ...ordered.filter(({ id }) => fit.has(id)), ...(actions ? [actions] : [])],
     hidden: ordered.filter(({ id }) => !fit.has(id)),
     droppable: optional.length,
