@@ -159,7 +159,13 @@ test('an eight-channel incident’s evidence sits in a grid about one screen tal
     await evidence.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'e2e/artifacts/evidence-8ch-1440.png', fullPage: true, animations: 'disabled' });
     await evidence.getByRole('button', { name: 'Enlarge channel 3' }).click();
-    await expect(evidence.getByTestId('evidence-channel').first()).toHaveAttribute('aria-label', 'Channel 3');
+    // The enlarged tile spans the grid at its top (CSS order: the focus stays on its button).
+    const enlarged = evidence.locator('[data-testid="evidence-channel"][data-enlarged]');
+    await expect(enlarged).toHaveAttribute('aria-label', 'Channel 3');
+    const gridBox = await evidence.getByTestId('evidence-grid').boundingBox();
+    const enlargedBox = await enlarged.boundingBox();
+    expect(Math.abs((enlargedBox?.y ?? 0) - (gridBox?.y ?? -100))).toBeLessThanOrEqual(1);
+    expect(enlargedBox?.width ?? 0).toBeGreaterThan((gridBox?.width ?? 0) - 2);
     await evidence.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'e2e/artifacts/evidence-8ch-1440-enlarged.png', animations: 'disabled' });
     await page.keyboard.press('Escape');
