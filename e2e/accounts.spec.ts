@@ -1,4 +1,4 @@
-import { adminApi, chooseOption, chooseOrg, row, unique } from './console.js';
+import { adminApi, chooseOption, chooseOrg, expectRowShows, row, unique } from './console.js';
 import { expect, logIn, logOut, test } from './fixtures.js';
 
 const FIRST_PASSWORD = 'Welcome-2026-Fleet';
@@ -59,9 +59,7 @@ test('a new Company Admin must change the password at first login, then sees onl
   await page.getByRole('button', { name: 'Save' }).click();
   // No expiry date, so no question: straight back to the list.
   await expect(page).toHaveURL(/\/account\/list$/);
-  await expect(row(page, username)).toContainText('Company Admin');
-  await expect(row(page, username)).toContainText(companyName);
-  await expect(row(page, username)).toContainText('carla@example.com');
+  await expectRowShows(page, username, 'Company Admin', companyName, 'carla@example.com');
   await page.screenshot({ path: 'e2e/artifacts/account-list.png', fullPage: true });
 
   // Editing with an expiry date asks first (SPEC section 5); cancelling keeps the form.

@@ -67,6 +67,25 @@ export async function agentWithCompany(api: AdminApi, name: string, fields: { de
 /** A table row by a text in it. */
 export const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 
+/**
+ * A list row's values, whether its table shows them as columns or (too narrow for them: issue 16) in the row's
+ * expanded part, which this opens when it has to.
+ */
+export async function expectRowShows(page: Page, text: string, ...values: string[]) {
+  const line = row(page, text);
+  await expect(line).toBeVisible();
+  const details = line.locator('xpath=following-sibling::tr[1][contains(@class, "ant-table-expanded-row")]');
+  const missing = async () => {
+    const shown = `${await line.innerText()}\n${(await details.count()) ? await details.innerText() : ''}`;
+    return values.filter((value) => !shown.includes(value));
+  };
+  await expect(async () => {
+    const expand = line.getByRole('button', { name: /expand row/i });
+    if ((await missing()).length && (await expand.count()) && !(await details.count())) await expand.click();
+    expect(await missing()).toEqual([]);
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Switches the console's language from the header (retried: the menu may still be settling after a navigation). */
 export async function chooseLanguage(page: Page, name: string) {
   await expect(async () => {

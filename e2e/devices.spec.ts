@@ -7,6 +7,7 @@ import {
   bindElsewhere,
   brokerUrl,
   chooseOrg,
+  expectRowShows,
   READY_PASSWORD,
   readyCompanyAdmin,
   row,
@@ -165,7 +166,7 @@ test('a company connects a device with its provisioning key, binds it, and the S
     await iccidDialog.getByLabel('ICCID').fill(iccid);
     await iccidDialog.getByRole('button', { name: 'Save' }).click();
     await expect(iccidDialog).toBeHidden();
-    await expect(device).toContainText(iccid);
+    await expectRowShows(page, uuid, iccid);
 
     // The filtered list as a spreadsheet.
     const download = page.waitForEvent('download');

@@ -69,6 +69,14 @@ test('times follow the browser’s zone, then the account’s, and the device’
     await expect(page.getByTestId('event-facts').getByTestId('device-local-time')).toHaveText(
       `${localTimeText(triggerAt, 60)} (UTC+01:00)`,
     );
+    // The pickers count in the same zone: the trail's "last 24 hours" starts at Tokyo's wall clock a day ago.
+    await page.goto(`/vehicle/list?record=${setup.vehicle.id}&tab=trail`);
+    const start = page.getByTestId('trail-panel').getByPlaceholder('Start');
+    await expect(start).toHaveValue(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const [date = '', clock = ''] = (await start.inputValue()).split(' ');
+    const shownAsTokyo = Date.parse(`${date}T${clock}:00+09:00`);
+    expect(Math.abs(shownAsTokyo - (Date.now() - 86_400_000))).toBeLessThan(5 * 60_000);
+
     await page.goto('/dashboard');
     await expect(note).toContainText('Times in Asia/Tokyo (UTC+09:00)');
     await shoot(page, 'dashboard-tokyo');

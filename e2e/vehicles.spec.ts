@@ -6,6 +6,7 @@ import {
   bindElsewhere,
   brokerUrl,
   chooseOrg,
+  expectRowShows,
   pickSearched,
   provisioningKey,
   READY_PASSWORD,
@@ -81,12 +82,7 @@ test('a Company Admin adds a vehicle, binds a live device, follows it on the map
     // Enter in a field submits the form.
     await form.getByLabel('Model').press('Enter');
     await expect(page).toHaveURL(/\/vehicle\/list$/);
-    const vehicleRow = row(page, plate);
-    await expect(vehicleRow).toContainText('Volvo FH16');
-    await expect(vehicleRow).toContainText(ownFleet);
-    await expect(vehicleRow).toContainText('Offline');
-    await expect(vehicleRow).toContainText('Available');
-    await expect(vehicleRow).toContainText('1,200 km');
+    await expectRowShows(page, plate, 'Volvo FH16', ownFleet, 'Offline', 'Available', '1,200 km');
 
     // The same plate again is refused on the plate field.
     await page.getByRole('button', { name: 'Add vehicle' }).click();
@@ -199,14 +195,13 @@ test('a Company Admin adds a vehicle, binds a live device, follows it on the map
     await page.screenshot({ path: 'e2e/artifacts/vehicles-lease.png', animations: 'disabled' });
     await lease.getByRole('button', { name: 'Lease', exact: true }).click();
     await expect(lease).toBeHidden();
-    await expect(row(page, plate)).toContainText('Leased out');
-    await expect(row(page, plate)).toContainText(`To ${otherFleet}`);
+    await expectRowShows(page, plate, 'Leased out', `To ${otherFleet}`);
     // Ending it asks first.
     await row(page, plate).getByRole('button', { name: 'End lease' }).click();
     const confirm = page.locator('.ant-popconfirm:visible');
     await expect(confirm).toContainText(`End the lease of ${plate}?`);
     await confirm.getByRole('button', { name: 'End lease' }).click();
-    await expect(row(page, plate)).toContainText('Available');
+    await expectRowShows(page, plate, 'Available');
     await expect(row(page, plate).getByRole('button', { name: 'Lease' })).toBeVisible();
 
     // A notification e-mail: a code must go out before it can be checked; the code comes by mail.

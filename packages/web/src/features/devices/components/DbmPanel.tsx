@@ -1,8 +1,9 @@
 import { TRAIL_MAX_RANGE_MS } from '@safety-shield/contract';
-import { Alert, DatePicker, Empty, Flex, Spin } from 'antd';
+import { Alert, Empty, Flex, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ZonedRangePicker } from '../../../shared/time/ZonedPickers.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
 import { useDbm } from '../api/get-dbm.js';
 
@@ -14,9 +15,13 @@ type Range = [Dayjs, Dayjs];
 /** The server answers at most this long a range of readings (the trail's limit). */
 const MAX_RANGE_MS = TRAIL_MAX_RANGE_MS;
 
+const lastHoursMs = (hours: number): [number, number] => {
+  const now = Date.now();
+  return [now - hours * 3_600_000, now];
+};
 const lastHours = (hours: number): Range => {
-  const now = dayjs();
-  return [now.subtract(hours, 'hour'), now];
+  const [start, end] = lastHoursMs(hours);
+  return [dayjs(start), dayjs(end)];
 };
 
 /** A device's signal strength over a chosen range, the last 24 hours first. */
@@ -29,15 +34,15 @@ export function DbmPanel({ deviceId }: { deviceId: number }) {
   const query = useDbm({ deviceId, startTime, endTime }, !tooLong && endTime > startTime);
   return (
     <Flex vertical gap={12} data-testid="dbm-panel">
-      <DatePicker.RangePicker
+      <ZonedRangePicker
         showTime={{ format: 'HH:mm' }}
         format="YYYY-MM-DD HH:mm"
         value={range}
         allowClear={false}
         aria-label={t('devices.dbm.range')}
         presets={[
-          { label: t('devices.dbm.last24h'), value: () => lastHours(24) },
-          { label: t('devices.dbm.last7d'), value: () => lastHours(24 * 7) },
+          { label: t('devices.dbm.last24h'), value: () => lastHoursMs(24) },
+          { label: t('devices.dbm.last7d'), value: () => lastHoursMs(24 * 7) },
         ]}
         onChange={(next) => next?.[0] && next[1] && setRange([next[0], next[1]])}
         style={{ maxWidth: 380 }}

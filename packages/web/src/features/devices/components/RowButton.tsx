@@ -16,8 +16,9 @@ export function RowButton({ icon, label, compact, ...props }: Props) {
         {label}
       </Button>
     );
+  // Below the icon: a confirmation opens above it, and the name must not cover its buttons.
   return (
-    <Tooltip title={label}>
+    <Tooltip title={label} placement="bottom">
       <Button type="link" size="small" icon={icon} aria-label={label} {...props} />
     </Tooltip>
   );

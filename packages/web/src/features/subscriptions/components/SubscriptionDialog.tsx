@@ -1,9 +1,10 @@
 import { plans, type SubscriptionCreateBody, type SubscriptionRecord, type SubscriptionUpdateBody } from '@safety-shield/contract';
 import { DatePicker, Form, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WholeNumberField } from '../../../shared/forms/WholeNumberField.js';
+import { dayRangeOf, pickerNow, toPickerValue } from '../../../shared/time/picker.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { OrgPicker } from '../../orgs/index.js';
@@ -45,21 +46,17 @@ export function SubscriptionDialog({ record, open, onClose }: SubscriptionDialog
         companyId: record.companyId,
         plan: record.plan,
         deviceQuota: record.deviceQuota,
-        period: [dayjs(record.startTime), dayjs(record.endTime)],
+        period: [toPickerValue(record.startTime), toPickerValue(record.endTime)],
       });
-    else form.setFieldsValue({ plan: 'standard', period: [dayjs(), dayjs().add(1, 'year')] });
+    else form.setFieldsValue({ plan: 'standard', period: [pickerNow(), pickerNow().add(1, 'year')] });
   }, [open, record, form]);
 
   const submit = async (values: SubscriptionFormValues) => {
     const [start, end] = values.period ?? [];
     if (!start || !end || !values.plan || values.deviceQuota == null) return;
-    // Whole days: from the first day's start to the last day's end, in the browser's time zone.
-    const terms = {
-      plan: values.plan,
-      deviceQuota: values.deviceQuota,
-      startTime: start.startOf('day').valueOf(),
-      endTime: end.endOf('day').valueOf(),
-    };
+    // Whole days: from the first day's start to the last day's end, in the display zone (issue 16).
+    const { from, to } = dayRangeOf([start, end]);
+    const terms = { plan: values.plan, deviceQuota: values.deviceQuota, startTime: from, endTime: to };
     const body: SubscriptionCreateBody | SubscriptionUpdateBody = record
       ? { id: record.id, ...terms }
       : { companyId: values.companyId ?? 0, ...terms };

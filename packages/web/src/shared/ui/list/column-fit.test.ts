@@ -34,9 +34,15 @@ describe('which columns fit a width', () => {
     expect(fitColumns(specs, 100)).toEqual(new Set(['key', 'actions']));
   });
 
-  it('gives way one more column for each drop, least important first', () => {
-    expect(fitColumns(specs, 800, 1)).toEqual(new Set(['key', 'actions', 'plate', 'state', 'name']));
-    expect(fitColumns(specs, 800, 3)).toEqual(new Set(['key', 'actions', 'plate']));
-    expect(fitColumns(specs, 800, 10)).toEqual(new Set(['key', 'actions']));
+  it('gives way one more column for each step down, least important first', () => {
+    expect(fitColumns(specs, 800, -1)).toEqual(new Set(['key', 'actions', 'plate', 'state', 'name']));
+    expect(fitColumns(specs, 800, -3)).toEqual(new Set(['key', 'actions', 'plate']));
+    expect(fitColumns(specs, 800, -10)).toEqual(new Set(['key', 'actions']));
+  });
+
+  it('shows one more column for each step up, most important first', () => {
+    expect(fitColumns(specs, 400, 1)).toEqual(new Set(['key', 'actions', 'plate', 'state']));
+    expect(fitColumns(specs, 400, 2)).toEqual(new Set(['key', 'actions', 'plate', 'state', 'name']));
+    expect(fitColumns(specs, 400, 10)).toEqual(new Set(specs.map(({ id }) => id)));
   });
 });

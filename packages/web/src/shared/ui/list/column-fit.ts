@@ -14,10 +14,11 @@ export const DEFAULT_PRIORITY = 5;
 /**
  * The columns that fit `room` px: the always-shown ones first, then the others by priority (ties in their order)
  * while they fit. The first that does not fit stops the rest, so a column never shows while a more important one is
- * hidden. `drop` takes that many more of the optional ones away, the least important first: the table measured
- * wider than the estimates said.
+ * hidden. The estimates are corrected by what the drawn table measured: a negative `adjust` takes that many of the
+ * optional ones away, the least important first (it was wider than estimated); a positive one shows that many more,
+ * the most important first (it had room to spare).
  */
-export function fitColumns(specs: readonly FitSpec[], room: number, drop = 0): Set<string> {
+export function fitColumns(specs: readonly FitSpec[], room: number, adjust = 0): Set<string> {
   const always = specs.filter((spec) => spec.priority <= 1);
   const ranked = specs
     .map((spec, index) => ({ spec, index }))
@@ -31,6 +32,7 @@ export function fitColumns(specs: readonly FitSpec[], room: number, drop = 0): S
     used += spec.width;
     fitting.push(spec);
   }
-  const kept = fitting.slice(0, Math.max(0, fitting.length - drop));
+  const kept =
+    adjust < 0 ? fitting.slice(0, Math.max(0, fitting.length + adjust)) : ranked.slice(0, fitting.length + adjust);
   return new Set([...always, ...kept].map((spec) => spec.id));
 }

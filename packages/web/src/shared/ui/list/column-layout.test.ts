@@ -48,8 +48,18 @@ describe('laying a list table out', () => {
   });
 
   it('drops shown columns when the drawn table was wider than estimated', () => {
-    const laid = layColumns(columns, defaultChoice(ids), 2000, { drop: 1 });
+    const laid = layColumns(columns, defaultChoice(ids), 2000, { adjust: -1 });
     expect(idsOf(laid.hidden)).toEqual(['iccid']);
+    expect(laid.growable).toBe(1);
+  });
+
+  it('shows more columns when the drawn table was narrower than estimated', () => {
+    expect(layColumns(columns, defaultChoice(ids), 300 + EXPAND_WIDTH).growable).toBe(3);
+    const laid = layColumns(columns, defaultChoice(ids), 300 + EXPAND_WIDTH, { adjust: 2 });
+    expect(idsOf(laid.shown)).toEqual(['uuid', 'name', 'plate', 'actions']);
+    expect(laid.growable).toBe(1);
+    // Switched off stays off, whatever the room.
+    expect(layColumns(columns, { order: ids, hidden: ['iccid'] }, 300, { adjust: 5 }).growable).toBe(0);
   });
 
   it('wraps the key column when key and actions alone are wider than the table', () => {

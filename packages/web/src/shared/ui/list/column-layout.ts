@@ -37,6 +37,8 @@ export interface LaidOut<T> {
   hidden: PlacedColumn<T>[];
   /** How many shown columns may still give way when the table measures wider than its estimates. */
   droppable: number;
+  /** How many left-out columns (for room, not switched off) may still show when the table measures narrower. */
+  growable: number;
   /**
    * The width the key column wraps to when even key and actions alone are wider than the table (a phone): its text
    * breaks onto more lines instead of the row scrolling sideways. Undefined when it has its room.
@@ -55,7 +57,7 @@ export function layColumns<T>(
   columns: ListColumns<T>,
   choice: ColumnChoice,
   width: number,
-  { drop = 0, selection = false }: { drop?: number; selection?: boolean } = {},
+  { adjust = 0, selection = false }: { adjust?: number; selection?: boolean } = {},
 ): LaidOut<T> {
   const { key, actions, movable } = splitColumns(columns);
   const byId = new Map(movable.map((entry) => [entry.id, entry]));
@@ -67,8 +69,8 @@ export function layColumns<T>(
     ...(actions ? [specOf(actions, true)] : []),
   ];
   const room = width - (selection ? SELECTION_WIDTH : 0);
-  let fit = fitColumns(specs, room);
-  if (fit.size < specs.length || ordered.length > chosen.length || drop > 0) fit = fitColumns(specs, room - EXPAND_WIDTH, drop);
+  let fit = fitColumns(specs, room, adjust);
+  if (fit.size < specs.length || ordered.length > chosen.length) fit = fitColumns(specs, room - EXPAND_WIDTH, adjust);
   const optional = chosen.filter(({ id, column }) => fit.has(id) && (column.priority ?? DEFAULT_PRIORITY) > 1);
   const keySpec = specs[0];
   const alongside = specs.filter((spec) => spec !== keySpec && fit.has(spec.id)).reduce((sum, spec) => sum + spec.width, 0);
@@ -78,5 +80,6 @@ export function layColumns<T>(
     shown: [...(key ? [key] : []), ...ordered.filter(({ id }) => fit.has(id)), ...(actions ? [actions] : [])],
     hidden: ordered.filter(({ id }) => !fit.has(id)),
     droppable: optional.length,
+    growable: chosen.filter(({ id }) => !fit.has(id)).length,
   };
 }

@@ -7,10 +7,11 @@ import {
   OPEN_EVIDENCE_TASK_STATES,
   type ResourceRecord,
 } from '@safety-shield/contract';
-import { App, Button, Card, DatePicker, Empty, Flex, Popover, Progress, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Popover, Progress, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ZonedDatePicker } from '../../../../shared/time/ZonedPickers.js';
 import { formatTime } from '../../../../shared/ui/format.js';
 import { type EvidenceAsk, useAskEvidence, useCancelEvidenceTask, useEvidenceTasks } from '../api/evidence-requests.js';
 import { useUploadProgress } from '../use-upload-progress.js';
@@ -122,12 +123,12 @@ function ClipForm({ incident, onAsk }: { incident: IncidentDetail; onAsk: (resou
   return (
     <Flex vertical gap={8} style={{ width: 280 }} data-testid="clip-form">
       <Typography.Text type="secondary">{t('evidenceRequests.clipHint')}</Typography.Text>
-      <DatePicker
+      <ZonedDatePicker
         showTime
         allowClear={false}
         value={time}
         onChange={(value) => value && setTime(value)}
-        disabledDate={(day) => day.endOf('day').valueOf() < from || day.startOf('day').valueOf() > to}
+        disabledDay={(day) => day.end < from || day.start > to}
         aria-label={t('evidenceRequests.clipTime')}
       />
       <Select

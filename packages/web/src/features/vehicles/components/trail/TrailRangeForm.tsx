@@ -1,7 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form } from 'antd';
+import { Button, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { ZonedRangePicker } from '../../../../shared/time/ZonedPickers.js';
 import { DATE_TIME_FORMAT } from '../../../../shared/ui/format.js';
 import { presetRange, trailPresets, trailRangeProblem } from './trail-range.js';
 
@@ -17,11 +18,11 @@ interface Props {
 export function TrailRangeForm({ initial, loading, onQuery }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ range: Range }>();
-  // Presets are worked out when the picker opens, so "today" ends now, not when the page was loaded.
-  const presets = trailPresets.map((preset) => {
-    const [start, end] = presetRange(preset, Date.now());
-    return { label: t(`vehicles.trail.preset.${preset}`), value: [dayjs(start), dayjs(end)] as [Dayjs, Dayjs] };
-  });
+  // Presets are worked out when chosen, so "today" ends now, not when the page was loaded.
+  const presets = trailPresets.map((preset) => ({
+    label: t(`vehicles.trail.preset.${preset}`),
+    value: () => presetRange(preset, Date.now()),
+  }));
   return (
     <Form<{ range: Range }>
       form={form}
@@ -48,11 +49,11 @@ export function TrailRangeForm({ initial, loading, onQuery }: Props) {
           },
         ]}
       >
-        <DatePicker.RangePicker
+        <ZonedRangePicker
           showTime={{ format: 'HH:mm' }}
           format={DATE_TIME_FORMAT.replace(':ss', '')}
           presets={presets}
-          disabledDate={(date) => date.isAfter(dayjs().endOf('day'))}
+          disabledDay={(day) => day.start > Date.now()}
           allowClear={false}
           placeholder={[t('vehicles.trail.from'), t('vehicles.trail.to')]}
         />

@@ -1,17 +1,18 @@
-import { TRAIL_MAX_RANGE_MS } from '@safety-shield/contract';
-import dayjs from 'dayjs';
+import { instantOf, TRAIL_MAX_RANGE_MS, wallClock } from '@safety-shield/contract';
+import { displayTimeZone } from '../../../../shared/time/zone.js';
 
 export const trailPresets = ['today', 'yesterday', 'last24h'] as const;
 export type TrailPreset = (typeof trailPresets)[number];
 
-/** A preset's range in the browser's time zone, ending at `now` at the latest. */
-export function presetRange(preset: TrailPreset, now: number): [number, number] {
-  const today = dayjs(now).startOf('day');
+/** A preset's range in the display zone's days (issue 16), ending at `now` at the latest. */
+export function presetRange(preset: TrailPreset, now: number, timeZone = displayTimeZone()): [number, number] {
+  const { year, month, day } = wallClock(timeZone, now);
+  const today = instantOf(timeZone, { year, month, day });
   switch (preset) {
     case 'today':
-      return [today.valueOf(), now];
+      return [today, now];
     case 'yesterday':
-      return [today.subtract(1, 'day').valueOf(), today.valueOf() - 1];
+      return [instantOf(timeZone, { year, month, day: day - 1 }), today - 1];
     case 'last24h':
       return [now - 24 * 3_600_000, now];
   }
