@@ -32,7 +32,6 @@ export function fitColumns(specs: readonly FitSpec[], room: number, adjust = 0):
     used += spec.width;
     fitting.push(spec);
   }
-  const kept =
-    adjust < 0 ? fitting.slice(0, Math.max(0, fitting.length + adjust)) : ranked.slice(0, fitting.length + adjust);
+  const kept = adjust < 0 ? fitting.slice(0, Math.max(0, fitting.length + adjust)) : ranked.slice(0, fitting.length + adjust);
   return new Set([...always, ...kept].map((spec) => spec.id));
 }
