@@ -1,4 +1,4 @@
-import { bindWhenListed, chooseOption, companyWithVehicle, row, simulatedDevice } from './console.js';
+import { bindWhenListed, chooseOption, companyWithVehicle, expectRowShows, row, simulatedDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -54,8 +54,7 @@ test('a fault a device reports lights the device menu’s badge and lists on the
     await chooseOption(page, page.getByTestId('filter-bar'), 'State', 'All');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(camera.getByTestId('alert-state')).toHaveText('Handled');
-    await expect(camera).toContainText('Camera cable refitted');
-    await expect(camera).toContainText('admin');
+    await expectRowShows(page, 'Camera signal lost · channel 2', 'Camera cable refitted', 'admin');
     await expect(card.getByTestId('alert-state')).toHaveText('Cleared');
     await page.screenshot({ path: 'e2e/artifacts/device-alerts.png' });
   } finally {

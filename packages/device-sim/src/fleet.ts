@@ -28,6 +28,8 @@ export interface FleetOptions extends SharedDeviceOptions {
   seed?: number;
   /** Connection attempts under way at once, so a large fleet does not hit the broker in one burst; default 50. */
   connectConcurrency?: number;
+  /** The plate each device's cameras burn into their evidence, in device order (the demo's vehicles). */
+  plates?: readonly string[];
 }
 
 export interface FleetStats extends Omit<DeviceStats, 'connected'> {
@@ -54,10 +56,10 @@ export function fleetUuid(prefix: string, index: number, count: number): string 
 
 /** Creates the devices and connects them in the background, `connectConcurrency` at a time. */
 export function startFleet(options: FleetOptions): Fleet {
-  const { devices: count, uuidPrefix = 'SIM-', seed = 1, connectConcurrency = DEFAULT_CONCURRENCY, ...shared } = options;
+  const { devices: count, uuidPrefix = 'SIM-', seed = 1, connectConcurrency = DEFAULT_CONCURRENCY, plates, ...shared } = options;
   const devices = Array.from({ length: count }, (_, index) => {
     const uuid = fleetUuid(uuidPrefix, index, count);
-    return new SimDevice({ ...shared, uuid, seed: hashSeed(seed, uuid) });
+    return new SimDevice({ ...shared, uuid, seed: hashSeed(seed, uuid), plate: plates?.[index] });
   });
 
   let stopping = false;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileCredentialStore, startFleet } from '@safety-shield/device-sim';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DemoState } from './seed.js';
+import { DEMO_PLATES, type DemoState } from './seed.js';
 
 /**
  * Runs the demo's simulated DVRs against the portal's own broker. Their secrets are kept next to the data, so after
@@ -13,13 +13,16 @@ export function runDemoFleet(state: DemoState, brokerUrl: string, dataDir: strin
     devices: state.devices,
     uuidPrefix: state.uuidPrefix,
     provisioningKey: state.provisioningKey,
+    // The cameras burn each vehicle's plate into its pictures and videos.
+    plates: DEMO_PLATES,
     credentials: fileCredentialStore(path.join(dataDir, 'demo-devices.json')),
     gpsIntervalMs: 1000,
     gpsBatch: 2,
     // Random disconnects every half hour or so, as real vehicles in tunnels do.
     disconnectEveryMs: 30 * 60_000,
-    // About one incident a minute across the ten vehicles, by the simulator's realistic mix.
-    incidentEveryMs: 10 * 60_000,
+    // About one incident every two minutes across the ten vehicles, by the simulator's realistic mix: enough to watch
+    // them arrive, few enough that a day's list reads like a fleet's and not like a stress test.
+    incidentEveryMs: 20 * 60_000,
     // A running-status fault every twenty minutes or so across the fleet, so the maintenance badge has something to say.
     faultEveryMs: 200 * 60_000,
   });

@@ -19,6 +19,8 @@ const FLEETS = [
   { name: 'Stockholm transit', plates: ['ABC 123', 'JKL 456', 'MNO 789'] },
   { name: 'Gothenburg logistics', plates: ['GBG 201', 'GBG 202', 'GBG 203'] },
 ];
+/** The demo's plates in device order: device n drives the n-th vehicle (the seed binds them so). */
+export const DEMO_PLATES = FLEETS.flatMap((fleet) => fleet.plates);
 const BRANDS = [
   ['Volvo', 'FH16'],
   ['Scania', 'R 450'],
