@@ -20,6 +20,17 @@ describe('readable antd colours', () => {
       if (!dark) expect(contrastRatio(tokens.gold7 ?? '', tokens.gold1 ?? '')).toBeLessThan(AA);
     });
 
+    it(`status tags read on the background antd derives from the moved status colours (${dark ? 'dark' : 'light'})`, () => {
+      const derived = theme.getDesignToken({
+        algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: readableTokens(dark),
+      }) as unknown as Record<string, string>;
+      for (const status of ['Success', 'Warning', 'Error']) {
+        const text = (components.Tag as Record<string, string>)[`color${status}`] ?? derived[`color${status}`] ?? '';
+        expect(contrastRatio(text, derived[`color${status}Bg`] ?? ''), status).toBeGreaterThanOrEqual(AA);
+      }
+    });
+
     it(`status texts reach AA on the page (${dark ? 'dark' : 'light'})`, () => {
       const page = dark ? DARK_SURFACE : '#ffffff';
       const global = readableTokens(dark) as Record<string, string>;

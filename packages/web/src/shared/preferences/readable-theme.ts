@@ -14,8 +14,8 @@ const STATUSES = ['Success', 'Warning', 'Error'];
 type Tokens = Record<string, unknown>;
 const isHex = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 
-const designTokens = (dark: boolean) =>
-  theme.getDesignToken({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }) as unknown as Tokens;
+const designTokens = (dark: boolean, token?: Tokens) =>
+  theme.getDesignToken({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token }) as unknown as Tokens;
 
 /** Each text token of `pairs` moved (lighter on dark, darker on light) until it reads on its background token. */
 function readableAgainst(tokens: Tokens, pairs: ReadonlyArray<readonly [text: string, background: string]>, dark: boolean) {
@@ -55,7 +55,9 @@ export function readableTokens(dark: boolean) {
 
 /** Component tokens: tag colours on their pale backgrounds, and the places antd draws text in a faint colour. */
 export function readableComponents(dark: boolean, link: string) {
-  const tokens = { ...designTokens(dark), surface: dark ? DARK_SURFACE : '#ffffff' };
+  // With the global overrides in force: a status colour moved there is a seed, and antd derives its pale tag
+  // background from it (a darker success green gives a greyer background, which the tag text must then read on).
+  const tokens = { ...designTokens(dark, readableTokens(dark)), surface: dark ? DARK_SURFACE : '#ffffff' };
   const tagTexts = readableAgainst(
     tokens,
     [

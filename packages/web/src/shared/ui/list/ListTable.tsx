@@ -32,6 +32,17 @@ function OutsideMeasureRow({ children }: { children: ReactNode }) {
   return useContext(TableMeasureRowContext) ? null : children;
 }
 
+/** The select-all checkbox is a header title too: kept out of the measuring row like the column settings. */
+function withSelectAllOutsideMeasureRow<T>(selection: NonNullable<TableProps<T>['rowSelection']>): TableProps<T>['rowSelection'] {
+  const { columnTitle } = selection;
+  return {
+    ...selection,
+    columnTitle: (checkbox: ReactNode) => (
+      <OutsideMeasureRow>{typeof columnTitle === 'function' ? columnTitle(checkbox) : (columnTitle ?? checkbox)}</OutsideMeasureRow>
+    ),
+  };
+}
+
 /** The actions column's header with the column settings beside it; a table without actions gets a column for them. */
 function withPicker<T>(actions: ListColumn<T> | undefined, settings: ReactNode): ListColumn<T> {
   const picker = <OutsideMeasureRow>{settings}</OutsideMeasureRow>;
@@ -74,7 +85,7 @@ export function ListTable<T extends object>({ tableId, rowKey, columns, list, qu
         loading={query.isFetching}
         pagination={listPagination(list, query.data?.total, t)}
         scroll={{ x: 'max-content' }}
-        rowSelection={rowSelection}
+        rowSelection={rowSelection && withSelectAllOutsideMeasureRow(rowSelection)}
         onRow={onRow}
         expandable={
           hidden.length > 0
