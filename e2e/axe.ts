@@ -35,7 +35,10 @@ export async function seriousAxeFindings(
     }))
     .filter((violation) => violation.nodes.length > 0)
     .map((violation) => {
+      // axe's own summary of the first element ("insufficient color contrast of 4.1 (foreground #…, background #…)").
+      const why = violation.nodes[0]?.failureSummary?.split('\n').slice(1, 2).join('').trim();
       const where = violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`);
+      if (why) where.unshift(why);
       return `axe ${violation.impact} ${violation.id} on ${violation.nodes.length} element(s): ${where.join(' | ')}`;
     });
 }

@@ -36,6 +36,7 @@ export function SelfPage() {
         <Alert type="warning" showIcon title={t('self.firstLogin')} style={{ marginBottom: 16 }} data-testid="first-login" />
       )}
       <Tabs
+        className="wrapping-tabs"
         activeKey={active}
         // A tab change replaces the query: the log tab's filters do not leak into the others.
         onChange={(tab) => setSearch(tab === 'profile' ? {} : { tab }, { replace: true })}

@@ -6,7 +6,7 @@ import { useMediaQuery } from '../hooks/use-media-query.js';
 import { loadLanguage } from '../i18n/index.js';
 import { readableOnDark, readableThemeColour } from './contrast.js';
 import { initialSettings, type ShellSettings, saveLanguage, saveSettings, saveSize, type UiSize } from './cookies.js';
-import { readableComponents, readableTokens } from './readable-theme.js';
+import { darkLinkSeed, readableComponents, readableTokens } from './readable-theme.js';
 import { ThemeVariables } from './ThemeVariables.js';
 
 interface Preferences {
@@ -69,7 +69,7 @@ export function PreferencesProvider(props: { language: Language; locale: Locale;
     const primary = readableThemeColour(settings.themeColour);
     const link = dark ? readableOnDark(primary) : primary;
     return {
-      token: { colorPrimary: primary, colorLink: link, motion: !reducedMotion, ...readableTokens(dark) },
+      token: { colorPrimary: primary, colorLink: dark ? darkLinkSeed(link) : link, motion: !reducedMotion, ...readableTokens(dark) },
       components: readableComponents(dark, link),
       algorithm: [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, ...(size === 'mini' ? [theme.compactAlgorithm] : [])],
     };

@@ -25,14 +25,18 @@ export const AA = 4.5;
 export const BLACK: Rgb = [0, 0, 0];
 export const WHITE: Rgb = [255, 255, 255];
 
-/** The colour moved step by step towards `towards` until it reaches AA against `against`. */
-export function shiftUntilReadable(hex: string, towards: Rgb, against: string): string {
+/** The colour moved step by step towards `towards` until `done` accepts it (or it arrives). */
+export function shiftUntil(hex: string, towards: Rgb, done: (hex: string) => boolean): string {
   let rgb = parse(hex);
-  for (let step = 0; step < 100 && contrastRatio(format(rgb), against) < AA; step++) {
+  for (let step = 0; step < 100 && !done(format(rgb)); step++) {
     rgb = rgb.map((channel, index) => channel + ((towards[index] ?? channel) - channel) * 0.03) as unknown as Rgb;
   }
   return format(rgb);
 }
+
+/** The colour moved step by step towards `towards` until it reaches AA against `against`. */
+export const shiftUntilReadable = (hex: string, towards: Rgb, against: string): string =>
+  shiftUntil(hex, towards, (colour) => contrastRatio(colour, against) >= AA);
 
 /**
  * The theme colour as the console draws it: the picked colour when white text on it (buttons, the selected menu

@@ -1,5 +1,5 @@
 import { theme } from 'antd';
-import { BLACK, DARK_SURFACE, shiftUntilReadable, WHITE } from './contrast.js';
+import { AA, BLACK, contrastRatio, DARK_SURFACE, shiftUntil, shiftUntilReadable, WHITE } from './contrast.js';
 
 /**
  * Issue 16 (0 serious axe findings): where antd's own colours fall short of WCAG AA, the tokens that reach it, in
@@ -53,6 +53,30 @@ export function readableTokens(dark: boolean) {
   };
 }
 
+/**
+ * The `colorLink` seed whose link colour reads on the dark surface: the dark algorithm draws links in a darker shade
+ * of the seed (its palette's 7th), so the seed is lightened until that shade reaches AA.
+ */
+export function darkLinkSeed(colour: string): string {
+  const derived = (seed: string) => designTokens(true, { colorLink: seed }).colorLink;
+  return shiftUntil(colour, WHITE, (seed) => {
+    const link = derived(seed);
+    return isHex(link) && contrastRatio(link, DARK_SURFACE) >= AA;
+  });
+}
+
+/**
+ * The dark theme's danger colour for buttons: as text (a "Delete" link) it must read on the dark surface, which no red
+ * does under white text; so a solid danger button there takes black text.
+ */
+function darkDangerButton(tokens: Tokens) {
+  const readable = (token: string) => {
+    const colour = tokens[token];
+    return isHex(colour) ? { [token]: shiftUntilReadable(colour, WHITE, DARK_SURFACE) } : {};
+  };
+  return { ...readable('colorError'), ...readable('colorErrorHover'), ...readable('colorErrorActive'), dangerColor: '#000000' };
+}
+
 /** Component tokens: tag colours on their pale backgrounds, and the places antd draws text in a faint colour. */
 export function readableComponents(dark: boolean, link: string) {
   // With the global overrides in force: a status colour moved there is a seed, and antd derives its pale tag
@@ -70,7 +94,7 @@ export function readableComponents(dark: boolean, link: string) {
     // The selected tab's and a link button's text is the theme colour: on the dark theme, its lightened shade (as a
     // component token: the dark algorithm would derive a darker one from the seed).
     Tabs: dark ? { itemSelectedColor: link, itemHoverColor: link, itemActiveColor: link } : {},
-    Button: dark ? { colorLink: link, colorLinkHover: link, colorLinkActive: link } : {},
+    Button: dark ? { colorLink: link, colorLinkHover: link, colorLinkActive: link, ...darkDangerButton(tokens) } : {},
     // A switch's "off" text sits on 25 % ink.
     Switch: dark
       ? { colorTextQuaternary: 'rgba(255, 255, 255, 0.35)', colorTextTertiary: 'rgba(255, 255, 255, 0.45)' }

@@ -4,12 +4,17 @@ import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnPicker } from './ColumnPicker.js';
+import { DEFAULT_FIT_WIDTH } from './column-fit.js';
 import type { ListColumn, ListColumns } from './columns.js';
 import { HiddenValues } from './HiddenValues.js';
 import './list.css';
+import { useScrollRegion } from '../use-scroll-region.js';
 import { listPagination } from './pagination.js';
 import { useFittedColumns } from './use-fitted-columns.js';
 import type { ListParamsApi } from './use-list-params.js';
+
+/** How far below its estimate a column may be squeezed. */
+const MIN_WIDTH_SHARE = 0.8;
 
 interface Props<T> {
   /** The table's name in the remembered column choice (the list's test id or route). */
@@ -65,12 +70,18 @@ function withPicker<T>(actions: ListColumn<T> | undefined, settings: ReactNode):
 export function ListTable<T extends object>({ tableId, rowKey, columns, list, query, rowSelection, onRow, testId }: Props<T>) {
   const { t } = useTranslation();
   const { containerRef, laid, parts, choice, change } = useFittedColumns(tableId, columns, rowSelection !== undefined);
+  // Only when even key and actions are wider than a phone: the table then scrolls, by keyboard too.
+  useScrollRegion(containerRef, t('list.table'));
   const picker = <ColumnPicker keyColumn={parts.key} movable={parts.movable} choice={choice} onChange={change} />;
   const shown: TableColumnsType<T> = laid.shown.map(({ id, column }) => {
     // Only antd's own fields reach the table.
-    const { priority: _priority, fitWidth: _fitWidth, ...antd } = column;
-    if (id === parts.key?.id && laid.keyWidth !== undefined) return { ...antd, width: laid.keyWidth, className: 'list-key-wrapped' };
-    return id === parts.actions?.id ? withPicker(antd, picker) : antd;
+    const { priority: _priority, fitWidth, ...antd } = column;
+    if (id === parts.key?.id && laid.keyWidth !== undefined)
+      return { ...antd, width: laid.keyWidth, minWidth: laid.keyWidth, className: 'list-key-wrapped' };
+    if (id === parts.actions?.id) return withPicker(antd, picker);
+    // A floor under each column: squeezed below it the table scrolls, and the fit gives the column's room away
+    // instead (without one, wrapping cells would let every column in, each too narrow to read).
+    return { minWidth: Math.round(MIN_WIDTH_SHARE * (fitWidth ?? DEFAULT_FIT_WIDTH)), ...antd };
   });
   if (!parts.actions) shown.push(withPicker<T>(undefined, picker));
   const hidden = laid.hidden;

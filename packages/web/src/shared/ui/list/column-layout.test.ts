@@ -68,5 +68,7 @@ describe('laying a list table out', () => {
     // 260 - 48 (expand) - 100 (actions) leaves 112 for the key column's 200.
     expect(layColumns(columns, defaultChoice(ids), 260).keyWidth).toBe(112);
     expect(layColumns(columns, defaultChoice(ids), 100).keyWidth).toBe(MIN_KEY_WIDTH);
+    // Columns shown beyond the estimates (the drawn table had room) do not squeeze it.
+    expect(layColumns(columns, defaultChoice(ids), 300 + EXPAND_WIDTH, { adjust: 3 }).keyWidth).toBeUndefined();
   });
 });

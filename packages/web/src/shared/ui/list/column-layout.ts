@@ -72,8 +72,9 @@ export function layColumns<T>(
   let fit = fitColumns(specs, room, adjust);
   if (fit.size < specs.length || ordered.length > chosen.length) fit = fitColumns(specs, room - EXPAND_WIDTH, adjust);
   const optional = chosen.filter(({ id, column }) => fit.has(id) && (column.priority ?? DEFAULT_PRIORITY) > 1);
+  // Only what must show beside it squeezes the key column: optional columns give way first.
   const keySpec = specs[0];
-  const alongside = specs.filter((spec) => spec !== keySpec && fit.has(spec.id)).reduce((sum, spec) => sum + spec.width, 0);
+  const alongside = specs.filter((spec) => spec !== keySpec && spec.priority <= 1).reduce((sum, spec) => sum + spec.width, 0);
   const keyRoom = room - (fit.size < specs.length || ordered.length > chosen.length ? EXPAND_WIDTH : 0) - alongside;
   return {
     keyWidth: key && keySpec && keySpec.width > keyRoom ? Math.max(MIN_KEY_WIDTH, keyRoom) : undefined,

@@ -85,6 +85,7 @@ export function VehicleRecordDrawer({ vehicleId, tab, onTabChange, onClose, onLe
       ) : (
         <Flex vertical>
           <Tabs
+            className="wrapping-tabs"
             activeKey={tab}
             onChange={(key) => onTabChange(key as RecordTab)}
             items={[
