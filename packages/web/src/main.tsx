@@ -9,6 +9,7 @@ import { initialLanguage, initialSize } from './shared/preferences/cookies.js';
 import { PreferencesProvider } from './shared/preferences/PreferencesProvider.js';
 import { FeedbackBridge } from './shared/ui/FeedbackBridge.js';
 import { IdentifyDialog } from './shared/ui/IdentifyDialog.js';
+import { ScrollRegions } from './shared/ui/ScrollRegions.js';
 import './app/global.css';
 
 const language = initialLanguage();
@@ -22,6 +23,7 @@ createRoot(root).render(
       <PreferencesProvider language={language} locale={locale} size={initialSize()}>
         <FeedbackBridge />
         <IdentifyDialog />
+        <ScrollRegions />
         <RouterProvider router={router} />
       </PreferencesProvider>
     </QueryClientProvider>

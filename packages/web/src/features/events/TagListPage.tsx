@@ -1,7 +1,7 @@
 import { PlusOutlined, QuestionCircleOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { TagRecord } from '@safety-shield/contract';
 import { Alert, Button, Card, Flex, Form, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { tagName } from '../../shared/i18n/tag-name.js';
@@ -9,7 +9,6 @@ import { ConfirmAction } from '../../shared/ui/ConfirmAction.js';
 import { LoadError } from '../../shared/ui/LoadError.js';
 import { DeleteAction, EditAction, numberFilter } from '../../shared/ui/list/index.js';
 import { useAttempt } from '../../shared/ui/use-attempt.js';
-import { useScrollRegion } from '../../shared/ui/use-scroll-region.js';
 import { OrgPicker } from '../orgs/index.js';
 import { useDeleteTag } from './api/delete-tag.js';
 import { useTagList } from './api/get-tag-list.js';
@@ -34,8 +33,6 @@ export function TagListPage() {
   const remove = useDeleteTag();
   const restore = useRestoreTags();
   const [dialog, setDialog] = useState<{ tag?: TagRecord } | null>(null);
-  const tableRef = useRef<HTMLDivElement>(null);
-  useScrollRegion(tableRef, t('list.table'));
 
   const toggle = (change: Parameters<typeof setting.mutateAsync>[0]) => attempt(() => setting.mutateAsync(change), t('list.stateChanged'));
   const columns: TableColumnsType<TagRecord> = [
@@ -136,18 +133,16 @@ export function TagListPage() {
           </Flex>
           {can.isSuperAdmin && chosen === undefined && <Alert type="info" showIcon title={t('events.tagPage.chooseCompany')} />}
           {tags.isError && <LoadError title={t('list.loadError')} onRetry={() => void tags.refetch()} />}
-          <div ref={tableRef}>
-            <Table<TagRecord>
-              rowKey="tagId"
-              size="middle"
-              columns={columns}
-              dataSource={ready ? tags.data : []}
-              loading={ready && tags.isFetching}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              data-testid="tag-table"
-            />
-          </div>
+          <Table<TagRecord>
+            rowKey="tagId"
+            size="middle"
+            columns={columns}
+            dataSource={ready ? tags.data : []}
+            loading={ready && tags.isFetching}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            data-testid="tag-table"
+          />
         </Flex>
       </Card>
       <TagNameDialog open={dialog !== null} tag={dialog?.tag} companyId={companyId} onClose={() => setDialog(null)} />

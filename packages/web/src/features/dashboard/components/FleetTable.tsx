@@ -1,41 +1,35 @@
 import type { DashboardRange, FleetStatistic } from '@safety-shield/contract';
 import { Card, Empty, Table } from 'antd';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScrollRegion } from '../../../shared/ui/use-scroll-region.js';
 import { useFleetStatistics } from '../api/get-dashboard.js';
 
 /** Per fleet in scope: vehicles, devices (online), incidents of the range; the busiest first. */
 export function FleetTable({ range }: { range: DashboardRange }) {
   const { t } = useTranslation();
   const { data, isPending } = useFleetStatistics(range);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  useScrollRegion(scrollRef, t('dashboard.fleets.title'));
   return (
     <Card title={t('dashboard.fleets.title')} size="small" data-testid="dashboard-fleets">
-      <div ref={scrollRef}>
-        <Table<FleetStatistic>
-          rowKey="fleetId"
-          size="small"
-          loading={isPending}
-          dataSource={data?.records ?? []}
-          pagination={false}
-          scroll={{ x: 560 }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} /> }}
-          columns={[
-            { key: 'fleet', title: t('dashboard.fleets.fleet'), dataIndex: 'fleetName' },
-            { key: 'company', title: t('dashboard.fleets.company'), dataIndex: 'companyName' },
-            { key: 'vehicles', title: t('dashboard.fleets.vehicles'), dataIndex: 'vehicles', align: 'right' },
-            {
-              key: 'devices',
-              title: `${t('dashboard.fleets.online')} / ${t('dashboard.fleets.devices')}`,
-              align: 'right',
-              render: (_, row) => `${row.devicesOnline} / ${row.devices}`,
-            },
-            { key: 'incidents', title: t('dashboard.fleets.incidents'), dataIndex: 'incidents', align: 'right' },
-          ]}
-        />
-      </div>
+      <Table<FleetStatistic>
+        rowKey="fleetId"
+        size="small"
+        loading={isPending}
+        dataSource={data?.records ?? []}
+        pagination={false}
+        scroll={{ x: 560 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} /> }}
+        columns={[
+          { key: 'fleet', title: t('dashboard.fleets.fleet'), dataIndex: 'fleetName' },
+          { key: 'company', title: t('dashboard.fleets.company'), dataIndex: 'companyName' },
+          { key: 'vehicles', title: t('dashboard.fleets.vehicles'), dataIndex: 'vehicles', align: 'right' },
+          {
+            key: 'devices',
+            title: `${t('dashboard.fleets.online')} / ${t('dashboard.fleets.devices')}`,
+            align: 'right',
+            render: (_, row) => `${row.devicesOnline} / ${row.devices}`,
+          },
+          { key: 'incidents', title: t('dashboard.fleets.incidents'), dataIndex: 'incidents', align: 'right' },
+        ]}
+      />
     </Card>
   );
 }

@@ -8,7 +8,6 @@ import { DEFAULT_FIT_WIDTH } from './column-fit.js';
 import type { ListColumn, ListColumns } from './columns.js';
 import { HiddenValues } from './HiddenValues.js';
 import './list.css';
-import { useScrollRegion } from '../use-scroll-region.js';
 import { listPagination } from './pagination.js';
 import { useFittedColumns } from './use-fitted-columns.js';
 import type { ListParamsApi } from './use-list-params.js';
@@ -70,8 +69,6 @@ function withPicker<T>(actions: ListColumn<T> | undefined, settings: ReactNode):
 export function ListTable<T extends object>({ tableId, rowKey, columns, list, query, rowSelection, onRow, testId }: Props<T>) {
   const { t } = useTranslation();
   const { containerRef, laid, parts, choice, change } = useFittedColumns(tableId, columns, rowSelection !== undefined);
-  // Only when even key and actions are wider than a phone: the table then scrolls, by keyboard too.
-  useScrollRegion(containerRef, t('list.table'));
   const picker = <ColumnPicker keyColumn={parts.key} movable={parts.movable} choice={choice} onChange={change} />;
   const shown: TableColumnsType<T> = laid.shown.map(({ id, column }) => {
     // Only antd's own fields reach the table.
