@@ -10,16 +10,18 @@ import { sendFailure } from './http/error-handler.js';
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /**
- * Serves the built console on the API's origin. Hashed assets are cached for a year; index.html never,
- * so a new release is picked up at once. Unknown API paths answer an envelope, other GETs the console.
+ * Serves the built console on the API's origin, as the build compressed it. Hashed assets are cached for a year;
+ * index.html never, so a new release is picked up at once. Unknown API paths answer an envelope, other GETs the console.
  */
-export async function registerWeb(app: FastifyInstance) {
-  const hasConsole = existsSync(path.join(webDist, 'index.html'));
+export async function registerWeb(app: FastifyInstance, root = webDist) {
+  const hasConsole = existsSync(path.join(root, 'index.html'));
   if (hasConsole) {
     await app.register(fastifyStatic, {
-      root: webDist,
+      root,
       wildcard: false,
       index: false,
+      // The build writes brotli and gzip copies (packages/web/precompress.ts): the smallest one the browser accepts.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
