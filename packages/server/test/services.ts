@@ -24,7 +24,10 @@ export function reachable(url: string, defaultPort: number): Promise<boolean> {
  */
 export function skipWithout(available: boolean, service: string): boolean {
   if (available) return false;
-  if (process.env.CI) throw new Error(`${service} is missing: CI runs every test (.ci/run installs and starts Redis and Mosquitto)`);
+  if (process.env.CI)
+    throw new Error(
+      `${service} is missing: CI runs every test (.ci/run installs ffmpeg, PostgreSQL, Redis and Mosquitto and starts the services)`,
+    );
   console.warn(`Skipped: ${service} is missing`);
   return true;
 }

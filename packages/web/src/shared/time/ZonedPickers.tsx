@@ -20,8 +20,8 @@ const dayOf = (wall: Dayjs, zone: string): ZoneDay => {
   const { from, to } = dayRangeOf([wall, wall], zone);
   return { start: from, end: to };
 };
-const dayjsOf = (ms: number | undefined) => (ms === undefined ? null : dayjs(ms));
-const toWall = (value: Dayjs | null | undefined, zone: string) => (value ? toPickerValue(value.valueOf(), zone) : null);
+/** An instant (epoch ms) as the picker's wall-clock value; read by value, so a new Dayjs of the same instant is no change. */
+const toWall = (ms: number | undefined, zone: string) => (ms === undefined ? null : toPickerValue(ms, zone));
 const toInstant = (wall: Dayjs | null | undefined, zone: string) => (wall ? dayjs(fromPickerValue(wall, zone)) : null);
 
 type SingleProps = Omit<DatePickerProps, 'value' | 'onChange' | 'disabledDate' | 'defaultValue'> & {
@@ -34,7 +34,7 @@ type SingleProps = Omit<DatePickerProps, 'value' | 'onChange' | 'disabledDate' |
 export function ZonedDatePicker({ value, onChange, disabledDay, ...props }: SingleProps) {
   const zone = useTimeZone();
   const ms = value?.valueOf();
-  const wall = useMemo(() => toWall(dayjsOf(ms), zone), [ms, zone]);
+  const wall = useMemo(() => toWall(ms, zone), [ms, zone]);
   return (
     <DatePicker
       {...props}
@@ -63,7 +63,7 @@ export function ZonedRangePicker({ value, onChange, disabledDay, presets, ...pro
   const end = value?.[1]?.valueOf();
   const wall = useMemo<Range | undefined>(() => {
     if (shape === 'none') return undefined;
-    return shape === 'empty' ? null : [toWall(dayjsOf(start), zone), toWall(dayjsOf(end), zone)];
+    return shape === 'empty' ? null : [toWall(start, zone), toWall(end, zone)];
   }, [shape, start, end, zone]);
   return (
     <DatePicker.RangePicker

@@ -15,19 +15,19 @@ type Range = [Dayjs, Dayjs];
 /** The server answers at most this long a range of readings (the trail's limit). */
 const MAX_RANGE_MS = TRAIL_MAX_RANGE_MS;
 
-const lastHoursMs = (hours: number): [number, number] => {
+/** The last hours up to now, as instants (the presets: worked out when chosen). */
+const lastHours = (hours: number): [number, number] => {
   const now = Date.now();
   return [now - hours * 3_600_000, now];
-};
-const lastHours = (hours: number): Range => {
-  const [start, end] = lastHoursMs(hours);
-  return [dayjs(start), dayjs(end)];
 };
 
 /** A device's signal strength over a chosen range, the last 24 hours first. */
 export function DbmPanel({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
-  const [range, setRange] = useState<Range>(() => lastHours(24));
+  const [range, setRange] = useState<Range>(() => {
+    const [start, end] = lastHours(24);
+    return [dayjs(start), dayjs(end)];
+  });
   const startTime = range[0].valueOf();
   const endTime = range[1].valueOf();
   const tooLong = endTime - startTime > MAX_RANGE_MS;
@@ -41,8 +41,8 @@ export function DbmPanel({ deviceId }: { deviceId: number }) {
         allowClear={false}
         aria-label={t('devices.dbm.range')}
         presets={[
-          { label: t('devices.dbm.last24h'), value: () => lastHoursMs(24) },
-          { label: t('devices.dbm.last7d'), value: () => lastHoursMs(24 * 7) },
+          { label: t('devices.dbm.last24h'), value: () => lastHours(24) },
+          { label: t('devices.dbm.last7d'), value: () => lastHours(24 * 7) },
         ]}
         onChange={(next) => next?.[0] && next[1] && setRange([next[0], next[1]])}
         style={{ maxWidth: 380 }}
