@@ -50,11 +50,15 @@ gateway = await startGateway({
       app.incidentArrived(update.incidentId);
     },
     upload: (update) => void app.evidenceRequests.moved(update),
-    hello: (uuid) => void app.evidenceRequests.hello(uuid),
+    hello(uuid) {
+      void app.evidenceRequests.hello(uuid);
+      void app.deviceConfigs.hello(uuid);
+    },
   },
 });
 const connected = gateway;
 app.evidenceRequests.useDevices((uuid, kind, payload) => connected.sendCommand(uuid, kind, payload));
+app.deviceConfigs.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 app.live.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 app.dvr.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 

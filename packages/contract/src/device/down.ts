@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { ConfigSettings } from '../api/device-config.js';
 import { EpochMs } from './envelope.js';
 import { Channel, ResourceId } from './up.js';
 
@@ -13,11 +14,16 @@ const IncidentMessageId = Type.String({ minLength: 1, description: 'the incident
 /** `credential`: the device's own secret, used from its next connection on. */
 export const CredentialDown = Type.Object({ secret: Type.String({ minLength: 1 }) });
 
-/** `config`: GPS reporting (rules.ts `configProblem`: at least one of them). */
+/** `config`: a version of the device's configuration, whole or partial (rules.ts `configProblem`). */
 export const ConfigDown = Type.Object({
-  gpsIntervalMs: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 60_000 })),
-  gpsBatch: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'points per gps message' })),
+  version: Type.Integer({ minimum: 1, description: 'acknowledged in the ack’s result when applied' }),
+  settings: ConfigSettings,
+  partial: Type.Optional(Type.Boolean({ description: 'true: change only the properties given' })),
+  expiresAt: Type.Optional(Type.Integer({ description: 'epoch ms: refuse it after this' })),
 });
+
+/** `configGet`: answer with the configuration it runs (the ack's result is a ConfigReportUp). */
+export const ConfigGetDown = Type.Object({});
 
 /** `uploadUrl`: answers an apply with where to PUT the file. */
 export const UploadUrlDown = Type.Object({
@@ -94,6 +100,7 @@ export const DvrIndexResult = Type.Object({
 export const downMessages = {
   credential: CredentialDown,
   config: ConfigDown,
+  configGet: ConfigGetDown,
   uploadUrl: UploadUrlDown,
   uploadHeld: UploadHeldDown,
   evidenceRequest: EvidenceRequestDown,

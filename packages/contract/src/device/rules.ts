@@ -70,9 +70,16 @@ export function sosProblem(message: { time?: number | null; lat?: number | null;
 /** `health`: the report's `at` (epoch ms) dates raises and clears, so it must lie after 2000. */
 export const healthProblem = (at: number): string | null => (at < EPOCH_2000_MS ? 'at out of range' : null);
 
-/** down `config`: at least one setting. */
-export const configProblem = (message: { gpsIntervalMs?: number; gpsBatch?: number }): string | null =>
-  message.gpsIntervalMs === undefined && message.gpsBatch === undefined ? 'nothing to configure' : null;
+/** down `config`: a partial one changes something; video and evidence name each channel once. */
+export function configProblem(message: {
+  partial?: boolean;
+  settings: { video?: readonly { channel: number }[]; evidence?: { channels: readonly number[] } } & Record<string, unknown>;
+}): string | null {
+  if (message.partial && Object.values(message.settings).every((value) => value === undefined)) return 'nothing to configure';
+  const channels = (message.settings.video ?? []).map((entry) => entry.channel);
+  if (new Set(channels).size !== channels.length) return 'video names a channel twice';
+  return null;
+}
 
 /** A span (`evidenceRequest`'s clip: end not before start; `live`'s playback: end after start). */
 export const spanProblem = (name: string, span: { start: number; end: number }, strict = false): string | null =>

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { DEVICE_FAULTS_MAX, deviceFaultCodes } from '../api/device-alert.js';
+import { ConfigSettings } from '../api/device-config.js';
 import { incidentTypes } from '../api/event.js';
 import { DeviceTime, MessageId } from './envelope.js';
 
@@ -158,6 +159,12 @@ export const HealthUp = Type.Object({
   faults: Type.Array(Type.Union([CameraFault, DeviceFault, UnknownFault]), { maxItems: DEVICE_FAULTS_MAX }),
 });
 
+/** `configReport`: the configuration the device runs, after every `hello` (also a `configGet` ack's result). */
+export const ConfigReportUp = Type.Object({
+  version: Type.Integer({ minimum: 0, description: 'the version it applied; 0: its factory configuration' }),
+  settings: ConfigSettings,
+});
+
 /** Every up kind this release understands, by topic kind (`dev/{uuid}/up/{kind}`). */
 export const upMessages = {
   status: StatusUp,
@@ -168,6 +175,7 @@ export const upMessages = {
   upload: UploadUp,
   sos: SosUp,
   health: HealthUp,
+  configReport: ConfigReportUp,
 } as const;
 export type UpKind = keyof typeof upMessages;
 export const UP_KINDS = Object.keys(upMessages) as UpKind[];
@@ -184,3 +192,4 @@ export type IncidentUp = Static<typeof IncidentUp>;
 export type UploadUp = Static<typeof UploadUp>;
 export type SosUp = Static<typeof SosUp>;
 export type HealthUp = Static<typeof HealthUp>;
+export type ConfigReportUp = Static<typeof ConfigReportUp>;

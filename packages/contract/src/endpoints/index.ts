@@ -2,6 +2,7 @@ import { accountApi, credentialApi } from './account.js';
 import { clauseApi } from './clause.js';
 import { dashboardApi } from './dashboard.js';
 import { deviceAlertApi, deviceApi } from './device.js';
+import { deviceConfigApi } from './device-config.js';
 import { dvrApi } from './dvr.js';
 import { eventApi, eventMapApi, evidenceRequestApi, resourceApi, shareApi } from './event.js';
 import { liveApi } from './live.js';
@@ -23,6 +24,7 @@ export {
   dashboardApi,
   deviceAlertApi,
   deviceApi,
+  deviceConfigApi,
   dvrApi,
   eventApi,
   eventMapApi,
@@ -62,6 +64,7 @@ export const apiEndpoints = {
   share: shareApi,
   device: deviceApi,
   deviceAlert: deviceAlertApi,
+  deviceConfig: deviceConfigApi,
   dvr: dvrApi,
   live: liveApi,
   sos: sosApi,

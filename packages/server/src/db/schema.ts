@@ -2,6 +2,7 @@
 // read them all from here.
 
 export * from './schema/clauses.js';
+export * from './schema/device-config.js';
 export * from './schema/devices.js';
 export * from './schema/evidence-access.js';
 export * from './schema/gateway.js';

@@ -5,6 +5,7 @@
  */
 import { type DeviceFaultCode, deviceFaultCodes } from '@safety-shield/contract';
 import {
+  type ConfigReportUp,
   compiled,
   type DeviceUploadState,
   deviceTime,
@@ -133,6 +134,13 @@ export function parseGps(body: Record<string, unknown>, now = Date.now()): Parse
     parsed[i] = { t: time, lat, lng, speed, heading, dbm: given(dbm) ? Math.round(dbm) : null };
   }
   return { ok: true, value: parsed };
+}
+
+/** configReport: what the device runs (docs/device-protocol.md, `config`). */
+export function parseConfigReport(body: Record<string, unknown>): Parsed<ConfigReportUp> {
+  return compiled.up.configReport.Check(body)
+    ? { ok: true, value: { version: body.version, settings: body.settings } }
+    : refused('configReport', body);
 }
 
 export function parseStatus(body: Record<string, unknown>): Parsed<{ online: boolean }> {

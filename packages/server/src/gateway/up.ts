@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { fileHealth } from '../modules/device-alerts/file.js';
+import { fileConfigReport } from '../modules/device-config/file-report.js';
 import { fileIncident } from '../modules/events/file-incident.js';
 import { fileSos } from '../modules/sos/file.js';
 import type { Commands } from './commands.js';
@@ -10,6 +11,7 @@ import type { GatewayEvents } from './events.js';
 import type { Done, GpsIngest } from './ingest.js';
 import {
   parseAck,
+  parseConfigReport,
   parseEnvelope,
   parseGps,
   parseHealth,
@@ -154,6 +156,14 @@ export function upRouter(
             return;
           }
           if (outcome.raised > 0 || outcome.cleared > 0) events.deviceAlert(outcome);
+        });
+        return settle(work, done);
+      }
+      case 'configReport': {
+        const report = parseConfigReport(body);
+        if (!report.ok) return invalid(report);
+        const work = fileConfigReport(db, uuid, { ...report.value, at: Date.now() }).then((outcome) => {
+          if (!outcome.stored) log.info({ device: uuid, kind }, 'configuration report of an unknown device dropped');
         });
         return settle(work, done);
       }

@@ -1,0 +1,29 @@
+import { type ConfigProp, type ConfigSettings, configProps } from '@safety-shield/contract';
+
+/** A document without its APN password, and the password apart (sealed at rest, never answered). */
+export function withoutPassword(settings: ConfigSettings): { settings: ConfigSettings; password: string | undefined } {
+  if (!settings.apn || settings.apn.password === undefined) return { settings, password: undefined };
+  const { password, ...apn } = settings.apn;
+  return { settings: { ...settings, apn }, password };
+}
+
+/** Only the properties a document names (a property set to undefined is not named). */
+export function named(settings: ConfigSettings): ConfigSettings {
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as ConfigSettings;
+}
+
+/** The document after a change: partial, the named properties replace the base's; whole, the change is the document. */
+export function merged(base: ConfigSettings, change: ConfigSettings, partial: boolean): ConfigSettings {
+  return partial ? { ...named(base), ...named(change) } : named(change);
+}
+
+/** The properties whose value differs between two documents (keys in the contract's order). */
+export function changedProps(before: ConfigSettings, after: ConfigSettings): ConfigProp[] {
+  return configProps.filter((prop) => JSON.stringify(before[prop] ?? null) !== JSON.stringify(after[prop] ?? null));
+}
+
+/** Only the properties asked for. */
+export function picked(settings: ConfigSettings, props: readonly ConfigProp[] | undefined): ConfigSettings {
+  if (!props) return settings;
+  return Object.fromEntries(props.filter((prop) => settings[prop] !== undefined).map((prop) => [prop, settings[prop]])) as ConfigSettings;
+}

@@ -1,0 +1,319 @@
+import { eq } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceConfig, operationLog } from '../src/db/schema.js';
+import { connectDevice, message, recorder, waitFor } from './gateway-fixtures.js';
+import { login } from './helpers.js';
+import { call, signedIn } from './identity-fixtures.js';
+import { portalWithGateway } from './portal-fixtures.js';
+import { type SosFleet, seedSosFleet } from './sos-fixtures.js';
+
+/**
+ * The configuration flow against a device played by hand over MQTT (docs/device-protocol.md, `config`): the test
+ * decides each answer, so every status the portal keeps can be reached.
+ */
+
+type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
+type Answer = (body: Record<string, unknown>) => { ok: boolean; error?: string; result?: Record<string, unknown> } | null;
+
+let portal: Portal;
+let mine: SosFleet;
+let theirs: SosFleet;
+let admin: string;
+let fleetAdmin: string;
+let site: string;
+let other: string;
+let superToken: string;
+
+beforeAll(async () => {
+  portal = await portalWithGateway({
+    events: (app) => ({ ...recorder(), hello: (uuid) => void app.deviceConfigs.hello(uuid) }),
+    commandTimeoutMs: 1_500,
+  });
+  portal.app.deviceConfigs.useDevices((uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs));
+  mine = await seedSosFleet(portal.database.db, 'CfgMine');
+  theirs = await seedSosFleet(portal.database.db, 'CfgTheirs');
+  superToken = await login(portal.app);
+  admin = (await signedIn(portal, 'cfg.company', 'COMPANY_ADMIN', mine.tree)).token;
+  fleetAdmin = (await signedIn(portal, 'cfg.fleet', 'FLEET_ADMIN', mine.tree)).token;
+  site = (await signedIn(portal, 'cfg.site', 'SITE_ADMIN', { ...mine.tree, site: mine.tree.fleet })).token;
+  other = (await signedIn(portal, 'cfg.other', 'COMPANY_ADMIN', theirs.tree)).token;
+}, 60_000);
+afterAll(async () => {
+  await portal?.close();
+}, 60_000);
+
+/** A device played by hand: every down `config`/`configGet` it receives is kept and answered by `answer`. */
+async function handDevice(fleet: SosFleet, answer: Answer) {
+  const client: MqttClient = await connectDevice(portal.gateway.port ?? 0, fleet.uuid, fleet.secret);
+  const received: Array<{ kind: string; body: Record<string, unknown> }> = [];
+  client.on('message', (topic, payload) => {
+    const kind = topic.split('/')[3] ?? '';
+    const body = JSON.parse(String(payload)) as Record<string, unknown>;
+    received.push({ kind, body });
+    const reply = answer(body);
+    if (reply) void client.publishAsync(`dev/${fleet.uuid}/up/ack`, message({ ref: body.id, ...reply }), { qos: 1 });
+  });
+  await client.subscribeAsync(`dev/${fleet.uuid}/down/#`, { qos: 1 });
+  await client.publishAsync(`dev/${fleet.uuid}/up/hello`, message({ version: 'T-1', channels: 4 }), { qos: 1 });
+  await waitFor(async () => (await call(portal, admin, 'GET', `/v1/device/info?deviceId=${fleet.deviceId}`)).data?.online);
+  const configs = () => received.filter((m) => m.kind === 'config').map((m) => m.body);
+  return { client, received, configs, close: () => client.endAsync() };
+}
+
+const appliesAll: Answer = (body) => ({ ok: true, result: body.version === undefined ? {} : { version: body.version } });
+const info = async (token = admin, deviceId = mine.deviceId) =>
+  (await call(portal, token, 'GET', `/v2/device/config/info?deviceId=${deviceId}`)).data;
+const save = (settings: Record<string, unknown>, token = admin, extra: Record<string, unknown> = {}) =>
+  call(portal, token, 'POST', '/v2/device/config/save', { deviceId: mine.deviceId, settings, ...extra });
+const dispatch = (query = '', token = admin) => call(portal, token, 'GET', `/v2/device/config/dispatch?deviceId=${mine.deviceId}${query}`);
+const offline = async () =>
+  waitFor(async () => (await call(portal, admin, 'GET', `/v1/device/info?deviceId=${mine.deviceId}`)).data?.online === false);
+
+describe('a device configuration', () => {
+  it('is saved as a draft, sealed at rest, dispatched, acknowledged and applied', async () => {
+    const device = await handDevice(mine, appliesAll);
+    try {
+      const saved = await save({ uploadIntervalSeconds: 5, apn: { name: 'telenor.smart', user: 'fleet', password: 'Sup3r-secret' } });
+      expect(saved).toMatchObject({ code: 200 });
+      expect(saved.data).toMatchObject({
+        version: 1,
+        status: 'saved',
+        changed: ['uploadIntervalSeconds', 'apn'],
+        apnPasswordSet: true,
+        settings: { uploadIntervalSeconds: 5, apn: { name: 'telenor.smart', user: 'fleet' } },
+        createdBy: 'cfg.company',
+      });
+      expect(JSON.stringify(saved.data)).not.toContain('Sup3r-secret');
+      const [row] = await portal.database.db.select().from(deviceConfig).where(eq(deviceConfig.id, saved.data.id));
+      expect(JSON.stringify(row)).not.toContain('Sup3r-secret');
+
+      // Saving again edits the same draft; the write-only password stays when apn comes without one.
+      const again = await save({ gpsBatch: 10, apn: { name: 'telenor.smart', user: 'fleet2' } });
+      expect(again.data).toMatchObject({
+        id: saved.data.id,
+        version: 1,
+        apnPasswordSet: true,
+        settings: { gpsBatch: 10, uploadIntervalSeconds: 5 },
+      });
+
+      const sent = await dispatch();
+      expect(sent.data).toMatchObject({ id: saved.data.id, status: 'applied', reason: null });
+      expect(sent.data.sentTime).toBeGreaterThan(0);
+      const [config] = device.configs();
+      // The device gets the whole document with the password (the portal's own copy is sealed).
+      expect(config).toMatchObject({
+        version: 1,
+        partial: true,
+        settings: { uploadIntervalSeconds: 5, gpsBatch: 10, apn: { password: 'Sup3r-secret' } },
+      });
+
+      const state = await info();
+      expect(state).toMatchObject({ online: true, current: { version: 1, status: 'applied' }, pending: null, draft: null });
+      expect(state.reported).toMatchObject({ version: 1, settings: { uploadIntervalSeconds: 5, apn: { user: 'fleet2' } } });
+      expect(JSON.stringify(state)).not.toContain('Sup3r-secret');
+
+      const only = (await call(portal, admin, 'GET', `/v2/device/config/info?deviceId=${mine.deviceId}&props=gpsBatch`)).data;
+      expect(only.current.settings).toEqual({ gpsBatch: 10 });
+
+      const logged = await portal.database.db.select().from(operationLog).where(eq(operationLog.action, 'device.config.dispatch'));
+      expect(logged.map((entry) => entry.target)).toContain(String(mine.deviceId));
+    } finally {
+      await device.close();
+    }
+  });
+
+  it('records a refusal with the device’s reason', async () => {
+    const device = await handDevice(mine, (body) => (body.version ? { ok: false, error: 'no channel 5' } : { ok: true }));
+    try {
+      await save({ evidence: { secondsBefore: 5, secondsAfter: 5, channels: [5], pictures: 1 } });
+      const sent = await dispatch();
+      expect(sent.data).toMatchObject({ version: 2, status: 'refused', reason: 'no channel 5', changed: ['evidence'] });
+      // The device still runs version 1.
+      expect((await info()).current).toMatchObject({ version: 1 });
+    } finally {
+      await device.close();
+    }
+  });
+
+  it('waits for an offline device, sends only the newest version at its hello, and expires or cancels', async () => {
+    await offline();
+    await save({ uploadIntervalSeconds: 7 });
+    const first = await dispatch();
+    expect(first.data).toMatchObject({ version: 3, status: 'dispatched', sentTime: null });
+    await save({ uploadIntervalSeconds: 9 });
+    const second = await dispatch();
+    expect(second.data).toMatchObject({ version: 4, status: 'dispatched' });
+    const superseded = (await call(portal, admin, 'GET', `/v2/device/config/history?id=${first.data.id}`)).data;
+    expect(superseded).toMatchObject({ status: 'cancelled', reason: 'superseded by version 4' });
+
+    const device = await handDevice(mine, appliesAll);
+    try {
+      await waitFor(async () => (await info()).current?.version === 4);
+      expect(device.configs().map((body) => body.version)).toEqual([4]);
+      expect((await info()).current.settings.uploadIntervalSeconds).toBe(9);
+    } finally {
+      await device.close();
+    }
+
+    // Expiry: not applied in time, never sent.
+    await offline();
+    await save({ uploadIntervalSeconds: 11 });
+    expect((await dispatch(`&expireTime=${Date.now() - 1}`)).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await dispatch(`&expireTime=${Date.now() + 40 * 86_400_000}`)).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await dispatch(`&expireTime=${Date.now() + 300}`)).data).toMatchObject({ version: 5, status: 'dispatched' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await info()).pending).toBeNull();
+    // Cancel: the next one is taken back before the device comes.
+    await save({ uploadIntervalSeconds: 12 });
+    expect((await dispatch()).data).toMatchObject({ version: 6, status: 'dispatched' });
+    expect((await call(portal, admin, 'GET', `/v2/device/config/cancel?deviceId=${mine.deviceId}`)).data).toMatchObject({
+      version: 6,
+      status: 'cancelled',
+      reason: 'cancelled by cfg.company',
+    });
+    expect((await call(portal, admin, 'GET', `/v2/device/config/cancel?deviceId=${mine.deviceId}`)).data).toBeNull();
+    const again = await handDevice(mine, appliesAll);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(again.configs()).toEqual([]);
+    } finally {
+      await again.close();
+    }
+    const history = (await call(portal, admin, 'GET', `/v2/device/config/history/list?deviceId=${mine.deviceId}&limit=3`)).data;
+    expect(history.total).toBe(6);
+    expect(history.records.map((v: { version: number; status: string }) => [v.version, v.status])).toEqual([
+      [6, 'cancelled'],
+      [5, 'expired'],
+      [4, 'applied'],
+    ]);
+  });
+
+  it('reverts an old version into a new draft, which can be dispatched', async () => {
+    const device = await handDevice(mine, appliesAll);
+    try {
+      const history = (await call(portal, admin, 'GET', `/v2/device/config/history/list?deviceConfigLogsId=${(await info()).current.id}`))
+        .data;
+      const one = history.records.find((v: { version: number }) => v.version === 1);
+      const draft = await call(portal, admin, 'GET', `/v2/device/config/history/revert?deviceConfigTempLogsId=${one.id}`);
+      expect(draft.data).toMatchObject({ version: 7, status: 'draft', reason: 'revert of version 1', apnPasswordSet: true });
+      expect(draft.data.settings.uploadIntervalSeconds).toBe(5);
+      expect(draft.data.changed).toContain('uploadIntervalSeconds');
+      expect((await dispatch()).data).toMatchObject({ version: 7, status: 'applied' });
+      expect(device.configs().at(-1)).toMatchObject({ settings: { uploadIntervalSeconds: 5, apn: { password: 'Sup3r-secret' } } });
+      // `update` edits a draft by id, and only a draft or saved version.
+      const next = await save({ gpsBatch: 20 });
+      const edited = await call(portal, admin, 'POST', '/v2/device/config/update', {
+        deviceConfigTempLogsId: next.data.id,
+        settings: { gpsBatch: 30 },
+      });
+      expect(edited.data).toMatchObject({ id: next.data.id, settings: { gpsBatch: 30 } });
+      const applied = await call(portal, admin, 'POST', '/v2/device/config/update', {
+        deviceConfigTempLogsId: draft.data.id,
+        settings: { gpsBatch: 30 },
+      });
+      expect(applied.codeKey).toBe('DEVICE_STATE_ERROR');
+    } finally {
+      await device.close();
+    }
+  });
+
+  it('asks the device what it runs and keeps its reports', async () => {
+    const running = { version: 7, settings: { uploadIntervalSeconds: 5, apn: { name: 'x', password: 'device-side' } } };
+    const device = await handDevice(mine, (body) => (body.version === undefined ? { ok: true, result: running } : { ok: true }));
+    try {
+      const synch = await call(portal, admin, 'GET', `/v2/device/config/synch?deviceId=${mine.deviceId}`);
+      expect(synch.data).toMatchObject({ version: 7, settings: { uploadIntervalSeconds: 5, apn: { name: 'x' } } });
+      expect(JSON.stringify(synch.data)).not.toContain('device-side');
+      // The report a device publishes after its hello.
+      await device.client.publishAsync(
+        `dev/${mine.uuid}/up/configReport`,
+        message({ version: 7, settings: { uploadIntervalSeconds: 6, detections: ['fatigue'] } }),
+        { qos: 1 },
+      );
+      const received = await waitFor(async () => {
+        const answer = await call(portal, admin, 'GET', `/v1/device/receiveDeviceConfig?deviceId=${mine.deviceId}`);
+        return answer.data.reported.settings.uploadIntervalSeconds === 6 ? answer.data : null;
+      });
+      expect(received.reported).toMatchObject({ version: 7, settings: { detections: ['fatigue'] } });
+      const many = await call(portal, superToken, 'POST', '/v1/device/multiple/receiveDeviceConfig', {
+        deviceIds: [mine.deviceId, theirs.deviceId],
+      });
+      expect(many.data).toEqual([
+        { deviceId: mine.deviceId, reported: expect.objectContaining({ version: 7 }) },
+        { deviceId: theirs.deviceId, reported: null },
+      ]);
+    } finally {
+      await device.close();
+    }
+    await offline();
+    expect((await call(portal, admin, 'GET', `/v2/device/config/synch?deviceId=${mine.deviceId}`)).codeKey).toBe('DEVICE_STATE_ERROR');
+    const silent = await handDevice(mine, (body) => (body.version === undefined ? { ok: true, result: { version: 'seven' } } : null));
+    try {
+      expect((await call(portal, admin, 'GET', `/v2/device/config/synch?deviceId=${mine.deviceId}`)).codeKey).toBe('ACTION_FAIL_RETRY');
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('downloads a version without its password, and lists alarm types and areas', async () => {
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: `/v2/device/config/download?deviceId=${mine.deviceId}`,
+      headers: { 'x-token': admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="config-${mine.uuid}-v7.json"`);
+    expect(res.json()).toMatchObject({
+      deviceUuid: mine.uuid,
+      version: 7,
+      settings: { uploadIntervalSeconds: 5, apn: { name: 'telenor.smart' } },
+    });
+    expect(res.body).not.toContain('Sup3r-secret');
+    expect((await call(portal, admin, 'GET', '/v2/device/config/alarmType')).data).toContain('laneDeparture');
+    expect((await call(portal, admin, 'GET', `/v2/device/config/alarmArea?deviceId=${mine.deviceId}`)).data).toEqual([]);
+  });
+
+  it('refuses other organisations, roles that may not write, and bad input', async () => {
+    const version = (await info()).current.id;
+    const refused = [
+      ['GET', `/v2/device/config/info?deviceId=${mine.deviceId}`],
+      ['GET', `/v2/device/config/history/list?deviceId=${mine.deviceId}`],
+      ['GET', `/v2/device/config/history?id=${version}`],
+      ['GET', `/v2/device/config/history/revert?deviceConfigTempLogsId=${version}`],
+      ['GET', `/v2/device/config/dispatch?deviceId=${mine.deviceId}`],
+      ['GET', `/v2/device/config/cancel?deviceId=${mine.deviceId}`],
+      ['GET', `/v2/device/config/synch?deviceId=${mine.deviceId}`],
+      ['GET', `/v2/device/config/download?deviceId=${mine.deviceId}`],
+      ['GET', `/v1/device/receiveDeviceConfig?deviceId=${mine.deviceId}`],
+    ] as const;
+    for (const [method, url] of refused) expect((await call(portal, other, method, url)).codeKey, url).toBe('PERMISSION_CHECK_FAIL');
+    expect((await save({ gpsBatch: 3 }, other)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(portal, other, 'POST', '/v1/device/multiple/receiveDeviceConfig', { deviceIds: [mine.deviceId] })).codeKey).toBe(
+      'PERMISSION_CHECK_FAIL',
+    );
+    // A Fleet Admin of the device's fleet may; a Site Admin may not write.
+    expect((await save({ gpsBatch: 3 }, fleetAdmin)).data).toMatchObject({ status: 'saved' });
+    expect((await save({ gpsBatch: 4 }, site)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    // The Super Admin learns that a device does not exist.
+    expect((await call(portal, superToken, 'GET', '/v2/device/config/info?deviceId=999999')).codeKey).toBe('DEVICE_NOT_EXIST');
+
+    const bad: Array<[Record<string, unknown>, Record<string, unknown>?]> = [
+      [{}],
+      [{ uploadIntervalSeconds: 0 }],
+      [{ uploadIntervalSeconds: 61 }],
+      [{ detections: ['teleportation'] }],
+      [{ detections: ['fatigue', 'fatigue'] }],
+      [{ apn: { name: 'bad\u0000name' } }],
+      [{ video: [{ channel: 17, resolution: '320x240', frameRate: 15, bitrateKbps: 512 }] }],
+      [{ alarmAreas: [{ name: 'tri', shape: { type: 'polygon', points: [{ lat: 1, lng: 1 }] }, onEnter: true, onLeave: false }] }],
+      [{ gpsBatch: 5 }, { deviceId: 2 ** 31 }],
+    ];
+    for (const [settings, extra] of bad)
+      expect((await save(settings, admin, extra)).codeKey, JSON.stringify(settings)).toBe('PARAM_CHECK_FAIL');
+    expect((await call(portal, admin, 'GET', `/v2/device/config/info?deviceId=${mine.deviceId}&props=apn,bogus`)).codeKey).toBe(
+      'PARAM_CHECK_FAIL',
+    );
+    expect((await call(portal, admin, 'GET', `/v2/device/config/history/list`)).codeKey).toBe('PARAM_CHECK_FAIL');
+  });
+});
