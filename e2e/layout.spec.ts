@@ -76,7 +76,9 @@ function filledFleet(portal: string): Promise<PathParams> {
       } finally {
         await device.stop();
       }
-      return { eventId: String(detail.eventId), licensePlate: plate };
+      const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?licensePlate=${encodeURIComponent(plate)}`))
+        .records;
+      return { eventId: String(detail.eventId), licensePlate: plate, deviceId: String(listed?.deviceId ?? '') };
     })();
     filledFleets.set(portal, made);
   }

@@ -12,6 +12,9 @@ export interface TestPage {
 /** Path parameters a test fills in: a page opened with an unknown record still draws its frame and says so. */
 export type PathParams = Readonly<Record<string, string>>;
 
+/** Pages about one record named in their query (`?deviceId=`): opened with it when `params` holds it. */
+const QUERY_PARAMS: Readonly<Record<string, string>> = { DeviceConfigSetting: 'deviceId', DeviceConfigInfo: 'deviceId' };
+
 /**
  * Every named page of the table (later releases' too) that the role may open, at the path the route table gives it:
  * optional parameters dropped, required ones filled from `params`; a page whose parameter `params` lacks is left out.
@@ -22,6 +25,8 @@ export function pagesOf(table: 'main' | 'public', role: Role, params: PathParams
     const filled = path
       .replace(/\/:\w+\?/g, '')
       .replace(/:(\w+)/g, (whole, key: string) => (key in params ? encodeURIComponent(params[key] ?? '') : whole));
-    return filled.includes('/:') ? [] : [{ name, path: filled, filled: /\/:\w+(?!\?)/.test(path) }];
+    const key = QUERY_PARAMS[name];
+    const query = key && params[key] ? `?${key}=${encodeURIComponent(params[key])}` : '';
+    return filled.includes('/:') ? [] : [{ name, path: filled + query, filled: /\/:\w+(?!\?)/.test(path) || query !== '' }];
   });
 }

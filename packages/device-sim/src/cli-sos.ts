@@ -2,10 +2,11 @@ import type { SimDevice } from './device.js';
 import { withFault } from './health.js';
 
 export const SOS_KEYS_HELP =
-  'Keys: s toggles S.O.S of the selected device, f toggles a lost camera (channel 1) on it, n / p select the next / previous device, Ctrl-C stops.';
+  'Keys: s toggles S.O.S of the selected device, f toggles a lost camera (channel 1) on it, o takes it offline or online (starts one held --offline), n / p select the next / previous device, Ctrl-C stops.';
 
 /**
  * The S.O.S button of the CLI (an interactive terminal only): `s` presses or releases the selected device's S.O.S,
+ * `o` starts a device held offline (`--offline`) or takes the selected device offline properly and back,
  * `n` and `p` move the selection. Raw mode swallows Ctrl-C, so it is passed on as SIGINT.
  */
 export function sosKeys(devices: readonly SimDevice[], print: (line: string) => void = console.log): void {
@@ -33,6 +34,17 @@ export function sosKeys(devices: readonly SimDevice[], print: (line: string) => 
       void device
         .setFaults(withFault(device.faults, fault, on))
         .then((ok) => print(`${device.uuid}: health ${ok ? 'acknowledged' : 'not sent (offline)'}`));
+    } else if (key === 'o') {
+      if (!device.started) {
+        print(`${device.uuid}: starting`);
+        void device.start().then((ok) => print(`${device.uuid}: ${ok ? 'online' : 'not connected yet (retrying)'}`));
+      } else if (device.connected) {
+        print(`${device.uuid}: going offline`);
+        void device.disconnect().then(() => print(`${device.uuid}: offline`));
+      } else {
+        print(`${device.uuid}: reconnecting`);
+        device.reconnect();
+      }
     } else if (key === 's') {
       if (device.sosActive) {
         print(`${device.uuid}: S.O.S released`);

@@ -1,5 +1,6 @@
 import { parseCliOptions, USAGE } from './cli-options.js';
 import { sosKeys } from './cli-sos.js';
+import { fileConfigStore, memoryConfigStore } from './config-store.js';
 import { fileCredentialStore, memoryCredentialStore } from './credentials.js';
 import { type Fleet, type FleetStats, startFleet } from './fleet.js';
 
@@ -17,12 +18,14 @@ function main(): void {
     console.log(USAGE);
     return;
   }
-  if (!options.statePath) console.log('Secrets are kept in memory only: pass --state FILE to keep them for the next run.');
+  if (!options.statePath)
+    console.log('Secrets and configurations are kept in memory only: pass --state FILE to keep them for the next run.');
   if (!options.fleet.provisioningKey) console.log('No --key: only devices whose secret is in --state can connect.');
   let fleet: Fleet;
   try {
     const credentials = options.statePath ? fileCredentialStore(options.statePath) : memoryCredentialStore();
-    fleet = startFleet({ ...options.fleet, credentials });
+    const configStore = options.configPath ? fileConfigStore(options.configPath) : memoryConfigStore();
+    fleet = startFleet({ ...options.fleet, credentials, configStore });
   } catch (error) {
     // A bad --prefix or an unreadable --state: say so without a stack trace.
     console.error(error instanceof Error ? error.message : String(error));
@@ -30,6 +33,8 @@ function main(): void {
   }
   const started = Date.now();
   console.log(`${fleet.devices.length} devices → ${options.fleet.brokerUrl}`);
+  const offline = (options.fleet.offline ?? []).map((index) => fleet.devices[index]?.uuid);
+  if (offline.length > 0) console.log(`Held offline until started with o: ${offline.join(', ')}`);
   sosKeys(fleet.devices);
 
   // One line per distinct problem per stats period, so 1 000 refused devices do not flood the terminal.

@@ -1,6 +1,4 @@
-import { configProblem } from '@safety-shield/contract/device';
 import type { CredentialStore } from './credentials.js';
-import type { GpsSettings } from './gps-reporter.js';
 import type { DownMessage } from './messages.js';
 
 export interface CommandResult {
@@ -20,20 +18,6 @@ export type CommandHandler<K extends string = string> = (message: DownMessage<K>
 export function credentialCommand(uuid: string, store: CredentialStore): CommandHandler<'credential'> {
   return async ({ secret }) => {
     await store.set(uuid, secret);
-    return { ok: true };
-  };
-}
-
-/** `down/config`: GPS interval 1000–60000 ms and batch 1–500 points (the schema); at least one of them. */
-export function configCommand(apply: (settings: Partial<GpsSettings>) => void): CommandHandler<'config'> {
-  return (message) => {
-    const problem = configProblem(message);
-    if (problem) return { ok: false, error: problem };
-    const { gpsIntervalMs, gpsBatch } = message;
-    apply({
-      ...(gpsIntervalMs !== undefined ? { gpsIntervalMs } : {}),
-      ...(gpsBatch !== undefined ? { gpsBatch } : {}),
-    });
     return { ok: true };
   };
 }

@@ -1,7 +1,7 @@
 import type { UploadUp } from '@safety-shield/contract/device';
 import type { SimDeviceOptions } from './device-options.js';
 import type { CommandDispatcher } from './dispatch.js';
-import { deviceEvidenceFile, spanOf } from './evidence.js';
+import { deviceEvidenceFile } from './evidence.js';
 import { evidenceRequestCommand, HeldEvidence } from './evidence-requests.js';
 import type { IncidentResource } from './incidents.js';
 import { FFMPEG } from './live.js';
@@ -76,12 +76,10 @@ export class DeviceEvidence {
     );
   }
 
-  /** An incident is raised: its files are on the card from now on, whether or not they go up by themselves. */
-  hold(incidentMessageId: string, resources: readonly IncidentResource[]): void {
+  /** An incident is raised at `triggerAt`: its files are on the card from now on, whether or not they go up by themselves. */
+  hold(incidentMessageId: string, resources: readonly IncidentResource[], triggerAt = Date.now()): void {
     this.held.hold(incidentMessageId, resources);
-    // The trigger is the middle of the incident's videos; an incident without one happens now.
-    const span = resources.map(spanOf).find((found) => found !== undefined);
-    this.triggers.set(incidentMessageId, span ? (span.start + span.end) / 2 : Date.now());
+    this.triggers.set(incidentMessageId, triggerAt);
     if (this.triggers.size > MAX_TRIGGERS) this.triggers.delete(this.triggers.keys().next().value ?? '');
   }
 

@@ -1,4 +1,5 @@
 import type { IClientOptions } from 'mqtt';
+import type { ConfigStore } from './config-store.js';
 import type { CredentialStore } from './credentials.js';
 import type { EvidenceMedia } from './evidence.js';
 import type { IncidentMix } from './incidents.js';
@@ -12,9 +13,16 @@ export interface SimDeviceOptions {
   provisioningKey?: string;
   /** Where the secret from `down/credential` is kept; in memory if absent. */
   credentials?: CredentialStore;
-  /** Default 1000. */
+  /**
+   * Where the configuration from `down/config` is kept (docs/device-protocol.md, `config`); in memory if absent. A
+   * configuration stored there is what the device runs from its start.
+   */
+  configStore?: ConfigStore;
+  /** Refuse every `down/config` with this reason (`ok: false`), e.g. to show a refused version in the console. */
+  refuseConfig?: string;
+  /** GPS sampling interval of the factory configuration (until a `config` sets `uploadIntervalSeconds`); default 1000. */
   gpsIntervalMs?: number;
-  /** Default 5. */
+  /** GPS points per message of the factory configuration (until a `config` sets `gpsBatch`); default 5. */
   gpsBatch?: number;
   /** Seeds the drive, the hardware (ICCID, channels) and the link's randomness; derived from the uuid if absent. */
   seed?: number;

@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { HelloUp } from '@safety-shield/contract/device';
 import type { MqttClient } from 'mqtt';
-import { type CommandHandler, configCommand, credentialCommand } from './commands.js';
+import { type CommandHandler, credentialCommand } from './commands.js';
+import { memoryConfigStore, type RunningConfig } from './config-store.js';
 import { type CredentialStore, memoryCredentialStore } from './credentials.js';
+import { DeviceConfig } from './device-config.js';
 import { DeviceEvidence } from './device-evidence.js';
 import {
   DEFAULT_GPS_BATCH,
@@ -44,6 +46,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   private readonly incidents: IncidentReporter;
   private readonly health: HealthReporter;
   private readonly sos: SosButton;
+  private readonly config: DeviceConfig;
 
   constructor(options: SimDeviceOptions) {
     super();
@@ -65,29 +68,41 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       problem,
     });
     this.drive = new Drive({ seed, speedFactor: options.speedFactor ?? 1 });
-    const settings = { gpsIntervalMs: options.gpsIntervalMs ?? DEFAULT_GPS_INTERVAL_MS, gpsBatch: options.gpsBatch ?? DEFAULT_GPS_BATCH };
-    this.gps = new GpsReporter(this.drive, settings, () => void this.gpsSender.flush());
-    this.gpsSender = new GpsSender(this.gps, this.session);
     this.hello = helloOf(options, seed);
     const channels = () => channelsOf(this.hello);
+    // The configuration first: a stored one sets the GPS interval and batch from the start.
+    this.config = new DeviceConfig({
+      uuid: this.uuid,
+      store: options.configStore ?? memoryConfigStore(),
+      factory: {
+        gps: { gpsIntervalMs: options.gpsIntervalMs ?? DEFAULT_GPS_INTERVAL_MS, gpsBatch: options.gpsBatch ?? DEFAULT_GPS_BATCH },
+        channels: channels(),
+      },
+      channels,
+      refuse: options.refuseConfig,
+      applied: () => this.gps.configure(this.config.gps),
+    });
+    this.gps = new GpsReporter(this.drive, this.config.gps, () => void this.gpsSender.flush());
+    this.gpsSender = new GpsSender(this.gps, this.session);
     this.evidence = new DeviceEvidence(options, {
       publish: (payload) => this.session.publish('upload', payload),
       problem,
       channels,
     });
-    this.incidents = new IncidentReporter(options, seed, this.session, this.drive, channels, this.evidence);
+    this.incidents = new IncidentReporter(options, seed, this.session, this.drive, channels, this.evidence, {
+      detects: (type) => this.config.detects(type),
+      evidence: () => this.config.evidence(),
+    });
     this.health = new HealthReporter(options.faultEveryMs, seed, this.session, channels);
     this.sos = new SosButton(this.session, this.drive);
-    this.live = new LiveStreams(channels, problem);
+    this.live = new LiveStreams(channels, problem, (channel) => this.config.video(channel));
 
     this.evidence.handleCommands(this.commands);
     this.handle('live', this.live.command());
     this.handle('dvrIndex', dvrIndexCommand(this.uuid, channels));
     this.handle('credential', credentialCommand(this.uuid, credentials));
-    this.handle(
-      'config',
-      configCommand((settings) => this.gps.configure(settings)),
-    );
+    this.handle('config', this.config.command());
+    this.handle('configGet', this.config.getCommand());
   }
 
   /** The mqtt.js client (after start()). */
@@ -106,6 +121,19 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
 
   get gpsSettings(): GpsSettings {
     return this.gps.settings;
+  }
+
+  /**
+   * The configuration it runs (docs/device-protocol.md, `config`): the version it applied (0: none, the factory one)
+   * and the whole document, factory values filled in for what the applied one leaves out.
+   */
+  get configuration(): RunningConfig {
+    return this.config.current;
+  }
+
+  /** Whether start() was called (a fleet may keep a device offline until then). */
+  get started(): boolean {
+    return this.session.started;
   }
 
   get stats(): DeviceStats {
@@ -152,9 +180,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   }
 
   /**
-   * Raises an incident now, at the current position and speed, with one picture and one 20 s video per channel; any
-   * field may be overridden. It is published (`up/incident`) as soon as the device is announced on a connection, kept
-   * until then. Returns its message id.
+   * Raises an incident now, at the current position and speed, with the files its configuration's `evidence` asks for
+   * (by default one picture and one 20 s video per channel); any field may be overridden. It is published
+   * (`up/incident`) as soon as the device is announced on a connection, kept until then. Returns its message id.
+   * Throws for a detection its configuration switched off (`detections`): the device cannot see it, so a test that
+   * asks for one learns so at once instead of waiting for an incident that never comes.
    */
   raiseIncident(type: IncidentType, overrides: IncidentOverrides = {}): string {
     return this.incidents.raise(type, overrides);
@@ -222,10 +252,14 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     await this.session.goOffline(deadline);
   }
 
-  /** After `status` online at every connection (docs/device-protocol.md, Example session): hello and health overtake queued GPS. */
+  /**
+   * After `status` online at every connection (docs/device-protocol.md, Example session): hello, health and the
+   * configuration it runs (`configReport`) overtake queued GPS.
+   */
   private announce(): void {
     void this.session.publish('hello', this.hello, { urgent: true });
     void this.health.report();
+    void this.session.publish('configReport', this.config.report, { urgent: true });
     void this.incidents.send();
     void this.gpsSender.flush();
   }

@@ -47,7 +47,7 @@ export function evidenceFile(uuid: string, incidentMessageId: string, resource: 
   return fileOf(resource.kind, resource.kind === 'picture' ? fakeJpeg(seed) : fakeMp4(seed));
 }
 
-/** Length of a recorded clip: a few seconds around the trigger keep the file under 1 MB. */
+/** Longest recorded clip: a few seconds keep the file under 1 MB and the encoder quick. */
 export const RECORDED_CLIP_SECONDS = 8;
 
 /** The recorded span of a video resource (epoch ms), if it names one. */
@@ -63,19 +63,31 @@ export interface EvidenceScene {
 }
 
 /**
+ * The stretch of a video resource's span that the encoder makes (epoch ms start, whole seconds): the whole span when
+ * it is at most RECORDED_CLIP_SECONDS long (so the clip follows the configuration's `secondsBefore`/`secondsAfter`),
+ * else that many seconds around the trigger, kept inside the span. Without a span: RECORDED_CLIP_SECONDS around the
+ * trigger.
+ */
+export function recordedStretch(resource: Pick<IncidentResource, 'start' | 'end'>, triggerAt: number): { start: number; seconds: number } {
+  const span = spanOf(resource);
+  if (!span) return { start: triggerAt - (RECORDED_CLIP_SECONDS * 1000) / 2, seconds: RECORDED_CLIP_SECONDS };
+  const seconds = Math.max(1, Math.min(RECORDED_CLIP_SECONDS, Math.round((span.end - span.start) / 1000)));
+  const latest = Math.max(span.start, span.end - seconds * 1000);
+  return { start: Math.min(latest, Math.max(span.start, triggerAt - (seconds * 1000) / 2)), seconds };
+}
+
+/**
  * A real-size file for one resource (640×360 JPEG, or an H.264 MP4 of a few seconds) with the plate, the channel and
- * the recorded time burned in, encoded by ffmpeg. A video is the middle of its span (the trigger in its middle).
+ * the recorded time burned in, encoded by ffmpeg: a picture shows the trigger, a video its recordedStretch.
  */
 export async function recordedEvidenceFile(
   ffmpeg: string,
   resource: Pick<IncidentResource, 'kind' | 'channel' | 'start' | 'end'>,
   scene: EvidenceScene,
 ): Promise<EvidenceFile> {
-  const span = spanOf(resource);
-  const seconds = span ? Math.max(1, Math.min(RECORDED_CLIP_SECONDS, Math.round((span.end - span.start) / 1000))) : RECORDED_CLIP_SECONDS;
-  const middle = span ? (span.start + span.end) / 2 : scene.triggerAt;
-  const start = resource.kind === 'picture' ? scene.triggerAt : middle - (seconds * 1000) / 2;
-  const bytes = await encodeEvidence(ffmpeg, resource.kind, { plate: scene.plate, channel: resource.channel, start }, seconds);
+  const stretch = resource.kind === 'picture' ? { start: scene.triggerAt, seconds: 1 } : recordedStretch(resource, scene.triggerAt);
+  const overlay = { plate: scene.plate, channel: resource.channel, start: stretch.start };
+  const bytes = await encodeEvidence(ffmpeg, resource.kind, overlay, stretch.seconds);
   return fileOf(resource.kind, bytes);
 }
 

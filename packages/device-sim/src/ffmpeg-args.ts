@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { VideoResolution } from '@safety-shield/contract';
 import type { Segment } from './dvr.js';
 
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
@@ -32,30 +33,60 @@ export function liveFilter(plate: string, channel: number): string {
   ].join(',');
 }
 
-/** ffmpeg's arguments for a live stream: the channel's picture, H.264 at low latency, published as FLV to `url`. */
-export function ffmpegArgs(url: string, plate: string, channel: number): string[] {
+/** How a channel's live stream is encoded: the configuration's `video` entry of that channel (docs/device-protocol.md, `config`). */
+export interface LiveVideo {
+  resolution: VideoResolution;
+  frameRate: number;
+  bitrateKbps: number;
+}
+
+/** The factory setting of every channel: the 320×240 picture the overlay is drawn on, 15 frames a second, 512 kbit/s. */
+export const DEFAULT_LIVE_VIDEO: Readonly<LiveVideo> = { resolution: '320x240', frameRate: 15, bitrateKbps: 512 };
+
+/**
+ * The encoder's arguments around a filter drawn on the 320×240 pattern: the picture is drawn at 320×240 (so the clock
+ * strip is where CLOCK_GEOMETRY says) and only then scaled to the channel's resolution. The console draws every frame
+ * back onto a 320×240 canvas before it reads the strip, so the boxes land where it looks at any resolution (a 16:9
+ * one stretches the pattern, which is a test picture). A keyframe every second, at the channel's frame rate, and its
+ * bit rate as a ceiling (one second of buffer).
+ */
+function streamArgs(url: string, filter: string, video: LiveVideo, limit: string[] = []): string[] {
+  const { width, height } = CLOCK_GEOMETRY;
+  const scale = video.resolution === `${width}x${height}` ? '' : `,scale=${video.resolution.replace('x', ':')}:flags=neighbor`;
+  const rate = `${video.bitrateKbps}k`;
   return [
     ['-hide_banner', '-loglevel', 'error', '-nostdin'],
-    ['-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15'],
-    ['-vf', liveFilter(plate, channel), '-an'],
-    ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '15', '-pix_fmt', 'yuv420p'],
+    ['-re', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${video.frameRate}`],
+    ['-vf', `${filter}${scale}`, '-an'],
+    ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', String(video.frameRate), '-pix_fmt', 'yuv420p'],
+    ['-b:v', rate, '-maxrate', rate, '-bufsize', rate],
+    limit,
     ['-flvflags', 'no_duration_filesize', '-f', 'flv', url],
   ].flat();
+}
+
+/**
+ * ffmpeg's arguments for a live stream: the channel's picture, H.264 at low latency with the channel's resolution,
+ * frame rate and bit rate, published as FLV to `url`.
+ */
+export function ffmpegArgs(url: string, plate: string, channel: number, video: LiveVideo = DEFAULT_LIVE_VIDEO): string[] {
+  return streamArgs(url, liveFilter(plate, channel), video);
 }
 
 /**
  * The same test pattern as live, with the RECORDED time burned in (start + elapsed, UTC) and an end after the span:
  * ffmpeg's drawtext `pts` with a `gmtime` offset, and `-t`.
  */
-export function playbackArgs(url: string, plate: string, channel: number, playback: Segment): string[] {
-  const args = ffmpegArgs(url, plate, channel);
-  const vf = args.indexOf('-vf');
+export function playbackArgs(
+  url: string,
+  plate: string,
+  channel: number,
+  playback: Segment,
+  video: LiveVideo = DEFAULT_LIVE_VIDEO,
+): string[] {
   const seconds = (playback.start / 1000).toFixed(3);
-  args[vf + 1] =
-    `${args[vf + 1]},drawtext=fontsize=14:fontcolor=yellow:box=1:boxcolor=black:boxborderw=3:x=4:y=44:text='REC %{pts\\:gmtime\\:${seconds}}'`;
-  const output = args.indexOf('-flvflags');
-  args.splice(output, 0, '-t', ((playback.end - playback.start) / 1000).toFixed(3));
-  return args;
+  const recorded = `drawtext=fontsize=14:fontcolor=yellow:box=1:boxcolor=black:boxborderw=3:x=4:y=44:text='REC %{pts\\:gmtime\\:${seconds}}'`;
+  return streamArgs(url, `${liveFilter(plate, channel)},${recorded}`, video, ['-t', ((playback.end - playback.start) / 1000).toFixed(3)]);
 }
 
 /** Letters, digits, spaces, dots and dashes only: a plate burned in needs no escaping through ffmpeg's three levels. */

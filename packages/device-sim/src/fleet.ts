@@ -2,12 +2,14 @@ import { SimDevice } from './device.js';
 import type { DeviceStats, SimDeviceOptions } from './device-options.js';
 import { hashSeed } from './random.js';
 
-/** What every device of a fleet is given as it is (a shared `credentials` store; in memory if absent). */
+/** What every device of a fleet is given as it is (shared `credentials` and `configStore` stores; in memory if absent). */
 type SharedDeviceOptions = Pick<
   SimDeviceOptions,
   | 'brokerUrl'
   | 'provisioningKey'
   | 'credentials'
+  | 'configStore'
+  | 'refuseConfig'
   | 'gpsIntervalMs'
   | 'gpsBatch'
   | 'speedFactor'
@@ -30,6 +32,12 @@ export interface FleetOptions extends SharedDeviceOptions {
   connectConcurrency?: number;
   /** The plate each device's cameras burn into their evidence, in device order (the demo's vehicles). */
   plates?: readonly string[];
+  /**
+   * Devices (by index from 0: 0 is `SIM-0001`) the fleet makes but does not start: they stay offline until their
+   * start() is called, e.g. to dispatch a configuration to an offline device and watch it arrive at its `hello`.
+   * ready() does not wait for them while they are not started.
+   */
+  offline?: readonly number[];
 }
 
 export interface FleetStats extends Omit<DeviceStats, 'connected'> {
@@ -39,7 +47,7 @@ export interface FleetStats extends Omit<DeviceStats, 'connected'> {
 
 export interface Fleet {
   readonly devices: readonly SimDevice[];
-  /** Resolves when every device is connected; with a timeout, rejects saying how many are. */
+  /** Resolves when every device is connected (but those held `offline` and not started); with a timeout, rejects saying how many are. */
   ready(timeoutMs?: number): Promise<void>;
   /** Sums over the devices. */
   stats(): FleetStats;
@@ -56,27 +64,31 @@ export function fleetUuid(prefix: string, index: number, count: number): string 
 
 /** Creates the devices and connects them in the background, `connectConcurrency` at a time. */
 export function startFleet(options: FleetOptions): Fleet {
-  const { devices: count, uuidPrefix = 'SIM-', seed = 1, connectConcurrency = DEFAULT_CONCURRENCY, plates, ...shared } = options;
+  const { devices: count, uuidPrefix = 'SIM-', seed = 1, connectConcurrency = DEFAULT_CONCURRENCY, plates, offline, ...shared } = options;
   const devices = Array.from({ length: count }, (_, index) => {
     const uuid = fleetUuid(uuidPrefix, index, count);
     return new SimDevice({ ...shared, uuid, seed: hashSeed(seed, uuid), plate: plates?.[index] });
   });
+  const held = new Set(offline);
+  const toStart = devices.filter((_, index) => !held.has(index));
+  /** The devices that are meant to be online: all but those held offline and not started since. */
+  const online = () => devices.filter((device, index) => !held.has(index) || device.started);
 
   let stopping = false;
   let nextToStart = 0;
   const worker = async () => {
-    while (!stopping && nextToStart < devices.length) {
-      const device = devices[nextToStart++];
+    while (!stopping && nextToStart < toStart.length) {
+      const device = toStart[nextToStart++];
       // A device whose first attempt fails keeps retrying on its own; the worker moves on.
       if (device) await device.start();
     }
   };
   const concurrency = Math.max(1, connectConcurrency);
-  const starting = Promise.all(Array.from({ length: Math.min(concurrency, devices.length) }, worker));
+  const starting = Promise.all(Array.from({ length: Math.min(concurrency, toStart.length) }, worker));
 
   return {
     devices,
-    ready: (timeoutMs) => allConnected(devices, timeoutMs),
+    ready: (timeoutMs) => allConnected(online(), timeoutMs),
     stats: () => sumStats(devices),
     stop: async () => {
       stopping = true;

@@ -3,7 +3,9 @@ import type { DeviceEvidence } from './device-evidence.js';
 import type { SimDeviceOptions } from './device-options.js';
 import type { Drive } from './drive.js';
 import {
+  defaultEvidence,
   fitsAnyTime,
+  type IncidentEvidence,
   type IncidentOverrides,
   type IncidentType,
   IncidentWaitList,
@@ -16,11 +18,19 @@ import type { DeviceSession } from './session.js';
 /** Incidents kept while the device cannot send them; beyond this the oldest is forgotten, as a full DVR card would. */
 const MAX_QUEUED_INCIDENTS = 1_000;
 
+/** What the device's configuration says about incidents (docs/device-protocol.md, `config`), read at each raise. */
+export interface IncidentSettings {
+  /** Whether the device raises incidents of this type now: a detection may be switched off (`detections`). */
+  detects(type: IncidentType): boolean;
+  /** What it keeps of an incident now (`evidence`). */
+  evidence(): IncidentEvidence;
+}
+
 /**
  * The incidents a device raises (`up/incident`), on demand or by itself at random (`incidentEveryMs`): each is kept
  * until the device is announced on a connection, then sent in order; once the portal acknowledged one, its evidence
  * may go up. One raised by itself waits for a moment of the drive that fits its type, and takes that moment's place
- * and speed.
+ * and speed. A detection switched off in the configuration is never raised.
  */
 export class IncidentReporter {
   readonly counts = { incidents: 0, incidentsAcked: 0 };
@@ -39,10 +49,13 @@ export class IncidentReporter {
     private readonly drive: Drive,
     private readonly channels: () => number,
     private readonly evidence: DeviceEvidence,
+    private readonly settings: IncidentSettings = { detects: () => true, evidence: () => defaultEvidence(channels()) },
   ) {
     this.random = seededRandom(hashSeed(seed, 'incidents'));
     this.schedule = new PoissonSchedule(this.random, options.incidentEveryMs ?? 0, () => {
       const type = pickIncidentType(this.random, options.incidentMix);
+      // The camera does not look for what is switched off: the draw comes to nothing.
+      if (!this.settings.detects(type)) return;
       if (fitsAnyTime(type)) this.raise(type);
       else this.waiting.add(type, this.drive.simulatedS);
     });
@@ -53,7 +66,9 @@ export class IncidentReporter {
     this.schedule.start();
     this.stopWatching ??= this.drive.onMoment((moment) => {
       const type = this.waiting.take(moment);
-      if (type) this.raise(type, { speed: moment.sample.speed, lat: moment.sample.lat, lng: moment.sample.lng });
+      // Switched off while it waited: dropped.
+      if (type && this.settings.detects(type))
+        this.raise(type, { speed: moment.sample.speed, lat: moment.sample.lat, lng: moment.sample.lng });
     });
   }
 
@@ -64,19 +79,27 @@ export class IncidentReporter {
   }
 
   /**
-   * Raises an incident now, at the current position and speed, with one picture and one 20 s video per channel; any
-   * field may be overridden. Returns its message id.
+   * Raises an incident now, at the current position and speed, with the pictures and videos the configuration's
+   * `evidence` asks for (by default one picture and one 20 s video per channel); any field may be overridden. Returns
+   * its message id. Throws for a detection the configuration switched off: the device cannot see it.
    */
   raise(type: IncidentType, overrides: IncidentOverrides = {}): string {
+    if (!this.settings.detects(type)) throw new Error(`the detection ${type} is switched off in the device's configuration`);
     const id = this.session.up.nextId();
     const payload = incidentPayload(
       id,
       type,
-      { sample: this.drive.sample(), channels: this.channels(), random: this.random, now: Date.now() },
+      {
+        sample: this.drive.sample(),
+        channels: this.channels(),
+        random: this.random,
+        now: Date.now(),
+        evidence: this.settings.evidence(),
+      },
       overrides,
     );
     this.counts.incidents++;
-    this.evidence.hold(id, payload.resources ?? []);
+    this.evidence.hold(id, payload.resources ?? [], payload.triggerAt);
     this.queue.push({ id, payload });
     if (this.queue.length > MAX_QUEUED_INCIDENTS) this.queue.shift();
     void this.send();

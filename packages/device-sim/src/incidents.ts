@@ -1,5 +1,5 @@
 import { type IncidentType, incidentTypes } from '@safety-shield/contract';
-import type { IncidentResource, IncidentUp } from '@safety-shield/contract/device';
+import { type IncidentResource, type IncidentUp, MAX_INCIDENT_RESOURCES } from '@safety-shield/contract/device';
 import type { DriveMoment, DriveMomentKind, DriveSample } from './drive.js';
 import type { Random } from './random.js';
 
@@ -138,13 +138,47 @@ export interface IncidentOverrides {
   resources?: IncidentResource[];
 }
 
-/** One picture and one 20 s video (10 s either side of the trigger) per channel, named after the message id. */
-export function incidentResources(messageId: string, channels: number, triggerAt: number): IncidentResource[] {
+/** What a device keeps of an incident (the configuration's `evidence`, docs/device-protocol.md `config`). */
+export interface IncidentEvidence {
+  /** Video kept before and after the trigger. */
+  secondsBefore: number;
+  secondsAfter: number;
+  /** The cameras whose video and pictures are kept; channels the device does not have are left out. */
+  channels: readonly number[];
+  /** Pictures each of those cameras takes at the trigger. */
+  pictures: number;
+}
+
+/** The factory evidence of a device with `channels` cameras: one picture and 10 s either side of the trigger on each. */
+export function defaultEvidence(channels: number): IncidentEvidence {
+  const half = INCIDENT_VIDEO_MS / 2 / 1000;
+  return { secondsBefore: half, secondsAfter: half, channels: Array.from({ length: channels }, (_, i) => i + 1), pictures: 1 };
+}
+
+/**
+ * The files of an incident, named after the message id: on each evidence channel, its pictures (`-ch1.jpg`, then
+ * `-ch1-2.jpg`, …) and one video from `secondsBefore` before the trigger to `secondsAfter` after it (none when both are
+ * 0). An incident lists at most MAX_INCIDENT_RESOURCES files: beyond that, channels take fewer pictures (videos first).
+ * By default (the factory evidence) one picture and one 20 s video per channel.
+ */
+export function incidentResources(
+  messageId: string,
+  channels: number,
+  triggerAt: number,
+  evidence: IncidentEvidence = defaultEvidence(channels),
+): IncidentResource[] {
+  const cameras = [...new Set(evidence.channels)].filter((channel) => channel >= 1 && channel <= channels).sort((a, b) => a - b);
+  const start = triggerAt - evidence.secondsBefore * 1000;
+  const end = triggerAt + evidence.secondsAfter * 1000;
+  const videos = end > start ? Math.min(cameras.length, MAX_INCIDENT_RESOURCES) : 0;
+  const room = MAX_INCIDENT_RESOURCES - videos;
+  const pictures = cameras.length === 0 ? 0 : Math.min(evidence.pictures, Math.floor(room / cameras.length));
   const resources: IncidentResource[] = [];
-  for (let channel = 1; channel <= channels; channel++) {
-    resources.push({ id: `${messageId}-ch${channel}.jpg`, kind: 'picture', channel });
-    const start = triggerAt - INCIDENT_VIDEO_MS / 2;
-    resources.push({ id: `${messageId}-ch${channel}.mp4`, kind: 'video', channel, start, end: start + INCIDENT_VIDEO_MS });
+  for (const [index, channel] of cameras.entries()) {
+    for (let n = 1; n <= pictures; n++) {
+      resources.push({ id: `${messageId}-ch${channel}${n === 1 ? '' : `-${n}`}.jpg`, kind: 'picture', channel });
+    }
+    if (index < videos) resources.push({ id: `${messageId}-ch${channel}.mp4`, kind: 'video', channel, start, end });
   }
   return resources;
 }
@@ -153,7 +187,7 @@ export function incidentResources(messageId: string, channels: number, triggerAt
 export function incidentPayload(
   messageId: string,
   type: IncidentType,
-  at: { sample: DriveSample; channels: number; random: Random; now: number },
+  at: { sample: DriveSample; channels: number; random: Random; now: number; evidence?: IncidentEvidence },
   overrides: IncidentOverrides = {},
 ): IncidentUp {
   const triggerAt = overrides.triggerAt ?? at.now;
@@ -165,7 +199,7 @@ export function incidentPayload(
     lat: at.sample.lat,
     lng: at.sample.lng,
     channel: 1 + Math.floor(at.random() * at.channels),
-    resources: incidentResources(messageId, at.channels, triggerAt),
+    resources: incidentResources(messageId, at.channels, triggerAt, at.evidence),
     ...overrides,
   };
 }

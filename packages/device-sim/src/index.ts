@@ -1,11 +1,22 @@
 export type { CommandHandler, CommandResult } from './commands.js';
+export { type ConfigStore, configPathNextTo, fileConfigStore, memoryConfigStore, type RunningConfig } from './config-store.js';
 export { type CredentialStore, fileCredentialStore, memoryCredentialStore } from './credentials.js';
 export { SimDevice } from './device.js';
+export { factoryConfig, isDetection } from './device-config.js';
 // All of it is the device's public face: its options, counters, events and defaults.
 export * from './device-options.js';
 export { DBM_RANGE, Drive, type DriveOptions, type DrivePhase, type DriveSample, MAX_KMH, MIN_CRUISE_KMH } from './drive.js';
 export { type EvidenceFile, type EvidenceMedia, evidenceFile, RECORDED_CLIP_SECONDS, recordedEvidenceFile } from './evidence.js';
-export { CLOCK_BITS, CLOCK_GEOMETRY, EVIDENCE_SIZE, ffmpegArgs, liveFilter } from './ffmpeg-args.js';
+export {
+  CLOCK_BITS,
+  CLOCK_GEOMETRY,
+  DEFAULT_LIVE_VIDEO,
+  EVIDENCE_SIZE,
+  ffmpegArgs,
+  type LiveVideo,
+  liveFilter,
+  playbackArgs,
+} from './ffmpeg-args.js';
 export { type Fleet, type FleetOptions, type FleetStats, fleetUuid, startFleet } from './fleet.js';
 export {
   bearing,
@@ -26,8 +37,10 @@ export type { GpsSettings } from './gps-reporter.js';
 export { healthPayload, randomFault, type SimFault, withFault } from './health.js';
 export {
   DEFAULT_INCIDENT_MIX,
+  defaultEvidence,
   INCIDENT_TYPES,
   INCIDENT_VIDEO_MS,
+  type IncidentEvidence,
   type IncidentMix,
   type IncidentOverrides,
   type IncidentResource,

@@ -2,18 +2,23 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { CommandHandler } from './commands.js';
 import { parsePlayback } from './dvr.js';
-import { ffmpegArgs, playbackArgs } from './ffmpeg-args.js';
+import { DEFAULT_LIVE_VIDEO, ffmpegArgs, type LiveVideo, playbackArgs } from './ffmpeg-args.js';
 
 /** Debian's ffmpeg (ARCHITECTURE section 8); SIM_FFMPEG names another binary. */
 export const FFMPEG = process.env.SIM_FFMPEG || '/usr/bin/ffmpeg';
 
-/** The simulator's streams: one ffmpeg per live session, publishing real H.264 to the URL the portal gave. */
+/**
+ * The simulator's streams: one ffmpeg per live session, publishing real H.264 to the URL the portal gave, encoded as
+ * the channel's video settings say when the stream starts (a stream under way keeps the settings it started with).
+ */
 export class LiveStreams {
   private readonly running = new Map<string, ChildProcess>();
 
   constructor(
     private readonly channels: () => number,
     private readonly problem: (error: Error) => void,
+    /** The channel's video settings now (the configuration's `video`). */
+    private readonly video: (channel: number) => LiveVideo = () => DEFAULT_LIVE_VIDEO,
     private readonly ffmpeg = FFMPEG,
   ) {}
 
@@ -36,7 +41,9 @@ export class LiveStreams {
       if (typeof span === 'string') return { ok: false, error: span };
       if (this.running.has(stream)) return { ok: true };
       const plate = overlay?.licensePlate ?? '-';
-      const child = spawn(this.ffmpeg, span ? playbackArgs(url, plate, channel, span) : ffmpegArgs(url, plate, channel), {
+      const video = this.video(channel);
+      const args = span ? playbackArgs(url, plate, channel, span, video) : ffmpegArgs(url, plate, channel, video);
+      const child = spawn(this.ffmpeg, args, {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let errors = '';

@@ -43,10 +43,27 @@ describe('down messages against their schemas', () => {
       [{ secret: 5 }, /secret: must be text/],
     ],
     config: [
-      [{ gpsBatch: 0 }, /gpsBatch/],
-      [{ gpsBatch: 501 }, /gpsBatch/],
-      [{ gpsIntervalMs: 999 }, /gpsIntervalMs/],
-      [{ gpsIntervalMs: 1_500.5 }, /gpsIntervalMs: must be an integer/],
+      [{ version: 1, settings: { gpsBatch: 0 } }, /settings\.gpsBatch: must be at least 1/],
+      [{ version: 1, settings: { gpsBatch: 501 } }, /gpsBatch/],
+      [{ version: 1, settings: { uploadIntervalSeconds: 61 } }, /uploadIntervalSeconds: must be at most 60/],
+      [{ version: 1, settings: { uploadIntervalSeconds: 1.5 } }, /uploadIntervalSeconds: must be an integer/],
+      [{ settings: { gpsBatch: 5 } }, /version is missing/],
+      [{ version: 0, settings: { gpsBatch: 5 } }, /version: must be at least 1/],
+      [{ version: 1 }, /settings is missing/],
+      [{ version: 1, settings: { detections: ['telepathy'] } }, /detections\[0\]: must be one of/],
+      [
+        { version: 1, settings: { video: [{ channel: 1, resolution: '800x600', frameRate: 15, bitrateKbps: 512 }] } },
+        /video\[0\]\.resolution/,
+      ],
+      [{ version: 1, settings: { evidence: { secondsBefore: 5, secondsAfter: 5, channels: [], pictures: 1 } } }, /evidence\.channels/],
+      [{ version: 1, settings: { apn: { name: '' } } }, /apn\.name/],
+      [{ version: 1, settings: {}, expiresAt: 'soon' }, /expiresAt: must be an integer/],
+      [{ version: 1, settings: {}, partial: 'yes' }, /partial: must be true or false/],
+    ],
+    // configGet takes no field: only its envelope can be wrong, and that is answered before any schema.
+    configGet: [
+      [{ v: 2 }, /unsupported version 2/],
+      [{ at: 'now' }, /missing v or at/],
     ],
     uploadUrl: [
       [{ incidentMessageId: 'i', resourceId: 'r.jpg', url: 'http://x/objects/t' }, /expiresAt is missing/],
@@ -85,7 +102,8 @@ describe('down messages against their schemas', () => {
       }
     }
     expect(downs).toEqual([]);
-    expect(problems.some((problem) => /malformed config: gpsBatch/.test(problem.message))).toBe(true);
+    expect(problems.some((problem) => /malformed config: settings\.gpsBatch/.test(problem.message))).toBe(true);
+    expect(problems.some((problem) => /malformed down\/configGet: unsupported version 2/.test(problem.message))).toBe(true);
     expect(device.gpsSettings.gpsBatch).toBe(5);
   });
 
@@ -93,10 +111,22 @@ describe('down messages against their schemas', () => {
     const ref = await harness.sendDown(device.uuid, 'dvrIndex', { channel: 3, day: '2026-11-23' });
     const ack = await harness.waitFor(() => harness.up.find((m) => m.payload.ref === ref), 'dvrIndex ack');
     expect(ack.payload).toMatchObject({ ok: false, error: 'no such channel' });
-    const nothing = await harness.sendDown(device.uuid, 'config', {});
+    const nothing = await harness.sendDown(device.uuid, 'config', { version: 1, settings: {}, partial: true });
     const refused = await harness.waitFor(() => harness.up.find((m) => m.payload.ref === nothing), 'config ack');
     expect(refused.payload).toMatchObject({ ok: false, error: 'nothing to configure' });
-    expect(downs).toEqual(['dvrIndex', 'config']);
+    const twice = await harness.sendDown(device.uuid, 'config', {
+      version: 1,
+      settings: {
+        video: [
+          { channel: 1, resolution: '640x480', frameRate: 15, bitrateKbps: 512 },
+          { channel: 1, resolution: '320x240', frameRate: 10, bitrateKbps: 256 },
+        ],
+      },
+    });
+    const refusedTwice = await harness.waitFor(() => harness.up.find((m) => m.payload.ref === twice), 'config ack');
+    expect(refusedTwice.payload).toMatchObject({ ok: false, error: 'video names a channel twice' });
+    expect(downs).toEqual(['dvrIndex', 'config', 'config']);
+    expect(device.configuration.version).toBe(0);
   });
 
   it('sends only what the gateway’s schemas accept', async () => {
@@ -107,7 +137,7 @@ describe('down messages against their schemas', () => {
     expect(compiled.up.sos.Check(sosStopPayload('m-2'))).toBe(true);
     expect(compiled.up.health.Check(healthPayload([{ code: 'cameraLost', channel: 2 }, { code: 'gpsLost' }]))).toBe(true);
     const sent = harness.up.filter((m) => m.uuid === device.uuid);
-    for (const kind of ['status', 'hello', 'health', 'ack'] as const) {
+    for (const kind of ['status', 'hello', 'health', 'configReport', 'ack'] as const) {
       const messages = sent.filter((m) => m.kind === kind);
       expect(messages.length, kind).toBeGreaterThan(0);
       for (const { payload } of messages) {

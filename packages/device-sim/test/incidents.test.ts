@@ -109,6 +109,29 @@ describe('incident payload', () => {
     }
   });
 
+  it('keeps what the evidence settings ask for, within the 16 files an incident may list', () => {
+    const at = Date.UTC(2026, 10, 23, 13, 3, 11);
+    const evidence = { secondsBefore: 5, secondsAfter: 15, channels: [3, 1, 9], pictures: 3 };
+    const resources = incidentResources('e-1', 4, at, evidence);
+    // Channel 9 is not on this device; three pictures and a video on each of the others.
+    expect(resources.map((r) => r.id)).toEqual([
+      'e-1-ch1.jpg',
+      'e-1-ch1-2.jpg',
+      'e-1-ch1-3.jpg',
+      'e-1-ch1.mp4',
+      'e-1-ch3.jpg',
+      'e-1-ch3-2.jpg',
+      'e-1-ch3-3.jpg',
+      'e-1-ch3.mp4',
+    ]);
+    expect(resources.find((r) => r.kind === 'video')).toMatchObject({ start: at - 5_000, end: at + 15_000 });
+    // Eight cameras: a video each leaves room for one picture each.
+    const eight = incidentResources('e-2', 8, at, { ...evidence, channels: [1, 2, 3, 4, 5, 6, 7, 8] });
+    expect(eight).toHaveLength(16);
+    expect(eight.filter((r) => r.kind === 'picture')).toHaveLength(8);
+    expect(incidentResources('e-3', 4, at, { ...evidence, secondsBefore: 0, secondsAfter: 0, pictures: 0 })).toEqual([]);
+  });
+
   it('takes overrides over what the drive says', () => {
     const payload = incidentPayload(
       'x-1',

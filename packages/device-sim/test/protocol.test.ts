@@ -94,6 +94,9 @@ describe('the simulator speaks docs/device-protocol.md to a broker', () => {
       await harness.waitFor(() => upOf(uuid, 'gps').length >= 2, `gps of ${uuid}`);
       const kinds = harness.up.filter((m) => m.uuid === uuid).map((m) => m.kind);
       expect(kinds.slice(0, 2)).toEqual(['status', 'hello']);
+      // Then what it runs: health, and the configuration (the factory one: version 0).
+      expect(kinds.slice(2, 4)).toEqual(['health', 'configReport']);
+      expect(upOf(uuid, 'configReport')[0]?.payload).toMatchObject({ version: 0, settings: { gpsBatch: 3, uploadIntervalSeconds: 1 } });
       const [status] = upOf(uuid, 'status');
       expect(status?.payload).toMatchObject({ online: true });
       if (status) expectEnvelope(status);
@@ -154,12 +157,12 @@ describe('the simulator speaks docs/device-protocol.md to a broker', () => {
   it('applies down/config and answers a bad or unknown command with ok: false', async () => {
     const device = fleet.devices[1];
     if (!device) throw new Error('no device');
-    const okRef = await harness.sendDown(device.uuid, 'config', { gpsIntervalMs: 1_000, gpsBatch: 2 });
-    const badRef = await harness.sendDown(device.uuid, 'config', { gpsBatch: 0 });
+    const okRef = await harness.sendDown(device.uuid, 'config', { version: 1, settings: { uploadIntervalSeconds: 1, gpsBatch: 2 } });
+    const badRef = await harness.sendDown(device.uuid, 'config', { version: 2, settings: { gpsBatch: 0 }, partial: true });
     const unknownRef = await harness.sendDown(device.uuid, 'selfDestruct', {});
     const acks = () => upOf(device.uuid, 'ack');
     await harness.waitFor(() => acks().length >= 3 || undefined, 'three acks');
-    expect(acks().find((m) => m.payload.ref === okRef)?.payload).toMatchObject({ ok: true });
+    expect(acks().find((m) => m.payload.ref === okRef)?.payload).toMatchObject({ ok: true, result: { version: 1 } });
     expect(acks().find((m) => m.payload.ref === badRef)?.payload).toMatchObject({ ok: false, error: expect.stringMatching(/gpsBatch/) });
     expect(acks().find((m) => m.payload.ref === unknownRef)?.payload).toMatchObject({
       ok: false,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCliOptions } from '../src/cli-options.js';
+import { configPathNextTo, fileConfigStore, memoryConfigStore } from '../src/config-store.js';
 import { fileCredentialStore, memoryCredentialStore } from '../src/credentials.js';
 import { fleetUuid } from '../src/fleet.js';
 import { InflightLimit } from '../src/inflight.js';
@@ -109,6 +110,49 @@ describe('credential stores', () => {
   });
 });
 
+describe('configuration stores', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it('sits next to the credential file', () => {
+    expect(configPathNextTo('state.json')).toBe('state.config.json');
+    expect(configPathNextTo('/var/sim/fleet')).toBe('/var/sim/fleet.config.json');
+  });
+
+  it('memory store keeps a copy, not the caller’s object', () => {
+    const store = memoryConfigStore();
+    const config = { version: 2, settings: { gpsBatch: 7 } };
+    store.set('A', config);
+    config.settings.gpsBatch = 9;
+    expect(store.get('A')).toEqual({ version: 2, settings: { gpsBatch: 7 } });
+    expect(store.get('B')).toBeUndefined();
+  });
+
+  it('file store keeps {uuid: {version, settings}} across a restart, written whole, and skips entries that are no configuration', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'state.config.json');
+    const store = fileConfigStore(path);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.set(`D${i}`, { version: i + 1, settings: { uploadIntervalSeconds: 5, gpsBatch: i + 1 } })),
+    );
+    const again = fileConfigStore(path);
+    expect(again.get('D19')).toEqual({ version: 20, settings: { uploadIntervalSeconds: 5, gpsBatch: 20 } });
+    expect(JSON.parse(readFileSync(path, 'utf8')).D3).toEqual({ version: 4, settings: { uploadIntervalSeconds: 5, gpsBatch: 4 } });
+    expect(readdirSync(dir)).toEqual(['state.config.json']);
+
+    writeFileSync(path, JSON.stringify({ OK: { version: 1, settings: {} }, BAD: { version: -1, settings: {} }, ALSO: 'x' }));
+    const read = fileConfigStore(path);
+    expect([read.get('OK'), read.get('BAD'), read.get('ALSO')]).toEqual([{ version: 1, settings: {} }, undefined, undefined]);
+  });
+});
+
 describe('fleet uuids and the command line', () => {
   it('numbers devices from 1 with at least four digits', () => {
     expect(fleetUuid('SIM-', 0, 200)).toBe('SIM-0001');
@@ -133,6 +177,25 @@ describe('fleet uuids and the command line', () => {
       seed: 4,
       disconnectEveryMs: 600_000,
     });
+  });
+
+  it('keeps configurations next to --state, and reads --refuse-config and --offline', () => {
+    const { fleet, statePath, configPath } = parseCliOptions([
+      '--devices',
+      '5',
+      '--state',
+      'run/s.json',
+      '--refuse-config',
+      'locked by the fleet owner',
+      '--offline',
+      '2,5',
+    ]);
+    expect([statePath, configPath]).toEqual(['run/s.json', 'run/s.config.json']);
+    expect(fleet).toMatchObject({ refuseConfig: 'locked by the fleet owner', offline: [1, 4] });
+    expect(parseCliOptions([]).configPath).toBeUndefined();
+    expect(() => parseCliOptions(['--devices', '3', '--offline', '4'])).toThrow(/--offline/);
+    expect(() => parseCliOptions(['--offline', 'one'])).toThrow(/--offline/);
+    expect(() => parseCliOptions(['--refuse-config', ' '])).toThrow(/--refuse-config/);
   });
 
   it('refuses nonsense with a message naming the option', () => {

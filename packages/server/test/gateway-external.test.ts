@@ -103,7 +103,11 @@ describe.skipIf(noBroker)('device gateway on an external broker (Mosquitto, shar
       const body = JSON.parse(payload.toString());
       client.publish(`dev/${uuid}/up/ack`, message({ ref: body.id, ok: true }), { qos: 1 });
     });
-    for (const node of nodes) await expect(node.sendCommand(uuid, 'config', { gpsIntervalMs: 5_000 })).resolves.toMatchObject({ ok: true });
+    // One version per node: each is a new one for the device (versions rise).
+    for (const [index, node] of nodes.entries()) {
+      const config = { version: index + 1, settings: { uploadIntervalSeconds: 5 }, partial: true };
+      await expect(node.sendCommand(uuid, 'config', config)).resolves.toMatchObject({ ok: true });
+    }
 
     await client.publishAsync(`dev/${uuid}/up/hello`, message({ version: '3.0', channels: 2 }), { qos: 1 });
     // The hello is filed (the device is online with its version) and answered by no credential.

@@ -119,7 +119,8 @@ describe.skipIf(skip)('portal nodes on an external broker watch each other throu
         ).length === 1,
       10_000,
     );
-    await expect(nodeA.sendCommand(uuid, 'config', { gpsIntervalMs: 5_000 }, 10_000)).resolves.toMatchObject({ ok: true });
+    const config = { version: 1, settings: { uploadIntervalSeconds: 5 }, partial: true };
+    await expect(nodeA.sendCommand(uuid, 'config', config, 10_000)).resolves.toMatchObject({ ok: true });
   });
 
   it('a node that starts while another process holds its lock (one still draining its session) waits for it', async () => {

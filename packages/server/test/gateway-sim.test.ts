@@ -25,9 +25,13 @@ describe('the reference simulator against the gateway', () => {
     const id = (await row())?.id ?? 0;
     const points = async () => (await database.db.select({ n: count() }).from(gpsPoint).where(eq(gpsPoint.deviceId, id)))[0]?.n ?? 0;
     await waitFor(async () => (await points()) >= 10, 10_000);
-    await expect(gateway.sendCommand('SIM-0001', 'config', { gpsIntervalMs: 2_000, gpsBatch: 10 })).resolves.toMatchObject({ ok: true });
-    await expect(gateway.sendCommand('SIM-0001', 'config', { gpsBatch: 900 })).rejects.toThrow(/gpsBatch/);
+    const config = { version: 1, settings: { uploadIntervalSeconds: 2, gpsBatch: 10 } };
+    await expect(gateway.sendCommand('SIM-0001', 'config', config)).resolves.toMatchObject({ ok: true, result: { version: 1 } });
+    await expect(gateway.sendCommand('SIM-0001', 'config', { version: 2, settings: { gpsBatch: 900 }, partial: true })).rejects.toThrow(
+      /gpsBatch/,
+    );
     expect(sim.gpsSettings).toMatchObject({ gpsIntervalMs: 2_000, gpsBatch: 10 });
+    expect(sim.configuration.version).toBe(1);
     await sim.stop();
     await waitFor(async () => (await row())?.online === false);
     expect(sim.stats.pointsAcked).toBeLessThanOrEqual(await points());

@@ -258,12 +258,14 @@ describe('device gateway: commands', () => {
     client.on('message', (topic, payload) => {
       const body = JSON.parse(payload.toString());
       if (topic.endsWith('/config')) {
-        const ok = body.gpsBatch <= 500;
+        const ok = body.settings.gpsBatch <= 500;
         client.publish('dev/CMD-1/up/ack', message({ ref: body.id, ok, ...(ok ? {} : { error: 'gpsBatch too large' }) }), { qos: 1 });
       }
     });
-    await expect(gateway.sendCommand('CMD-1', 'config', { gpsIntervalMs: 5_000, gpsBatch: 10 })).resolves.toMatchObject({ ok: true });
-    await expect(gateway.sendCommand('CMD-1', 'config', { gpsIntervalMs: 5_000, gpsBatch: 900 })).rejects.toThrow(/gpsBatch too large/);
+    const config = { version: 1, settings: { uploadIntervalSeconds: 5, gpsBatch: 10 } };
+    await expect(gateway.sendCommand('CMD-1', 'config', config)).resolves.toMatchObject({ ok: true });
+    const tooLarge = { version: 2, settings: { gpsBatch: 900 }, partial: true };
+    await expect(gateway.sendCommand('CMD-1', 'config', tooLarge)).rejects.toThrow(/gpsBatch too large/);
     await expect(gateway.sendCommand('CMD-1', 'reboot', {}, 300)).rejects.toThrow(/in time/);
     await client.endAsync();
   });

@@ -51,7 +51,7 @@ export const EvidenceSettings = Type.Object({
   secondsBefore: Type.Integer({ minimum: 0, maximum: 60, description: 'video kept before the trigger' }),
   secondsAfter: Type.Integer({ minimum: 0, maximum: 60, description: 'video kept after the trigger' }),
   channels: Type.Array(Channel, { minItems: 1, maxItems: 16, uniqueItems: true, description: 'cameras whose video is kept' }),
-  pictures: Type.Integer({ minimum: 0, maximum: 10, description: 'pictures per incident' }),
+  pictures: Type.Integer({ minimum: 0, maximum: 10, description: 'pictures per camera of the incident' }),
 });
 export type EvidenceSettings = Static<typeof EvidenceSettings>;
 
@@ -203,3 +203,19 @@ export const ConfigRevertQuery = Type.Object({ deviceConfigTempLogsId: Id });
 export const ReceiveConfigBody = Type.Object({ deviceIds: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }) });
 export const DeviceReportedConfig = Type.Object({ deviceId: Id, reported: Nullable(ReportedConfig) });
 export type DeviceReportedConfig = Static<typeof DeviceReportedConfig>;
+
+/** A JSON value as text with every object's keys sorted: two documents that say the same give the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/** Whether two documents differ in a property, whatever the order of their fields. */
+export const settingDiffers = (prop: ConfigProp, a: ConfigSettings | null | undefined, b: ConfigSettings | null | undefined) =>
+  canonicalJson(a?.[prop]) !== canonicalJson(b?.[prop]);

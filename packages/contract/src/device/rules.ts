@@ -76,8 +76,10 @@ export function configProblem(message: {
   settings: { video?: readonly { channel: number }[]; evidence?: { channels: readonly number[] } } & Record<string, unknown>;
 }): string | null {
   if (message.partial && Object.values(message.settings).every((value) => value === undefined)) return 'nothing to configure';
-  const channels = (message.settings.video ?? []).map((entry) => entry.channel);
-  if (new Set(channels).size !== channels.length) return 'video names a channel twice';
+  const video = (message.settings.video ?? []).map((entry) => entry.channel);
+  if (new Set(video).size !== video.length) return 'video names a channel twice';
+  const evidence = message.settings.evidence?.channels ?? [];
+  if (new Set(evidence).size !== evidence.length) return 'evidence names a channel twice';
   return null;
 }
 

@@ -37,6 +37,8 @@ export const pages = {
   UnmatchedDevices: () => import('../features/devices/index.js').then((m) => m.UnmatchedDevicesPage),
   DeviceList: () => import('../features/devices/index.js').then((m) => m.DeviceListPage),
   DeviceMaintenance: () => import('../features/device-alerts/DeviceAlertsPage.js').then((m) => m.DeviceAlertsPage),
+  DeviceConfigSetting: () => import('../features/device-config/index.js').then((m) => m.ConfigSettingPage),
+  DeviceConfigInfo: () => import('../features/device-config/index.js').then((m) => m.ConfigInfoPage),
   AgentList: () => import('../features/orgs/OrgListPage.js').then((m) => m.AgentListPage),
   CompanyList: () => import('../features/orgs/OrgListPage.js').then((m) => m.CompanyListPage),
   FleetList: () => import('../features/orgs/OrgListPage.js').then((m) => m.FleetListPage),

@@ -1,4 +1,4 @@
-import { type ConfigProp, type ConfigSettings, configProps } from '@safety-shield/contract';
+import { type ConfigProp, type ConfigSettings, configProps, settingDiffers } from '@safety-shield/contract';
 
 /** A document without its APN password, and the password apart (sealed at rest, never answered). */
 export function withoutPassword(settings: ConfigSettings): { settings: ConfigSettings; password: string | undefined } {
@@ -19,7 +19,7 @@ export function merged(base: ConfigSettings, change: ConfigSettings, partial: bo
 
 /** The properties whose value differs between two documents (keys in the contract's order). */
 export function changedProps(before: ConfigSettings, after: ConfigSettings): ConfigProp[] {
-  return configProps.filter((prop) => JSON.stringify(before[prop] ?? null) !== JSON.stringify(after[prop] ?? null));
+  return configProps.filter((prop) => settingDiffers(prop, before, after));
 }
 
 /** Only the properties asked for. */

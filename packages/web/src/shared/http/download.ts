@@ -13,7 +13,11 @@ export async function downloadFile<E extends Endpoint>(declaration: E, input: In
       headers: apiHeaders(false),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
+    // A refusal is the JSON envelope; a JSON file comes as an attachment.
+    const envelope =
+      (response.headers.get('content-type') ?? '').includes('application/json') &&
+      !(response.headers.get('content-disposition') ?? '').startsWith('attachment');
+    if (!response.ok || envelope) {
       console.error('export failed', path, response.status, await response.text());
       return false;
     }

@@ -1,8 +1,9 @@
-import { CreditCardOutlined, EditOutlined, ProfileOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, EditOutlined, ProfileOutlined, SettingOutlined } from '@ant-design/icons';
 import type { DeviceRecord } from '@safety-shield/contract';
 import { Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { DeviceDeleteAction } from './DeviceDeleteAction.js';
 import { EditDeviceDialog } from './EditDeviceDialog.js';
 import { IccidDialog } from './IccidDialog.js';
@@ -18,15 +19,23 @@ interface Props {
   compact: boolean;
 }
 
-/** A device row's actions in the device list: detail, edit, ICCID, unbind and delete. */
+/** A device row's actions in the device list: detail, edit, configuration, ICCID, unbind and delete. */
 export function DeviceRowActions({ device, onDetail, compact }: Props) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>();
   const plate = device.licensePlate;
   return (
     <Space size={0}>
       <RowButton compact={compact} label={t('devices.detail.action')} icon={<ProfileOutlined />} onClick={onDetail} />
       <RowButton compact={compact} label={t('list.edit')} icon={<EditOutlined />} onClick={() => setDialog('edit')} />
+      <RowButton
+        compact={compact}
+        label={t('deviceConfig.action')}
+        icon={<SettingOutlined />}
+        onClick={() => void navigate(`/device/configSetting?deviceId=${device.deviceId}`)}
+        data-testid="device-config-action"
+      />
       <RowButton
         compact={compact}
         label={t('devices.iccidDialog.action')}

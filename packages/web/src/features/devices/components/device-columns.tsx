@@ -57,8 +57,8 @@ export function useDeviceColumns({ narrow, onDetail }: Options): ListColumns<Dev
       title: t('list.actions'),
       key: 'actions',
       fixed: 'right',
-      fitWidth: 180,
-      // Icons with their names as tooltips at every width: five labelled buttons took a third of a laptop's row.
+      fitWidth: 210,
+      // Icons with their names as tooltips at every width: six labelled buttons took a third of a laptop's row.
       render: (_, record) => <DeviceRowActions device={record} compact onDetail={() => onDetail(record)} />,
     },
   ];

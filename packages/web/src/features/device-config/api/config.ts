@@ -1,0 +1,40 @@
+import { type ConfigSaveBody, type DeviceConfigState, deviceConfigApi } from '@safety-shield/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/http/api.js';
+import { downloadFile } from '../../../shared/http/download.js';
+import { useRefreshingMutation } from '../../../shared/http/mutation.js';
+
+const KEY = ['device-config'] as const;
+/** While a version is on its way the state is read again this often, so the device's answer shows without a reload. */
+export const PENDING_POLL_MS = 2_000;
+
+const stateQuery = (deviceId: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'state', deviceId],
+    queryFn: () => api.deviceConfig.info({ deviceId }),
+    refetchInterval: (query) => ((query.state.data as DeviceConfigState | undefined)?.pending ? PENDING_POLL_MS : false),
+  });
+
+/** A device's configuration state: applied, on its way, draft, reported. Nothing is read without a device. */
+export const useConfigState = (deviceId: number | undefined) => useQuery({ ...stateQuery(deviceId ?? 0), enabled: deviceId !== undefined });
+
+export const useConfigHistory = (deviceId: number | undefined, page: number, limit: number) =>
+  useQuery({
+    queryKey: [...KEY, 'history', deviceId, page, limit],
+    queryFn: () => api.deviceConfig.historyList({ deviceId, page, limit }),
+    enabled: deviceId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+const useConfigMutation = <T, R>(fn: (input: T) => Promise<R>) => useRefreshingMutation(fn, [KEY]);
+
+export const useSaveConfig = () => useConfigMutation((body: ConfigSaveBody) => api.deviceConfig.save(body));
+export const useDispatchConfig = () =>
+  useConfigMutation((input: { deviceId: number; expireTime?: number }) => api.deviceConfig.dispatch({ ...input, timestamp: Date.now() }));
+export const useCancelConfig = () => useConfigMutation((deviceId: number) => api.deviceConfig.cancel({ deviceId, timestamp: Date.now() }));
+export const useRevertConfig = () => useConfigMutation((id: number) => api.deviceConfig.revert({ deviceConfigTempLogsId: id }));
+export const useSynchConfig = () => useConfigMutation((deviceId: number) => api.deviceConfig.synch({ deviceId, timestamp: Date.now() }));
+
+/** A version (or the applied one) as a JSON file. */
+export const downloadConfig = (deviceId: number, deviceConfigLogsId?: number) =>
+  downloadFile(deviceConfigApi.download, { deviceId, deviceConfigLogsId }, `config-${deviceId}.json`);

@@ -1,0 +1,235 @@
+import {
+  BITRATE_LEVELS,
+  type ConfigSettings,
+  type DetectionType,
+  detectionTypes,
+  type VideoChannelSettings,
+  videoResolutions,
+} from '@safety-shield/contract';
+import { Button, Card, Checkbox, Flex, Form, type FormInstance, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The editor's fields: the document's properties, the APN password write-only (empty: keep the one before). */
+export interface ConfigFormValues {
+  uploadIntervalSeconds?: number;
+  gpsBatch?: number;
+  detections: DetectionType[];
+  evidence: { secondsBefore?: number; secondsAfter?: number; channels: number[]; pictures?: number };
+  apn: { name?: string; user?: string; password?: string };
+  video: VideoChannelSettings[];
+}
+
+const channelList = (channels: number) => Array.from({ length: channels }, (_, i) => i + 1);
+
+/** The form's values for a document; what it does not set shows empty (video: one row per camera). */
+export function formValuesOf(settings: ConfigSettings, channels: number): ConfigFormValues {
+  const video = channelList(channels).map(
+    (channel): VideoChannelSettings =>
+      settings.video?.find((entry) => entry.channel === channel) ?? {
+        channel,
+        resolution: '640x480',
+        frameRate: 15,
+        bitrateKbps: BITRATE_LEVELS.medium,
+      },
+  );
+  return {
+    uploadIntervalSeconds: settings.uploadIntervalSeconds,
+    gpsBatch: settings.gpsBatch,
+    detections: settings.detections ?? [...detectionTypes],
+    evidence: { ...settings.evidence, channels: settings.evidence?.channels ?? [1] },
+    apn: { name: settings.apn?.name, user: settings.apn?.user, password: undefined },
+    video,
+  };
+}
+
+const given = <T,>(value: T | null | undefined): value is T => value !== undefined && value !== null;
+
+/** The document the form describes: only what is filled in. */
+export function settingsOf(values: Partial<ConfigFormValues>): ConfigSettings {
+  const settings: ConfigSettings = {};
+  if (given(values.uploadIntervalSeconds)) settings.uploadIntervalSeconds = values.uploadIntervalSeconds;
+  if (given(values.gpsBatch)) settings.gpsBatch = values.gpsBatch;
+  if (values.detections) settings.detections = detectionTypes.filter((type) => values.detections?.includes(type));
+  const evidence = values.evidence;
+  if (evidence && given(evidence.secondsBefore) && given(evidence.secondsAfter) && given(evidence.pictures) && evidence.channels?.length)
+    settings.evidence = {
+      secondsBefore: evidence.secondsBefore,
+      secondsAfter: evidence.secondsAfter,
+      pictures: evidence.pictures,
+      channels: [...evidence.channels].sort((a, b) => a - b),
+    };
+  const name = values.apn?.name?.trim();
+  if (name)
+    settings.apn = {
+      name,
+      ...(values.apn?.user?.trim() ? { user: values.apn.user.trim() } : {}),
+      ...(values.apn?.password ? { password: values.apn.password } : {}),
+    };
+  // A row's camera is its place in the list (the form does not hold the channel as a field).
+  if (values.video?.length)
+    settings.video = values.video
+      .map((entry, index) => ({ ...entry, channel: index + 1 }))
+      .filter((entry) => given(entry.frameRate) && given(entry.bitrateKbps) && given(entry.resolution));
+  return settings;
+}
+
+interface Props {
+  form: FormInstance<ConfigFormValues>;
+  channels: number;
+  initialValues: ConfigFormValues;
+  /** The APN has a password the portal keeps (it is never shown). */
+  apnPasswordSet: boolean;
+  disabled: boolean;
+  /** The form checked out: save it, and dispatch it too when asked. */
+  onSubmit(values: ConfigFormValues, dispatch: boolean): void;
+  pending: boolean;
+}
+
+/** The configuration editor: reporting, detections, evidence, mobile network and video, each with its limits. */
+export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disabled, onSubmit, pending }: Props) {
+  const { t } = useTranslation();
+  // The form instance outlives this component: a new version to edit (the parent's key) starts from its own values.
+  useEffect(() => form.resetFields(), [form]);
+  const submit = (dispatch: boolean) => {
+    form.validateFields().then(
+      (values) => onSubmit(values, dispatch),
+      (failed: { errorFields?: Array<{ name: (string | number)[] }> }) => {
+        const first = failed.errorFields?.[0];
+        if (first) form.scrollToField(first.name);
+      },
+    );
+  };
+  const channelOptions = channelList(channels).map((channel) => ({ value: channel, label: t('deviceConfig.channel', { channel }) }));
+  const levelOptions = Object.entries(BITRATE_LEVELS).map(([level, kbps]) => ({
+    value: kbps,
+    label: t(`deviceConfig.level.${level}`, { kbps }),
+  }));
+  return (
+    <Form<ConfigFormValues>
+      form={form}
+      name="deviceConfig"
+      layout="vertical"
+      initialValues={initialValues}
+      disabled={disabled}
+      data-testid="config-form"
+    >
+      <Flex vertical gap={16}>
+        <Card size="small" title={t('deviceConfig.reporting')}>
+          <Flex wrap gap={16}>
+            <Form.Item
+              name="uploadIntervalSeconds"
+              label={t('deviceConfig.prop.uploadIntervalSeconds')}
+              extra={t('deviceConfig.range', { min: 1, max: 60 })}
+              rules={[{ type: 'integer', min: 1, max: 60, message: t('deviceConfig.range', { min: 1, max: 60 }) }]}
+            >
+              <InputNumber addonAfter="s" style={{ width: 160 }} data-testid="config-interval" />
+            </Form.Item>
+            <Form.Item
+              name="gpsBatch"
+              label={t('deviceConfig.prop.gpsBatch')}
+              extra={t('deviceConfig.range', { min: 1, max: 500 })}
+              rules={[{ type: 'integer', min: 1, max: 500, message: t('deviceConfig.range', { min: 1, max: 500 }) }]}
+            >
+              <InputNumber style={{ width: 160 }} data-testid="config-batch" />
+            </Form.Item>
+          </Flex>
+        </Card>
+        <Card size="small" title={t('deviceConfig.prop.detections')}>
+          <Form.Item name="detections" style={{ marginBottom: 0 }}>
+            <Checkbox.Group
+              data-testid="config-detections"
+              options={detectionTypes.map((type) => ({ value: type, label: t(`deviceConfig.detection.${type}`) }))}
+            />
+          </Form.Item>
+        </Card>
+        <Card size="small" title={t('deviceConfig.prop.evidence')}>
+          <Flex wrap gap={16}>
+            {(['secondsBefore', 'secondsAfter'] as const).map((field) => (
+              <Form.Item
+                key={field}
+                name={['evidence', field]}
+                label={t(`deviceConfig.${field}`)}
+                rules={[{ required: true, type: 'integer', min: 0, max: 60, message: t('deviceConfig.range', { min: 0, max: 60 }) }]}
+              >
+                <InputNumber addonAfter="s" style={{ width: 140 }} />
+              </Form.Item>
+            ))}
+            <Form.Item
+              name={['evidence', 'pictures']}
+              label={t('deviceConfig.pictures')}
+              rules={[{ required: true, type: 'integer', min: 0, max: 10, message: t('deviceConfig.range', { min: 0, max: 10 }) }]}
+            >
+              <InputNumber style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item
+              name={['evidence', 'channels']}
+              label={t('deviceConfig.evidenceChannels')}
+              rules={[{ required: true, type: 'array', min: 1, message: t('deviceConfig.channelsRequired') }]}
+            >
+              <Select mode="multiple" options={channelOptions} style={{ minWidth: 200 }} />
+            </Form.Item>
+          </Flex>
+        </Card>
+        <Card size="small" title={t('deviceConfig.prop.apn')}>
+          <Flex wrap gap={16}>
+            <Form.Item
+              name={['apn', 'name']}
+              label={t('deviceConfig.apnName')}
+              rules={[{ max: 64 }, { pattern: /^[\x21-\x7e]*$/, message: t('deviceConfig.apnNameRule') }]}
+            >
+              <Input style={{ width: 220 }} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name={['apn', 'user']} label={t('deviceConfig.apnUser')} rules={[{ max: 64 }]}>
+              <Input style={{ width: 180 }} autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              name={['apn', 'password']}
+              label={t('deviceConfig.apnPassword')}
+              extra={apnPasswordSet ? t('deviceConfig.apnPasswordKept') : undefined}
+              rules={[{ max: 64 }]}
+            >
+              <Input.Password style={{ width: 180 }} autoComplete="new-password" />
+            </Form.Item>
+          </Flex>
+        </Card>
+        <Card size="small" title={t('deviceConfig.prop.video')}>
+          <Form.List name="video">
+            {(fields) => (
+              <Flex vertical gap={8}>
+                {fields.map((field, index) => (
+                  <Space key={field.key} wrap align="baseline">
+                    <Typography.Text strong style={{ minWidth: 90, display: 'inline-block' }}>
+                      {t('deviceConfig.channel', { channel: index + 1 })}
+                    </Typography.Text>
+                    <Form.Item name={[field.name, 'resolution']} noStyle>
+                      <Select
+                        aria-label={t('deviceConfig.resolution')}
+                        options={videoResolutions.map((value) => ({ value, label: value }))}
+                        style={{ width: 130 }}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'frameRate']} noStyle rules={[{ required: true, type: 'integer', min: 1, max: 30 }]}>
+                      <InputNumber aria-label={t('deviceConfig.frameRate')} addonAfter="fps" style={{ width: 120 }} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'bitrateKbps']} noStyle>
+                      <Select aria-label={t('deviceConfig.bitrate')} options={levelOptions} style={{ width: 200 }} />
+                    </Form.Item>
+                  </Space>
+                ))}
+              </Flex>
+            )}
+          </Form.List>
+        </Card>
+        <Flex gap={8} wrap>
+          <Button onClick={() => submit(false)} loading={pending} data-testid="config-save">
+            {t('common.save')}
+          </Button>
+          <Button type="primary" onClick={() => submit(true)} loading={pending} data-testid="config-save-dispatch">
+            {t('deviceConfig.saveAndDispatch')}
+          </Button>
+        </Flex>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,2 @@
+export { ConfigInfoPage } from './ConfigInfoPage.js';
+export { ConfigSettingPage } from './ConfigSettingPage.js';
