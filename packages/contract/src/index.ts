@@ -5,6 +5,7 @@ export * from './api/dashboard.js';
 export * from './api/device.js';
 export * from './api/device-alert.js';
 export * from './api/device-config.js';
+export * from './api/device-task.js';
 export * from './api/dvr.js';
 export * from './api/event.js';
 export * from './api/event-map.js';

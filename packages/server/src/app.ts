@@ -26,6 +26,7 @@ import { ClauseService } from './modules/clauses/service.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { deviceAlertModule } from './modules/device-alerts/index.js';
 import { deviceConfigModule } from './modules/device-config/index.js';
+import { deviceTaskModule } from './modules/device-tasks/index.js';
 import { deviceModule } from './modules/devices/index.js';
 import { dvrModule } from './modules/dvr/index.js';
 import { eventModule } from './modules/events/index.js';
@@ -182,6 +183,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(vehicleModule, platform);
   await app.register(deviceModule, platform);
   await app.register(deviceAlertModule, platform);
+  await app.register(deviceTaskModule, platform);
   await app.register(deviceConfigModule, { db, secretKey: config.secretKey });
   await app.register(eventModule, platform);
   await app.register(dashboardModule, platform);

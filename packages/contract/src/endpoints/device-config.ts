@@ -17,6 +17,15 @@ import {
   ReceiveConfigBody,
   ReportedConfig,
 } from '../api/device-config.js';
+import {
+  BatchDispatchBody,
+  DeviceTask,
+  DeviceTaskRow,
+  TaskCancelBody,
+  TaskIdBody,
+  TaskListQuery,
+  TaskRowQuery,
+} from '../api/device-task.js';
 import { endpoints } from '../endpoint.js';
 import { fleetAdminsAndAbove } from '../roles.js';
 
@@ -140,6 +149,15 @@ export const deviceConfigApi = endpoints('device-config', {
     }),
     response: Type.Array(AlarmArea),
   },
+  batchDispatch: {
+    method: 'POST',
+    path: '/v2/device/config/batchDispatch',
+    summary: 'Change many devices’ configuration at once (by ids or by the device list’s filters): a task with a row per device',
+    access: admins,
+    audit: 'device.config.batchDispatch',
+    body: BatchDispatchBody,
+    response: DeviceTask,
+  },
   received: {
     method: 'GET',
     path: '/v1/device/receiveDeviceConfig',
@@ -157,5 +175,53 @@ export const deviceConfigApi = endpoints('device-config', {
     audit: 'device.config.received',
     body: ReceiveConfigBody,
     response: Type.Array(DeviceReportedConfig),
+  },
+});
+
+/** Device tasks (`/devicepage/taskManager`): SPEC section 7 names the list; the rest are ours beside it. */
+export const deviceTaskApi = endpoints('device-tasks', {
+  list: {
+    method: 'GET',
+    path: '/v2/device/config/task/list',
+    summary: 'Device tasks of the caller’s scope, newest first, with their rows counted by state',
+    access: 'session',
+    query: TaskListQuery,
+    response: PageOf(DeviceTask),
+  },
+  info: {
+    method: 'GET',
+    path: '/v2/device/task/info',
+    summary: 'One device task',
+    access: 'session',
+    query: TaskIdBody,
+    response: DeviceTask,
+  },
+  rows: {
+    method: 'GET',
+    path: '/v2/device/task/rows',
+    summary: 'A task’s devices, one row each, by state and uuid',
+    access: 'session',
+    query: TaskRowQuery,
+    response: PageOf(DeviceTaskRow),
+  },
+  cancel: {
+    method: 'POST',
+    path: '/v2/device/task/cancel',
+    summary: 'Cancel a task’s open rows, or some of them (a device that already applied the change keeps it)',
+    access: admins,
+    audit: 'device.task.cancel',
+    auditTarget: 'taskId',
+    body: TaskCancelBody,
+    response: DeviceTask,
+  },
+  retry: {
+    method: 'POST',
+    path: '/v2/device/task/retry',
+    summary: 'Send a task’s failed and expired rows again',
+    access: admins,
+    audit: 'device.task.retry',
+    auditTarget: 'taskId',
+    body: TaskIdBody,
+    response: DeviceTask,
   },
 });

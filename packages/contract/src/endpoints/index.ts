@@ -2,7 +2,7 @@ import { accountApi, credentialApi } from './account.js';
 import { clauseApi } from './clause.js';
 import { dashboardApi } from './dashboard.js';
 import { deviceAlertApi, deviceApi } from './device.js';
-import { deviceConfigApi } from './device-config.js';
+import { deviceConfigApi, deviceTaskApi } from './device-config.js';
 import { dvrApi } from './dvr.js';
 import { eventApi, eventMapApi, evidenceRequestApi, resourceApi, shareApi } from './event.js';
 import { liveApi } from './live.js';
@@ -25,6 +25,7 @@ export {
   deviceAlertApi,
   deviceApi,
   deviceConfigApi,
+  deviceTaskApi,
   dvrApi,
   eventApi,
   eventMapApi,
@@ -65,6 +66,7 @@ export const apiEndpoints = {
   device: deviceApi,
   deviceAlert: deviceAlertApi,
   deviceConfig: deviceConfigApi,
+  deviceTask: deviceTaskApi,
   dvr: dvrApi,
   live: liveApi,
   sos: sosApi,

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { TaskCounts, taskStates } from '../api/device-task.js';
 import { SosEntry } from '../api/sos.js';
 import { Position } from '../api/vehicle.js';
 
@@ -83,6 +84,13 @@ export const PushDeviceAlert = Type.Object({
   change: Type.Enum(['raised', 'cleared', 'handled']),
   deviceId: Type.Integer(),
 });
+/** A device task of the caller's scope moved on: its rows counted by state (`/devicepage/taskManager`). */
+export const PushDeviceTask = Type.Object({
+  type: Type.Literal('deviceTask'),
+  taskId: Type.Integer(),
+  state: Type.Enum(taskStates),
+  counts: TaskCounts,
+});
 /** Something went wrong; a token refused ends the socket. */
 export const PushError = Type.Object({ type: Type.Literal('error'), codeKey: Type.String() });
 
@@ -96,6 +104,7 @@ export const pushServerMessages = {
   upload: PushUpload,
   sos: PushSos,
   deviceAlert: PushDeviceAlert,
+  deviceTask: PushDeviceTask,
   error: PushError,
 } as const;
 export const PushServerMessage = Type.Union([
@@ -107,6 +116,7 @@ export const PushServerMessage = Type.Union([
   PushUpload,
   PushSos,
   PushDeviceAlert,
+  PushDeviceTask,
   PushError,
 ]);
 export type PushServerMessage = Static<typeof PushServerMessage>;

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Position, SosEntry } from '@safety-shield/contract';
+import type { Position, SosEntry, TaskCounts, TaskState } from '@safety-shield/contract';
 
 /** What devices did, as the console's WebSocket pushes it. */
 export interface BusEvents {
@@ -46,6 +46,15 @@ export interface BusEvents {
     companyId: number | null;
     fleetId: number | null;
   };
+  /** A device task's rows moved (`/devicepage/taskManager`), with the chain of the task. */
+  deviceTask: {
+    taskId: number;
+    state: TaskState;
+    counts: TaskCounts;
+    agentId: number | null;
+    companyId: number | null;
+    fleetId: number | null;
+  };
 }
 
 /** Every kind of event, listed once: a kind missing here fails the type check, so no bus can leave one behind. */
@@ -57,6 +66,7 @@ const KINDS: { [K in keyof BusEvents]: true } = {
   sos: true,
   sessions: true,
   deviceAlert: true,
+  deviceTask: true,
 };
 export const BUS_KINDS = Object.keys(KINDS) as (keyof BusEvents)[];
 

@@ -3,6 +3,7 @@
 
 export * from './schema/clauses.js';
 export * from './schema/device-config.js';
+export * from './schema/device-task.js';
 export * from './schema/devices.js';
 export * from './schema/evidence-access.js';
 export * from './schema/gateway.js';

@@ -15,9 +15,9 @@ declare module 'fastify' {
 /** Devices' configurations (docs/device-protocol.md, `config`). */
 export const deviceConfigModule = fp(
   async (app: FastifyInstance, { db, secretKey }: { db: Db; secretKey: Buffer }) => {
-    const configs = new DeviceConfigService(db, new Sealer(secretKey), app.log);
+    const configs = new DeviceConfigService(db, new Sealer(secretKey), app.log, app.deviceTasks);
     app.decorate('deviceConfigs', configs);
     await app.register(deviceConfigRoutes, { configs });
   },
-  { name: 'device-config' },
+  { name: 'device-config', dependencies: ['device-tasks'] },
 );

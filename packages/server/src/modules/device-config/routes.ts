@@ -26,6 +26,7 @@ export const deviceConfigRoutes: FastifyPluginAsync<{ configs: DeviceConfigServi
     },
     alarmType: async () => [...detectionTypes],
     alarmArea: async (req) => configs.alarmAreas(principalOf(req), req.query.deviceId, req.query.deviceConfigLogsId),
+    batchDispatch: async (req) => configs.batchDispatch(principalOf(req), req.body),
     received: async (req) => {
       const [first] = await configs.received(principalOf(req), [req.query.deviceId]);
       return first as NonNullable<typeof first>;

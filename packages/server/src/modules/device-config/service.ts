@@ -1,4 +1,5 @@
 import {
+  type BatchDispatchBody,
   CONFIG_EXPIRY_MAX_MS,
   type ConfigDispatchQuery,
   type ConfigHistoryQuery,
@@ -8,19 +9,24 @@ import {
   type ConfigVersion,
   type DeviceConfigState,
   type DeviceReportedConfig,
+  type DeviceTask,
   type Page,
   type ReportedConfig,
+  TASK_MAX_DEVICES,
+  type TaskRowState,
 } from '@safety-shield/contract';
 import { compiled } from '@safety-shield/contract/device';
-import { and, count, desc, eq, inArray, lt, max } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, max, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { pageOf } from '../../db/paging.js';
-import { device, deviceConfig, deviceConfigReport } from '../../db/schema.js';
+import { device, deviceConfig, deviceConfigReport, type deviceTask, deviceTaskRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
-import { lockDevice } from '../devices/repo.js';
+import { settleRows } from '../device-tasks/repo.js';
+import type { DeviceTaskService } from '../device-tasks/service.js';
+import { deviceFilter, lockDevice } from '../devices/repo.js';
 import type { SendCommand } from '../live/service.js';
 import type { Sealer } from '../system/sealing.js';
 import { storeReport } from './file-report.js';
@@ -34,6 +40,11 @@ export const DISPATCH_WAIT_MS = 5_000;
 /** How long `synch` waits for the device's answer. */
 export const SYNCH_TIMEOUT_MS = 10_000;
 const MAX_REASON = 500;
+const EXPIRED = 'not applied before its expiry time';
+/** How many versions go out at once after a batch: the rest wait their turn, so 10,000 devices do not flood the broker. */
+export const DELIVERY_CONCURRENCY = 64;
+/** Rows are written this many at a time (PostgreSQL takes at most 65,535 parameters a statement). */
+const INSERT_CHUNK = 500;
 const OPEN: Row['status'][] = ['draft', 'saved'];
 
 const time = (at: Date | null) => (at ? at.getTime() : null);
@@ -61,6 +72,16 @@ const toReported = (row: ReportRow): ReportedConfig => ({
   reportTime: row.reportedAt.getTime(),
 });
 
+/** An expiry lies ahead, at most CONFIG_EXPIRY_MAX_MS. */
+function checkExpiry(expireTime: number | undefined) {
+  const now = Date.now();
+  if (expireTime !== undefined && (expireTime <= now || expireTime > now + CONFIG_EXPIRY_MAX_MS))
+    throw new AppError('PARAM_CHECK_FAIL', 'expireTime', { field: 'expireTime' });
+}
+
+const chunks = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
 /** An empty update changes nothing: PARAM_CHECK_FAIL. */
 function refuseEmpty(change: ConfigSettings) {
   if (Object.keys(named(change)).length === 0) throw new AppError('PARAM_CHECK_FAIL', 'settings', { field: 'settings' });
@@ -77,7 +98,19 @@ export class DeviceConfigService {
     private readonly db: Db,
     private readonly sealer: Sealer,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly tasks: DeviceTaskService,
+  ) {
+    tasks.handle('config', {
+      cancel: (principal, task, rowIds) => this.cancelRows(principal, task.id, rowIds),
+      retry: (principal, task) => this.retryRows(principal, task),
+      refresh: (task) => this.expireTask(task.id),
+    });
+  }
+
+  /** Moves the task rows of these versions and lets their tasks' progress go out. */
+  private async settle(db: Db, configIds: number[], state: TaskRowState, reason: string | null = null) {
+    this.tasks.progress.changed(await settleRows(db, configIds, state, reason));
+  }
 
   /** The device gateway (main.ts); until then dispatched versions wait. */
   useDevices(send: SendCommand) {
@@ -107,10 +140,29 @@ export class DeviceConfigService {
 
   /** Dispatched versions past their expiry time are expired (read before answering, and before sending). */
   private async expireDue(db: Db, deviceId: number) {
-    await db
+    await this.expireWhere(db, eq(deviceConfig.deviceId, deviceId));
+  }
+
+  private async expireWhere(db: Db, which: SQL) {
+    const expired = await db
       .update(deviceConfig)
-      .set({ status: 'expired', reason: 'not applied before its expiry time' })
-      .where(and(eq(deviceConfig.deviceId, deviceId), eq(deviceConfig.status, 'dispatched'), lt(deviceConfig.expiresAt, new Date())));
+      .set({ status: 'expired', reason: EXPIRED })
+      .where(and(which, eq(deviceConfig.status, 'dispatched'), lt(deviceConfig.expiresAt, new Date())))
+      .returning({ id: deviceConfig.id });
+    await this.settle(
+      db,
+      expired.map((row) => row.id),
+      'expired',
+      EXPIRED,
+    );
+  }
+
+  /** A task's versions whose expiry passed. */
+  private async expireTask(taskId: number) {
+    await this.expireWhere(
+      this.db,
+      inArray(deviceConfig.id, this.db.select({ id: deviceTaskRow.configId }).from(deviceTaskRow).where(eq(deviceTaskRow.taskId, taskId))),
+    );
   }
 
   /** The newest version of each status group the state shows. */
@@ -282,9 +334,8 @@ export class DeviceConfigService {
    * at its next hello.
    */
   async dispatch(principal: Principal, { deviceId, deviceConfigLogsId, expireTime }: ConfigDispatchQuery): Promise<ConfigVersion> {
+    checkExpiry(expireTime);
     const now = Date.now();
-    if (expireTime !== undefined && (expireTime <= now || expireTime > now + CONFIG_EXPIRY_MAX_MS))
-      throw new AppError('PARAM_CHECK_FAIL', 'expireTime', { field: 'expireTime' });
     const { row, device: target } = await this.db.transaction(async (tx) => {
       const found = await lockDevice(tx, principal, deviceId);
       const [chosen] =
@@ -295,10 +346,7 @@ export class DeviceConfigService {
               .from(deviceConfig)
               .where(and(eq(deviceConfig.id, deviceConfigLogsId), eq(deviceConfig.deviceId, deviceId)));
       if (!chosen || !OPEN.includes(chosen.status)) throw new AppError('DEVICE_STATE_ERROR');
-      await tx
-        .update(deviceConfig)
-        .set({ status: 'cancelled', reason: `superseded by version ${chosen.version}` })
-        .where(and(eq(deviceConfig.deviceId, deviceId), eq(deviceConfig.status, 'dispatched')));
+      await this.supersede(tx, [deviceId], `superseded by version ${chosen.version}`);
       const [updated] = await tx
         .update(deviceConfig)
         .set({ status: 'dispatched', dispatchedAt: new Date(now), expiresAt: expireTime ? new Date(expireTime) : null, reason: null })
@@ -331,6 +379,7 @@ export class DeviceConfigService {
         return null;
       }
       await tx.update(deviceConfig).set({ sentAt: new Date() }).where(eq(deviceConfig.id, versionId));
+      await this.settle(tx, [versionId], 'sent');
       return row;
     });
     if (!message) return null;
@@ -344,17 +393,15 @@ export class DeviceConfigService {
     try {
       const ack = (await send(uuid, 'config', payload)) as { result?: { version?: unknown } };
       const applied = ack.result?.version === undefined || ack.result.version === message.version;
+      const reason = applied ? null : `the device runs version ${String(ack.result?.version)}`;
       return await this.db.transaction(async (tx) => {
-        await storeReport(tx, message.deviceId, { version: message.version, settings, at: Date.now() });
+        if (applied) await storeReport(tx, message.deviceId, { version: message.version, settings, at: Date.now() });
         const [row] = await tx
           .update(deviceConfig)
-          .set(
-            applied
-              ? { status: 'applied', appliedAt: new Date() }
-              : { status: 'refused', reason: `the device runs version ${String(ack.result?.version)}` },
-          )
+          .set(applied ? { status: 'applied', appliedAt: new Date() } : { status: 'refused', reason })
           .where(and(eq(deviceConfig.id, versionId), eq(deviceConfig.status, 'dispatched')))
           .returning();
+        if (row) await this.settle(tx, [versionId], applied ? 'done' : 'failed', reason);
         return row ?? null;
       });
     } catch (err) {
@@ -363,13 +410,227 @@ export class DeviceConfigService {
         this.log.info({ err, versionId }, 'configuration not acknowledged: sent again at the next hello');
         return null;
       }
-      const [row] = await this.db
-        .update(deviceConfig)
-        .set({ status: 'refused', reason: (ack.error ?? 'refused by the device').slice(0, MAX_REASON) })
-        .where(and(eq(deviceConfig.id, versionId), eq(deviceConfig.status, 'dispatched')))
-        .returning();
-      return row ?? null;
+      const reason = (ack.error ?? 'refused by the device').slice(0, MAX_REASON);
+      return this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(deviceConfig)
+          .set({ status: 'refused', reason })
+          .where(and(eq(deviceConfig.id, versionId), eq(deviceConfig.status, 'dispatched')))
+          .returning();
+        if (row) await this.settle(tx, [versionId], 'failed', reason);
+        return row ?? null;
+      });
     }
+  }
+
+  /** Versions still on their way to these devices are cancelled (a newer one replaces them). */
+  private async supersede(tx: Db, deviceIds: number[], reason: string) {
+    const cancelled = await tx
+      .update(deviceConfig)
+      .set({ status: 'cancelled', reason })
+      .where(and(inArray(deviceConfig.deviceId, deviceIds), eq(deviceConfig.status, 'dispatched')))
+      .returning({ id: deviceConfig.id });
+    await this.settle(
+      tx,
+      cancelled.map((row) => row.id),
+      'cancelled',
+      reason,
+    );
+  }
+
+  /** What each device runs as the portal knows it (`referenceOf` for many devices at once). */
+  private async referencesOf(tx: Db, deviceIds: number[]): Promise<Map<number, ConfigSettings>> {
+    const out = new Map<number, ConfigSettings>();
+    for (const ids of chunks(deviceIds, INSERT_CHUNK * 10)) {
+      const applied = await tx
+        .selectDistinctOn([deviceConfig.deviceId], {
+          deviceId: deviceConfig.deviceId,
+          settings: deviceConfig.settings,
+          apnPassword: deviceConfig.apnPassword,
+        })
+        .from(deviceConfig)
+        .where(and(inArray(deviceConfig.deviceId, ids), eq(deviceConfig.status, 'applied')))
+        .orderBy(deviceConfig.deviceId, desc(deviceConfig.version));
+      for (const row of applied) out.set(row.deviceId, this.full(row));
+      const rest = ids.filter((id) => !out.has(id));
+      if (rest.length === 0) continue;
+      const reports = await tx.select().from(deviceConfigReport).where(inArray(deviceConfigReport.deviceId, rest));
+      for (const report of reports) out.set(report.deviceId, report.settings);
+    }
+    return out;
+  }
+
+  /** Each device's highest version so far. */
+  private async topVersions(tx: Db, deviceIds: number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (const ids of chunks(deviceIds, INSERT_CHUNK * 10)) {
+      const rows = await tx
+        .select({ deviceId: deviceConfig.deviceId, n: max(deviceConfig.version) })
+        .from(deviceConfig)
+        .where(inArray(deviceConfig.deviceId, ids))
+        .groupBy(deviceConfig.deviceId);
+      for (const row of rows) out.set(row.deviceId, row.n ?? 0);
+    }
+    return out;
+  }
+
+  /**
+   * `batchDispatch`: one change to many devices (named, or the device list's filters over the caller's scope), as a
+   * task with a row per device. Each device gets a version of its own (what it runs with the change on top); online
+   * devices get it at once, the others at their next hello. All of it is written in one transaction.
+   */
+  async batchDispatch(principal: Principal, { deviceIds, filter, settings: change, expireTime }: BatchDispatchBody): Promise<DeviceTask> {
+    if ((deviceIds === undefined) === (filter === undefined)) throw new AppError('PARAM_CHECK_FAIL', 'deviceIds', { field: 'deviceIds' });
+    refuseEmpty(change);
+    checkExpiry(expireTime);
+    const created = await this.db.transaction(async (tx) => {
+      const where = deviceIds
+        ? and(inScope(principal, device), inArray(device.id, deviceIds))
+        : deviceFilter(inScope(principal, device), filter ?? {});
+      const targets = await tx
+        .select({ id: device.id, uuid: device.deviceUuid, online: device.online })
+        .from(device)
+        .where(where)
+        .orderBy(device.id)
+        .limit(TASK_MAX_DEVICES + 1)
+        .for('update');
+      if (deviceIds && targets.length !== deviceIds.length) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
+      if (targets.length === 0 || targets.length > TASK_MAX_DEVICES) throw new AppError('PARAM_CHECK_FAIL', 'filter', { field: 'filter' });
+      const ids = targets.map((target) => target.id);
+      const [references, tops] = [await this.referencesOf(tx, ids), await this.topVersions(tx, ids)];
+      const task = await this.tasks.create(tx, principal, {
+        kind: 'config',
+        settings: withoutPassword(change).settings,
+        expiresAt: expireTime ? new Date(expireTime) : null,
+      });
+      await this.supersede(tx, ids, `superseded by task ${task.id}`);
+      const dispatchedAt = new Date();
+      const deliveries: Array<{ versionId: number; uuid: string }> = [];
+      for (const part of chunks(targets, INSERT_CHUNK)) {
+        const versions = await tx
+          .insert(deviceConfig)
+          .values(
+            part.map((target) => {
+              const reference = references.get(target.id) ?? {};
+              return {
+                deviceId: target.id,
+                version: (tops.get(target.id) ?? 0) + 1,
+                status: 'dispatched' as const,
+                ...this.columnsOf(this.applyChange(reference, change, true), reference),
+                createdById: principal.accountId,
+                createdByName: principal.username,
+                dispatchedAt,
+                expiresAt: expireTime ? new Date(expireTime) : null,
+              };
+            }),
+          )
+          .returning({ id: deviceConfig.id, deviceId: deviceConfig.deviceId });
+        const versionOf = new Map(versions.map((version) => [version.deviceId, version.id]));
+        await tx.insert(deviceTaskRow).values(
+          part.map((target) => ({
+            taskId: task.id,
+            deviceId: target.id,
+            deviceUuid: target.uuid,
+            state: 'queued' as const,
+            configId: versionOf.get(target.id),
+          })),
+        );
+        for (const target of part) {
+          const versionId = versionOf.get(target.id);
+          if (target.online && versionId) deliveries.push({ versionId, uuid: target.uuid });
+        }
+      }
+      return { taskId: task.id, deliveries };
+    });
+    this.tasks.progress.changed([created.taskId]);
+    void this.deliverAll(created.deliveries);
+    return this.tasks.info(principal, created.taskId);
+  }
+
+  /** Sends versions to their (online) devices, DELIVERY_CONCURRENCY at a time; each records its own answer. */
+  private async deliverAll(deliveries: Array<{ versionId: number; uuid: string }>) {
+    let next = 0;
+    const worker = async () => {
+      while (next < deliveries.length) {
+        const item = deliveries[next++];
+        if (item)
+          await this.deliver(item.versionId, item.uuid).catch((err: unknown) => this.log.error({ err }, 'configuration not delivered'));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, deliveries.length) }, worker));
+  }
+
+  /** A task's open rows (or these of them) are cancelled with their versions. */
+  private async cancelRows(principal: Principal, taskId: number, rowIds: number[] | undefined) {
+    await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ configId: deviceTaskRow.configId })
+        .from(deviceTaskRow)
+        .where(
+          and(
+            eq(deviceTaskRow.taskId, taskId),
+            inArray(deviceTaskRow.state, ['queued', 'sent', 'running']),
+            rowIds ? inArray(deviceTaskRow.id, rowIds) : undefined,
+          ),
+        );
+      const configIds = rows.flatMap((row) => (row.configId === null ? [] : [row.configId]));
+      const reason = `cancelled by ${principal.username}`;
+      for (const ids of chunks(configIds, INSERT_CHUNK * 10)) {
+        await tx
+          .update(deviceConfig)
+          .set({ status: 'cancelled', reason })
+          .where(and(inArray(deviceConfig.id, ids), eq(deviceConfig.status, 'dispatched')));
+        await this.settle(tx, ids, 'cancelled', reason);
+      }
+    });
+  }
+
+  /** A task's failed and expired rows get a new version each (a copy of the one that failed) and go again. */
+  private async retryRows(principal: Principal, task: typeof deviceTask.$inferSelect) {
+    const expiresAt = task.expiresAt && task.expiresAt.getTime() > Date.now() ? task.expiresAt : null;
+    const deliveries = await this.db.transaction(async (tx) => {
+      const failed = await tx
+        .select({ row: deviceTaskRow, config: deviceConfig, online: device.online })
+        .from(deviceTaskRow)
+        .innerJoin(deviceConfig, eq(deviceConfig.id, deviceTaskRow.configId))
+        .innerJoin(device, eq(device.id, deviceTaskRow.deviceId))
+        .where(and(eq(deviceTaskRow.taskId, task.id), inArray(deviceTaskRow.state, ['failed', 'expired'])));
+      if (failed.length === 0) return [];
+      const ids = failed.map(({ row }) => row.deviceId);
+      const tops = await this.topVersions(tx, ids);
+      await this.supersede(tx, ids, `superseded by a retry of task ${task.id}`);
+      const out: Array<{ versionId: number; uuid: string }> = [];
+      for (const part of chunks(failed, INSERT_CHUNK)) {
+        const versions = await tx
+          .insert(deviceConfig)
+          .values(
+            part.map(({ config }) => ({
+              deviceId: config.deviceId,
+              version: (tops.get(config.deviceId) ?? 0) + 1,
+              status: 'dispatched' as const,
+              settings: config.settings,
+              apnPassword: config.apnPassword,
+              changed: config.changed,
+              createdById: principal.accountId,
+              createdByName: principal.username,
+              dispatchedAt: new Date(),
+              expiresAt,
+            })),
+          )
+          .returning({ id: deviceConfig.id, deviceId: deviceConfig.deviceId });
+        const versionOf = new Map(versions.map((version) => [version.deviceId, version.id]));
+        for (const { row, online } of part) {
+          const versionId = versionOf.get(row.deviceId) ?? null;
+          await tx
+            .update(deviceTaskRow)
+            .set({ state: 'queued', reason: null, configId: versionId, updatedAt: new Date() })
+            .where(eq(deviceTaskRow.id, row.id));
+          if (online && versionId) out.push({ versionId, uuid: row.deviceUuid });
+        }
+      }
+      return out;
+    });
+    void this.deliverAll(deliveries);
   }
 
   /** A device said hello: the newest version on its way goes again. */
@@ -392,11 +653,13 @@ export class DeviceConfigService {
   async cancel(principal: Principal, deviceId: number): Promise<ConfigVersion | null> {
     return this.db.transaction(async (tx) => {
       await lockDevice(tx, principal, deviceId);
+      const reason = `cancelled by ${principal.username}`;
       const [row] = await tx
         .update(deviceConfig)
-        .set({ status: 'cancelled', reason: `cancelled by ${principal.username}` })
+        .set({ status: 'cancelled', reason })
         .where(and(eq(deviceConfig.deviceId, deviceId), eq(deviceConfig.status, 'dispatched')))
         .returning();
+      if (row) await this.settle(tx, [row.id], 'cancelled', reason);
       return row ? toVersion(row) : null;
     });
   }

@@ -97,6 +97,7 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
     }),
     bus.subscribe('sos', ({ state, sos, ...chain }) => toSignedIn({ type: 'sos', state, sos }, chain)),
     bus.subscribe('deviceAlert', ({ change, deviceId, ...chain }) => toSignedIn({ type: 'deviceAlert', change, deviceId }, chain)),
+    bus.subscribe('deviceTask', ({ taskId, state, counts, ...chain }) => toSignedIn({ type: 'deviceTask', taskId, state, counts }, chain)),
   ];
   app.addHook('onClose', async () => {
     for (const stop of stops) stop();

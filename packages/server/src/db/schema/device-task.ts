@@ -1,0 +1,45 @@
+// Device tasks (`/devicepage/taskManager`): jobs that reach many devices, one row per device.
+
+import type { ConfigSettings, DeviceTaskKind, TaskRowState } from '@safety-shield/contract';
+import { deviceTaskKinds, taskRowStates } from '@safety-shield/contract';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongTo, bigIdentity, createdAt, identity, partOf } from './columns.js';
+import { deviceConfig } from './device-config.js';
+
+/** A task, in its creator's organisation chain (who may see it: SPEC section 6, as any scoped record). */
+export const deviceTask = pgTable(
+  'device_task',
+  {
+    id: identity(),
+    kind: text('kind', { enum: deviceTaskKinds }).$type<DeviceTaskKind>().notNull(),
+    /** A configuration task: the change it makes (without the APN password, which each version seals). */
+    settings: jsonb('settings').$type<ConfigSettings>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdById: integer('created_by_id'),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    ...belongTo(),
+  },
+  (t) => [index('device_task_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.createdAt)],
+);
+
+/** One device of a task. A configuration row follows its version's status (`device_config`). */
+export const deviceTaskRow = pgTable(
+  'device_task_row',
+  {
+    id: bigIdentity(),
+    taskId: partOf('task_id', () => deviceTask.id),
+    deviceId: integer('device_id').notNull(),
+    deviceUuid: text('device_uuid').notNull(),
+    state: text('state', { enum: taskRowStates }).$type<TaskRowState>().notNull(),
+    progress: integer('progress'),
+    reason: text('reason'),
+    configId: integer('config_id').references(() => deviceConfig.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_task_row_task_idx').on(t.taskId, t.id),
+    index('device_task_row_state_idx').on(t.taskId, t.state),
+    index('device_task_row_config_idx').on(t.configId),
+  ],
+);

@@ -1,0 +1,118 @@
+import {
+  type DeviceTask,
+  type DeviceTaskRow,
+  type Page,
+  type TaskCounts,
+  type TaskListQuery,
+  type TaskRowQuery,
+  type TaskRowState,
+  taskRowStates,
+  taskStateOf,
+} from '@safety-shield/contract';
+import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { pageOf } from '../../db/paging.js';
+import { deviceConfig, deviceTask, deviceTaskRow } from '../../db/schema.js';
+import { containing } from '../../http/pagination.js';
+
+type TaskRow = typeof deviceTask.$inferSelect;
+
+export const noCounts = (): TaskCounts => Object.fromEntries(taskRowStates.map((state) => [state, 0])) as TaskCounts;
+
+/** Each task's rows counted by state. */
+export async function countsOf(db: Db, taskIds: number[]): Promise<Map<number, TaskCounts>> {
+  const out = new Map(taskIds.map((id) => [id, noCounts()]));
+  if (taskIds.length === 0) return out;
+  const rows = await db
+    .select({ taskId: deviceTaskRow.taskId, state: deviceTaskRow.state, n: count() })
+    .from(deviceTaskRow)
+    .where(inArray(deviceTaskRow.taskId, taskIds))
+    .groupBy(deviceTaskRow.taskId, deviceTaskRow.state);
+  for (const { taskId, state, n } of rows) {
+    const counts = out.get(taskId);
+    if (counts) counts[state] = n;
+  }
+  return out;
+}
+
+export function toTask(row: TaskRow, counts: TaskCounts): DeviceTask {
+  const total = taskRowStates.reduce((sum, state) => sum + counts[state], 0);
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: taskStateOf(counts),
+    total,
+    counts,
+    settings: row.settings,
+    changed: row.settings ? (Object.keys(row.settings) as DeviceTask['changed']) : [],
+    createdBy: row.createdByName,
+    createTime: row.createdAt.getTime(),
+    expireTime: row.expiresAt?.getTime() ?? null,
+  };
+}
+
+export async function listTasks(db: Db, scope: SQL, query: TaskListQuery): Promise<Page<DeviceTask>> {
+  const where = and(scope, query.kind ? eq(deviceTask.kind, query.kind) : undefined);
+  if (query.state) {
+    // A task's state is its rows': filter in memory over the scope's tasks (a scope holds few tasks, each many rows).
+    const all = await db.select().from(deviceTask).where(where).orderBy(desc(deviceTask.id));
+    const counts = await countsOf(
+      db,
+      all.map((task) => task.id),
+    );
+    const matching = all.map((task) => toTask(task, counts.get(task.id) ?? noCounts())).filter((task) => task.state === query.state);
+    const start = (query.page - 1) * query.limit;
+    return { records: matching.slice(start, start + query.limit), total: matching.length };
+  }
+  const page = await pageOf(
+    query,
+    db.select().from(deviceTask).where(where).orderBy(desc(deviceTask.id)).$dynamic(),
+    db.select({ n: count() }).from(deviceTask).where(where),
+    (row) => row,
+  );
+  const counts = await countsOf(
+    db,
+    page.records.map((task) => task.id),
+  );
+  return { records: page.records.map((task) => toTask(task, counts.get(task.id) ?? noCounts())), total: page.total };
+}
+
+export function listRows(db: Db, query: TaskRowQuery): Promise<Page<DeviceTaskRow>> {
+  const where = and(
+    eq(deviceTaskRow.taskId, query.taskId),
+    query.state ? eq(deviceTaskRow.state, query.state) : undefined,
+    query.keyword ? ilike(deviceTaskRow.deviceUuid, containing(query.keyword)) : undefined,
+  );
+  const list = db
+    .select({ row: deviceTaskRow, version: deviceConfig.version })
+    .from(deviceTaskRow)
+    .leftJoin(deviceConfig, eq(deviceConfig.id, deviceTaskRow.configId))
+    .where(where)
+    .orderBy(deviceTaskRow.id)
+    .$dynamic();
+  return pageOf(query, list, db.select({ n: count() }).from(deviceTaskRow).where(where), ({ row, version }) => ({
+    id: row.id,
+    taskId: row.taskId,
+    deviceId: row.deviceId,
+    deviceUuid: row.deviceUuid,
+    state: row.state,
+    progress: row.progress,
+    reason: row.reason,
+    version,
+    updateTime: row.updatedAt.getTime(),
+  }));
+}
+
+/**
+ * Rows follow the configuration versions they dispatched: the open rows of these versions take `state` (and the
+ * reason). Answers the tasks whose rows moved, for their progress.
+ */
+export async function settleRows(db: Db, configIds: number[], state: TaskRowState, reason: string | null = null): Promise<number[]> {
+  if (configIds.length === 0) return [];
+  const moved = await db
+    .update(deviceTaskRow)
+    .set({ state, reason, updatedAt: new Date() })
+    .where(and(inArray(deviceTaskRow.configId, configIds), inArray(deviceTaskRow.state, ['queued', 'sent', 'running'])))
+    .returning({ taskId: deviceTaskRow.taskId });
+  return [...new Set(moved.map((row) => row.taskId))];
+}

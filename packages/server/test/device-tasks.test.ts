@@ -1,0 +1,184 @@
+import type { DeviceTask, DeviceTaskRow } from '@safety-shield/contract';
+import type { SimDevice } from '@safety-shield/device-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { call, signedIn } from './identity-fixtures.js';
+import { portalWithGateway, simulator } from './portal-fixtures.js';
+import { consoleSocket } from './sos-fixtures.js';
+
+/**
+ * A configuration dispatched to 100 simulated devices as one task (issue 17): 90 online apply it, one refuses with
+ * its reason, ten are offline and follow when they connect; a row is cancelled; the task's progress is pushed.
+ */
+
+type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
+interface Fleet {
+  uuid: string;
+  id: number;
+  secret: string;
+}
+
+const ONLINE = 90;
+const OFFLINE = 10;
+
+let portal: Portal;
+let admin: string;
+let other: string;
+let fleet: Fleet[];
+let refusing: Fleet;
+const sims: SimDevice[] = [];
+
+beforeAll(async () => {
+  portal = await portalWithGateway({ events: (app) => ({ ...recorder(), hello: (uuid) => void app.deviceConfigs.hello(uuid) }) });
+  portal.app.deviceConfigs.useDevices((uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs));
+  const db = portal.database.db;
+  const company = await seedCompany(db, 'Tasks');
+  const theirs = await seedCompany(db, 'TasksTheirs');
+  fleet = [];
+  for (let i = 0; i < ONLINE + OFFLINE; i++) {
+    const uuid = `TASK-${String(i).padStart(3, '0')}`;
+    const { id, secret } = await seedDevice(db, company, uuid);
+    fleet.push({ uuid, id, secret });
+  }
+  const seeded = await seedDevice(db, company, 'TASK-REFUSER');
+  refusing = { uuid: 'TASK-REFUSER', ...seeded };
+  admin = (
+    await signedIn(portal, 'tasks.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
+  ).token;
+  other = (await signedIn(portal, 'tasks.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
+    .token;
+  const start = async (device: Fleet, options = {}) => {
+    const sim = simulator(portal.brokerUrl, device.uuid, device.secret, options);
+    sims.push(sim);
+    expect(await sim.start()).toBe(true);
+    return sim;
+  };
+  await Promise.all(fleet.slice(0, ONLINE).map((device) => start(device)));
+  await start(refusing, { refuseConfig: 'read-only firmware' });
+  // The hellos are filed: the portal knows who is online.
+  await waitFor(async () => (await call(portal, admin, 'GET', '/v1/device/list?online=true&limit=200')).data.total === ONLINE + 1, 20_000);
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(sims.map((sim) => sim.stop()));
+  await portal?.close();
+}, 60_000);
+
+const taskInfo = async (taskId: number, token = admin) =>
+  (await call(portal, token, 'GET', `/v2/device/task/info?taskId=${taskId}`)).data as DeviceTask;
+const rows = async (taskId: number, query = '') =>
+  (await call(portal, admin, 'GET', `/v2/device/task/rows?taskId=${taskId}&limit=200${query}`)).data as {
+    records: DeviceTaskRow[];
+    total: number;
+  };
+
+describe('a batch dispatch', () => {
+  let taskId: number;
+
+  it('reaches every device: online ones apply it, a refusal keeps its reason, offline ones wait', async () => {
+    const socket = await consoleSocket(portal.baseUrl, admin);
+    const ids = [...fleet.map((device) => device.id), refusing.id];
+    const created = await call(portal, admin, 'POST', '/v2/device/config/batchDispatch', {
+      deviceIds: ids,
+      settings: { uploadIntervalSeconds: 30 },
+    });
+    expect(created).toMatchObject({
+      code: 200,
+      data: { kind: 'config', total: ONLINE + OFFLINE + 1, createdBy: 'tasks.company', changed: ['uploadIntervalSeconds'] },
+    });
+    taskId = created.data.id;
+    const settled = await waitFor(async () => {
+      const task = await taskInfo(taskId);
+      return task.counts.done === ONLINE && task.counts.failed === 1 ? task : null;
+    }, 30_000);
+    expect(settled).toMatchObject({ state: 'running', counts: { queued: OFFLINE, sent: 0, cancelled: 0 } });
+    const failed = await rows(taskId, '&state=failed');
+    expect(failed.records).toEqual([expect.objectContaining({ deviceUuid: 'TASK-REFUSER', reason: 'read-only firmware', version: 1 })]);
+    // Each online device runs the change, and the console saw the progress pushed.
+    const sample = await call(portal, admin, 'GET', `/v1/device/receiveDeviceConfig?deviceId=${fleet[0]?.id}`);
+    expect(sample.data.reported).toMatchObject({ version: 1, settings: { uploadIntervalSeconds: 30 } });
+    const pushed = await socket.next('deviceTask', 10_000);
+    expect(pushed).toMatchObject({ type: 'deviceTask', taskId });
+    socket.close();
+    // Paging through the rows, by uuid.
+    expect((await rows(taskId, '&keyword=task-00')).total).toBe(10);
+    const page2 = (await call(portal, admin, 'GET', `/v2/device/task/rows?taskId=${taskId}&page=2&limit=50`)).data;
+    expect(page2.records).toHaveLength(50);
+    expect(page2.total).toBe(ONLINE + OFFLINE + 1);
+  });
+
+  it('cancels one row; the offline devices apply it when they connect; retry sends the failed row again', async () => {
+    const queued = (await rows(taskId, '&state=queued')).records;
+    expect(queued).toHaveLength(OFFLINE);
+    const [first] = queued;
+    const cancelled = await call(portal, admin, 'POST', '/v2/device/task/cancel', { taskId, rowIds: [first?.id] });
+    expect(cancelled.data.counts).toMatchObject({ cancelled: 1, queued: OFFLINE - 1 });
+
+    const late = await Promise.all(
+      fleet.slice(ONLINE).map(async (device) => {
+        const sim = simulator(portal.brokerUrl, device.uuid, device.secret);
+        sims.push(sim);
+        expect(await sim.start()).toBe(true);
+        return sim;
+      }),
+    );
+    const done = await waitFor(async () => {
+      const task = await taskInfo(taskId);
+      return task.counts.queued === 0 && task.counts.sent === 0 ? task : null;
+    }, 30_000);
+    expect(done).toMatchObject({ state: 'failed', counts: { done: ONLINE + OFFLINE - 1, cancelled: 1, failed: 1 } });
+    // The cancelled device was never sent the change.
+    const untouched = await call(portal, admin, 'GET', `/v1/device/receiveDeviceConfig?deviceId=${first?.deviceId}`);
+    expect(untouched.data.reported.version).toBe(0);
+    expect(late).toHaveLength(OFFLINE);
+
+    const retried = await call(portal, admin, 'POST', '/v2/device/task/retry', { taskId });
+    expect(retried.code).toBe(200);
+    const again = await waitFor(async () => {
+      const [row] = (await rows(taskId, '&state=failed')).records;
+      return row && row.version === 2 ? row : null;
+    }, 10_000);
+    expect(again).toMatchObject({ deviceUuid: 'TASK-REFUSER', reason: 'read-only firmware' });
+    const list = (await call(portal, admin, 'GET', '/v2/device/config/task/list')).data;
+    expect(list.records[0]).toMatchObject({ id: taskId, state: 'failed' });
+    expect((await call(portal, admin, 'GET', '/v2/device/config/task/list?state=running')).data.total).toBe(0);
+  });
+
+  it('selects devices by the list’s filters, and refuses bad selections and other organisations', async () => {
+    const byFilter = await call(portal, admin, 'POST', '/v2/device/config/batchDispatch', {
+      filter: { keyword: 'TASK-00' },
+      settings: { gpsBatch: 5 },
+      expireTime: Date.now() + 60_000,
+    });
+    expect(byFilter.data).toMatchObject({ total: 10 });
+    await waitFor(async () => (await taskInfo(byFilter.data.id)).counts.done === 10, 20_000);
+
+    const bad: Record<string, unknown>[] = [
+      { settings: { gpsBatch: 5 } },
+      { deviceIds: [fleet[0]?.id], filter: {}, settings: { gpsBatch: 5 } },
+      { deviceIds: [fleet[0]?.id], settings: {} },
+      { filter: { keyword: 'nothing-matches' }, settings: { gpsBatch: 5 } },
+      { deviceIds: [fleet[0]?.id, fleet[0]?.id], settings: { gpsBatch: 5 } },
+      { deviceIds: [fleet[0]?.id], settings: { gpsBatch: 5 }, expireTime: 1 },
+    ];
+    for (const body of bad)
+      expect((await call(portal, admin, 'POST', '/v2/device/config/batchDispatch', body)).codeKey, JSON.stringify(body)).toBe(
+        'PARAM_CHECK_FAIL',
+      );
+    expect((await call(portal, admin, 'POST', '/v2/device/task/cancel', { taskId, rowIds: [999_999_999] })).codeKey).toBe(
+      'PARAM_CHECK_FAIL',
+    );
+
+    expect(
+      (await call(portal, other, 'POST', '/v2/device/config/batchDispatch', { deviceIds: [fleet[0]?.id], settings: { gpsBatch: 5 } }))
+        .codeKey,
+    ).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(portal, other, 'GET', '/v2/device/config/task/list')).data).toEqual({ records: [], total: 0 });
+    for (const [method, url, body] of [
+      ['GET', `/v2/device/task/info?taskId=${taskId}`],
+      ['GET', `/v2/device/task/rows?taskId=${taskId}`],
+      ['POST', '/v2/device/task/cancel', { taskId }],
+      ['POST', '/v2/device/task/retry', { taskId }],
+    ] as const)
+      expect((await call(portal, other, method, url, body)).codeKey, url).toBe('PERMISSION_CHECK_FAIL');
+  });
+});
