@@ -1,3 +1,4 @@
+import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
 import { bindWhenListed, companyWithVehicle, row, simulatedDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
@@ -47,6 +48,7 @@ test('an operator changes a device’s alarm upload interval; the device applies
     await expect(diff.locator('[data-prop="evidence"]')).toHaveAttribute('data-differs', 'false');
     await page.getByTestId('config-batch').fill('1');
     await page.screenshot({ path: 'e2e/artifacts/device-config-editor.png', fullPage: true });
+    expect(await seriousAxeFindings(page, [], KNOWN_OPEN)).toEqual([]);
     await page.getByTestId('config-save-dispatch').click();
     await expect(page.getByText('The device applied version 1')).toBeVisible();
     await expect(page.getByTestId('config-current-version')).toHaveText('1');
@@ -81,6 +83,7 @@ test('an operator changes a device’s alarm upload interval; the device applies
     await expect(compare.locator('[data-prop="uploadIntervalSeconds"]')).toHaveAttribute('data-differs', 'false');
     await expect(compare.locator('[data-prop="uploadIntervalSeconds"]')).toContainText('2 seconds');
     await page.screenshot({ path: 'e2e/artifacts/device-config-info.png', fullPage: true });
+    expect(await seriousAxeFindings(page, [], KNOWN_OPEN)).toEqual([]);
   } finally {
     await device.stop();
   }

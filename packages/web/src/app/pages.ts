@@ -37,6 +37,7 @@ export const pages = {
   UnmatchedDevices: () => import('../features/devices/index.js').then((m) => m.UnmatchedDevicesPage),
   DeviceList: () => import('../features/devices/index.js').then((m) => m.DeviceListPage),
   DeviceMaintenance: () => import('../features/device-alerts/DeviceAlertsPage.js').then((m) => m.DeviceAlertsPage),
+  TaskManager: () => import('../features/device-tasks/TaskManagerPage.js').then((m) => m.TaskManagerPage),
   DeviceConfigSetting: () => import('../features/device-config/index.js').then((m) => m.ConfigSettingPage),
   DeviceConfigInfo: () => import('../features/device-config/index.js').then((m) => m.ConfigInfoPage),
   AgentList: () => import('../features/orgs/OrgListPage.js').then((m) => m.AgentListPage),

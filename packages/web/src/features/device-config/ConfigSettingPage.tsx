@@ -5,17 +5,36 @@ import { Link } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
 import { LoadError } from '../../shared/ui/LoadError.js';
 import { useSelfInfo } from '../auth/index.js';
-import { OnlineTag, useDevice } from '../devices/index.js';
+import { OnlineTag, useDevice, useDevices } from '../devices/index.js';
 import { useCancelConfig, useConfigState, useDispatchConfig, useSaveConfig } from './api/config.js';
+import { BatchEditor, type BatchTarget } from './components/BatchEditor.js';
 import { ConfigDiff } from './components/ConfigDiff.js';
 import { ConfigForm, type ConfigFormValues, formValuesOf, settingsOf } from './components/ConfigForm.js';
 import { DevicePicker } from './components/DevicePicker.js';
 import { HistoryTable } from './components/HistoryTable.js';
 import { StatusTag } from './components/StatusTag.js';
+import { useBatchParam } from './components/use-batch-param.js';
 import { useDeviceParam } from './components/use-device-param.js';
 
 /** /device/configSetting?deviceId=: edit a device's configuration, compare it with what the device runs, dispatch it, follow it. */
 export function ConfigSettingPage() {
+  const batch = useBatchParam();
+  return batch ? <BatchPage target={batch} /> : <SingleDevicePage />;
+}
+
+/** The editor for many devices: how many the batch reaches, then the sections to change. */
+function BatchPage({ target }: { target: BatchTarget }) {
+  const selected = 'filter' in target ? target.filter : {};
+  const matching = useDevices({ ...selected, page: 1, limit: 1 });
+  const count = 'deviceIds' in target ? target.deviceIds.length : matching.data?.total;
+  return (
+    <Flex vertical gap={16} data-testid="config-setting">
+      <BatchEditor target={target} count={count} />
+    </Flex>
+  );
+}
+
+function SingleDevicePage() {
   const { t } = useTranslation();
   const [deviceId, setDeviceId] = useDeviceParam();
   const device = useDevice(deviceId);

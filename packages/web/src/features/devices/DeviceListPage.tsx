@@ -1,6 +1,11 @@
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { SettingOutlined } from '@ant-design/icons';
+import { canCall, deviceConfigApi } from '@safety-shield/contract';
+import { Button } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ListPage, numberFilter, useListParams } from '../../shared/ui/list/index.js';
+import { useSelfInfo } from '../auth/index.js';
 import { useDevices } from './api/get-devices.js';
 import { DeviceDetailDrawer } from './components/DeviceDetailDrawer.js';
 import { DeviceFilterBar } from './components/DeviceFilterBar.js';
@@ -14,6 +19,7 @@ const DETAIL_PARAM = 'device';
 
 /** /devicepage/list (Super Admin): every device with all filters, exports, and the per-device actions and detail. */
 export function DeviceListPage() {
+  const { t } = useTranslation();
   const list = useListParams(DEVICE_FILTERS);
   const narrow = useNarrowRows();
   const filters = useMemo(() => deviceFilters(list.filters), [list.filters]);
@@ -29,6 +35,20 @@ export function DeviceListPage() {
     });
 
   const columns = useDeviceColumns({ narrow, onDetail: (device) => showDetail(device.deviceId) });
+  const [selected, setSelected] = useState<number[]>([]);
+  const configures = canCall(useSelfInfo().data?.baseInfo.role, deviceConfigApi.batchDispatch);
+  const navigate = useNavigate();
+  const total = query.data?.total ?? 0;
+  /** The configuration editor for the ticked rows, or for every device the filters select. */
+  const configure = (target: 'selected' | 'matching') => {
+    const params = new URLSearchParams();
+    if (target === 'selected') params.set('deviceIds', selected.join(','));
+    else {
+      params.set('batch', 'filter');
+      for (const key of DEVICE_FILTERS) if (list.filters[key]) params.set(key, list.filters[key] ?? '');
+    }
+    void navigate(`/device/configSetting?${params}`);
+  };
 
   return (
     <ListPage
@@ -36,9 +56,38 @@ export function DeviceListPage() {
       query={query}
       list={list}
       filters={<DeviceFilterBar list={list} filters={filters} />}
-      actions={<ExportButtons filters={filters} />}
+      actions={
+        <>
+          {configures && (
+            <>
+              <Button
+                icon={<SettingOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => configure('selected')}
+                data-testid="configure-selected"
+              >
+                {t('devices.configureSelected', { count: selected.length })}
+              </Button>
+              <Button
+                icon={<SettingOutlined />}
+                disabled={total === 0}
+                onClick={() => configure('matching')}
+                data-testid="configure-matching"
+              >
+                {t('devices.configureMatching', { count: total })}
+              </Button>
+            </>
+          )}
+          <ExportButtons filters={filters} />
+        </>
+      }
       rowKey="deviceId"
       columns={columns}
+      rowSelection={
+        configures
+          ? { selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true }
+          : undefined
+      }
     >
       <DeviceDetailDrawer deviceId={detailId} onClose={() => showDetail(undefined)} />
     </ListPage>

@@ -25,7 +25,7 @@ describe('readable antd colours', () => {
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
         token: readableTokens(dark),
       }) as unknown as Record<string, string>;
-      for (const status of ['Success', 'Warning', 'Error']) {
+      for (const status of ['Success', 'Warning', 'Error', 'Info']) {
         const text = (components.Tag as Record<string, string>)[`color${status}`] ?? derived[`color${status}`] ?? '';
         expect(contrastRatio(text, derived[`color${status}Bg`] ?? ''), status).toBeGreaterThanOrEqual(AA);
       }

@@ -87,6 +87,8 @@ export function readableComponents(dark: boolean, link: string) {
     [
       ...PRESETS.map((preset) => [`${preset}7`, `${preset}1`] as const),
       ...STATUSES.map((status) => [`color${status}`, `color${status}Bg`] as const),
+      // A "processing" tag (a task running, a request sent) is the info colour on its pale background.
+      ['colorInfo', 'colorInfoBg'] as const,
     ],
     dark,
   );

@@ -15,8 +15,11 @@ export type SosPush = Extract<PushServerMessage, { type: 'sos' }>;
 /** Running-status alerts of a device in the caller's scope changed: every signed-in socket gets it unasked. */
 export type DeviceAlertPush = Extract<PushServerMessage, { type: 'deviceAlert' }>;
 
-/** The alarms the server sends every signed-in socket without being asked. */
-export type AlarmPush = SosPush | DeviceAlertPush;
+/** A device task of the caller's scope moved on (its rows counted by state): every signed-in socket gets it unasked. */
+export type DeviceTaskPush = Extract<PushServerMessage, { type: 'deviceTask' }>;
+
+/** The alarms (and task progress) the server sends every signed-in socket without being asked. */
+export type AlarmPush = SosPush | DeviceAlertPush | DeviceTaskPush;
 type AlarmType = AlarmPush['type'];
 
 /** idle: nothing watched; connecting: opening or authenticating; live: watching; reconnecting: waiting to retry. */
@@ -263,6 +266,7 @@ export class PushClient {
         return;
       case 'sos':
       case 'deviceAlert':
+      case 'deviceTask':
         for (const listener of this.alarmListeners) listener(message);
         return;
       case 'error':

@@ -1,5 +1,6 @@
 import {
   BITRATE_LEVELS,
+  type ConfigProp,
   type ConfigSettings,
   type DetectionType,
   detectionTypes,
@@ -7,7 +8,7 @@ import {
   videoResolutions,
 } from '@safety-shield/contract';
 import { Button, Card, Checkbox, Flex, Form, type FormInstance, Input, InputNumber, Select, Space, Typography } from 'antd';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The editor's fields: the document's properties, the APN password write-only (empty: keep the one before). */
@@ -74,6 +75,22 @@ export function settingsOf(values: Partial<ConfigFormValues>): ConfigSettings {
   return settings;
 }
 
+/** The editor's sections, each the properties it edits: a batch changes only the sections ticked. */
+export const configSections = {
+  reporting: ['uploadIntervalSeconds', 'gpsBatch'],
+  detections: ['detections'],
+  evidence: ['evidence'],
+  apn: ['apn'],
+  video: ['video'],
+} as const satisfies Record<string, readonly ConfigProp[]>;
+export type ConfigSection = keyof typeof configSections;
+
+/** Only the properties of the sections chosen. */
+export function chosenSettings(settings: ConfigSettings, chosen: ReadonlySet<ConfigSection>): ConfigSettings {
+  const props = new Set<ConfigProp>([...chosen].flatMap((section) => configSections[section]));
+  return Object.fromEntries(Object.entries(settings).filter(([prop]) => props.has(prop as ConfigProp))) as ConfigSettings;
+}
+
 interface Props {
   form: FormInstance<ConfigFormValues>;
   channels: number;
@@ -84,15 +101,19 @@ interface Props {
   /** The form checked out: save it, and dispatch it too when asked. */
   onSubmit(values: ConfigFormValues, dispatch: boolean): void;
   pending: boolean;
+  /** Many devices at once: each section is changed only when ticked, and one button dispatches. */
+  batch?: { chosen: ReadonlySet<ConfigSection>; onChoose(section: ConfigSection, on: boolean): void; submitText: string };
 }
 
 /** The configuration editor: reporting, detections, evidence, mobile network and video, each with its limits. */
-export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disabled, onSubmit, pending }: Props) {
+export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disabled, onSubmit, pending, batch }: Props) {
   const { t } = useTranslation();
   // The form instance outlives this component: a new version to edit (the parent's key) starts from its own values.
   useEffect(() => form.resetFields(), [form]);
   const submit = (dispatch: boolean) => {
-    form.validateFields().then(
+    // A batch checks only the sections it changes (the others are not sent).
+    const names = batch ? [...batch.chosen].flatMap((name) => configSections[name].map((prop) => [prop])) : undefined;
+    (names ? form.validateFields(names, { recursive: true }) : form.validateFields()).then(
       (values) => onSubmit(values, dispatch),
       (failed: { errorFields?: Array<{ name: (string | number)[] }> }) => {
         const first = failed.errorFields?.[0];
@@ -100,6 +121,27 @@ export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disa
       },
     );
   };
+  /** A section's card; in a batch its fields show once it is ticked. */
+  const section = (name: ConfigSection, title: string, body: ReactNode) => (
+    <Card
+      size="small"
+      title={title}
+      extra={
+        batch && (
+          <Checkbox
+            checked={batch.chosen.has(name)}
+            onChange={(event) => batch.onChoose(name, event.target.checked)}
+            data-testid={`config-choose-${name}`}
+          >
+            {t('deviceConfig.batchChange')}
+          </Checkbox>
+        )
+      }
+      styles={batch && !batch.chosen.has(name) ? { body: { display: 'none' } } : undefined}
+    >
+      {body}
+    </Card>
+  );
   const channelOptions = channelList(channels).map((channel) => ({ value: channel, label: t('deviceConfig.channel', { channel }) }));
   const levelOptions = Object.entries(BITRATE_LEVELS).map(([level, kbps]) => ({
     value: kbps,
@@ -115,7 +157,9 @@ export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disa
       data-testid="config-form"
     >
       <Flex vertical gap={16}>
-        <Card size="small" title={t('deviceConfig.reporting')}>
+        {section(
+          'reporting',
+          t('deviceConfig.reporting'),
           <Flex wrap gap={16}>
             <Form.Item
               name="uploadIntervalSeconds"
@@ -133,17 +177,21 @@ export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disa
             >
               <InputNumber style={{ width: 160 }} data-testid="config-batch" />
             </Form.Item>
-          </Flex>
-        </Card>
-        <Card size="small" title={t('deviceConfig.prop.detections')}>
+          </Flex>,
+        )}
+        {section(
+          'detections',
+          t('deviceConfig.prop.detections'),
           <Form.Item name="detections" style={{ marginBottom: 0 }}>
             <Checkbox.Group
               data-testid="config-detections"
               options={detectionTypes.map((type) => ({ value: type, label: t(`deviceConfig.detection.${type}`) }))}
             />
-          </Form.Item>
-        </Card>
-        <Card size="small" title={t('deviceConfig.prop.evidence')}>
+          </Form.Item>,
+        )}
+        {section(
+          'evidence',
+          t('deviceConfig.prop.evidence'),
           <Flex wrap gap={16}>
             {(['secondsBefore', 'secondsAfter'] as const).map((field) => (
               <Form.Item
@@ -169,9 +217,11 @@ export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disa
             >
               <Select mode="multiple" options={channelOptions} style={{ minWidth: 200 }} />
             </Form.Item>
-          </Flex>
-        </Card>
-        <Card size="small" title={t('deviceConfig.prop.apn')}>
+          </Flex>,
+        )}
+        {section(
+          'apn',
+          t('deviceConfig.prop.apn'),
           <Flex wrap gap={16}>
             <Form.Item
               name={['apn', 'name']}
@@ -191,9 +241,11 @@ export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disa
             >
               <Input.Password style={{ width: 180 }} autoComplete="new-password" />
             </Form.Item>
-          </Flex>
-        </Card>
-        <Card size="small" title={t('deviceConfig.prop.video')}>
+          </Flex>,
+        )}
+        {section(
+          'video',
+          t('deviceConfig.prop.video'),
           <Form.List name="video">
             {(fields) => (
               <Flex vertical gap={8}>
@@ -219,16 +271,30 @@ export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disa
                 ))}
               </Flex>
             )}
-          </Form.List>
-        </Card>
-        <Flex gap={8} wrap>
-          <Button onClick={() => submit(false)} loading={pending} data-testid="config-save">
-            {t('common.save')}
-          </Button>
-          <Button type="primary" onClick={() => submit(true)} loading={pending} data-testid="config-save-dispatch">
-            {t('deviceConfig.saveAndDispatch')}
-          </Button>
-        </Flex>
+          </Form.List>,
+        )}
+        {batch ? (
+          <Flex gap={8} wrap>
+            <Button
+              type="primary"
+              onClick={() => submit(true)}
+              loading={pending}
+              disabled={batch.chosen.size === 0}
+              data-testid="config-batch-dispatch"
+            >
+              {batch.submitText}
+            </Button>
+          </Flex>
+        ) : (
+          <Flex gap={8} wrap>
+            <Button onClick={() => submit(false)} loading={pending} data-testid="config-save">
+              {t('common.save')}
+            </Button>
+            <Button type="primary" onClick={() => submit(true)} loading={pending} data-testid="config-save-dispatch">
+              {t('deviceConfig.saveAndDispatch')}
+            </Button>
+          </Flex>
+        )}
       </Flex>
     </Form>
   );

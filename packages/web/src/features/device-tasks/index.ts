@@ -1,0 +1,2 @@
+export { useBatchDispatch } from './api/tasks.js';
+export { TaskManagerPage } from './TaskManagerPage.js';
