@@ -1,6 +1,7 @@
 import { benchAccounts } from './accounts.js';
 import { benchBundle } from './bundle.js';
 import { benchDashboard } from './dashboard.js';
+import { benchDeviceConfig } from './device-config.js';
 import { benchEvidence } from './evidence.js';
 import { benchIncidents } from './incidents.js';
 import { benchIngest } from './ingest.js';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   live: benchLive,
   dashboard: benchDashboard,
   places: benchPlaces,
+  'device-config': benchDeviceConfig,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

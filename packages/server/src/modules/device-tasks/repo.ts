@@ -9,7 +9,7 @@ import {
   taskRowStates,
   taskStateOf,
 } from '@safety-shield/contract';
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pageOf } from '../../db/paging.js';
 import { deviceConfig, deviceTask, deviceTaskRow } from '../../db/schema.js';
