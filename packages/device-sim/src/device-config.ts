@@ -1,4 +1,4 @@
-import { type ConfigSettings, type DetectionType, detectionTypes, type IncidentType } from '@safety-shield/contract';
+import { type AlarmArea, type ConfigSettings, type DetectionType, detectionTypes, type IncidentType } from '@safety-shield/contract';
 import { type ConfigReportUp, configProblem, MAX_POINTS } from '@safety-shield/contract/device';
 import type { CommandHandler, CommandResult } from './commands.js';
 import type { ConfigStore, RunningConfig } from './config-store.js';
@@ -63,14 +63,14 @@ export interface DeviceConfigOptions {
   channels(): number;
   /** Refuse every `config` with this reason (a device that cannot be configured). */
   refuse?: string;
-  /** A new configuration is stored: put it to work (the GPS timer; the rest is read when it is needed). */
+  /** A new configuration is stored: put it to work (the GPS timer, the alarm areas; the rest is read when it is needed). */
   applied(): void;
 }
 
 /**
  * A device's configuration (docs/device-protocol.md, `config`): the version it runs and its document, kept in a store
  * across restarts, and what follows from it: the GPS interval and batch, the detections switched on, what is kept of
- * an incident, and each channel's live video. A property the running document leaves out runs at its factory value.
+ * an incident, each channel's live video, and the alarm areas it watches. A property the running document leaves out runs at its factory value.
  *
  * `config` messages are handled one at a time, in the order they arrive: checked, stored durably, applied, then
  * acknowledged with `result: {version}`.
@@ -116,6 +116,11 @@ export class DeviceConfig {
     const channels = this.options.channels();
     const evidence = this.running.settings.evidence ?? defaultEvidence(channels);
     return { ...evidence, channels: evidence.channels.filter((channel) => channel <= channels) };
+  }
+
+  /** The alarm areas it watches (`alarmAreas`); none in the factory configuration. */
+  get alarmAreas(): readonly AlarmArea[] {
+    return this.running.settings.alarmAreas ?? [];
   }
 
   /** The live video settings of a channel (`video`); a channel the document does not name runs at the factory ones. */

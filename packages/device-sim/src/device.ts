@@ -16,6 +16,7 @@ import {
 import { CommandDispatcher } from './dispatch.js';
 import { Drive, type DriveSample } from './drive.js';
 import { dvrIndexCommand } from './dvr.js';
+import { GeofenceWatch } from './geofence.js';
 import { GpsReporter, type GpsSettings } from './gps-reporter.js';
 import { GpsSender } from './gps-sender.js';
 import { channelsOf, helloOf } from './hardware.js';
@@ -24,6 +25,7 @@ import { HealthReporter } from './health-reporter.js';
 import { IncidentReporter } from './incident-reporter.js';
 import type { IncidentOverrides, IncidentType } from './incidents.js';
 import { LiveStreams } from './live.js';
+import type { GpsPoint } from './messages.js';
 import { hashSeed } from './random.js';
 import { DeviceSession, DRAIN_TIMEOUT_MS } from './session.js';
 import { SosButton } from './sos-button.js';
@@ -47,6 +49,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   private readonly health: HealthReporter;
   private readonly sos: SosButton;
   private readonly config: DeviceConfig;
+  /** The configuration's alarm areas, watched over each GPS sample. */
+  private readonly geofence: GeofenceWatch;
 
   constructor(options: SimDeviceOptions) {
     super();
@@ -80,9 +84,16 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       },
       channels,
       refuse: options.refuseConfig,
-      applied: () => this.gps.configure(this.config.gps),
+      applied: () => {
+        this.gps.configure(this.config.gps);
+        this.geofence.setAreas(this.config.alarmAreas);
+      },
     });
-    this.gps = new GpsReporter(this.drive, this.config.gps, () => void this.gpsSender.flush());
+    this.geofence = new GeofenceWatch(this.config.alarmAreas);
+    this.gps = new GpsReporter(this.drive, this.config.gps, (point) => {
+      this.watchAreas(point);
+      void this.gpsSender.flush();
+    });
     this.gpsSender = new GpsSender(this.gps, this.session);
     this.evidence = new DeviceEvidence(options, {
       publish: (payload) => this.session.publish('upload', payload),
@@ -250,6 +261,22 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     const deadline = Date.now() + DRAIN_TIMEOUT_MS;
     if (this.connected) await this.gpsSender.drain(deadline);
     await this.session.goOffline(deadline);
+  }
+
+  /**
+   * Each GPS sample goes past the alarm areas (docs/device-protocol.md, `config`): every event they raise is an
+   * incident of its type at the sample's time, place and speed, with the evidence the configuration asks for.
+   */
+  private watchAreas(point: GpsPoint): void {
+    for (const event of this.geofence.update(point)) {
+      this.incidents.raiseByRule(event.type, {
+        triggerAt: point.t,
+        lat: point.lat,
+        lng: point.lng,
+        speed: point.speed,
+        description: event.description,
+      });
+    }
   }
 
   /**

@@ -23,8 +23,8 @@ export class GpsReporter {
   constructor(
     private readonly drive: Drive,
     private current: GpsSettings,
-    /** Called after each sample, so the device can send when a batch is full. */
-    private readonly onSample: () => void,
+    /** Called with each sample, so the device can watch its alarm areas and send when a batch is full. */
+    private readonly onSample: (point: GpsPoint) => void,
   ) {}
 
   get settings(): GpsSettings {
@@ -82,8 +82,9 @@ export class GpsReporter {
     const now = Date.now();
     this.drive.step(now - this.lastStepAt);
     this.lastStepAt = now;
-    this.points.push({ t: now, ...this.drive.sample() });
+    const point: GpsPoint = { t: now, ...this.drive.sample() };
+    this.points.push(point);
     if (this.points.length > MAX_BACKLOG_POINTS) this.points.splice(0, this.points.length - MAX_BACKLOG_POINTS);
-    this.onSample();
+    this.onSample({ ...point });
   }
 }

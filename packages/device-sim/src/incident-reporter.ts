@@ -85,6 +85,18 @@ export class IncidentReporter {
    */
   raise(type: IncidentType, overrides: IncidentOverrides = {}): string {
     if (!this.settings.detects(type)) throw new Error(`the detection ${type} is switched off in the device's configuration`);
+    return this.file(type, overrides);
+  }
+
+  /**
+   * Raises an incident of one of the device's own rules (its alarm areas): no camera detection, so the configuration's
+   * `detections` never switch it off; its evidence follows `evidence` as any incident's. Returns its message id.
+   */
+  raiseByRule(type: IncidentType, overrides: IncidentOverrides = {}): string {
+    return this.file(type, overrides);
+  }
+
+  private file(type: IncidentType, overrides: IncidentOverrides): string {
     const id = this.session.up.nextId();
     const payload = incidentPayload(
       id,

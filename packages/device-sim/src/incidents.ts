@@ -25,6 +25,9 @@ export const DEFAULT_INCIDENT_MIX: Readonly<Record<IncidentType, number>> = {
   cameraBlocked: 1,
   panicButton: 1,
   collision: 0.5,
+  // Raised by the device's alarm areas when the vehicle crosses one (geofence.ts), never drawn at random.
+  areaEnter: 0,
+  areaLeave: 0,
   // Filed by the portal for a DVR upload (modules/dvr), never raised by a device.
   dvrClip: 0,
 };
@@ -71,6 +74,9 @@ export const INCIDENT_FITS: Readonly<Record<IncidentType, IncidentFit>> = {
   seatbelt: { moments: ['cruising', 'junction'] },
   cameraBlocked: { moments: 'any' },
   panicButton: { moments: 'any' },
+  // Crossing an alarm area's edge takes a moving vehicle (the geofence watch raises them at the crossing itself).
+  areaEnter: { moments: ['junction', 'turn', 'cruising'], minKmh: 5 },
+  areaLeave: { moments: ['junction', 'turn', 'cruising'], minKmh: 5 },
   dvrClip: { moments: 'any' },
 };
 

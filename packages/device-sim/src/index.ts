@@ -33,6 +33,7 @@ export {
   type RoutePosition,
   toRoute,
 } from './geo.js';
+export { type GeofenceEvent, type GeofenceEventType, GeofenceWatch, insideArea, type PositionSample } from './geofence.js';
 export type { GpsSettings } from './gps-reporter.js';
 export { healthPayload, randomFault, type SimFault, withFault } from './health.js';
 export {

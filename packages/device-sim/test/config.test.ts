@@ -11,6 +11,7 @@ import type { SimDeviceOptions } from '../src/device-options.js';
 import { recordedStretch } from '../src/evidence.js';
 import { CLOCK_BITS, CLOCK_GEOMETRY, DEFAULT_LIVE_VIDEO, ffmpegArgs, type LiveVideo, playbackArgs } from '../src/ffmpeg-args.js';
 import { startFleet } from '../src/fleet.js';
+import { haversine } from '../src/geo.js';
 import { FFMPEG, LiveStreams } from '../src/live.js';
 import { type Harness, PROVISIONING_KEY, startHarness, type UpMessage, waitFor } from './harness.js';
 
@@ -245,6 +246,51 @@ describe('the device configuration', () => {
     expect(await configure(device, { version: 2, settings: { evidence: none }, partial: true })).toMatchObject({ ok: true });
     expect((await resourcesOf(device.raiseIncident('collision'))).resources).toEqual([]);
   });
+
+  it('watches its alarm areas on each position: leaving one files areaLeave, speeding in one overSpeed', async () => {
+    // Its drive (seeded by the uuid) stands about 5 s at the start in a town centre, then pulls away along the street:
+    // from standing it is 40 m away after about 9 s.
+    const device = await online('CFG-AREA', { gpsIntervalMs: 1_000, gpsBatch: 1 });
+    await harness.waitFor(() => device.position.speed > 0 || undefined, 'the vehicle moving', 40_000);
+    const center = { lat: device.position.lat, lng: device.position.lng };
+    const alarmAreas = [
+      { name: 'Depot yard', shape: { type: 'circle', center, radius: 40 }, onEnter: true, onLeave: true },
+      { name: 'Old town', shape: { type: 'circle', center, radius: 5_000 }, onEnter: true, onLeave: true, speedLimit: 20 },
+    ];
+    // Alarm areas are no camera detections: with every detection switched off they still raise incidents, and their
+    // evidence follows the configuration.
+    const evidence = { secondsBefore: 2, secondsAfter: 3, channels: [2], pictures: 1 };
+    expect(await configure(device, { version: 1, settings: { alarmAreas, detections: [], evidence }, partial: true })).toMatchObject({
+      ok: true,
+    });
+    const incidents = () => upOf(device.uuid, 'incident').map((m) => m.payload);
+    const leave = await harness.waitFor(() => incidents().find((p) => p.type === 'areaLeave'), 'areaLeave', 20_000);
+    const over = await harness.waitFor(() => incidents().find((p) => p.type === 'overSpeed'), 'overSpeed');
+    expect(compiled.up.incident.Check(leave)).toBe(true);
+    expect(leave.description).toBe('area Depot yard');
+    expect(over.description).toBe(`${over.speed} km/h in area Old town (limit 20)`);
+    expect(over.speed as number).toBeGreaterThan(20);
+    // Inside both areas at the first position after the configuration: no areaEnter.
+    expect(incidents().map((p) => p.type)).toEqual(expect.arrayContaining(['areaLeave', 'overSpeed']));
+    expect(incidents().filter((p) => p.type !== 'overSpeed' && p.type !== 'areaLeave')).toEqual([]);
+
+    // Each at the time, place and speed of the GPS point that crossed: the first beyond 40 m, the one before inside.
+    const points = upOf(device.uuid, 'gps').flatMap(
+      (m) => m.payload.points as Array<{ t: number; lat: number; lng: number; speed: number }>,
+    );
+    const crossing = points.findIndex((p) => p.t === leave.triggerAt);
+    const [before, at] = [points[crossing - 1], points[crossing]];
+    expect(at).toMatchObject({ lat: leave.lat, lng: leave.lng, speed: leave.speed });
+    expect(haversine(center, at ?? center)).toBeGreaterThan(40);
+    expect(haversine(center, before ?? center)).toBeLessThanOrEqual(40);
+    expect(points.find((p) => p.t === over.triggerAt)).toMatchObject({ lat: over.lat, lng: over.lng, speed: over.speed });
+    const triggerAt = leave.triggerAt as number;
+    expect(leave.resources).toEqual([
+      { id: `${leave.id}-ch2.jpg`, kind: 'picture', channel: 2 },
+      { id: `${leave.id}-ch2.mp4`, kind: 'video', channel: 2, start: triggerAt - 2_000, end: triggerAt + 3_000 },
+    ]);
+    await device.stop();
+  }, 60_000);
 
   it('stores {version, settings} before it acks, and runs it again after a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-config-'));

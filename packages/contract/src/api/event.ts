@@ -29,6 +29,9 @@ export const incidentTypes = [
   'smoking',
   'seatbelt',
   'cameraBlocked',
+  /** A vehicle entered or left an alarm area of its device's configuration (docs/device-protocol.md, `config`). */
+  'areaEnter',
+  'areaLeave',
   'panicButton',
   /** Filed by the portal for a span a Super Admin asked from the DVR recordings page (no incident of the vehicle covered it). */
   'dvrClip',
@@ -61,6 +64,8 @@ export const defaultTagOfType: Record<IncidentType, DefaultTagKind> = {
   smoking: 'general',
   seatbelt: 'general',
   cameraBlocked: 'general',
+  areaEnter: 'general',
+  areaLeave: 'general',
   dvrClip: 'general',
 };
 

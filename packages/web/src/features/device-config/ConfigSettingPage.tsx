@@ -136,6 +136,7 @@ function ConfigEditor({ deviceId }: { deviceId: number }) {
             initialValues={formValuesOf(base, device.data.channels)}
             apnPasswordSet={(draft ?? current)?.apnPasswordSet ?? false}
             disabled={!writes}
+            position={device.data.position ? { lat: device.data.position.lat, lng: device.data.position.lng } : null}
             pending={save.isPending || dispatch.isPending}
             onSubmit={(values, andDispatch) => void submit(values, andDispatch)}
           />

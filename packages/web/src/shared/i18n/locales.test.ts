@@ -89,6 +89,7 @@ const cognates: Record<Exclude<Language, 'en'>, readonly string[]> = {
     'Portal',
     'Position',
     'Premium',
+    'Radius',
     'Signal',
     'Standard',
     'Start',
@@ -134,7 +135,7 @@ const cognates: Record<Exclude<Language, 'en'>, readonly string[]> = {
     'Type',
     'Version',
   ],
-  nb: ['Info', 'Logo', 'Pause', 'Plan', 'Portal', 'Premium', 'Signal', 'Standard', 'Start', 'Status', 'Type', 'Video'],
+  nb: ['Info', 'Logo', 'Pause', 'Plan', 'Portal', 'Premium', 'Radius', 'Signal', 'Standard', 'Start', 'Status', 'Type', 'Video'],
   ru: [],
   sv: [
     'Incident',

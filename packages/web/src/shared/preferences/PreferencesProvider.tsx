@@ -70,7 +70,7 @@ export function PreferencesProvider(props: { language: Language; locale: Locale;
     const link = dark ? readableOnDark(primary) : primary;
     return {
       token: { colorPrimary: primary, colorLink: dark ? darkLinkSeed(link) : link, motion: !reducedMotion, ...readableTokens(dark) },
-      components: readableComponents(dark, link),
+      components: readableComponents(dark, link, primary),
       algorithm: [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, ...(size === 'mini' ? [theme.compactAlgorithm] : [])],
     };
   }, [size, settings.themeColour, reducedMotion, dark]);

@@ -11,6 +11,15 @@ describe('readable antd colours', () => {
     >;
     const components = readableComponents(dark, '#1374ce');
 
+    it(`a primary button's text reads in its hover and pressed states too (${dark ? 'dark' : 'light'})`, () => {
+      const button = components.Button as Record<string, string>;
+      for (const state of ['colorPrimaryHover', 'colorPrimaryActive'])
+        expect(contrastRatio(button[state] ?? '', '#ffffff'), state).toBeGreaterThanOrEqual(AA);
+      // antd's own hover shade of the same colour does not.
+      const derived = theme.getDesignToken({ token: { colorPrimary: '#1374ce' } }) as unknown as Record<string, string>;
+      expect(contrastRatio(derived.colorPrimaryHover ?? '', '#ffffff')).toBeLessThan(AA);
+    });
+
     it(`tag texts reach AA on their backgrounds (${dark ? 'dark' : 'light'})`, () => {
       for (const preset of ['gold', 'orange', 'volcano', 'green', 'red', 'blue']) {
         const text = (components.Tag as Record<string, string>)[`${preset}7`] ?? tokens[`${preset}7`] ?? '';

@@ -77,8 +77,20 @@ function darkDangerButton(tokens: Tokens) {
   return { ...readable('colorError'), ...readable('colorErrorHover'), ...readable('colorErrorActive'), dangerColor: '#000000' };
 }
 
+/**
+ * A primary button's hover and pressed colours: antd derives lighter shades of the theme colour, under which white text
+ * falls short of AA (#1374ce's hover reads 3.4:1); these are darker shades instead, so the text reads in every state.
+ */
+export function primaryButtonStates(primary: string) {
+  const base = contrastRatio(primary, '#ffffff');
+  return {
+    colorPrimaryHover: shiftUntil(primary, BLACK, (shade) => contrastRatio(shade, '#ffffff') >= base * 1.15),
+    colorPrimaryActive: shiftUntil(primary, BLACK, (shade) => contrastRatio(shade, '#ffffff') >= base * 1.3),
+  };
+}
+
 /** Component tokens: tag colours on their pale backgrounds, and the places antd draws text in a faint colour. */
-export function readableComponents(dark: boolean, link: string) {
+export function readableComponents(dark: boolean, link: string, primary = link) {
   // With the global overrides in force: a status colour moved there is a seed, and antd derives its pale tag
   // background from it (a darker success green gives a greyer background, which the tag text must then read on).
   const tokens = { ...designTokens(dark, readableTokens(dark)), surface: dark ? DARK_SURFACE : '#ffffff' };
@@ -96,7 +108,10 @@ export function readableComponents(dark: boolean, link: string) {
     // The selected tab's and a link button's text is the theme colour: on the dark theme, its lightened shade (as a
     // component token: the dark algorithm would derive a darker one from the seed).
     Tabs: dark ? { itemSelectedColor: link, itemHoverColor: link, itemActiveColor: link } : {},
-    Button: dark ? { colorLink: link, colorLinkHover: link, colorLinkActive: link, ...darkDangerButton(tokens) } : {},
+    Button: {
+      ...primaryButtonStates(primary),
+      ...(dark ? { colorLink: link, colorLinkHover: link, colorLinkActive: link, ...darkDangerButton(tokens) } : {}),
+    },
     // A switch's "off" text sits on 25 % ink.
     Switch: dark
       ? { colorTextQuaternary: 'rgba(255, 255, 255, 0.35)', colorTextTertiary: 'rgba(255, 255, 255, 0.45)' }

@@ -1,15 +1,18 @@
 import {
+  type AlarmArea,
   BITRATE_LEVELS,
   type ConfigProp,
   type ConfigSettings,
   type DetectionType,
   detectionTypes,
+  type GeoPoint,
   type VideoChannelSettings,
   videoResolutions,
 } from '@safety-shield/contract';
 import { Button, Card, Checkbox, Flex, Form, type FormInstance, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlarmAreasField } from './AlarmAreasField.js';
 
 /** The editor's fields: the document's properties, the APN password write-only (empty: keep the one before). */
 export interface ConfigFormValues {
@@ -19,6 +22,7 @@ export interface ConfigFormValues {
   evidence: { secondsBefore?: number; secondsAfter?: number; channels: number[]; pictures?: number };
   apn: { name?: string; user?: string; password?: string };
   video: VideoChannelSettings[];
+  alarmAreas: AlarmArea[];
 }
 
 const channelList = (channels: number) => Array.from({ length: channels }, (_, i) => i + 1);
@@ -41,6 +45,7 @@ export function formValuesOf(settings: ConfigSettings, channels: number): Config
     evidence: { ...settings.evidence, channels: settings.evidence?.channels ?? [1] },
     apn: { name: settings.apn?.name, user: settings.apn?.user, password: undefined },
     video,
+    alarmAreas: settings.alarmAreas ?? [],
   };
 }
 
@@ -72,6 +77,7 @@ export function settingsOf(values: Partial<ConfigFormValues>): ConfigSettings {
     settings.video = values.video
       .map((entry, index) => ({ ...entry, channel: index + 1 }))
       .filter((entry) => given(entry.frameRate) && given(entry.bitrateKbps) && given(entry.resolution));
+  if (values.alarmAreas) settings.alarmAreas = values.alarmAreas.map((area) => ({ ...area, name: area.name.trim() }));
   return settings;
 }
 
@@ -82,6 +88,7 @@ export const configSections = {
   evidence: ['evidence'],
   apn: ['apn'],
   video: ['video'],
+  alarmAreas: ['alarmAreas'],
 } as const satisfies Record<string, readonly ConfigProp[]>;
 export type ConfigSection = keyof typeof configSections;
 
@@ -98,6 +105,8 @@ interface Props {
   /** The APN has a password the portal keeps (it is never shown). */
   apnPasswordSet: boolean;
   disabled: boolean;
+  /** Where the device is, for the alarm areas' map. */
+  position?: GeoPoint | null;
   /** The form checked out: save it, and dispatch it too when asked. */
   onSubmit(values: ConfigFormValues, dispatch: boolean): void;
   pending: boolean;
@@ -106,7 +115,7 @@ interface Props {
 }
 
 /** The configuration editor: reporting, detections, evidence, mobile network and video, each with its limits. */
-export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disabled, onSubmit, pending, batch }: Props) {
+export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disabled, onSubmit, pending, batch, position = null }: Props) {
   const { t } = useTranslation();
   // The form instance outlives this component: a new version to edit (the parent's key) starts from its own values.
   useEffect(() => form.resetFields(), [form]);
@@ -272,6 +281,24 @@ export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disa
               </Flex>
             )}
           </Form.List>,
+        )}
+        {section(
+          'alarmAreas',
+          t('deviceConfig.prop.alarmAreas'),
+          <Form.Item
+            name="alarmAreas"
+            style={{ marginBottom: 0 }}
+            rules={[
+              {
+                validator: (_, areas: AlarmArea[] | undefined) =>
+                  (areas ?? []).every((area) => area.name.trim())
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('deviceConfig.areaNameRequired'))),
+              },
+            ]}
+          >
+            <AlarmAreasField center={position} />
+          </Form.Item>,
         )}
         {batch ? (
           <Flex gap={8} wrap>

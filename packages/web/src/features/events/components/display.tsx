@@ -19,6 +19,8 @@ const typeColours: Record<IncidentType, string> = {
   overSpeed: 'gold',
   laneDeparture: 'blue',
   cameraBlocked: 'default',
+  areaEnter: 'cyan',
+  areaLeave: 'geekblue',
   dvrClip: 'default',
 };
 
