@@ -13,7 +13,11 @@ export interface TestPage {
 export type PathParams = Readonly<Record<string, string>>;
 
 /** Pages about one record named in their query (`?deviceId=`): opened with it when `params` holds it. */
-const QUERY_PARAMS: Readonly<Record<string, string>> = { DeviceConfigSetting: 'deviceId', DeviceConfigInfo: 'deviceId' };
+const QUERY_PARAMS: Readonly<Record<string, string>> = {
+  DeviceConfigSetting: 'deviceId',
+  DeviceConfigInfo: 'deviceId',
+  DeviceDetail: 'deviceId',
+};
 
 /**
  * Every named page of the table (later releases' too) that the role may open, at the path the route table gives it:

@@ -27,6 +27,7 @@ import type { IncidentOverrides, IncidentType } from './incidents.js';
 import { LiveStreams } from './live.js';
 import type { GpsPoint } from './messages.js';
 import { hashSeed } from './random.js';
+import { logUploadCommand, RuntimeLog } from './runtime-log.js';
 import { DeviceSession, DRAIN_TIMEOUT_MS } from './session.js';
 import { SosButton } from './sos-button.js';
 
@@ -49,6 +50,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   private readonly health: HealthReporter;
   private readonly sos: SosButton;
   private readonly config: DeviceConfig;
+  /** What happened to the device, uploaded on order (`logUpload`). */
+  readonly runtimeLog = new RuntimeLog();
   /** The configuration's alarm areas, watched over each GPS sample. */
   private readonly geofence: GeofenceWatch;
 
@@ -85,6 +88,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       channels,
       refuse: options.refuseConfig,
       applied: () => {
+        this.runtimeLog.note(`configuration version ${this.config.current.version} applied`);
         this.gps.configure(this.config.gps);
         this.geofence.setAreas(this.config.alarmAreas);
       },
@@ -114,6 +118,14 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.handle('credential', credentialCommand(this.uuid, credentials));
     this.handle('config', this.config.command());
     this.handle('configGet', this.config.getCommand());
+    this.handle('logUpload', logUploadCommand(this.uuid, this.runtimeLog));
+    // What the runtime log keeps: the device's own events, as it sees them.
+    this.on('connect', () => this.runtimeLog.note('connected'));
+    this.on('offline', () => this.runtimeLog.note('offline'));
+    this.on('problem', (error: Error) => this.runtimeLog.note(`problem: ${error.message}`));
+    this.on('down', (kind: string, message: { id?: string; version?: number }) =>
+      this.runtimeLog.note(`received ${kind} ${message.id ?? ''}${message.version === undefined ? '' : ` version ${message.version}`}`),
+    );
   }
 
   /** The mqtt.js client (after start()). */

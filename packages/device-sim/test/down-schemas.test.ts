@@ -87,6 +87,11 @@ describe('down messages against their schemas', () => {
       [{ channel: 1, day: '23/11/2026' }, /day: must match/],
       [{ channel: 17, day: '2026-11-23' }, /channel: must be at most 16/],
     ],
+    logUpload: [
+      [{ taskId: 1, url: 'http://x/objects/t', expiresAt: 1 }, /maxBytes is missing/],
+      [{ taskId: 1, url: '', expiresAt: 1, maxBytes: 10 }, /url/],
+      [{ taskId: 1, url: 'http://x/objects/t', expiresAt: 1, maxBytes: 0 }, /maxBytes: must be at least 1/],
+    ],
   };
 
   it('answers a malformed message of every down kind ok: false with the problem, without running its handler', async () => {

@@ -36,6 +36,7 @@ import { logModule } from './modules/logs/index.js';
 import { registerOperationLog } from './modules/logs/recorder.js';
 import { orgModule } from './modules/orgs/index.js';
 import { pushRoutes } from './modules/push/routes.js';
+import { runtimeLogModule } from './modules/runtime-logs/index.js';
 import { sosModule } from './modules/sos/index.js';
 import { ssoModule } from './modules/sso/index.js';
 import { subscriptionModule } from './modules/subscriptions/index.js';
@@ -185,6 +186,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(deviceAlertModule, platform);
   await app.register(deviceTaskModule, platform);
   await app.register(deviceConfigModule, { db, secretKey: config.secretKey });
+  await app.register(runtimeLogModule, platform);
   await app.register(eventModule, platform);
   await app.register(dashboardModule, platform);
   await app.register(pushRoutes, { db, sessions: platform.sessions, bus: platform.bus });

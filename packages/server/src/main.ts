@@ -31,6 +31,8 @@ let gateway: Gateway | undefined;
 const app = await buildApp(config, database, { bus, counters, forgetDevice: (deviceId) => void gateway?.forgetDevice(deviceId) });
 
 const onBus = gatewayOnBus(bus);
+/** The portal's address as devices reach it; read at each URL: with PORT=0 the port is known only once the app listens. */
+const publicUrl = () => config.publicUrl ?? `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.port}`;
 gateway = await startGateway({
   db: database.db,
   log: app.log,
@@ -41,8 +43,7 @@ gateway = await startGateway({
   mqttSessionExpirySeconds: config.mqttSessionExpirySeconds,
   databaseUrl: config.databaseUrl,
   objectSigner: new ObjectSigner(config.secretKey),
-  // Read at each URL: with PORT=0 the port is known only once the app listens.
-  publicUrl: () => config.publicUrl ?? `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.port}`,
+  publicUrl,
   events: {
     ...onBus,
     incident(update) {
@@ -53,12 +54,14 @@ gateway = await startGateway({
     hello(uuid) {
       void app.evidenceRequests.hello(uuid);
       void app.deviceConfigs.hello(uuid);
+      void app.runtimeLogs.hello(uuid);
     },
   },
 });
 const connected = gateway;
 app.evidenceRequests.useDevices((uuid, kind, payload) => connected.sendCommand(uuid, kind, payload));
 app.deviceConfigs.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
+app.runtimeLogs.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs), publicUrl);
 app.live.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 app.dvr.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 

@@ -48,6 +48,8 @@ export const DeviceAlertQuery = Type.Object({
   code: Type.Optional(Type.Enum(deviceFaultCodes)),
   /** Part of the device's uuid or name, or of the vehicle's plate. */
   keyword: TextFilter,
+  /** One device's alerts (its history); a device out of the caller's scope is refused. */
+  deviceId: Type.Optional(Id),
 });
 export type DeviceAlertQuery = Static<typeof DeviceAlertQuery>;
 
@@ -72,3 +74,47 @@ export type DeviceAlertCount = Static<typeof DeviceAlertCount>;
 /** The answer of a handle: how many alerts it marked handled. */
 export const DeviceAlertHandled = Type.Object({ handled: Type.Integer() });
 export type DeviceAlertHandled = Static<typeof DeviceAlertHandled>;
+
+/** The monitor's fault filter: devices with a fault that still holds, with one nobody handled, or with none. */
+export const deviceFaultFilters = ['open', 'pending', 'none'] as const;
+export type DeviceFaultFilter = (typeof deviceFaultFilters)[number];
+
+/** `GET /v2/device/running/status/list`: devices with pending faults first, then those still failing, then by uuid. */
+export const DeviceStatusQuery = Type.Object({
+  ...PageQuery,
+  online: Type.Optional(Type.Boolean()),
+  faults: Type.Optional(Type.Enum(deviceFaultFilters)),
+  /** Part of the device's uuid or name, or of the vehicle's plate. */
+  keyword: TextFilter,
+  /** One device's status (its detail page); a device out of scope is simply not listed. */
+  deviceId: Type.Optional(Id),
+});
+export type DeviceStatusQuery = Static<typeof DeviceStatusQuery>;
+
+/** A fault a device still reports (an open alert), oldest first. */
+export const DeviceOpenFault = Type.Object({
+  code: Type.Enum(deviceFaultCodes),
+  channel: Nullable(Type.Integer()),
+  raisedTime: EpochMs,
+  /** An operator took it on; it counts as pending until then. */
+  handled: Type.Boolean(),
+});
+export type DeviceOpenFault = Static<typeof DeviceOpenFault>;
+
+/** One device's running status: whether it is online, what still fails on it and when it last reported its health. */
+export const DeviceRunningStatus = Type.Object({
+  ...DeviceRef,
+  name: Nullable(Type.String()),
+  ...VehicleRef,
+  online: Type.Boolean(),
+  lastOnlineTime: Nullable(EpochMs),
+  /** The device's clock of its newest `health` report; null: it never sent one. */
+  healthTime: Nullable(EpochMs),
+  openFaults: Type.Array(DeviceOpenFault),
+  /** How many of the open faults nobody handled. */
+  pending: Type.Integer(),
+});
+export type DeviceRunningStatus = Static<typeof DeviceRunningStatus>;
+
+export const DeviceStatusPage = PageOf(DeviceRunningStatus);
+export type DeviceStatusPage = Static<typeof DeviceStatusPage>;

@@ -4,10 +4,10 @@ import { DeviceListQuery } from './device.js';
 import { ConfigSettings, configProps } from './device-config.js';
 
 /**
- * Jobs that reach many devices or take time (`/devicepage/taskManager`): a task with one row per device. This release
- * has configuration dispatches; video parameters, runtime logs and firmware upgrades join as kinds of their own.
+ * Jobs that reach many devices or take time (`/devicepage/taskManager`): a task with one row per device: configuration
+ * dispatches and runtime-log orders; firmware upgrades join as a kind of their own.
  */
-export const deviceTaskKinds = ['config'] as const;
+export const deviceTaskKinds = ['config', 'runtimeLog'] as const;
 export type DeviceTaskKind = (typeof deviceTaskKinds)[number];
 
 /** Where one device of a task stands (docs/decisions.md, Device tasks). */
@@ -107,3 +107,30 @@ export const BatchDispatchBody = Type.Object({
   expireTime: Type.Optional(EpochMs),
 });
 export type BatchDispatchBody = Static<typeof BatchDispatchBody>;
+
+/** `runtime/logs/order/new`: the devices upload their runtime logs (docs/device-protocol.md, `logUpload`). */
+export const RuntimeLogOrderBody = Type.Object({
+  deviceIds: Type.Array(Id, { minItems: 1, maxItems: TASK_MAX_DEVICES, uniqueItems: true }),
+});
+export type RuntimeLogOrderBody = Static<typeof RuntimeLogOrderBody>;
+
+/** A runtime log a device uploaded on order (`/collection/index`). */
+export const RuntimeLogRecord = Type.Object({
+  id: Id,
+  taskId: Id,
+  deviceId: Id,
+  deviceUuid: Type.String(),
+  /** Bytes of the gzip file. */
+  size: Type.Integer({ minimum: 0 }),
+  uploadTime: EpochMs,
+  orderedBy: Type.String(),
+});
+export type RuntimeLogRecord = Static<typeof RuntimeLogRecord>;
+
+export const RuntimeLogQuery = Type.Object({
+  ...PageQuery,
+  /** Part of the device's uuid, any case. */
+  keyword: Type.Optional(Type.String({ maxLength: 64 })),
+  taskId: Type.Optional(Id),
+});
+export type RuntimeLogQuery = Static<typeof RuntimeLogQuery>;

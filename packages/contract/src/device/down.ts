@@ -96,6 +96,18 @@ export const DvrIndexResult = Type.Object({
   segments: Type.Array(Type.Object({ start: Type.Number({ description: 'epoch ms' }), end: Type.Number({ description: 'epoch ms' }) })),
 });
 
+/** The largest runtime log a device may upload (gzip). */
+export const MAX_RUNTIME_LOG_BYTES = 5 * 1024 * 1024;
+/** `logUpload`: upload the runtime log, gzip-compressed, to `url`; acked with `result` = LogUploadResult once uploaded. */
+export const LogUploadDown = Type.Object({
+  taskId: Type.Integer(),
+  url: Type.String({ minLength: 1, description: '{PUBLIC_URL}/objects/{token}: PUT, Content-Type application/gzip' }),
+  expiresAt: EpochMs,
+  maxBytes: Type.Integer({ minimum: 1, description: 'the largest file accepted' }),
+});
+/** The `result` of a `logUpload` ack: the bytes it uploaded. */
+export const LogUploadResult = Type.Object({ size: Type.Integer({ minimum: 0 }) });
+
 /** Every down kind, by topic kind (`dev/{uuid}/down/{kind}`). */
 export const downMessages = {
   credential: CredentialDown,
@@ -107,6 +119,7 @@ export const downMessages = {
   cancelUpload: CancelUploadDown,
   live: LiveDown,
   dvrIndex: DvrIndexDown,
+  logUpload: LogUploadDown,
 } as const;
 export type DownKind = keyof typeof downMessages;
 export const DOWN_KINDS = Object.keys(downMessages) as DownKind[];
@@ -123,3 +136,5 @@ export type CancelUploadDown = Static<typeof CancelUploadDown>;
 export type LiveDown = Static<typeof LiveDown>;
 export type DvrIndexDown = Static<typeof DvrIndexDown>;
 export type DvrIndexResult = Static<typeof DvrIndexResult>;
+export type LogUploadDown = Static<typeof LogUploadDown>;
+export type LogUploadResult = Static<typeof LogUploadResult>;

@@ -21,6 +21,9 @@ import {
   BatchDispatchBody,
   DeviceTask,
   DeviceTaskRow,
+  RuntimeLogOrderBody,
+  RuntimeLogQuery,
+  RuntimeLogRecord,
   TaskCancelBody,
   TaskIdBody,
   TaskListQuery,
@@ -223,5 +226,35 @@ export const deviceTaskApi = endpoints('device-tasks', {
     auditTarget: 'taskId',
     body: TaskIdBody,
     response: DeviceTask,
+  },
+});
+
+/** Runtime logs devices upload on order (SPEC section 7 names the order; `/collection/index` lists what came). */
+export const runtimeLogApi = endpoints('runtime-logs', {
+  order: {
+    method: 'POST',
+    path: '/v1/device/runtime/logs/order/new',
+    summary: 'Ask devices to upload their runtime logs: a task with a row per device',
+    access: admins,
+    audit: 'device.runtimeLog.order',
+    body: RuntimeLogOrderBody,
+    response: DeviceTask,
+  },
+  list: {
+    method: 'GET',
+    path: '/v2/device/runtime/logs/list',
+    summary: 'Runtime logs uploaded by the caller’s devices, newest first',
+    access: 'session',
+    query: RuntimeLogQuery,
+    response: PageOf(RuntimeLogRecord),
+  },
+  download: {
+    method: 'GET',
+    path: '/v2/device/runtime/logs/download',
+    summary: 'One runtime log as the device uploaded it (gzip)',
+    access: 'session',
+    query: Type.Object({ id: RuntimeLogRecord.properties.id }),
+    raw: true,
+    produces: ['application/gzip'],
   },
 });

@@ -18,7 +18,15 @@ import {
   ProvisioningQuery,
   ProvisioningState,
 } from '../api/device.js';
-import { DeviceAlertCount, DeviceAlertHandleBody, DeviceAlertHandled, DeviceAlertPage, DeviceAlertQuery } from '../api/device-alert.js';
+import {
+  DeviceAlertCount,
+  DeviceAlertHandleBody,
+  DeviceAlertHandled,
+  DeviceAlertPage,
+  DeviceAlertQuery,
+  DeviceStatusPage,
+  DeviceStatusQuery,
+} from '../api/device-alert.js';
 import { endpoints } from '../endpoint.js';
 import { fleetAdminsAndAbove, type Role } from '../roles.js';
 
@@ -129,7 +137,10 @@ export const deviceApi = endpoints('devices', {
   },
 });
 
-/** Devices' running-status alerts: SPEC section 7 names `/v2/device/running/event/check`; list and handle are ours beside it. */
+/**
+ * Devices' running-status alerts: SPEC section 7 names `/v2/device/running/event/check`; list, handle and the devices'
+ * status list (`/device/monitor`) are ours beside it.
+ */
 export const deviceAlertApi = endpoints('device-alerts', {
   count: {
     method: 'GET',
@@ -141,7 +152,7 @@ export const deviceAlertApi = endpoints('device-alerts', {
   list: {
     method: 'GET',
     path: '/v2/device/running/event/list',
-    summary: 'Running-status alerts of the caller’s devices, newest first, by state, fault and device or plate',
+    summary: 'Running-status alerts of the caller’s devices, newest first, by state, fault, one device (deviceId) and device or plate',
     access: 'session',
     query: DeviceAlertQuery,
     response: DeviceAlertPage,
@@ -156,5 +167,13 @@ export const deviceAlertApi = endpoints('device-alerts', {
     auditTarget: 'ids',
     body: DeviceAlertHandleBody,
     response: DeviceAlertHandled,
+  },
+  statusList: {
+    method: 'GET',
+    path: '/v2/device/running/status/list',
+    summary: 'The running status of the caller’s devices: online, open faults, how many are pending, last health report',
+    access: 'session',
+    query: DeviceStatusQuery,
+    response: DeviceStatusPage,
   },
 });

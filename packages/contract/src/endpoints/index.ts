@@ -2,7 +2,7 @@ import { accountApi, credentialApi } from './account.js';
 import { clauseApi } from './clause.js';
 import { dashboardApi } from './dashboard.js';
 import { deviceAlertApi, deviceApi } from './device.js';
-import { deviceConfigApi, deviceTaskApi } from './device-config.js';
+import { deviceConfigApi, deviceTaskApi, runtimeLogApi } from './device-config.js';
 import { dvrApi } from './dvr.js';
 import { eventApi, eventMapApi, evidenceRequestApi, resourceApi, shareApi } from './event.js';
 import { liveApi } from './live.js';
@@ -40,6 +40,7 @@ export {
   orgApi,
   pushApi,
   resourceApi,
+  runtimeLogApi,
   shareApi,
   sosApi,
   ssoApi,
@@ -67,6 +68,7 @@ export const apiEndpoints = {
   deviceAlert: deviceAlertApi,
   deviceConfig: deviceConfigApi,
   deviceTask: deviceTaskApi,
+  runtimeLog: runtimeLogApi,
   dvr: dvrApi,
   live: liveApi,
   sos: sosApi,

@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../http/errors.js';
 import type { PutLimits, StoredObject } from './object-store.js';
 
-/** The first bytes each accepted evidence type starts with (a type is checked by content, not by its label). */
+/** The first bytes each accepted upload type starts with (a type is checked by content, not by its label). */
 const signatures: Record<string, (head: Buffer) => boolean> = {
   'image/jpeg': (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff,
   'image/png': (head) => head.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
   'video/mp4': (head) => head.subarray(4, 8).toString('latin1') === 'ftyp',
+  // A device's runtime log (docs/device-protocol.md, `logUpload`).
+  'application/gzip': (head) => head[0] === 0x1f && head[1] === 0x8b,
 };
-export const evidenceTypes = Object.keys(signatures);
+export const uploadTypes = Object.keys(signatures);
 
 /** The detail of the refusal of bytes that are not the ones announced (the evidence flow fails the resource with it). */
 export const CHECKSUM_MISMATCH = 'checksum mismatch';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../http/endpoints.js';
 import { sendFailure } from '../http/error-handler.js';
 import { AppError } from '../http/errors.js';
-import { CHECKSUM_MISMATCH, evidenceTypes } from './content-check.js';
+import { CHECKSUM_MISMATCH, uploadTypes } from './content-check.js';
 import type { ObjectStore, StoredObject } from './object-store.js';
 import type { ObjectGrant, ObjectSigner } from './signed-urls.js';
 
@@ -46,8 +46,8 @@ export function parseRange(header: string | undefined, size: number): { start: n
  * range support. The token is the whole authority, checked here (the contract declares them device/public).
  */
 export const objectRoutes: FastifyPluginAsync<ObjectRouteOptions> = async (app, { store, signer, uploaded, refused, served }) => {
-  // Evidence bodies stream straight to the store, never buffered whole.
-  app.addContentTypeParser(evidenceTypes, (_req, payload, done) => done(null, payload));
+  // Uploads (evidence, runtime logs) stream straight to the store, never buffered whole.
+  app.addContentTypeParser(uploadTypes, (_req, payload, done) => done(null, payload));
 
   serve(app, objectApi, {
     upload: async (req, reply) => {

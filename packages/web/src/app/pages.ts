@@ -38,7 +38,9 @@ export const pages = {
   DeviceList: () => import('../features/devices/index.js').then((m) => m.DeviceListPage),
   DeviceMaintenance: () => import('../features/device-alerts/DeviceAlertsPage.js').then((m) => m.DeviceAlertsPage),
   TaskManager: () => import('../features/device-tasks/TaskManagerPage.js').then((m) => m.TaskManagerPage),
+  DeviceMonitor: () => import('../features/device-monitor/DeviceMonitorPage.js').then((m) => m.DeviceMonitorPage),
   DeviceConfigSetting: () => import('../features/device-config/index.js').then((m) => m.ConfigSettingPage),
+  DeviceDetail: () => import('../features/device-detail/DeviceDetailPage.js').then((m) => m.DeviceDetailPage),
   DeviceConfigInfo: () => import('../features/device-config/index.js').then((m) => m.ConfigInfoPage),
   AgentList: () => import('../features/orgs/OrgListPage.js').then((m) => m.AgentListPage),
   CompanyList: () => import('../features/orgs/OrgListPage.js').then((m) => m.CompanyListPage),
@@ -56,6 +58,7 @@ export const pages = {
   ClauseState: () => import('../features/clauses/index.js').then((m) => m.ClauseStatePage),
   ClauseLog: () => import('../features/clauses/index.js').then((m) => m.ClauseLogPage),
   ClauseOperationLog: () => import('../features/clauses/index.js').then((m) => m.ClauseOperationLogPage),
+  Collection: () => import('../features/runtime-logs/CollectionPage.js').then((m) => m.CollectionPage),
   CompanySetting: () => import('../features/company/CompanySettingPage.js').then((m) => m.CompanySettingPage),
   SystemLog: () => import('../features/logs/SystemLogPage.js').then((m) => m.SystemLogPage),
 } satisfies PageRegistry;

@@ -43,3 +43,21 @@ export const deviceTaskRow = pgTable(
     index('device_task_row_config_idx').on(t.configId),
   ],
 );
+
+/** A runtime log a device uploaded on order (`/collection/index`), in the device's organisation chain at the order. */
+export const deviceRuntimeLog = pgTable(
+  'device_runtime_log',
+  {
+    id: identity(),
+    taskId: partOf('task_id', () => deviceTask.id),
+    deviceId: integer('device_id').notNull(),
+    deviceUuid: text('device_uuid').notNull(),
+    /** Where the store keeps the gzip file. */
+    key: text('key').notNull(),
+    size: integer('size').notNull(),
+    uploadedAt: createdAt(),
+    orderedByName: text('ordered_by_name').notNull(),
+    ...belongTo(),
+  },
+  (t) => [index('device_runtime_log_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.uploadedAt)],
+);

@@ -84,6 +84,15 @@ export async function countPending(db: Db, scope: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Whether a device is one of a scope's. */
+export async function deviceInScope(db: Db, scope: SQL, deviceId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: device.id })
+    .from(device)
+    .where(and(scope, eq(device.id, deviceId)));
+  return row !== undefined;
+}
+
 /** A page of the alerts of a scope's devices, newest first. */
 export function listAlerts(db: Db, scope: SQL, query: DeviceAlertQuery): Promise<Page<DeviceAlert>> {
   const keyword = query.keyword?.trim();
@@ -91,6 +100,7 @@ export function listAlerts(db: Db, scope: SQL, query: DeviceAlertQuery): Promise
     scope,
     stateFilter(query.state),
     query.code ? eq(deviceAlert.code, query.code) : undefined,
+    query.deviceId === undefined ? undefined : eq(deviceAlert.deviceId, query.deviceId),
     keyword
       ? or(
           ilike(device.deviceUuid, containing(keyword)),

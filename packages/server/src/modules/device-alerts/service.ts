@@ -1,11 +1,19 @@
-import type { DeviceAlertCount, DeviceAlertHandleBody, DeviceAlertPage, DeviceAlertQuery } from '@safety-shield/contract';
+import type {
+  DeviceAlertCount,
+  DeviceAlertHandleBody,
+  DeviceAlertPage,
+  DeviceAlertQuery,
+  DeviceStatusPage,
+  DeviceStatusQuery,
+} from '@safety-shield/contract';
 import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import { ViewCache } from '../../view-cache.js';
-import { countPending, listAlerts, lockAlerts, markHandled } from './repo.js';
+import { countPending, deviceInScope, listAlerts, lockAlerts, markHandled } from './repo.js';
+import { listDeviceStatus } from './status.js';
 
 /**
  * Devices' running-status alerts (SPEC: deviceRunningStatusErrCount, /devicepage/maintenance). Scope follows the
@@ -25,8 +33,18 @@ export class DeviceAlertService {
     return this.counts.through(principal, 'pending', async () => ({ count: await countPending(this.db, inScope(principal, device)) }));
   }
 
-  list(principal: Principal, query: DeviceAlertQuery): Promise<DeviceAlertPage> {
-    return listAlerts(this.db, inScope(principal, device), query);
+  /** One device's alerts (`deviceId`) name a device the caller sees: another organisation's is refused, not shown empty. */
+  async list(principal: Principal, query: DeviceAlertQuery): Promise<DeviceAlertPage> {
+    const scope = inScope(principal, device);
+    if (query.deviceId !== undefined && !(await deviceInScope(this.db, scope, query.deviceId))) {
+      throw outOfScope(principal, 'DEVICE_NOT_EXIST');
+    }
+    return listAlerts(this.db, scope, query);
+  }
+
+  /** The monitor (`/device/monitor`): every device of the caller's scope with its open faults. */
+  statusList(principal: Principal, query: DeviceStatusQuery): Promise<DeviceStatusPage> {
+    return listDeviceStatus(this.db, inScope(principal, device), query);
   }
 
   /**

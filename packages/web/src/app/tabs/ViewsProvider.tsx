@@ -59,9 +59,12 @@ export function ViewsProvider({ role, children }: { role: Role | undefined; chil
   const refresh = useCallback(
     (view: VisitedView) => {
       dispatch({ type: 'uncache', name: view.name });
-      void navigate(`/redirect${view.fullPath}`, { replace: true });
+      // The page on show refreshes at the address it is at now: its tab's recorded one may not have caught up with a
+      // query it just changed (a filter reset on a busy machine).
+      const target = view.path === pathname ? `${pathname}${search}` : view.fullPath;
+      void navigate(`/redirect${target}`, { replace: true });
     },
-    [navigate],
+    [navigate, pathname, search],
   );
   const close = useCallback(
     (view: VisitedView) => {

@@ -62,6 +62,7 @@ const sameEverywhere = new Set([
   'BE SAFE BE SHIELD',
   'Google Authenticator',
   'ICCID',
+  'UUID',
   'SHA-256',
   'OK',
   'name@example.com',

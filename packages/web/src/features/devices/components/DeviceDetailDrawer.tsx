@@ -1,6 +1,7 @@
 import { Drawer, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LoadError } from '../../../shared/ui/LoadError.js';
 import { useDevice } from '../api/get-device.js';
 import { BindLogTable } from './BindLogTable.js';
@@ -22,6 +23,7 @@ export function DeviceDetailDrawer({ deviceId, onClose }: { deviceId: number | u
       destroyOnHidden
       title={query.data ? t('devices.detail.title', { uuid: query.data.deviceUuid }) : t('route.deviceDetail')}
       data-testid="device-detail"
+      extra={deviceId !== undefined && <Link to={`/device/detailPage?deviceId=${deviceId}`}>{t('devices.detail.fullPage')}</Link>}
     >
       {query.isPending && <Skeleton active />}
       {query.isError && <LoadError onRetry={() => void query.refetch()} />}

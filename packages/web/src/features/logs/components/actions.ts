@@ -76,6 +76,7 @@ export const logActions: readonly string[] = [
   'device.config.batchDispatch',
   'device.task.cancel',
   'device.task.retry',
+  'device.runtimeLog.order',
   'event.review',
   'event.comment',
   'event.delete',

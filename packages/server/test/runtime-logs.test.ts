@@ -1,0 +1,101 @@
+import { gunzipSync } from 'node:zlib';
+import type { DeviceTask } from '@safety-shield/contract';
+import type { SimDevice } from '@safety-shield/device-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { call, signedIn } from './identity-fixtures.js';
+import { portalWithGateway, simulator } from './portal-fixtures.js';
+
+/** Runtime logs on order (docs/device-protocol.md, `logUpload`): the simulated devices upload theirs, gzip. */
+
+type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
+
+let portal: Portal;
+let admin: string;
+let other: string;
+const devices: Array<{ uuid: string; id: number; secret: string }> = [];
+const sims: SimDevice[] = [];
+
+beforeAll(async () => {
+  portal = await portalWithGateway({
+    events: (app) => ({ ...recorder(), hello: (uuid) => void app.runtimeLogs.hello(uuid) }),
+  });
+  portal.app.runtimeLogs.useDevices(
+    (uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs),
+    () => portal.baseUrl,
+  );
+  const db = portal.database.db;
+  const company = await seedCompany(db, 'Logs');
+  const theirs = await seedCompany(db, 'LogsTheirs');
+  for (const uuid of ['LOG-ONLINE', 'LOG-LATER']) devices.push({ uuid, ...(await seedDevice(db, company, uuid)) });
+  admin = (
+    await signedIn(portal, 'logs.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
+  ).token;
+  other = (await signedIn(portal, 'logs.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
+    .token;
+  const first = devices[0];
+  if (!first) throw new Error('no device');
+  const sim = simulator(portal.brokerUrl, first.uuid, first.secret);
+  sims.push(sim);
+  expect(await sim.start()).toBe(true);
+  await waitFor(async () => (await call(portal, admin, 'GET', `/v1/device/info?deviceId=${first.id}`)).data?.online);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(sims.map((sim) => sim.stop()));
+  await portal?.close();
+}, 60_000);
+
+const task = async (taskId: number) => (await call(portal, admin, 'GET', `/v2/device/task/info?taskId=${taskId}`)).data as DeviceTask;
+
+describe('runtime logs', () => {
+  let taskId: number;
+
+  it('are uploaded by the online device at once and by the other when it connects', async () => {
+    const ordered = await call(portal, admin, 'POST', '/v1/device/runtime/logs/order/new', { deviceIds: devices.map((d) => d.id) });
+    expect(ordered.data).toMatchObject({ kind: 'runtimeLog', total: 2, settings: null });
+    taskId = ordered.data.id;
+    await waitFor(async () => (await task(taskId)).counts.done === 1, 10_000);
+    expect((await task(taskId)).counts).toMatchObject({ done: 1, queued: 1 });
+
+    const listed = (await call(portal, admin, 'GET', '/v2/device/runtime/logs/list')).data;
+    expect(listed.total).toBe(1);
+    const [record] = listed.records;
+    expect(record).toMatchObject({ taskId, deviceUuid: 'LOG-ONLINE', orderedBy: 'logs.company' });
+    expect(record.size).toBeGreaterThan(20);
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: `/v2/device/runtime/logs/download?id=${record.id}`,
+      headers: { 'x-token': admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="runtime-log-LOG-ONLINE-.*\.log\.gz"$/);
+    const text = gunzipSync(res.rawPayload).toString('utf8');
+    expect(text).toContain('# runtime log of LOG-ONLINE');
+    expect(text).toMatch(/connected\n/);
+    expect(text).toContain('received logUpload');
+
+    const later = devices[1];
+    if (!later) throw new Error('no device');
+    const sim = simulator(portal.brokerUrl, later.uuid, later.secret);
+    sims.push(sim);
+    expect(await sim.start()).toBe(true);
+    await waitFor(async () => (await task(taskId)).state === 'done', 10_000);
+    expect((await call(portal, admin, 'GET', `/v2/device/runtime/logs/list?taskId=${taskId}&keyword=later`)).data.total).toBe(1);
+  });
+
+  it('refuses other organisations and bad input', async () => {
+    const [record] = (await call(portal, admin, 'GET', '/v2/device/runtime/logs/list')).data.records;
+    expect((await call(portal, other, 'POST', '/v1/device/runtime/logs/order/new', { deviceIds: [devices[0]?.id] })).codeKey).toBe(
+      'PERMISSION_CHECK_FAIL',
+    );
+    expect((await call(portal, other, 'GET', '/v2/device/runtime/logs/list')).data).toEqual({ records: [], total: 0 });
+    expect((await call(portal, other, 'GET', `/v2/device/runtime/logs/download?id=${record.id}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(portal, other, 'GET', `/v2/device/task/info?taskId=${taskId}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    for (const body of [{ deviceIds: [] }, { deviceIds: [2 ** 31] }, { deviceIds: [1, 1] }, {}])
+      expect((await call(portal, admin, 'POST', '/v1/device/runtime/logs/order/new', body)).codeKey, JSON.stringify(body)).toBe(
+        'PARAM_CHECK_FAIL',
+      );
+    expect((await call(portal, admin, 'GET', '/v2/device/runtime/logs/download?id=0')).codeKey).toBe('PARAM_CHECK_FAIL');
+  });
+});

@@ -1,0 +1,80 @@
+import type { DeviceAlert, DeviceAlertState } from '@safety-shield/contract';
+import { Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/ui/format.js';
+import { LoadError } from '../../../shared/ui/LoadError.js';
+import { ListTable } from '../../../shared/ui/list/index.js';
+import { DEVICE_DETAIL_KEY, useAlertHistory } from '../api/device-detail.js';
+import { useAlertFeed } from '../use-alert-feed.js';
+import { faultText } from './fault.js';
+import { useLocalPaging } from './use-local-paging.js';
+
+/** The maintenance page's colours: red waits for someone, blue is taken on, green is gone. */
+const stateColours: Record<DeviceAlertState, string> = { pending: 'red', handled: 'blue', cleared: 'green' };
+
+/**
+ * One device's running-status alerts, newest first, every state: when each fault was raised, when it cleared, who
+ * handled it and how. Follows the pushes, so a fault the device reports shows without a reload.
+ */
+export function AlertHistory({ deviceId, tableId }: { deviceId: number; tableId: string }) {
+  const { t } = useTranslation();
+  const list = useLocalPaging();
+  const query = useAlertHistory({ deviceId, page: list.page, limit: list.limit });
+  useAlertFeed([...DEVICE_DETAIL_KEY, 'alerts'], deviceId);
+  return (
+    <Flex vertical gap={12}>
+      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
+      <ListTable<DeviceAlert>
+        tableId={tableId}
+        testId="alert-history"
+        rowKey="id"
+        list={list}
+        query={query}
+        columns={[
+          {
+            key: 'fault',
+            title: t('deviceDetail.alerts.fault'),
+            fitWidth: 200,
+            render: (_, alert) => <span data-testid="history-fault">{faultText(t, alert.code, alert.channel)}</span>,
+          },
+          {
+            key: 'state',
+            title: t('deviceDetail.alerts.state'),
+            priority: 1,
+            fitWidth: 110,
+            render: (_, alert) => (
+              <Tag color={stateColours[alert.state]} data-testid="history-state">
+                {t(`deviceAlerts.states.${alert.state}`)}
+              </Tag>
+            ),
+          },
+          { key: 'raised', title: t('deviceDetail.alerts.raised'), priority: 2, fitWidth: 170, render: (_, a) => formatTime(a.raisedTime) },
+          {
+            key: 'cleared',
+            title: t('deviceDetail.alerts.cleared'),
+            priority: 3,
+            fitWidth: 170,
+            render: (_, a) => formatTime(a.clearedTime),
+          },
+          {
+            key: 'handled',
+            title: t('deviceDetail.alerts.handled'),
+            priority: 4,
+            fitWidth: 220,
+            render: (_, alert) =>
+              alert.handledTime === null ? (
+                '—'
+              ) : (
+                <Flex vertical>
+                  <span>
+                    {alert.handledBy ?? '—'} · {formatTime(alert.handledTime)}
+                  </span>
+                  {alert.note && <Typography.Text type="secondary">{alert.note}</Typography.Text>}
+                </Flex>
+              ),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,51 @@
+import type { BindLogRecord } from '@safety-shield/contract';
+import { Flex, Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatTime } from '../../../shared/ui/format.js';
+import { LoadError } from '../../../shared/ui/LoadError.js';
+import { ListTable } from '../../../shared/ui/list/index.js';
+import { useBindHistory } from '../api/device-detail.js';
+import { useLocalPaging } from './use-local-paging.js';
+
+/** Every bind and unbind of the device, newest first. */
+export function BindHistory({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation();
+  const list = useLocalPaging();
+  const query = useBindHistory({ deviceId, page: list.page, limit: list.limit });
+  return (
+    <Flex vertical gap={12}>
+      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
+      <ListTable<BindLogRecord>
+        tableId="device-detail-bind-log"
+        testId="detail-bind-log"
+        rowKey="id"
+        list={list}
+        query={query}
+        columns={[
+          { key: 'time', title: t('deviceDetail.bind.time'), fitWidth: 170, render: (_, row) => formatTime(row.time) },
+          {
+            key: 'action',
+            title: t('deviceDetail.bind.action'),
+            priority: 1,
+            fitWidth: 110,
+            render: (_, row) => (
+              <Space size={4} wrap>
+                <Tag color={row.action === 'bind' ? 'blue' : 'default'}>{t(`deviceDetail.bind.${row.action}`)}</Tag>
+                {row.forced && <Tag color="warning">{t('deviceDetail.bind.forced')}</Tag>}
+              </Space>
+            ),
+          },
+          {
+            key: 'plate',
+            title: t('deviceDetail.vehicle'),
+            priority: 2,
+            fitWidth: 140,
+            render: (_, row) => <Link to={`/vehicle/list/${encodeURIComponent(row.licensePlate)}`}>{row.licensePlate}</Link>,
+          },
+          { key: 'who', title: t('deviceDetail.bind.who'), priority: 3, fitWidth: 140, render: (_, row) => row.username },
+        ]}
+      />
+    </Flex>
+  );
+}

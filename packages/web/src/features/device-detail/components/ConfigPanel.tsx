@@ -1,0 +1,150 @@
+import { EditOutlined, SwapOutlined } from '@ant-design/icons';
+import type { ConfigStatus, ConfigVersion } from '@safety-shield/contract';
+import { Descriptions, type DescriptionsProps, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatTime } from '../../../shared/ui/format.js';
+import { LoadError } from '../../../shared/ui/LoadError.js';
+import { ListTable } from '../../../shared/ui/list/index.js';
+import { useConfigState, useConfigVersions } from '../api/device-detail.js';
+import { useLocalPaging } from './use-local-paging.js';
+
+/** The configuration pages' colours for where a version stands. */
+const statusColours: Record<ConfigStatus, string> = {
+  draft: 'default',
+  saved: 'gold',
+  dispatched: 'processing',
+  applied: 'success',
+  refused: 'error',
+  cancelled: 'default',
+  expired: 'default',
+};
+
+/** Where a version stands, in the configuration pages' words (`deviceConfig.status`, read by key). */
+function StatusTag({ status }: { status: ConfigStatus }) {
+  const { t } = useTranslation();
+  return <Tag color={statusColours[status]}>{t(`deviceConfig.status.${status}`)}</Tag>;
+}
+
+const versionText = (version: ConfigVersion) => `v${version.version}`;
+
+/**
+ * The device's configuration: the version it runs, one on its way, what it last reported; its versions (the tasks
+ * that reached it) below, with the ways to the editor and the comparison.
+ */
+export function ConfigPanel({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation();
+  const state = useConfigState(deviceId);
+  const list = useLocalPaging();
+  const versions = useConfigVersions(deviceId, list.page, list.limit);
+
+  let summary = <Skeleton active paragraph={{ rows: 3 }} />;
+  if (state.isError) summary = <LoadError onRetry={() => void state.refetch()} />;
+  else if (state.data) {
+    const { current, pending, reported } = state.data;
+    const items: DescriptionsProps['items'] = [
+      {
+        key: 'running',
+        label: t('deviceDetail.config.running'),
+        children: (
+          <Space size={4} wrap>
+            <span data-testid="config-running">{current ? versionText(current) : t('deviceDetail.config.noneApplied')}</span>
+            {current?.appliedTime != null && (
+              <Typography.Text type="secondary">
+                {t('deviceDetail.config.since', { time: formatTime(current.appliedTime) })}
+              </Typography.Text>
+            )}
+          </Space>
+        ),
+      },
+      {
+        key: 'pending',
+        label: t('deviceDetail.config.pending'),
+        children: pending ? (
+          <Space size={4} wrap>
+            {versionText(pending)}
+            <StatusTag status={pending.status} />
+            {pending.sentTime === null && <Typography.Text type="secondary">{t('deviceDetail.config.waiting')}</Typography.Text>}
+          </Space>
+        ) : (
+          t('deviceDetail.config.nonePending')
+        ),
+      },
+      {
+        key: 'reported',
+        label: t('deviceDetail.config.reported'),
+        children: !reported
+          ? t('deviceDetail.config.neverReported')
+          : reported.version === 0
+            ? t('deviceDetail.config.reportedFactory', { time: formatTime(reported.reportTime) })
+            : t('deviceDetail.config.reportedValue', { version: reported.version, time: formatTime(reported.reportTime) }),
+      },
+    ];
+    summary = <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 1, lg: 3 }} items={items} />;
+  }
+
+  return (
+    <Flex vertical gap={16} data-testid="detail-config">
+      <Flex wrap gap={16}>
+        <Link to={`/device/configSetting?deviceId=${deviceId}`} data-testid="detail-config-edit">
+          <EditOutlined /> {t('deviceDetail.config.edit')}
+        </Link>
+        <Link to={`/device/deviceConfigInfo?deviceId=${deviceId}`} data-testid="detail-config-compare">
+          <SwapOutlined /> {t('deviceDetail.config.compare')}
+        </Link>
+      </Flex>
+      {summary}
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('deviceDetail.config.versions')}
+      </Typography.Title>
+      {versions.isError && <LoadError onRetry={() => void versions.refetch()} />}
+      <ListTable<ConfigVersion>
+        tableId="device-detail-config-versions"
+        testId="detail-config-versions"
+        rowKey="id"
+        list={list}
+        query={versions}
+        columns={[
+          { key: 'version', title: t('deviceDetail.config.version'), fitWidth: 90, render: (_, row) => `v${row.version}` },
+          {
+            key: 'status',
+            title: t('deviceDetail.config.status'),
+            priority: 1,
+            fitWidth: 120,
+            render: (_, row) => <StatusTag status={row.status} />,
+          },
+          {
+            key: 'changed',
+            title: t('deviceDetail.config.changed'),
+            priority: 2,
+            fitWidth: 200,
+            render: (_, row) => row.changed.map((prop) => t(`deviceConfig.prop.${prop}`)).join(', ') || '—',
+          },
+          { key: 'by', title: t('deviceDetail.config.by'), priority: 3, fitWidth: 120, render: (_, row) => row.createdBy ?? '—' },
+          {
+            key: 'created',
+            title: t('deviceDetail.config.created'),
+            priority: 3,
+            fitWidth: 170,
+            render: (_, row) => formatTime(row.createTime),
+          },
+          {
+            key: 'applied',
+            title: t('deviceDetail.config.applied'),
+            priority: 4,
+            fitWidth: 170,
+            render: (_, row) => formatTime(row.appliedTime),
+          },
+          {
+            key: 'reason',
+            title: t('deviceDetail.config.reason'),
+            priority: 4,
+            fitWidth: 180,
+            render: (_, row) =>
+              row.reason ? <Typography.Text type={row.status === 'refused' ? 'danger' : undefined}>{row.reason}</Typography.Text> : '—',
+          },
+        ]}
+      />
+    </Flex>
+  );
+}
