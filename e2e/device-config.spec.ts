@@ -84,6 +84,15 @@ test('an operator changes a device’s alarm upload interval; the device applies
     await expect(compare.locator('[data-prop="uploadIntervalSeconds"]')).toContainText('2 seconds');
     await page.screenshot({ path: 'e2e/artifacts/device-config-info.png', fullPage: true });
     expect(await seriousAxeFindings(page, [], KNOWN_OPEN)).toEqual([]);
+
+    // The Super Admin's device operation log: who changed what on the device, before → after.
+    await page.goto(`/system/deviceOperatonLog?device=${uuid}&action=device.config.dispatch`);
+    const log = page.getByTestId('device-operation-log');
+    await expect(log.locator('.ant-table-row')).toHaveCount(3);
+    await expect(log).toContainText('Alarm upload interval: 60 → 2');
+    await expect(log).toContainText('Alarm upload interval: 2 → 30');
+    await page.screenshot({ path: 'e2e/artifacts/device-operation-log.png', fullPage: true });
+    expect(await seriousAxeFindings(page, [], KNOWN_OPEN)).toEqual([]);
   } finally {
     await device.stop();
   }

@@ -316,4 +316,29 @@ describe('a device configuration', () => {
     );
     expect((await call(portal, admin, 'GET', `/v2/device/config/history/list`)).codeKey).toBe('PARAM_CHECK_FAIL');
   });
+
+  it('is written in the device operation log, before → after, without the APN password', async () => {
+    const page = (await call(portal, superToken, 'GET', `/v2/logs/device/operation/list?device=${mine.uuid.toLowerCase()}&limit=100`)).data;
+    const saved = page.records.find(
+      (line: { action: string; after: Record<string, unknown> | null }) =>
+        line.action === 'device.config.save' && line.after?.uploadIntervalSeconds === 7,
+    );
+    expect(saved).toMatchObject({ deviceId: mine.deviceId, deviceUuid: mine.uuid, username: 'cfg.company', result: 'REQUEST_SUCCESS' });
+    expect(saved.before).toEqual({ uploadIntervalSeconds: 5 });
+    const dispatched = page.records.find((line: { action: string }) => line.action === 'device.config.dispatch');
+    expect(dispatched).toMatchObject({ deviceUuid: mine.uuid });
+    expect(JSON.stringify(page)).not.toContain('Sup3r-secret');
+    expect(page.records.every((line: { action: string }) => line.action.startsWith('device.'))).toBe(true);
+    const csv = await portal.app.inject({
+      method: 'GET',
+      url: `/v2/logs/device/operation/export?device=${mine.uuid}`,
+      headers: { 'x-token': superToken },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('device.config.save');
+    expect(csv.body).not.toContain('Sup3r-secret');
+    // The Super Admin's page only.
+    expect((await call(portal, admin, 'GET', '/v2/logs/device/operation/list')).status).toBe(403);
+    expect((await call(portal, superToken, 'GET', '/v2/logs/device/operation/list?from=abc')).codeKey).toBe('PARAM_CHECK_FAIL');
+  });
 });

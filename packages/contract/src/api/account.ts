@@ -231,6 +231,24 @@ export const OperationLogQuery = Type.Object({
 });
 export type OperationLogQuery = Static<typeof OperationLogQuery>;
 
+/** A line of the device operation log (`/system/deviceOperatonLog`): who did what to which device, before → after. */
+export const DeviceOperationRecord = Type.Object({
+  ...OperationLogRecord.properties,
+  deviceId: Nullable(Type.Integer()),
+  deviceUuid: Nullable(Type.String()),
+  /** The properties the action changed, as they were and as they became (no secrets). */
+  before: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  after: Nullable(Type.Record(Type.String(), Type.Unknown())),
+});
+export type DeviceOperationRecord = Static<typeof DeviceOperationRecord>;
+
+export const DeviceOperationQuery = Type.Object({
+  ...OperationLogQuery.properties,
+  /** Part of the device's uuid, any case. */
+  device: TextFilter,
+});
+export type DeviceOperationQuery = Static<typeof DeviceOperationQuery>;
+
 /** `GET /v1/account/mfa/google`: bound, or a fresh secret to bind with (shown until bound). */
 export const GoogleAuthInfo = Type.Object({
   bound: Type.Boolean(),

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { OperationLogQuery, OperationLogRecord } from '../api/account.js';
+import { DeviceOperationQuery, DeviceOperationRecord, OperationLogQuery, OperationLogRecord } from '../api/account.js';
 import { mediaTypes, PageOf } from '../api/common.js';
 import { endpoints } from '../endpoint.js';
-import type { Role } from '../roles.js';
+import { type Role, superAdminOnly } from '../roles.js';
 
 /** SPEC section 2: the system log (/system/log) is the Super and Agent Admins’. */
 const readers: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN'];
@@ -23,6 +23,23 @@ export const logApi = endpoints('logs', {
     summary: 'The operation log of the caller’s scope as CSV (UTF-8), newest first, with the list’s filters',
     access: readers,
     query: Type.Omit(OperationLogQuery, ['page', 'limit']),
+    raw: true,
+    produces: [mediaTypes.csv],
+  },
+  devices: {
+    method: 'GET',
+    path: '/v2/logs/device/operation/list',
+    summary: 'What operators did to devices (configuration, edits, tasks), newest first, with before → after',
+    access: superAdminOnly,
+    query: DeviceOperationQuery,
+    response: PageOf(DeviceOperationRecord),
+  },
+  devicesExport: {
+    method: 'GET',
+    path: '/v2/logs/device/operation/export',
+    summary: 'The device operation log as CSV (UTF-8), newest first, with the list’s filters',
+    access: superAdminOnly,
+    query: Type.Omit(DeviceOperationQuery, ['page', 'limit']),
     raw: true,
     produces: [mediaTypes.csv],
   },

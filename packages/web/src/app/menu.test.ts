@@ -75,7 +75,9 @@ describe('the menu of the pages built so far', () => {
         '/subscribe',
         '/subscribe/list',
         '/subscribe/usage',
+        '/system',
         '/system/log',
+        '/system/deviceOperatonLog',
       ],
     ],
   ])('%s', (_, role, menu) => {

@@ -61,6 +61,7 @@ export const pages = {
   Collection: () => import('../features/runtime-logs/CollectionPage.js').then((m) => m.CollectionPage),
   CompanySetting: () => import('../features/company/CompanySettingPage.js').then((m) => m.CompanySettingPage),
   SystemLog: () => import('../features/logs/SystemLogPage.js').then((m) => m.SystemLogPage),
+  DeviceOperationLog: () => import('../features/logs/DeviceOperationLogPage.js').then((m) => m.DeviceOperationLogPage),
 } satisfies PageRegistry;
 
 /** The names of the pages built so far: the menu and the header search offer only these. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditDetail, auditTarget } from '../logs/recorder.js';
 import type { DeviceService } from './service.js';
 import { deviceColumns, onlineColumns } from './sheets.js';
 
@@ -20,9 +20,31 @@ export const deviceRoutes: FastifyPluginAsync<{ devices: DeviceService }> = asyn
     list: async (req) => devices.list(principalOf(req), req.query),
     info: async (req) => devices.info(principalOf(req), { id: req.query.deviceId }),
     infoByUuid: async (req) => devices.info(principalOf(req), { deviceUuid: req.query.deviceUuid }),
-    update: async (req) => devices.update(principalOf(req), req.body),
-    remove: async (req) => devices.remove(principalOf(req), req.params.id),
-    setIccid: async (req) => devices.setIccid(principalOf(req), req.body),
+    update: async (req) => {
+      const was = await devices.info(principalOf(req), { id: req.body.deviceId });
+      await devices.update(principalOf(req), req.body);
+      auditDetail(req, {
+        deviceId: was.deviceId,
+        deviceUuid: was.deviceUuid,
+        before: { name: was.name, channels: was.channels },
+        after: { name: req.body.name?.trim() || null, channels: req.body.channels },
+      });
+    },
+    remove: async (req) => {
+      const was = await devices.info(principalOf(req), { id: req.params.id });
+      await devices.remove(principalOf(req), req.params.id);
+      auditDetail(req, { deviceId: was.deviceId, deviceUuid: was.deviceUuid, before: { name: was.name }, after: null });
+    },
+    setIccid: async (req) => {
+      const was = await devices.info(principalOf(req), { id: req.body.deviceId });
+      await devices.setIccid(principalOf(req), req.body);
+      auditDetail(req, {
+        deviceId: was.deviceId,
+        deviceUuid: was.deviceUuid,
+        before: { iccid: was.iccid },
+        after: { iccid: req.body.iccid },
+      });
+    },
     versions: async (req) => devices.versions(principalOf(req)),
     dbm: async (req) => devices.dbm(principalOf(req), req.query),
     bindLog: async (req) => devices.bindLog(principalOf(req), req.query),

@@ -17,13 +17,21 @@ export interface Actor {
 declare module 'fastify' {
   interface FastifyRequest {
     /** Filled by handlers: the record acted on, and for logins the actor. */
-    audit: { target?: string; actor?: Actor };
+    audit: { target?: string; actor?: Actor; detail?: Record<string, unknown> };
   }
 }
 
 /** Sets the target of this request's operation-log line, where the declaration's `auditTarget` cannot name it. */
 export function auditTarget(req: FastifyRequest, target: string | number) {
   req.audit.target = String(target);
+}
+
+/**
+ * What the action changed, kept with its log line (the device operation log shows a device and its settings before and
+ * after). Never a secret: the callers pass documents without passwords.
+ */
+export function auditDetail(req: FastifyRequest, detail: Record<string, unknown>) {
+  req.audit.detail = { ...req.audit.detail, ...detail };
 }
 
 /** The declared `auditTarget` field of the request: a path parameter, else a query field, else a body field. */
@@ -88,6 +96,7 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
         target: audit.target ?? null,
         result: req.resultCodeKey,
         ip: req.ip,
+        detail: audit.detail ?? null,
         belongAgentId: actor?.agentId ?? null,
         belongCompanyId: actor?.companyId ?? null,
         belongFleetId: actor?.fleetId ?? null,

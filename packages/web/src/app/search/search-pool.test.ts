@@ -64,6 +64,7 @@ describe('the header search pool', () => {
       '/subscribe/list',
       '/subscribe/usage',
       '/system/log',
+      '/system/deviceOperatonLog',
     ]);
   });
 });

@@ -1,0 +1,165 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { type DeviceOperationQuery, type DeviceOperationRecord, logApi } from '@safety-shield/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { call } from '../../shared/http/api.js';
+import { downloadFile } from '../../shared/http/download.js';
+import { dayRangeOf, toPickerValue } from '../../shared/time/picker.js';
+import { formatTime } from '../../shared/ui/format.js';
+import {
+  FilterBar,
+  type ListColumns,
+  ListPage,
+  ListTable,
+  numberFilter,
+  SelectFilter,
+  TextFilter,
+  useListParams,
+} from '../../shared/ui/list/index.js';
+import { actionLabel, logActions } from './components/actions.js';
+
+const FILTERS = ['device', 'username', 'action', 'from', 'to'] as const;
+const DEVICE_ACTIONS = logActions.filter((action) => action.startsWith('device.'));
+/** A value in a change, short: a long document is cut (the export holds it whole). */
+const MAX_VALUE = 80;
+
+interface FilterValues {
+  device?: string;
+  username?: string;
+  action?: string;
+  range?: [Dayjs, Dayjs] | null;
+}
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
+}
+
+/** Each property the action changed: its name (in words where the console has them), before → after. */
+function changes(record: DeviceOperationRecord, t: TFunction, exists: (key: string) => boolean): string[] {
+  const keys = [...new Set([...Object.keys(record.before ?? {}), ...Object.keys(record.after ?? {})])];
+  return keys.map((key) => {
+    const name = exists(`deviceConfig.prop.${key}`) ? t(`deviceConfig.prop.${key}`) : key;
+    return `${name}: ${valueText(record.before?.[key])} → ${valueText(record.after?.[key])}`;
+  });
+}
+
+/** /system/deviceOperatonLog (Super Admin): every operator action on devices, who and when, before → after. */
+export function DeviceOperationLogPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const list = useListParams(FILTERS);
+  const { device, username, action } = list.filters;
+  const from = numberFilter(list.filters.from);
+  const to = numberFilter(list.filters.to);
+  const params: DeviceOperationQuery = { page: list.page, limit: list.limit, device, username, action, from, to };
+  const query = useQuery({
+    queryKey: ['deviceOperationLog', params],
+    queryFn: () => call(logApi.devices, params),
+    placeholderData: keepPreviousData,
+  });
+  const filterValues = useMemo<FilterValues>(
+    () => ({ device, username, action, range: from && to ? [toPickerValue(from), toPickerValue(to - 1)] : null }),
+    [device, username, action, from, to],
+  );
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    const saved = await downloadFile(logApi.devicesExport, { device, username, action, from, to }, 'device-operation-log.csv');
+    setExporting(false);
+    if (!saved) message.warning(t('log.exportFailed'));
+  };
+
+  const columns: ListColumns<DeviceOperationRecord> = [
+    { title: t('log.time'), dataIndex: 'at', render: formatTime, fitWidth: 180 },
+    {
+      title: t('deviceLog.device'),
+      key: 'device',
+      priority: 1,
+      fitWidth: 190,
+      render: (_, record) =>
+        record.deviceId ? (
+          <Link to={`/device/detailPage?deviceId=${record.deviceId}`}>{record.deviceUuid ?? record.deviceId}</Link>
+        ) : (
+          (record.target ?? '—')
+        ),
+    },
+    { title: t('log.action'), dataIndex: 'action', priority: 1, fitWidth: 200, render: (value: string) => actionLabel(value, t) },
+    {
+      title: t('deviceLog.change'),
+      key: 'change',
+      priority: 2,
+      fitWidth: 320,
+      render: (_, record) => {
+        const lines = changes(record, t, (key) => i18n.exists(key));
+        return lines.length === 0
+          ? '—'
+          : lines.map((line) => (
+              <Typography.Paragraph key={line} style={{ marginBottom: 0 }}>
+                {line}
+              </Typography.Paragraph>
+            ));
+      },
+    },
+    { title: t('log.username'), dataIndex: 'username', priority: 2, fitWidth: 130 },
+    {
+      title: t('log.result'),
+      dataIndex: 'result',
+      priority: 3,
+      fitWidth: 160,
+      render: (value: string) => (
+        <Tag color={value === 'REQUEST_SUCCESS' ? 'success' : 'error'} title={value}>
+          {i18n.exists(`codeKey.${value}`) ? t(`codeKey.${value}`) : value}
+        </Tag>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      testId="device-operation-log"
+      actions={
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
+          {t('log.export')}
+        </Button>
+      }
+      query={query}
+      filters={
+        <FilterBar<FilterValues>
+          values={filterValues}
+          onSearch={(values) =>
+            list.setFilters({
+              device: values.device?.trim(),
+              username: values.username?.trim(),
+              action: values.action?.trim(),
+              from: values.range ? String(dayRangeOf(values.range).from) : undefined,
+              to: values.range ? String(dayRangeOf(values.range).to + 1) : undefined,
+            })
+          }
+          onReset={list.resetFilters}
+        >
+          <TextFilter name="device" label={t('deviceLog.device')} placeholder="UUID" width={180} />
+          <TextFilter name="username" label={t('log.username')} width={160} />
+          <SelectFilter
+            name="action"
+            label={t('log.action')}
+            width={240}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={DEVICE_ACTIONS.map((value) => ({ value, label: actionLabel(value, t) }))}
+          />
+          <Form.Item name="range" label={t('log.dateRange')}>
+            <DatePicker.RangePicker allowClear />
+          </Form.Item>
+        </FilterBar>
+      }
+    >
+      <ListTable<DeviceOperationRecord> tableId="device-operation-log" rowKey="id" columns={columns} list={list} query={query} />
+    </ListPage>
+  );
+}
