@@ -341,4 +341,61 @@ describe('a device configuration', () => {
     expect((await call(portal, admin, 'GET', '/v2/logs/device/operation/list')).status).toBe(403);
     expect((await call(portal, superToken, 'GET', '/v2/logs/device/operation/list?from=abc')).codeKey).toBe('PARAM_CHECK_FAIL');
   });
+
+  it('sets one camera’s video at once, keeping the other cameras’, for one device or many', async () => {
+    const device = await handDevice(mine, appliesAll);
+    try {
+      const first = await call(portal, admin, 'POST', '/v1/device/videoParamSetting1', {
+        deviceId: mine.deviceId,
+        channel: 2,
+        resolution: '640x480',
+        frameRate: 10,
+        bitrateKbps: 256,
+      });
+      expect(first.data).toMatchObject({ status: 'applied', changed: expect.arrayContaining(['video']) });
+      const second = await call(portal, admin, 'POST', '/v1/device/videoParamSetting1', {
+        deviceId: mine.deviceId,
+        channel: 1,
+        resolution: '1280x720',
+        frameRate: 25,
+        bitrateKbps: 2048,
+      });
+      expect(second.data.settings.video).toEqual([
+        { channel: 1, resolution: '1280x720', frameRate: 25, bitrateKbps: 2048 },
+        { channel: 2, resolution: '640x480', frameRate: 10, bitrateKbps: 256 },
+      ]);
+      expect(device.configs().at(-1)).toMatchObject({ settings: { video: second.data.settings.video } });
+      const many = await call(portal, admin, 'POST', '/v1/device/multiple/videoParamSetting', {
+        deviceIds: [mine.deviceId],
+        channel: 2,
+        resolution: '320x240',
+        frameRate: 5,
+        bitrateKbps: 128,
+      });
+      expect(many.data).toMatchObject({ kind: 'config', total: 1 });
+      await waitFor(async () => (await info()).current?.settings.video?.[1]?.frameRate === 5);
+      expect((await info()).current.settings.video[0]).toMatchObject({ channel: 1, frameRate: 25 });
+      const bad = await call(portal, admin, 'POST', '/v1/device/videoParamSetting1', {
+        deviceId: mine.deviceId,
+        channel: 1,
+        resolution: '999x1',
+        frameRate: 25,
+        bitrateKbps: 2048,
+      });
+      expect(bad.codeKey).toBe('PARAM_CHECK_FAIL');
+      expect(
+        (
+          await call(portal, other, 'POST', '/v1/device/videoParamSetting1', {
+            deviceId: mine.deviceId,
+            channel: 1,
+            resolution: '640x480',
+            frameRate: 25,
+            bitrateKbps: 512,
+          })
+        ).codeKey,
+      ).toBe('PERMISSION_CHECK_FAIL');
+    } finally {
+      await device.close();
+    }
+  });
 });

@@ -219,3 +219,14 @@ export function canonicalJson(value: unknown): string {
 /** Whether two documents differ in a property, whatever the order of their fields. */
 export const settingDiffers = (prop: ConfigProp, a: ConfigSettings | null | undefined, b: ConfigSettings | null | undefined) =>
   canonicalJson(a?.[prop]) !== canonicalJson(b?.[prop]);
+
+/** `videoParamSetting1`: one camera's video of one device, saved and dispatched at once. */
+export const VideoParamBody = Type.Object({ deviceId: Id, ...VideoChannelSettings.properties });
+export type VideoParamBody = Static<typeof VideoParamBody>;
+
+/** `multiple/videoParamSetting`: one camera's video on many devices, as a task. */
+export const VideoParamManyBody = Type.Object({
+  deviceIds: Type.Array(Id, { minItems: 1, maxItems: 10_000, uniqueItems: true }),
+  ...VideoChannelSettings.properties,
+});
+export type VideoParamManyBody = Static<typeof VideoParamManyBody>;

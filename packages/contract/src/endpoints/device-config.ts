@@ -16,6 +16,8 @@ import {
   detectionTypes,
   ReceiveConfigBody,
   ReportedConfig,
+  VideoParamBody,
+  VideoParamManyBody,
 } from '../api/device-config.js';
 import {
   BatchDispatchBody,
@@ -159,6 +161,25 @@ export const deviceConfigApi = endpoints('device-config', {
     access: admins,
     audit: 'device.config.batchDispatch',
     body: BatchDispatchBody,
+    response: DeviceTask,
+  },
+  videoParam: {
+    method: 'POST',
+    path: '/v1/device/videoParamSetting1',
+    summary: 'Set one camera’s resolution, frame rate and bit rate on a device (saved and dispatched at once)',
+    access: admins,
+    audit: 'device.config.video',
+    auditTarget: 'deviceId',
+    body: VideoParamBody,
+    response: ConfigVersion,
+  },
+  videoParamMany: {
+    method: 'POST',
+    path: '/v1/device/multiple/videoParamSetting',
+    summary: 'Set one camera’s video on many devices: a task with a row per device',
+    access: admins,
+    audit: 'device.config.videoBatch',
+    body: VideoParamManyBody,
     response: DeviceTask,
   },
   received: {

@@ -64,6 +64,20 @@ export const deviceConfigRoutes: FastifyPluginAsync<{ configs: DeviceConfigServi
     },
     alarmType: async () => [...detectionTypes],
     alarmArea: async (req) => configs.alarmAreas(principalOf(req), req.query.deviceId, req.query.deviceConfigLogsId),
+    videoParam: async (req) => {
+      const { deviceId, ...video } = req.body;
+      const principal = principalOf(req);
+      const was = await before(principal, deviceId);
+      await configs.save(principal, deviceId, { video: [video] });
+      return record(req, was, await configs.dispatch(principal, { deviceId }));
+    },
+    videoParamMany: async (req) => {
+      const { deviceIds, ...video } = req.body;
+      const task = await configs.batchDispatch(principalOf(req), { deviceIds, settings: { video: [video] } });
+      auditTarget(req, task.id);
+      auditDetail(req, { taskId: task.id, devices: task.total, after: { video: [video] } });
+      return task;
+    },
     batchDispatch: async (req) => {
       const task = await configs.batchDispatch(principalOf(req), req.body);
       auditTarget(req, task.id);

@@ -12,9 +12,18 @@ export function named(settings: ConfigSettings): ConfigSettings {
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as ConfigSettings;
 }
 
-/** The document after a change: partial, the named properties replace the base's; whole, the change is the document. */
+/**
+ * The document after a change: partial, the named properties replace the base's (video channel by channel: a change
+ * naming camera 1 keeps camera 2's settings); whole, the change is the document.
+ */
 export function merged(base: ConfigSettings, change: ConfigSettings, partial: boolean): ConfigSettings {
-  return partial ? { ...named(base), ...named(change) } : named(change);
+  if (!partial) return named(change);
+  const next = { ...named(base), ...named(change) };
+  if (change.video && base.video) {
+    const changed = new Set(change.video.map((entry) => entry.channel));
+    next.video = [...base.video.filter((entry) => !changed.has(entry.channel)), ...change.video].sort((a, b) => a.channel - b.channel);
+  }
+  return next;
 }
 
 /** The properties whose value differs between two documents (keys in the contract's order). */

@@ -74,6 +74,8 @@ export const logActions: readonly string[] = [
   'device.config.revert',
   'device.config.received',
   'device.config.batchDispatch',
+  'device.config.video',
+  'device.config.videoBatch',
   'device.task.cancel',
   'device.task.retry',
   'device.runtimeLog.order',
