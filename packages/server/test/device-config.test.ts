@@ -398,4 +398,46 @@ describe('a device configuration', () => {
       await device.close();
     }
   });
+
+  it('refers to a threshold class the Super Admin keeps, carrying its values as they were', async () => {
+    const values = {
+      speedingMarginKmh: 5,
+      harshAccelerationG: 0.35,
+      harshBrakingG: 0.45,
+      harshTurnG: 0.4,
+      fatigueSeconds: 3,
+      distractionSeconds: 4,
+      phoneUseSeconds: 5,
+    };
+    const created = await call(portal, superToken, 'POST', '/v2/device/threshold', { name: 'Urban buses', description: 'Strict', values });
+    expect(created.data).toMatchObject({ name: 'Urban buses', description: 'Strict', values });
+    expect((await call(portal, superToken, 'POST', '/v2/device/threshold', { name: 'Urban buses', values })).codeKey).toBe(
+      'PARAM_CHECK_FAIL',
+    );
+    expect((await call(portal, admin, 'POST', '/v2/device/threshold', { name: 'Mine', values })).status).toBe(403);
+    expect((await call(portal, admin, 'GET', '/v2/device/threshold/list')).data).toEqual([created.data]);
+    const bad = [{ ...values, harshBrakingG: 3 }, { ...values, fatigueSeconds: 0 }, { speedingMarginKmh: 5 }];
+    for (const wrong of bad)
+      expect((await call(portal, superToken, 'POST', '/v2/device/threshold', { name: 'Bad', values: wrong })).codeKey).toBe(
+        'PARAM_CHECK_FAIL',
+      );
+
+    const saved = await save({ thresholds: { classId: created.data.id } });
+    expect(saved.data.settings.thresholds).toEqual({ classId: created.data.id, name: 'Urban buses', values });
+    expect((await save({ thresholds: { classId: 999_999 } })).codeKey).toBe('PARAM_CHECK_FAIL');
+    // A change to the class reaches a device with its next version only.
+    await call(portal, superToken, 'PUT', '/v2/device/threshold', {
+      id: created.data.id,
+      name: 'Urban buses',
+      values: { ...values, fatigueSeconds: 2 },
+    });
+    expect(
+      (await call(portal, admin, 'GET', `/v2/device/config/history?id=${saved.data.id}`)).data.settings.thresholds.values.fatigueSeconds,
+    ).toBe(3);
+    expect((await call(portal, superToken, 'DELETE', `/v2/device/threshold/${created.data.id}`)).code).toBe(200);
+    expect((await call(portal, superToken, 'DELETE', `/v2/device/threshold/${created.data.id}`)).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(portal, admin, 'GET', `/v2/device/config/history?id=${saved.data.id}`)).data.settings.thresholds.name).toBe(
+      'Urban buses',
+    );
+  });
 });

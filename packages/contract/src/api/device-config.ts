@@ -80,6 +80,29 @@ export const AlarmArea = Type.Object({
 });
 export type AlarmArea = Static<typeof AlarmArea>;
 
+/** The limits a device's detections use (a threshold class, `/devicepage/thresholds`). */
+export const ThresholdValues = Type.Object({
+  speedingMarginKmh: Type.Integer({ minimum: 0, maximum: 50, description: 'over the limit before over-speed' }),
+  harshAccelerationG: Type.Number({ minimum: 0.1, maximum: 1.5, description: 'g' }),
+  harshBrakingG: Type.Number({ minimum: 0.1, maximum: 1.5, description: 'g' }),
+  harshTurnG: Type.Number({ minimum: 0.1, maximum: 1.5, description: 'g' }),
+  fatigueSeconds: Type.Integer({ minimum: 1, maximum: 60, description: 'eyes closed this long' }),
+  distractionSeconds: Type.Integer({ minimum: 1, maximum: 60, description: 'looking away this long' }),
+  phoneUseSeconds: Type.Integer({ minimum: 1, maximum: 60 }),
+});
+export type ThresholdValues = Static<typeof ThresholdValues>;
+
+/**
+ * The threshold class a configuration refers to. A caller names the class; the portal fills in its name and values
+ * (what the device is sent and runs), so a class changed later reaches a device only with its next version.
+ */
+export const ConfigThresholds = Type.Object({
+  classId: Id,
+  name: optional(Type.String({ maxLength: 64 })),
+  values: optional(ThresholdValues),
+});
+export type ConfigThresholds = Static<typeof ConfigThresholds>;
+
 /** The configuration document: every property optional (a partial document). */
 export const ConfigSettings = Type.Object({
   uploadIntervalSeconds: optional(
@@ -91,6 +114,7 @@ export const ConfigSettings = Type.Object({
   detections: optional(Type.Array(Type.Enum(detectionTypes), { uniqueItems: true, description: 'the detections switched on' })),
   evidence: optional(EvidenceSettings),
   alarmAreas: optional(Type.Array(AlarmArea, { maxItems: MAX_ALARM_AREAS })),
+  thresholds: optional(ConfigThresholds),
 });
 export type ConfigSettings = Static<typeof ConfigSettings>;
 export type ConfigProp = keyof ConfigSettings;
@@ -230,3 +254,23 @@ export const VideoParamManyBody = Type.Object({
   ...VideoChannelSettings.properties,
 });
 export type VideoParamManyBody = Static<typeof VideoParamManyBody>;
+
+/** A threshold class: named limits a configuration refers to (`/devicepage/thresholds`, Super Admin). */
+export const ThresholdClass = Type.Object({
+  id: Id,
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  values: ThresholdValues,
+  updateTime: EpochMs,
+});
+export type ThresholdClass = Static<typeof ThresholdClass>;
+
+const thresholdFields = {
+  name: Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' }),
+  description: optional(Nullable(Type.String({ maxLength: 200 }))),
+  values: ThresholdValues,
+};
+export const ThresholdCreateBody = Type.Object(thresholdFields);
+export type ThresholdCreateBody = Static<typeof ThresholdCreateBody>;
+export const ThresholdUpdateBody = Type.Object({ id: Id, ...thresholdFields });
+export type ThresholdUpdateBody = Static<typeof ThresholdUpdateBody>;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PageOf } from '../api/common.js';
+import { ById, PageOf } from '../api/common.js';
 import {
   AlarmArea,
   ConfigDeviceQuery,
@@ -16,6 +16,9 @@ import {
   detectionTypes,
   ReceiveConfigBody,
   ReportedConfig,
+  ThresholdClass,
+  ThresholdCreateBody,
+  ThresholdUpdateBody,
   VideoParamBody,
   VideoParamManyBody,
 } from '../api/device-config.js';
@@ -32,7 +35,7 @@ import {
   TaskRowQuery,
 } from '../api/device-task.js';
 import { endpoints } from '../endpoint.js';
-import { fleetAdminsAndAbove } from '../roles.js';
+import { fleetAdminsAndAbove, superAdminOnly } from '../roles.js';
 
 /** Configurations are changed by the administrators who edit devices. */
 const admins = fleetAdminsAndAbove;
@@ -277,5 +280,44 @@ export const runtimeLogApi = endpoints('runtime-logs', {
     query: Type.Object({ id: RuntimeLogRecord.properties.id }),
     raw: true,
     produces: ['application/gzip'],
+  },
+});
+
+/** Threshold classes (`/devicepage/thresholds`): named limits a configuration refers to; the Super Admin keeps them. */
+export const thresholdApi = endpoints('thresholds', {
+  list: {
+    method: 'GET',
+    path: '/v2/device/threshold/list',
+    summary: 'Every threshold class, by name',
+    access: 'session',
+    response: Type.Array(ThresholdClass),
+  },
+  create: {
+    method: 'POST',
+    path: '/v2/device/threshold',
+    summary: 'Make a threshold class',
+    access: superAdminOnly,
+    audit: 'device.threshold.create',
+    body: ThresholdCreateBody,
+    response: ThresholdClass,
+  },
+  update: {
+    method: 'PUT',
+    path: '/v2/device/threshold',
+    summary: 'Change a threshold class (devices get it with their next configuration version)',
+    access: superAdminOnly,
+    audit: 'device.threshold.update',
+    auditTarget: 'id',
+    body: ThresholdUpdateBody,
+    response: ThresholdClass,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/v2/device/threshold/:id',
+    summary: 'Delete a threshold class (configurations that carry its values keep them)',
+    access: superAdminOnly,
+    audit: 'device.threshold.delete',
+    auditTarget: 'id',
+    params: ById,
   },
 });

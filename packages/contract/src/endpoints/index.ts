@@ -2,7 +2,7 @@ import { accountApi, credentialApi } from './account.js';
 import { clauseApi } from './clause.js';
 import { dashboardApi } from './dashboard.js';
 import { deviceAlertApi, deviceApi } from './device.js';
-import { deviceConfigApi, deviceTaskApi, runtimeLogApi } from './device-config.js';
+import { deviceConfigApi, deviceTaskApi, runtimeLogApi, thresholdApi } from './device-config.js';
 import { dvrApi } from './dvr.js';
 import { eventApi, eventMapApi, evidenceRequestApi, resourceApi, shareApi } from './event.js';
 import { liveApi } from './live.js';
@@ -45,6 +45,7 @@ export {
   sosApi,
   ssoApi,
   subscriptionApi,
+  thresholdApi,
   vehicleApi,
 };
 
@@ -69,6 +70,7 @@ export const apiEndpoints = {
   deviceConfig: deviceConfigApi,
   deviceTask: deviceTaskApi,
   runtimeLog: runtimeLogApi,
+  threshold: thresholdApi,
   dvr: dvrApi,
   live: liveApi,
   sos: sosApi,

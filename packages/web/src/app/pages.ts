@@ -38,6 +38,7 @@ export const pages = {
   DeviceList: () => import('../features/devices/index.js').then((m) => m.DeviceListPage),
   DeviceMaintenance: () => import('../features/device-alerts/DeviceAlertsPage.js').then((m) => m.DeviceAlertsPage),
   TaskManager: () => import('../features/device-tasks/TaskManagerPage.js').then((m) => m.TaskManagerPage),
+  Thresholds: () => import('../features/device-config/ThresholdsPage.js').then((m) => m.ThresholdsPage),
   DeviceMonitor: () => import('../features/device-monitor/DeviceMonitorPage.js').then((m) => m.DeviceMonitorPage),
   DeviceConfigSetting: () => import('../features/device-config/index.js').then((m) => m.ConfigSettingPage),
   DeviceDetail: () => import('../features/device-detail/DeviceDetailPage.js').then((m) => m.DeviceDetailPage),

@@ -1,7 +1,7 @@
 // Devices' configurations (docs/device-protocol.md, `config`): the versions the portal holds and what each device
 // last said it runs.
 
-import type { ConfigProp, ConfigSettings, ConfigStatus } from '@safety-shield/contract';
+import type { ConfigProp, ConfigSettings, ConfigStatus, ThresholdValues } from '@safety-shield/contract';
 import { configStatuses } from '@safety-shield/contract';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, identity, partOf } from './columns.js';
@@ -44,3 +44,17 @@ export const deviceConfigReport = pgTable('device_config_report', {
   apnPasswordSet: boolean('apn_password_set').notNull().default(false),
   reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
 });
+
+/** Threshold classes (`/devicepage/thresholds`): named limits, platform-wide, kept by the Super Admin. */
+export const thresholdClass = pgTable(
+  'threshold_class',
+  {
+    id: identity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    values: jsonb('values').$type<ThresholdValues>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('threshold_class_name_idx').on(t.name)],
+);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { Sealer } from '../system/sealing.js';
 import { deviceConfigRoutes } from './routes.js';
 import { DeviceConfigService } from './service.js';
+import { ThresholdService } from './thresholds.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +16,10 @@ declare module 'fastify' {
 /** Devices' configurations (docs/device-protocol.md, `config`). */
 export const deviceConfigModule = fp(
   async (app: FastifyInstance, { db, secretKey }: { db: Db; secretKey: Buffer }) => {
-    const configs = new DeviceConfigService(db, new Sealer(secretKey), app.log, app.deviceTasks);
+    const thresholds = new ThresholdService(db);
+    const configs = new DeviceConfigService(db, new Sealer(secretKey), app.log, app.deviceTasks, thresholds);
     app.decorate('deviceConfigs', configs);
-    await app.register(deviceConfigRoutes, { configs });
+    await app.register(deviceConfigRoutes, { configs, thresholds });
   },
   { name: 'device-config', dependencies: ['device-tasks'] },
 );

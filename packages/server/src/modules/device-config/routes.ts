@@ -1,4 +1,4 @@
-import { type ConfigSettings, type ConfigVersion, detectionTypes, deviceConfigApi } from '@safety-shield/contract';
+import { type ConfigSettings, type ConfigVersion, detectionTypes, deviceConfigApi, thresholdApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
@@ -6,9 +6,25 @@ import type { Principal } from '../../http/principal.js';
 import { auditDetail, auditTarget } from '../logs/recorder.js';
 import type { DeviceConfigService } from './service.js';
 import { picked } from './settings.js';
+import type { ThresholdService } from './thresholds.js';
 
 /** SPEC section 7: `/v2/device/config/*` and `/v1/device/*DeviceConfig` (docs/device-protocol.md, `config`). */
-export const deviceConfigRoutes: FastifyPluginAsync<{ configs: DeviceConfigService }> = async (app, { configs }) => {
+export const deviceConfigRoutes: FastifyPluginAsync<{ configs: DeviceConfigService; thresholds: ThresholdService }> = async (
+  app,
+  { configs, thresholds },
+) => {
+  serve(app, thresholdApi, {
+    list: async () => thresholds.list(),
+    create: async (req) => {
+      const created = await thresholds.create(req.body);
+      auditTarget(req, created.id);
+      auditDetail(req, { after: { name: created.name, ...created.values } });
+      return created;
+    },
+    update: async (req) => thresholds.update(req.body),
+    remove: async (req) => thresholds.remove(req.params.id),
+  });
+
   /** What the device runs as the portal knows it, before the change: the device operation log's "before". */
   const before = async (principal: Principal, deviceId: number) => {
     const state = await configs.state(principal, { deviceId });

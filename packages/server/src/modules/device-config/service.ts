@@ -31,6 +31,7 @@ import type { SendCommand } from '../live/service.js';
 import type { Sealer } from '../system/sealing.js';
 import { storeReport } from './file-report.js';
 import { changedProps, merged, named, picked, withoutPassword } from './settings.js';
+import type { ThresholdService } from './thresholds.js';
 
 type Row = typeof deviceConfig.$inferSelect;
 type ReportRow = typeof deviceConfigReport.$inferSelect;
@@ -99,6 +100,7 @@ export class DeviceConfigService {
     private readonly sealer: Sealer,
     private readonly log: FastifyBaseLogger,
     private readonly tasks: DeviceTaskService,
+    private readonly thresholds: ThresholdService,
   ) {
     tasks.handle('config', {
       cancel: (principal, task, rowIds) => this.cancelRows(principal, task.id, rowIds),
@@ -244,10 +246,11 @@ export class DeviceConfigService {
   }
 
   /** `save`: the device's draft takes the change (a new version when it has none); it becomes `saved`. */
-  async save(principal: Principal, deviceId: number, change: ConfigSettings, partial = true): Promise<ConfigVersion> {
-    refuseEmpty(change);
+  async save(principal: Principal, deviceId: number, asked: ConfigSettings, partial = true): Promise<ConfigVersion> {
+    refuseEmpty(asked);
     return this.db.transaction(async (tx) => {
       await lockDevice(tx, principal, deviceId);
+      const change = await this.thresholds.resolve(tx, asked);
       const reference = await this.referenceOf(tx, deviceId);
       const open = await this.newest(tx, deviceId, OPEN);
       if (open) return this.edit(tx, open, reference, change, partial);
@@ -282,8 +285,9 @@ export class DeviceConfigService {
   }
 
   /** `update`: edits a draft or saved version by its id. */
-  async update(principal: Principal, versionId: number, change: ConfigSettings, partial = true): Promise<ConfigVersion> {
-    refuseEmpty(change);
+  async update(principal: Principal, versionId: number, asked: ConfigSettings, partial = true): Promise<ConfigVersion> {
+    refuseEmpty(asked);
+    const change = await this.thresholds.resolve(this.db, asked);
     const { deviceId } = await this.versionRow(this.db, principal, versionId);
     return this.db.transaction(async (tx) => {
       await lockDevice(tx, principal, deviceId);
@@ -479,10 +483,11 @@ export class DeviceConfigService {
    * task with a row per device. Each device gets a version of its own (what it runs with the change on top); online
    * devices get it at once, the others at their next hello. All of it is written in one transaction.
    */
-  async batchDispatch(principal: Principal, { deviceIds, filter, settings: change, expireTime }: BatchDispatchBody): Promise<DeviceTask> {
+  async batchDispatch(principal: Principal, { deviceIds, filter, settings: asked, expireTime }: BatchDispatchBody): Promise<DeviceTask> {
     if ((deviceIds === undefined) === (filter === undefined)) throw new AppError('PARAM_CHECK_FAIL', 'deviceIds', { field: 'deviceIds' });
-    refuseEmpty(change);
+    refuseEmpty(asked);
     checkExpiry(expireTime);
+    const change = await this.thresholds.resolve(this.db, asked);
     const created = await this.db.transaction(async (tx) => {
       const where = deviceIds
         ? and(inScope(principal, device), inArray(device.id, deviceIds))

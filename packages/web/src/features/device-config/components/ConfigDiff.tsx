@@ -28,7 +28,10 @@ export function ConfigDiff({ running, portal, portalTitle, testId }: Props) {
       prop,
       running: settingText(t, prop, running),
       portal: settingText(t, prop, portal),
-      differs: portal?.[prop] !== undefined && settingDiffers(prop, running, portal),
+      // A threshold class is the same class whatever values the portal filled in for it.
+      differs:
+        portal?.[prop] !== undefined &&
+        (prop === 'thresholds' ? running?.thresholds?.classId !== portal.thresholds?.classId : settingDiffers(prop, running, portal)),
     }));
   return (
     <Table<Row>

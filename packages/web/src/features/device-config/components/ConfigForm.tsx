@@ -3,6 +3,7 @@ import {
   BITRATE_LEVELS,
   type ConfigProp,
   type ConfigSettings,
+  type ConfigThresholds,
   type DetectionType,
   detectionTypes,
   type GeoPoint,
@@ -13,6 +14,7 @@ import { Button, Card, Checkbox, Flex, Form, type FormInstance, Input, InputNumb
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlarmAreasField } from './AlarmAreasField.js';
+import { ThresholdSelect } from './ThresholdSelect.js';
 
 /** The editor's fields: the document's properties, the APN password write-only (empty: keep the one before). */
 export interface ConfigFormValues {
@@ -23,6 +25,7 @@ export interface ConfigFormValues {
   apn: { name?: string; user?: string; password?: string };
   video: VideoChannelSettings[];
   alarmAreas: AlarmArea[];
+  thresholds?: ConfigThresholds;
 }
 
 const channelList = (channels: number) => Array.from({ length: channels }, (_, i) => i + 1);
@@ -46,6 +49,7 @@ export function formValuesOf(settings: ConfigSettings, channels: number): Config
     apn: { name: settings.apn?.name, user: settings.apn?.user, password: undefined },
     video,
     alarmAreas: settings.alarmAreas ?? [],
+    thresholds: settings.thresholds,
   };
 }
 
@@ -77,6 +81,7 @@ export function settingsOf(values: Partial<ConfigFormValues>): ConfigSettings {
     settings.video = values.video
       .map((entry, index) => ({ ...entry, channel: index + 1 }))
       .filter((entry) => given(entry.frameRate) && given(entry.bitrateKbps) && given(entry.resolution));
+  if (values.thresholds) settings.thresholds = values.thresholds;
   if (values.alarmAreas) settings.alarmAreas = values.alarmAreas.map((area) => ({ ...area, name: area.name.trim() }));
   return settings;
 }
@@ -89,6 +94,7 @@ export const configSections = {
   apn: ['apn'],
   video: ['video'],
   alarmAreas: ['alarmAreas'],
+  thresholds: ['thresholds'],
 } as const satisfies Record<string, readonly ConfigProp[]>;
 export type ConfigSection = keyof typeof configSections;
 
@@ -281,6 +287,13 @@ export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disa
               </Flex>
             )}
           </Form.List>,
+        )}
+        {section(
+          'thresholds',
+          t('deviceConfig.prop.thresholds'),
+          <Form.Item name="thresholds" style={{ marginBottom: 0 }} extra={t('deviceConfig.thresholdsHint')}>
+            <ThresholdSelect />
+          </Form.Item>,
         )}
         {section(
           'alarmAreas',

@@ -36,5 +36,7 @@ export function settingText(t: TFunction, prop: ConfigProp, settings: ConfigSett
         : '—';
     case 'alarmAreas':
       return s.alarmAreas === undefined ? '—' : t('deviceConfig.areas', { count: s.alarmAreas.length });
+    case 'thresholds':
+      return s.thresholds ? (s.thresholds.name ?? `#${s.thresholds.classId}`) : '—';
   }
 }

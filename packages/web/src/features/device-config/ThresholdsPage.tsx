@@ -1,0 +1,137 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ThresholdClass, ThresholdValues } from '@safety-shield/contract';
+import { Button, Form, Input, InputNumber } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/ui/FormDialog.js';
+import { formatTime } from '../../shared/ui/format.js';
+import { actionsColumn, DeleteAction, EditAction, ListPage } from '../../shared/ui/list/index.js';
+import { useAttempt } from '../../shared/ui/use-attempt.js';
+import { useCreateThreshold, useDeleteThreshold, useThresholds, useUpdateThreshold } from './api/thresholds.js';
+
+/** Each limit of a class: its range and step, as the contract bounds it. */
+export const thresholdFields: ReadonlyArray<{ key: keyof ThresholdValues; min: number; max: number; step: number; unit: string }> = [
+  { key: 'speedingMarginKmh', min: 0, max: 50, step: 1, unit: 'km/h' },
+  { key: 'harshAccelerationG', min: 0.1, max: 1.5, step: 0.05, unit: 'g' },
+  { key: 'harshBrakingG', min: 0.1, max: 1.5, step: 0.05, unit: 'g' },
+  { key: 'harshTurnG', min: 0.1, max: 1.5, step: 0.05, unit: 'g' },
+  { key: 'fatigueSeconds', min: 1, max: 60, step: 1, unit: 's' },
+  { key: 'distractionSeconds', min: 1, max: 60, step: 1, unit: 's' },
+  { key: 'phoneUseSeconds', min: 1, max: 60, step: 1, unit: 's' },
+];
+
+const DEFAULTS: ThresholdValues = {
+  speedingMarginKmh: 10,
+  harshAccelerationG: 0.4,
+  harshBrakingG: 0.5,
+  harshTurnG: 0.45,
+  fatigueSeconds: 3,
+  distractionSeconds: 4,
+  phoneUseSeconds: 5,
+};
+
+interface Values {
+  name: string;
+  description?: string;
+  values: ThresholdValues;
+}
+
+/** A class's form in a dialog: new, or an existing one to change. */
+function ThresholdDialog({ editing, onClose }: { editing: ThresholdClass | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const attempt = useAttempt();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateThreshold();
+  const update = useUpdateThreshold();
+  const submit = async (values: Values) => {
+    const body = { name: values.name.trim(), description: values.description?.trim() || null, values: values.values };
+    const saved = await attempt(
+      () => (editing ? update.mutateAsync({ id: editing.id, ...body }) : create.mutateAsync(body)),
+      t('list.saved'),
+    );
+    if (saved) onClose();
+  };
+  return (
+    <FormDialog
+      form={form}
+      pending={create.isPending || update.isPending}
+      onClose={onClose}
+      title={editing ? t('thresholds.edit', { name: editing.name }) : t('thresholds.add')}
+      data-testid="threshold-dialog"
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={
+          editing ? { name: editing.name, description: editing.description ?? undefined, values: editing.values } : { values: DEFAULTS }
+        }
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item name="name" label={t('thresholds.name')} rules={[{ required: true, whitespace: true, max: 64 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="description" label={t('thresholds.description')} rules={[{ max: 200 }]}>
+          <Input />
+        </Form.Item>
+        {thresholdFields.map(({ key, min, max, step, unit }) => (
+          <Form.Item
+            key={key}
+            name={['values', key]}
+            label={t(`thresholds.field.${key}`)}
+            rules={[{ required: true, type: 'number', min, max, message: t('deviceConfig.range', { min, max }) }]}
+          >
+            <InputNumber min={min} max={max} step={step} addonAfter={unit} style={{ width: 180 }} />
+          </Form.Item>
+        ))}
+      </Form>
+    </FormDialog>
+  );
+}
+
+/** /devicepage/thresholds (Super Admin): the threshold classes configurations refer to. */
+export function ThresholdsPage() {
+  const { t } = useTranslation();
+  const query = useThresholds();
+  const remove = useDeleteThreshold();
+  const [dialog, setDialog] = useState<ThresholdClass | null | undefined>();
+  const records = query.data ?? [];
+  const page = { data: { records, total: records.length }, isFetching: query.isFetching, isError: query.isError, refetch: query.refetch };
+  const list = { page: 1, limit: Math.max(20, records.length), setPage: () => undefined };
+  return (
+    <ListPage<ThresholdClass>
+      testId="thresholds"
+      query={page}
+      list={list}
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog(null)} data-testid="threshold-add">
+          {t('thresholds.add')}
+        </Button>
+      }
+      rowKey="id"
+      columns={[
+        { key: 'name', title: t('thresholds.name'), dataIndex: 'name', fitWidth: 180 },
+        ...thresholdFields.map(({ key, unit }, index) => ({
+          key,
+          title: t(`thresholds.field.${key}`),
+          priority: index < 3 ? 2 : 3,
+          fitWidth: 130,
+          align: 'right' as const,
+          render: (_: unknown, row: ThresholdClass) => `${row.values[key]} ${unit}`,
+        })),
+        { key: 'updated', title: t('thresholds.updated'), priority: 4, fitWidth: 170, render: (_, row) => formatTime(row.updateTime) },
+        actionsColumn(
+          t('list.actions'),
+          (row) => (
+            <>
+              <EditAction onEdit={() => setDialog(row)} />
+              <DeleteAction name={row.name} hint={t('thresholds.deleteHint')} onDelete={() => remove.mutateAsync(row.id)} />
+            </>
+          ),
+          180,
+        ),
+      ]}
+    >
+      {dialog !== undefined && <ThresholdDialog editing={dialog} onClose={() => setDialog(undefined)} />}
+    </ListPage>
+  );
+}
