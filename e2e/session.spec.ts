@@ -37,8 +37,10 @@ test('an expired session shows one toast, then the Log-in expired confirmation, 
   await page.goto('/login');
   await logIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
-  // The dashboard's figures loaded first: a call of its own must not be the one that finds out.
-  await page.waitForLoadState('networkidle');
+  // The dashboard's figures loaded first: a call of its own must not be the one that finds out. (Not the network's
+  // idleness: a login page's robot-check worker script may stay pending on a busy machine.)
+  await expect(page.getByTestId('dashboard-account')).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible')).toHaveCount(0);
   // The session ends on the server (as after inactivity); the next call finds out.
   await page.evaluate(async () => {
     const token = sessionStorage.getItem('safety-shield-token') ?? '';

@@ -15,6 +15,8 @@ export const deviceTask = pgTable(
     /** A configuration task: the change it makes (without the APN password, which each version seals). */
     settings: jsonb('settings').$type<ConfigSettings>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** How many rows the task has (rows are written once, with the task): a page of them needs no count. */
+    rowCount: integer('row_count').notNull().default(0),
     createdById: integer('created_by_id'),
     createdByName: text('created_by_name').notNull(),
     createdAt: createdAt(),

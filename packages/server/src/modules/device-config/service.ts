@@ -505,6 +505,7 @@ export class DeviceConfigService {
       const [references, tops] = [await this.referencesOf(tx, ids), await this.topVersions(tx, ids)];
       const task = await this.tasks.create(tx, principal, {
         kind: 'config',
+        rowCount: targets.length,
         settings: withoutPassword(change).settings,
         expiresAt: expireTime ? new Date(expireTime) : null,
       });

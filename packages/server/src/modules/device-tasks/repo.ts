@@ -77,7 +77,7 @@ export async function listTasks(db: Db, scope: SQL, query: TaskListQuery): Promi
   return { records: page.records.map((task) => toTask(task, counts.get(task.id) ?? noCounts())), total: page.total };
 }
 
-export function listRows(db: Db, query: TaskRowQuery): Promise<Page<DeviceTaskRow>> {
+export async function listRows(db: Db, query: TaskRowQuery, knownTotal?: number): Promise<Page<DeviceTaskRow>> {
   const where = and(
     eq(deviceTaskRow.taskId, query.taskId),
     query.state ? eq(deviceTaskRow.state, query.state) : undefined,
@@ -90,7 +90,9 @@ export function listRows(db: Db, query: TaskRowQuery): Promise<Page<DeviceTaskRo
     .where(where)
     .orderBy(deviceTaskRow.id)
     .$dynamic();
-  return pageOf(query, list, db.select({ n: count() }).from(deviceTaskRow).where(where), ({ row, version }) => ({
+  const counted =
+    knownTotal === undefined ? db.select({ n: count() }).from(deviceTaskRow).where(where) : Promise.resolve([{ n: knownTotal }]);
+  return pageOf(query, list, counted, ({ row, version }) => ({
     id: row.id,
     taskId: row.taskId,
     deviceId: row.deviceId,

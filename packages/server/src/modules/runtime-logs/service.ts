@@ -72,7 +72,12 @@ export class RuntimeLogService {
         .orderBy(device.id)
         .for('update');
       if (targets.length !== deviceIds.length) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
-      const task = await this.tasks.create(tx, principal, { kind: 'runtimeLog', settings: null, expiresAt: null });
+      const task = await this.tasks.create(tx, principal, {
+        kind: 'runtimeLog',
+        rowCount: targets.length,
+        settings: null,
+        expiresAt: null,
+      });
       const rows = await tx
         .insert(deviceTaskRow)
         .values(targets.map((target) => ({ taskId: task.id, deviceId: target.id, deviceUuid: target.uuid, state: 'queued' as const })))

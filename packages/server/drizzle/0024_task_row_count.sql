@@ -1,0 +1,1 @@
+ALTER TABLE "device_task" ADD COLUMN "row_count" integer DEFAULT 0 NOT NULL;
