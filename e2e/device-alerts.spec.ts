@@ -23,6 +23,7 @@ test('a fault a device reports lights the device menu’s badge and lists on the
     await logIn(page);
     const list = page.getByTestId('device-alerts');
     await expect(list.locator('.ant-empty-description')).toHaveText('No data');
+    await expect(page.getByTestId('alerts-monitor-link')).toHaveAttribute('href', '/device/monitor');
 
     // No reload: the push brings the rows and the count.
     expect(await device.setFaults([{ code: 'cameraLost', channel: 2 }, { code: 'storageFull' }])).toBe(true);

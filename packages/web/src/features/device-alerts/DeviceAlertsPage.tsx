@@ -89,15 +89,20 @@ export function DeviceAlertsPage() {
       list={list}
       filters={<AlertFilterBar list={list} filters={filters} />}
       actions={
-        <Button
-          type="primary"
-          icon={<CheckOutlined />}
-          disabled={selected.length === 0}
-          onClick={() => setHandling(true)}
-          data-testid="alert-handle"
-        >
-          {selected.length > 0 ? t('deviceAlerts.handleSelected', { count: selected.length }) : t('deviceAlerts.handle')}
-        </Button>
+        <>
+          <Link to="/device/monitor" data-testid="alerts-monitor-link">
+            {t('deviceAlerts.monitorLink')}
+          </Link>
+          <Button
+            type="primary"
+            icon={<CheckOutlined />}
+            disabled={selected.length === 0}
+            onClick={() => setHandling(true)}
+            data-testid="alert-handle"
+          >
+            {selected.length > 0 ? t('deviceAlerts.handleSelected', { count: selected.length }) : t('deviceAlerts.handle')}
+          </Button>
+        </>
       }
       rowKey="id"
       columns={columns}
