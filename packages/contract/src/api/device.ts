@@ -100,3 +100,24 @@ export const ProvisioningState = Type.Object({ companyId: Type.Integer(), exists
 export type ProvisioningState = Static<typeof ProvisioningState>;
 export const ProvisioningKey = Type.Object({ companyId: Type.Integer(), key: Type.String() });
 export type ProvisioningKey = Static<typeof ProvisioningKey>;
+
+/** The longest span `GET /v1/device/online/summary` counts (its days are columns of a table). */
+export const ONLINE_SUMMARY_MAX_DAYS = 31;
+
+export const OnlineSummaryQuery = Type.Object({
+  ...PageQuery,
+  ...TimeRange,
+  /** Part of the uuid or the name, any case. */
+  keyword: TextFilter,
+  ...OrgFilter,
+});
+export type OnlineSummaryQuery = Static<typeof OnlineSummaryQuery>;
+
+/** One device's online time in each day of the span (the caller's days: its account's time zone, else its browser's). */
+export const OnlineSummaryRecord = Type.Object({
+  ...DeviceRef,
+  ...VehicleRef,
+  days: Type.Array(Type.Object({ day: Type.String({ description: 'YYYY-MM-DD' }), seconds: Type.Integer() })),
+  totalSeconds: Type.Integer(),
+});
+export type OnlineSummaryRecord = Static<typeof OnlineSummaryRecord>;

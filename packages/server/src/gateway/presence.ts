@@ -37,12 +37,18 @@ export class Presence {
   async offline(uuid: string): Promise<void> {
     const at = Date.now();
     const now = new Date(at).toISOString();
+    // The finished connection is kept as a session in the same statement (online time per day).
     const rows = rowsOf<Changed>(
       await this.db.execute(sql`
-        update device set online = false, last_offline_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
-          connected_seconds = connected_seconds
-            + coalesce(greatest(0, floor(extract(epoch from ${now}::timestamptz - last_online_at))), 0)::bigint
-        where device_uuid = ${uuid} and online returning id, vehicle_id`),
+        with done as (
+          update device set online = false, last_offline_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
+            connected_seconds = connected_seconds
+              + coalesce(greatest(0, floor(extract(epoch from ${now}::timestamptz - last_online_at))), 0)::bigint
+          where device_uuid = ${uuid} and online returning id, vehicle_id, last_online_at),
+        kept as (
+          insert into device_session (device_id, started_at, ended_at)
+          select id, last_online_at, greatest(last_online_at, ${now}::timestamptz) from done where last_online_at is not null)
+        select id, vehicle_id from done`),
     );
     for (const row of rows) this.onPresence({ deviceId: row.id, vehicleId: row.vehicle_id, online: false, at });
   }
@@ -65,6 +71,10 @@ export class Presence {
 
   /** The embedded broker just started, so no device is connected: a crash may have left some marked online. */
   async resetAll(): Promise<void> {
-    await this.db.execute(sql`update device set online = false, last_offline_at = now(), updated_at = now() where online`);
+    await this.db.execute(sql`
+      with done as (update device set online = false, last_offline_at = now(), updated_at = now() where online
+        returning id, last_online_at)
+      insert into device_session (device_id, started_at, ended_at)
+      select id, last_online_at, greatest(last_online_at, now()) from done where last_online_at is not null`);
   }
 }

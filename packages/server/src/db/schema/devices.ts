@@ -129,3 +129,18 @@ export const deviceAlert = pgTable(
     index('device_alert_time_idx').on(t.raisedAt, t.id),
   ],
 );
+
+/**
+ * A device's finished connections (docs/device-protocol.md, Presence): written when it goes offline, so online time
+ * can be told per day (`/device/lineSummary`). The running connection is the device row's `last_online_at` onwards.
+ */
+export const deviceSession = pgTable(
+  'device_session',
+  {
+    id: bigIdentity(),
+    deviceId: integer('device_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('device_session_device_idx').on(t.deviceId, t.endedAt), index('device_session_ended_idx').on(t.endedAt)],
+);

@@ -2,6 +2,7 @@ import { type DeviceRecord, deviceApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
+import { browserTimeZone } from '../../http/time-zone.js';
 import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
 import { auditDetail, auditTarget } from '../logs/recorder.js';
 import type { DeviceService } from './service.js';
@@ -47,6 +48,7 @@ export const deviceRoutes: FastifyPluginAsync<{ devices: DeviceService }> = asyn
     },
     versions: async (req) => devices.versions(principalOf(req)),
     dbm: async (req) => devices.dbm(principalOf(req), req.query),
+    onlineSummary: async (req) => devices.onlineSummary(principalOf(req), req.query, browserTimeZone(req)),
     bindLog: async (req) => devices.bindLog(principalOf(req), req.query),
     export: sendSheet('devices', deviceColumns),
     exportOnline: sendSheet('device-online', onlineColumns),

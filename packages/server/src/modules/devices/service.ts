@@ -9,6 +9,8 @@ import {
   type DeviceUpdateBody,
   type DeviceVersionCount,
   type IccidBody,
+  type OnlineSummaryQuery,
+  type OnlineSummaryRecord,
   type Page,
   TRAIL_MAX_RANGE_MS,
 } from '@safety-shield/contract';
@@ -20,6 +22,7 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
 import { hashToken } from '../../http/tokens.js';
 import type { OrgService } from '../orgs/service.js';
+import { onlineSummary } from './online-summary.js';
 import { dbmSamples, deviceBatches, deviceVersions, findDevice, listBindLog, listDevices, lockDevice } from './repo.js';
 
 type DeviceFilters = Omit<DeviceListQuery, 'page' | 'limit'>;
@@ -60,6 +63,11 @@ export class DeviceService {
       throw new AppError('PARAM_CHECK_FAIL', 'endTime', { field: 'endTime' });
     await this.info(principal, { id: deviceId });
     return dbmSamples(this.db, deviceId, startTime, endTime);
+  }
+
+  /** Online time per device and day over a span of at most 31 days, in the caller's days. */
+  onlineSummary(principal: Principal, query: OnlineSummaryQuery, browserZone: string | undefined): Promise<Page<OnlineSummaryRecord>> {
+    return onlineSummary(this.db, principal, query, browserZone);
   }
 
   /** A page of the bind log in the caller's scope. */

@@ -1,0 +1,99 @@
+import { isTimeZone, ONLINE_SUMMARY_MAX_DAYS, type OnlineSummaryQuery, type OnlineSummaryRecord, type Page } from '@safety-shield/contract';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { pageOf } from '../../db/paging.js';
+import { account, device } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import { inScope } from '../../http/scope.js';
+import { deviceFilter } from './repo.js';
+
+const DAY_MS = 86_400_000;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The caller's days: its account's time zone, else its browser's, else UTC (issue 16's one rule). */
+async function zoneOf(db: Db, principal: Principal, browserZone: string | undefined): Promise<string> {
+  const [row] = await db.select({ timeZone: account.timeZone }).from(account).where(eq(account.id, principal.accountId));
+  return isTimeZone(row?.timeZone) ? row.timeZone : (browserZone ?? 'UTC');
+}
+
+/**
+ * Online time per device and day (`/device/lineSummary`): the devices of the caller's scope a page at a time, and for
+ * those, their finished connections and the running one cut at each day's edges in the caller's time zone.
+ */
+export async function onlineSummary(
+  db: Db,
+  principal: Principal,
+  query: OnlineSummaryQuery,
+  browserZone: string | undefined,
+): Promise<Page<OnlineSummaryRecord>> {
+  const { startTime, endTime } = query;
+  if (endTime <= startTime || endTime - startTime > ONLINE_SUMMARY_MAX_DAYS * DAY_MS)
+    throw new AppError('PARAM_CHECK_FAIL', 'endTime', { field: 'endTime' });
+  const zone = await zoneOf(db, principal, browserZone);
+  // The span is the online time's, not the devices' creation (the list's startTime/endTime).
+  const { keyword, agentId, companyId, fleetId } = query;
+  const where = deviceFilter(inScope(principal, device), { keyword, agentId, companyId, fleetId });
+  const page = await pageOf(
+    query,
+    db
+      .select({
+        id: device.id,
+        uuid: device.deviceUuid,
+        vehicleId: device.vehicleId,
+        plate: sql<string | null>`(select v.license_plate from vehicle v where v.id = ${device.vehicleId})`,
+      })
+      .from(device)
+      .where(where)
+      .orderBy(desc(device.createdAt), desc(device.id))
+      .$dynamic(),
+    db.select({ n: count() }).from(device).where(where),
+    (row) => row,
+  );
+  const ids = page.records.map((row) => row.id);
+  const from = new Date(startTime).toISOString();
+  const to = new Date(endTime).toISOString();
+  const spans =
+    ids.length === 0
+      ? []
+      : rowsOf<{ device_id: number; day: string; seconds: number }>(
+          await db.execute(sql`
+            with s as (
+              select device_id, started_at, ended_at from device_session
+              where ${inArray(sql`device_id`, ids)} and ended_at > ${from}::timestamptz and started_at < ${to}::timestamptz
+              union all
+              select id, last_online_at, now() from device
+              where ${inArray(sql`id`, ids)} and online and last_online_at < ${to}::timestamptz),
+            days as (
+              select d::date as day, (d at time zone ${zone}) as day_start, ((d + interval '1 day') at time zone ${zone}) as day_end
+              from generate_series(date_trunc('day', ${from}::timestamptz at time zone ${zone}),
+                                   date_trunc('day', (${to}::timestamptz - interval '1 millisecond') at time zone ${zone}),
+                                   interval '1 day') d)
+            select s.device_id, to_char(days.day, 'YYYY-MM-DD') as day,
+              floor(sum(extract(epoch from least(s.ended_at, days.day_end, ${to}::timestamptz)
+                - greatest(s.started_at, days.day_start, ${from}::timestamptz))))::int as seconds
+            from s join days on s.started_at < days.day_end and s.ended_at > days.day_start
+            group by s.device_id, days.day order by days.day`),
+        );
+  const byDevice = new Map<number, Array<{ day: string; seconds: number }>>();
+  for (const span of spans) {
+    if (span.seconds <= 0) continue;
+    const list = byDevice.get(span.device_id) ?? [];
+    list.push({ day: span.day, seconds: span.seconds });
+    byDevice.set(span.device_id, list);
+  }
+  return {
+    total: page.total,
+    records: page.records.map((row) => {
+      const days = byDevice.get(row.id) ?? [];
+      return {
+        deviceId: row.id,
+        deviceUuid: row.uuid,
+        vehicleId: row.vehicleId,
+        licensePlate: row.plate,
+        days,
+        totalSeconds: days.reduce((sum, day) => sum + day.seconds, 0),
+      };
+    }),
+  };
+}

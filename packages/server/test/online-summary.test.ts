@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceSession } from '../src/db/schema.js';
+import { connectDevice, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { call, signedIn } from './identity-fixtures.js';
+import { portalWithGateway } from './portal-fixtures.js';
+
+/** Online time per device and day (`/device/lineSummary`): sessions kept at every offline, cut at the caller's days. */
+
+type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
+let portal: Portal;
+let admin: string;
+let other: string;
+let deviceId: number;
+let secret: string;
+
+beforeAll(async () => {
+  portal = await portalWithGateway();
+  const db = portal.database.db;
+  const company = await seedCompany(db, 'Summary');
+  const theirs = await seedCompany(db, 'SummaryTheirs');
+  ({ id: deviceId, secret } = await seedDevice(db, company, 'SUM-1'));
+  admin = (
+    await signedIn(portal, 'sum.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
+  ).token;
+  other = (await signedIn(portal, 'sum.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
+    .token;
+}, 60_000);
+afterAll(async () => {
+  await portal?.close();
+}, 60_000);
+
+const summary = async (token: string, from: string, to: string, zone: string) => {
+  const res = await portal.app.inject({
+    method: 'GET',
+    url: `/v1/device/online/summary?startTime=${Date.parse(from)}&endTime=${Date.parse(to)}`,
+    headers: { 'x-token': token, 'x-time-zone': zone },
+  });
+  return res.json();
+};
+
+describe('online time per device and day', () => {
+  it('keeps each finished connection as a session', async () => {
+    const client = await connectDevice(portal.gateway.port ?? 0, 'SUM-1', secret);
+    await client.subscribeAsync('dev/SUM-1/down/#', { qos: 1 });
+    await client.publishAsync('dev/SUM-1/up/hello', message({ version: 'T-1' }), { qos: 1 });
+    await waitFor(async () => (await call(portal, admin, 'GET', `/v1/device/info?deviceId=${deviceId}`)).data?.online);
+    await client.endAsync();
+    const sessions = await waitFor(async () => {
+      const rows = await portal.database.db.select().from(deviceSession).where(eq(deviceSession.deviceId, deviceId));
+      return rows.length === 1 ? rows : null;
+    });
+    expect(sessions[0]?.endedAt.getTime()).toBeGreaterThanOrEqual(sessions[0]?.startedAt.getTime() ?? 0);
+  });
+
+  it('cuts sessions at the caller’s midnights', async () => {
+    await portal.database.db.insert(deviceSession).values([
+      { deviceId, startedAt: new Date('2026-11-20T10:00:00Z'), endedAt: new Date('2026-11-20T12:30:00Z') },
+      { deviceId, startedAt: new Date('2026-11-20T23:00:00Z'), endedAt: new Date('2026-11-21T01:00:00Z') },
+    ]);
+    const utc = await summary(admin, '2026-11-20T00:00:00Z', '2026-11-22T00:00:00Z', 'UTC');
+    expect(utc.data.records).toEqual([
+      expect.objectContaining({
+        deviceId,
+        deviceUuid: 'SUM-1',
+        days: [
+          { day: '2026-11-20', seconds: 9_000 + 3_600 },
+          { day: '2026-11-21', seconds: 3_600 },
+        ],
+        totalSeconds: 16_200,
+      }),
+    ]);
+    // Oslo is UTC+1 in November: the second session lies wholly in the 21st there.
+    const oslo = await summary(admin, '2026-11-19T23:00:00Z', '2026-11-21T23:00:00Z', 'Europe/Oslo');
+    expect(oslo.data.records[0].days).toEqual([
+      { day: '2026-11-20', seconds: 9_000 },
+      { day: '2026-11-21', seconds: 7_200 },
+    ]);
+    // A span cuts the sessions at its ends too.
+    const part = await summary(admin, '2026-11-20T11:00:00Z', '2026-11-20T12:00:00Z', 'UTC');
+    expect(part.data.records[0].totalSeconds).toBe(3_600);
+  });
+
+  it('shows other organisations nothing and refuses bad spans', async () => {
+    expect((await summary(other, '2026-11-20T00:00:00Z', '2026-11-22T00:00:00Z', 'UTC')).data).toEqual({ records: [], total: 0 });
+    expect((await summary(admin, '2026-11-22T00:00:00Z', '2026-11-20T00:00:00Z', 'UTC')).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await summary(admin, '2026-10-01T00:00:00Z', '2026-11-20T00:00:00Z', 'UTC')).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(portal, admin, 'GET', '/v1/device/online/summary?startTime=1')).codeKey).toBe('PARAM_CHECK_FAIL');
+  });
+});
