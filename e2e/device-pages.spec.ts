@@ -82,8 +82,8 @@ test('a fault a device reports shows on the monitor at once, in the device’s a
     await expect(page.getByTestId('detail-plate')).toHaveText(plate.toUpperCase());
     await expect(page.getByTestId('device-identity')).toContainText('Fleet');
     await expect(page.getByTestId('detail-faults').getByTestId('device-fault')).toHaveText([CAMERA]);
-    await expect(page.getByTestId('signal-chart')).toHaveAttribute('aria-label', /Signal strength chart of \d+ readings/);
-    await expect(page.getByTestId('signal-chart').locator('svg')).toBeVisible();
+    await expect(page.getByTestId('dbm-chart')).toHaveAttribute('aria-label', /Signal strength chart of \d+ readings/);
+    await expect(page.getByTestId('dbm-chart').locator('svg')).toBeVisible();
     await page.waitForTimeout(500);
     await page.screenshot({ path: 'e2e/artifacts/device-detail.png', fullPage: true });
     expect(await seriousAxeFindings(page, [], KNOWN_OPEN)).toEqual([]);
@@ -121,7 +121,7 @@ test('a fault a device reports shows on the monitor at once, in the device’s a
 
     // A phone: both pages fit without sideways scrolling.
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByTestId('signal-chart')).toBeVisible();
+    await expect(page.getByTestId('dbm-chart')).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/device-detail-390.png', fullPage: true });
     await page.goto('/device/monitor');

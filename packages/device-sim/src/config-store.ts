@@ -19,8 +19,8 @@ export interface ConfigStore {
 
 const copy = (config: RunningConfig): RunningConfig => structuredClone(config);
 
-export function memoryConfigStore(initial: Record<string, RunningConfig> = {}): ConfigStore {
-  const configs = new Map(Object.entries(initial).map(([uuid, config]) => [uuid, copy(config)]));
+/** A store over a map of configurations, each kept and handed out as a copy; `save` keeps the map elsewhere too. */
+function storeOver(configs: Map<string, RunningConfig>, save: () => void | Promise<void> = () => {}): ConfigStore {
   return {
     get: (uuid) => {
       const config = configs.get(uuid);
@@ -28,8 +28,13 @@ export function memoryConfigStore(initial: Record<string, RunningConfig> = {}): 
     },
     set: (uuid, config) => {
       configs.set(uuid, copy(config));
+      return save();
     },
   };
+}
+
+export function memoryConfigStore(initial: Record<string, RunningConfig> = {}): ConfigStore {
+  return storeOver(new Map(Object.entries(initial).map(([uuid, config]) => [uuid, copy(config)])));
 }
 
 /**
@@ -42,17 +47,10 @@ export function fileConfigStore(path: string): ConfigStore {
   for (const [uuid, value] of Object.entries(readJsonObject(path))) {
     if (compiled.up.configReport.Check(value)) configs.set(uuid, { version: value.version, settings: value.settings });
   }
-  const save = coalescedJsonWriter(path, () => Object.fromEntries(configs));
-  return {
-    get: (uuid) => {
-      const config = configs.get(uuid);
-      return config && copy(config);
-    },
-    set: (uuid, config) => {
-      configs.set(uuid, copy(config));
-      return save();
-    },
-  };
+  return storeOver(
+    configs,
+    coalescedJsonWriter(path, () => Object.fromEntries(configs)),
+  );
 }
 
 /** The configuration file kept next to a credential file: `state.json` → `state.config.json`. */

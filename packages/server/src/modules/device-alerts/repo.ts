@@ -6,6 +6,16 @@ import { device, deviceAlert, vehicle } from '../../db/schema.js';
 import { chainColumns } from '../../db/subqueries.js';
 import { containing, epochMs } from '../../http/pagination.js';
 
+/** A device by part of its uuid, its name or its vehicle's plate, any case (the device and vehicle tables joined). */
+export const deviceKeyword = (keyword: string | undefined): SQL | undefined =>
+  keyword
+    ? or(
+        ilike(device.deviceUuid, containing(keyword)),
+        ilike(device.name, containing(keyword)),
+        ilike(vehicle.licensePlate, containing(keyword)),
+      )
+    : undefined;
+
 /** A pending alert: the fault holds and nobody handled it. What the badge and the dashboard count. */
 export const pendingAlerts = sql`${deviceAlert.clearedAt} is null and ${deviceAlert.handledAt} is null`;
 
@@ -101,13 +111,7 @@ export function listAlerts(db: Db, scope: SQL, query: DeviceAlertQuery): Promise
     stateFilter(query.state),
     query.code ? eq(deviceAlert.code, query.code) : undefined,
     query.deviceId === undefined ? undefined : eq(deviceAlert.deviceId, query.deviceId),
-    keyword
-      ? or(
-          ilike(device.deviceUuid, containing(keyword)),
-          ilike(device.name, containing(keyword)),
-          ilike(vehicle.licensePlate, containing(keyword)),
-        )
-      : undefined,
+    deviceKeyword(keyword),
   );
   return pageOf(
     query,

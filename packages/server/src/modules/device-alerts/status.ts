@@ -1,9 +1,10 @@
 import type { DeviceOpenFault, DeviceRunningStatus, DeviceStatusPage, DeviceStatusQuery } from '@safety-shield/contract';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { offsetOf } from '../../db/paging.js';
 import { device, deviceAlert, vehicle } from '../../db/schema.js';
-import { containing, epochMs } from '../../http/pagination.js';
+import { epochMs } from '../../http/pagination.js';
+import { deviceKeyword } from './repo.js';
 
 /** A fault as the page's JSON aggregate carries it: the raise in epoch ms already. */
 interface FaultJson {
@@ -36,13 +37,7 @@ function statusFilter(scope: SQL, query: DeviceStatusQuery, open: ReturnType<typ
     query.faults === 'open' ? sql`${open.open} > 0` : undefined,
     query.faults === 'pending' ? sql`${open.pending} > 0` : undefined,
     query.faults === 'none' ? isNull(open.deviceId) : undefined,
-    keyword
-      ? or(
-          ilike(device.deviceUuid, containing(keyword)),
-          ilike(device.name, containing(keyword)),
-          ilike(vehicle.licensePlate, containing(keyword)),
-        )
-      : undefined,
+    deviceKeyword(keyword),
   );
 }
 

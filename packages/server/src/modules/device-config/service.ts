@@ -24,6 +24,7 @@ import { device, deviceConfig, deviceConfigReport, type deviceTask, deviceTaskRo
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
+import { inTurns } from '../device-tasks/in-turns.js';
 import { settleRows } from '../device-tasks/repo.js';
 import type { DeviceTaskService } from '../device-tasks/service.js';
 import { deviceFilter, lockDevice } from '../devices/repo.js';
@@ -42,8 +43,6 @@ export const DISPATCH_WAIT_MS = 5_000;
 export const SYNCH_TIMEOUT_MS = 10_000;
 const MAX_REASON = 500;
 const EXPIRED = 'not applied before its expiry time';
-/** How many versions go out at once after a batch: the rest wait their turn, so 10,000 devices do not flood the broker. */
-export const DELIVERY_CONCURRENCY = 64;
 /** Rows are written this many at a time (PostgreSQL takes at most 65,535 parameters a statement). */
 const INSERT_CHUNK = 500;
 const OPEN: Row['status'][] = ['draft', 'saved'];
@@ -554,16 +553,10 @@ export class DeviceConfigService {
   }
 
   /** Sends versions to their (online) devices, DELIVERY_CONCURRENCY at a time; each records its own answer. */
-  private async deliverAll(deliveries: Array<{ versionId: number; uuid: string }>) {
-    let next = 0;
-    const worker = async () => {
-      while (next < deliveries.length) {
-        const item = deliveries[next++];
-        if (item)
-          await this.deliver(item.versionId, item.uuid).catch((err: unknown) => this.log.error({ err }, 'configuration not delivered'));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, deliveries.length) }, worker));
+  private deliverAll(deliveries: Array<{ versionId: number; uuid: string }>) {
+    return inTurns(deliveries, (item) =>
+      this.deliver(item.versionId, item.uuid).catch((err: unknown) => this.log.error({ err }, 'configuration not delivered')),
+    );
   }
 
   /** A task's open rows (or these of them) are cancelled with their versions. */

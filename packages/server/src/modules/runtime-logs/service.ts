@@ -12,6 +12,7 @@ import { inScope, outOfScope } from '../../http/scope.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { OBJECTS_PATH } from '../../storage/routes.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
+import { inTurns } from '../device-tasks/in-turns.js';
 import type { DeviceTaskService } from '../device-tasks/service.js';
 import type { SendCommand } from '../live/service.js';
 
@@ -19,7 +20,6 @@ import type { SendCommand } from '../live/service.js';
 export const LOG_URL_MS = 15 * 60_000;
 /** How long the portal waits for the ack, which the device sends once its upload is done. */
 const UPLOAD_ACK_MS = 120_000;
-const DELIVERY_CONCURRENCY = 64;
 const MAX_REASON = 500;
 const OPEN = ['queued', 'sent'] as const;
 
@@ -96,15 +96,10 @@ export class RuntimeLogService {
     return this.tasks.info(principal, created.taskId);
   }
 
-  private async deliverAll(deliveries: Array<{ rowId: number; uuid: string }>) {
-    let next = 0;
-    const worker = async () => {
-      while (next < deliveries.length) {
-        const item = deliveries[next++];
-        if (item) await this.deliver(item.rowId, item.uuid).catch((err: unknown) => this.log.error({ err }, 'log order not delivered'));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, deliveries.length) }, worker));
+  private deliverAll(deliveries: Array<{ rowId: number; uuid: string }>) {
+    return inTurns(deliveries, (item) =>
+      this.deliver(item.rowId, item.uuid).catch((err: unknown) => this.log.error({ err }, 'log order not delivered')),
+    );
   }
 
   /** Where a row's log is kept. */

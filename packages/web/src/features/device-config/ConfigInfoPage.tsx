@@ -6,10 +6,9 @@ import { Link } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
 import { LoadError } from '../../shared/ui/LoadError.js';
 import { useSelfInfo } from '../auth/index.js';
-import { OnlineTag, useDevice } from '../devices/index.js';
+import { DevicePicker, OnlineTag, useDevice } from '../devices/index.js';
 import { useConfigState, useSynchConfig } from './api/config.js';
 import { ConfigDiff } from './components/ConfigDiff.js';
-import { DevicePicker } from './components/DevicePicker.js';
 import { StatusTag } from './components/StatusTag.js';
 import { useDeviceParam } from './components/use-device-param.js';
 
@@ -85,7 +84,14 @@ export function ConfigInfoPage() {
     <Flex vertical gap={16} data-testid="config-info">
       <Card size="small">
         <Flex wrap gap={12} align="center">
-          <DevicePicker deviceId={deviceId} label={device.data?.deviceUuid} onChange={setDeviceId} />
+          <DevicePicker
+            deviceId={deviceId}
+            label={device.data?.deviceUuid}
+            onChange={setDeviceId}
+            placeholder={t('deviceConfig.pickDevice')}
+            ariaLabel={t('deviceConfig.device')}
+            testId="config-device-picker"
+          />
           {device.data && <OnlineTag online={device.data.online} />}
           {deviceId !== undefined && <Link to={`/device/configSetting?deviceId=${deviceId}`}>{t('deviceConfig.editLink')}</Link>}
         </Flex>

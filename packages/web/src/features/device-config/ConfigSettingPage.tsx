@@ -5,12 +5,11 @@ import { Link } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
 import { LoadError } from '../../shared/ui/LoadError.js';
 import { useSelfInfo } from '../auth/index.js';
-import { OnlineTag, useDevice, useDevices } from '../devices/index.js';
+import { DevicePicker, OnlineTag, useDevice, useDevices } from '../devices/index.js';
 import { useCancelConfig, useConfigState, useDispatchConfig, useSaveConfig } from './api/config.js';
 import { BatchEditor, type BatchTarget } from './components/BatchEditor.js';
 import { ConfigDiff } from './components/ConfigDiff.js';
 import { ConfigForm, type ConfigFormValues, formValuesOf, settingsOf } from './components/ConfigForm.js';
-import { DevicePicker } from './components/DevicePicker.js';
 import { HistoryTable } from './components/HistoryTable.js';
 import { StatusTag } from './components/StatusTag.js';
 import { useBatchParam } from './components/use-batch-param.js';
@@ -42,7 +41,14 @@ function SingleDevicePage() {
     <Flex vertical gap={16} data-testid="config-setting">
       <Card size="small">
         <Flex wrap gap={12} align="center">
-          <DevicePicker deviceId={deviceId} label={device.data?.deviceUuid} onChange={setDeviceId} />
+          <DevicePicker
+            deviceId={deviceId}
+            label={device.data?.deviceUuid}
+            onChange={setDeviceId}
+            placeholder={t('deviceConfig.pickDevice')}
+            ariaLabel={t('deviceConfig.device')}
+            testId="config-device-picker"
+          />
           {device.data && <OnlineTag online={device.data.online} />}
           {deviceId !== undefined && <Link to={`/device/deviceConfigInfo?deviceId=${deviceId}`}>{t('deviceConfig.compareLink')}</Link>}
         </Flex>

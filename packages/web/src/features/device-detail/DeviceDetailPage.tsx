@@ -4,14 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../shared/ui/LoadError.js';
 import { numberFilter } from '../../shared/ui/list/index.js';
-import { useDevice } from '../devices/index.js';
+import { DbmPanel, DevicePicker, useDevice } from '../devices/index.js';
 import { AlertHistory } from './components/AlertHistory.js';
 import { BindHistory } from './components/BindHistory.js';
 import { ConfigPanel } from './components/ConfigPanel.js';
 import { DeviceIdentity } from './components/DeviceIdentity.js';
-import { DevicePicker } from './components/DevicePicker.js';
 import { IncidentsPanel } from './components/IncidentsPanel.js';
-import { SignalPanel } from './components/SignalPanel.js';
 import { StatusSummary } from './components/StatusSummary.js';
 
 const TABS = ['signal', 'alerts', 'incidents', 'config', 'bind'] as const;
@@ -59,7 +57,7 @@ export function DeviceDetailPage() {
               onChange={(key) => change('tab', key)}
               destroyOnHidden
               items={[
-                { key: 'signal', label: t('deviceDetail.tabs.signal'), children: <SignalPanel deviceId={record.deviceId} /> },
+                { key: 'signal', label: t('deviceDetail.tabs.signal'), children: <DbmPanel deviceId={record.deviceId} /> },
                 {
                   key: 'alerts',
                   label: t('deviceDetail.tabs.alerts'),
@@ -92,6 +90,10 @@ export function DeviceDetailPage() {
               deviceId={device.data ? deviceId : undefined}
               label={device.data?.deviceUuid}
               onChange={(next) => change('deviceId', String(next))}
+              placeholder={t('deviceDetail.pick')}
+              ariaLabel={t('deviceDetail.pickLabel')}
+              notFound={t('deviceDetail.pickNone')}
+              testId="detail-device-picker"
             />
           </div>
           <Link to="/device/monitor" data-testid="detail-to-monitor">

@@ -1,14 +1,12 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { type DeviceOperationQuery, type DeviceOperationRecord, logApi } from '@safety-shield/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Tag, Typography } from 'antd';
+import { DatePicker, Form, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../shared/http/api.js';
-import { downloadFile } from '../../shared/http/download.js';
 import { dayRangeOf, toPickerValue } from '../../shared/time/picker.js';
 import { formatTime } from '../../shared/ui/format.js';
 import {
@@ -22,6 +20,7 @@ import {
   useListParams,
 } from '../../shared/ui/list/index.js';
 import { actionLabel, logActions } from './components/actions.js';
+import { CsvExportButton, ResultTag } from './components/log-parts.js';
 
 const FILTERS = ['device', 'username', 'action', 'from', 'to'] as const;
 const DEVICE_ACTIONS = logActions.filter((action) => action.startsWith('device.'));
@@ -53,7 +52,6 @@ function changes(record: DeviceOperationRecord, t: TFunction, exists: (key: stri
 /** /system/deviceOperatonLog (Super Admin): every operator action on devices, who and when, before → after. */
 export function DeviceOperationLogPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const list = useListParams(FILTERS);
   const { device, username, action } = list.filters;
   const from = numberFilter(list.filters.from);
@@ -68,13 +66,6 @@ export function DeviceOperationLogPage() {
     () => ({ device, username, action, range: from && to ? [toPickerValue(from), toPickerValue(to - 1)] : null }),
     [device, username, action, from, to],
   );
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    const saved = await downloadFile(logApi.devicesExport, { device, username, action, from, to }, 'device-operation-log.csv');
-    setExporting(false);
-    if (!saved) message.warning(t('log.exportFailed'));
-  };
 
   const columns: ListColumns<DeviceOperationRecord> = [
     { title: t('log.time'), dataIndex: 'at', render: formatTime, fitWidth: 180 },
@@ -113,11 +104,7 @@ export function DeviceOperationLogPage() {
       dataIndex: 'result',
       priority: 3,
       fitWidth: 160,
-      render: (value: string) => (
-        <Tag color={value === 'REQUEST_SUCCESS' ? 'success' : 'error'} title={value}>
-          {i18n.exists(`codeKey.${value}`) ? t(`codeKey.${value}`) : value}
-        </Tag>
-      ),
+      render: (value: string) => <ResultTag value={value} />,
     },
   ];
 
@@ -125,9 +112,11 @@ export function DeviceOperationLogPage() {
     <ListPage
       testId="device-operation-log"
       actions={
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
-          {t('log.export')}
-        </Button>
+        <CsvExportButton
+          declaration={logApi.devicesExport}
+          input={{ device, username, action, from, to }}
+          filename="device-operation-log.csv"
+        />
       }
       query={query}
       filters={

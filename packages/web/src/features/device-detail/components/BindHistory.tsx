@@ -5,14 +5,14 @@ import { Link } from 'react-router';
 import { formatTime } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
 import { ListTable } from '../../../shared/ui/list/index.js';
-import { useBindHistory } from '../api/device-detail.js';
+import { useBindLog } from '../../devices/index.js';
 import { useLocalPaging } from './use-local-paging.js';
 
 /** Every bind and unbind of the device, newest first. */
 export function BindHistory({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   const list = useLocalPaging();
-  const query = useBindHistory({ deviceId, page: list.page, limit: list.limit });
+  const query = useBindLog({ deviceId, page: list.page, limit: list.limit });
   return (
     <Flex vertical gap={12}>
       {query.isError && <LoadError onRetry={() => void query.refetch()} />}

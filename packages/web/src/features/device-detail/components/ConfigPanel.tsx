@@ -1,30 +1,13 @@
 import { EditOutlined, SwapOutlined } from '@ant-design/icons';
-import type { ConfigStatus, ConfigVersion } from '@safety-shield/contract';
-import { Descriptions, type DescriptionsProps, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import type { ConfigVersion } from '@safety-shield/contract';
+import { Descriptions, type DescriptionsProps, Flex, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
 import { ListTable } from '../../../shared/ui/list/index.js';
-import { useConfigState, useConfigVersions } from '../api/device-detail.js';
+import { StatusTag, useConfigHistory, useConfigState } from '../../device-config/index.js';
 import { useLocalPaging } from './use-local-paging.js';
-
-/** The configuration pages' colours for where a version stands. */
-const statusColours: Record<ConfigStatus, string> = {
-  draft: 'default',
-  saved: 'gold',
-  dispatched: 'processing',
-  applied: 'success',
-  refused: 'error',
-  cancelled: 'default',
-  expired: 'default',
-};
-
-/** Where a version stands, in the configuration pages' words (`deviceConfig.status`, read by key). */
-function StatusTag({ status }: { status: ConfigStatus }) {
-  const { t } = useTranslation();
-  return <Tag color={statusColours[status]}>{t(`deviceConfig.status.${status}`)}</Tag>;
-}
 
 const versionText = (version: ConfigVersion) => `v${version.version}`;
 
@@ -36,7 +19,7 @@ export function ConfigPanel({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   const state = useConfigState(deviceId);
   const list = useLocalPaging();
-  const versions = useConfigVersions(deviceId, list.page, list.limit);
+  const versions = useConfigHistory(deviceId, list.page, list.limit);
 
   let summary = <Skeleton active paragraph={{ rows: 3 }} />;
   if (state.isError) summary = <LoadError onRetry={() => void state.refetch()} />;

@@ -3,8 +3,7 @@ import { Card, Descriptions, type DescriptionsProps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../../shared/ui/format.js';
-import { OnlineTag } from '../../devices/index.js';
-import { durationParts } from './duration.js';
+import { durationParts, OnlineTag } from '../../devices/index.js';
 
 const dash = (value: string | number | null | undefined) => (value == null || value === '' ? '—' : value);
 

@@ -1,10 +1,8 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { codeKeys, logApi, type OperationLogRecord } from '@safety-shield/contract';
-import { App, Button, DatePicker, Form, Tag } from 'antd';
+import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../../shared/http/download.js';
 import { dayRangeOf, toPickerValue } from '../../../shared/time/picker.js';
 import { formatTime } from '../../../shared/ui/format.js';
 import {
@@ -19,6 +17,7 @@ import {
 } from '../../../shared/ui/list/index.js';
 import { type LogScope, useOperationLog } from '../api/get-operation-log.js';
 import { actionLabel, logActions } from './actions.js';
+import { CsvExportButton, ResultTag } from './log-parts.js';
 
 const FILTERS = ['username', 'action', 'result', 'from', 'to'] as const;
 
@@ -30,8 +29,6 @@ interface FilterValues {
 }
 
 const dash = (value: string | null | undefined) => value || '—';
-/** The server records the codeKey each call answered with. */
-const SUCCESS = 'REQUEST_SUCCESS';
 
 /**
  * A paged operation log with its filters; `own` is the caller's log, `system` the log of its scope.
@@ -39,7 +36,6 @@ const SUCCESS = 'REQUEST_SUCCESS';
  */
 export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; action?: string }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const list = useListParams(FILTERS);
   const { username, result } = list.filters;
   const action = fixedAction ?? list.filters.action;
@@ -78,22 +74,10 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
       dataIndex: 'result',
       priority: 2,
       fitWidth: 160,
-      render: (value: string) => (
-        <Tag color={value === SUCCESS ? 'success' : 'error'} title={value}>
-          {i18n.exists(`codeKey.${value}`) ? t(`codeKey.${value}`) : value}
-        </Tag>
-      ),
+      render: (value: string) => <ResultTag value={value} />,
     },
     { title: t('log.ip'), dataIndex: 'ip', render: dash, priority: 4, fitWidth: 140 },
   ];
-
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    const saved = await downloadFile(logApi.export, { username, action, result, from, to }, 'operation-log.csv');
-    setExporting(false);
-    if (!saved) message.warning(t('log.exportFailed'));
-  };
 
   return (
     <ListPage
@@ -101,9 +85,7 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
       embedded={!system}
       actions={
         system && (
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
-            {t('log.export')}
-          </Button>
+          <CsvExportButton declaration={logApi.export} input={{ username, action, result, from, to }} filename="operation-log.csv" />
         )
       }
       query={query}

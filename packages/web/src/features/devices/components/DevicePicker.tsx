@@ -1,18 +1,21 @@
 import { Select } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useDevices } from '../../devices/index.js';
+import { useDevices } from '../api/get-devices.js';
 
 interface Props {
   deviceId: number | undefined;
   /** The shown device's uuid while the search has not loaded it. */
   label?: string;
   onChange(deviceId: number): void;
+  /** The page's own words: its prompt, its name for screen readers, what it says when nothing matches. */
+  placeholder: string;
+  ariaLabel: string;
+  notFound?: string;
+  testId: string;
 }
 
-/** Finds a device of the caller's scope by its uuid or name as one types. */
-export function DevicePicker({ deviceId, label, onChange }: Props) {
-  const { t } = useTranslation();
+/** Finds a device of the caller's scope by its uuid or name as one types (the pages about one device). */
+export function DevicePicker({ deviceId, label, onChange, placeholder, ariaLabel, notFound, testId }: Props) {
   const [keyword, setKeyword] = useState('');
   const query = useDevices({ page: 1, limit: 20, keyword: keyword.trim() || undefined });
   const options = (query.data?.records ?? []).map((device) => ({
@@ -27,11 +30,11 @@ export function DevicePicker({ deviceId, label, onChange }: Props) {
       options={options}
       loading={query.isFetching}
       onChange={onChange}
-      placeholder={t('deviceDetail.pick')}
-      aria-label={t('deviceDetail.pickLabel')}
-      notFoundContent={query.isFetching ? undefined : t('deviceDetail.pickNone')}
+      placeholder={placeholder}
+      aria-label={ariaLabel}
+      notFoundContent={query.isFetching || !notFound ? undefined : notFound}
       style={{ width: '100%', maxWidth: 420 }}
-      data-testid="detail-device-picker"
+      data-testid={testId}
     />
   );
 }
