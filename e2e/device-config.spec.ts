@@ -97,3 +97,42 @@ test('an operator changes a device’s alarm upload interval; the device applies
     await device.stop();
   }
 });
+
+test('an operator gives a device a display picture: checked in the browser, uploaded, fetched and checked by the device', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { api, vehicle, uuid, key } = await companyWithVehicle(baseURL ?? '', 'Picture');
+  const device = simulatedDevice(uuid, key);
+  // A 1×1 PNG, and a GIF the console must refuse before uploading anything.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  try {
+    expect(await device.start()).toBe(true);
+    await bindWhenListed(api, uuid, vehicle.id);
+    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
+    await page.goto(`/device/configSetting?deviceId=${listed?.deviceId}`);
+    await logIn(page);
+    const field = page.getByTestId('config-picture');
+    await expect(field).toContainText('No picture');
+    const file = page.getByTestId('config-picture-file');
+    await file.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expect(field.getByRole('alert')).toHaveText('Only JPEG or PNG pictures can be used.');
+    await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('config-picture-facts')).toHaveText(`PNG, ${png.length} B`);
+    await expect(field.getByRole('img', { name: 'The device’s display picture' })).toBeVisible();
+    await expect(page.getByTestId('config-diff').locator('[data-prop="displayPicture"]')).toHaveAttribute('data-differs', 'true');
+    await page.getByTestId('config-save-dispatch').click();
+    await expect(page.getByText('The device applied version 1')).toBeVisible();
+    expect(device.displayPicture?.size).toBe(png.length);
+
+    // Opened again, the saved picture shows through its signed link.
+    await page.reload();
+    await expect(page.getByRole('img', { name: 'The device’s display picture' })).toBeVisible();
+    await expect
+      .poll(() => page.getByRole('img', { name: 'The device’s display picture' }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1);
+  } finally {
+    await device.stop();
+  }
+});

@@ -2,6 +2,7 @@ import { type AlarmArea, type ConfigSettings, type DetectionType, detectionTypes
 import { type ConfigReportUp, configProblem, MAX_POINTS } from '@safety-shield/contract/device';
 import type { CommandHandler, CommandResult } from './commands.js';
 import type { ConfigStore, RunningConfig } from './config-store.js';
+import { fetchPicture, type ShownPicture } from './display-picture.js';
 import { DEFAULT_LIVE_VIDEO, type LiveVideo } from './ffmpeg-args.js';
 import type { GpsSettings } from './gps-reporter.js';
 import { defaultEvidence, type IncidentEvidence } from './incidents.js';
@@ -80,6 +81,8 @@ export class DeviceConfig {
   private readonly factory: ConfigSettings;
   /** The `config` handled now, so the next waits for it (a version is checked against the one stored before it). */
   private turn: Promise<unknown> = Promise.resolve();
+  /** The display picture it fetched (held in memory: after a restart the document still names it, fetched again with the next version). */
+  private shown: ShownPicture | undefined;
 
   constructor(private readonly options: DeviceConfigOptions) {
     this.factory = factoryConfig(options.factory);
@@ -129,6 +132,11 @@ export class DeviceConfig {
     return entry ? { resolution: entry.resolution, frameRate: entry.frameRate, bitrateKbps: entry.bitrateKbps } : { ...DEFAULT_LIVE_VIDEO };
   }
 
+  /** The display picture it shows: fetched with the version that named it. */
+  get displayPicture(): ShownPicture | undefined {
+    return this.shown && { ...this.shown };
+  }
+
   /** `down/config`, handled one at a time. */
   command(): CommandHandler<'config'> {
     return (message) => {
@@ -161,6 +169,13 @@ export class DeviceConfig {
     const missing = this.missingChannel(message.settings);
     if (missing !== undefined) return { ok: false, error: `no channel ${missing}` };
     const settings = partial ? { ...this.running.settings, ...given(message.settings) } : given(message.settings);
+    // A new display picture is fetched before anything is stored: one it cannot have refuses the version.
+    const picture = settings.displayPicture;
+    if (picture && picture.id !== this.shown?.id) {
+      const fetched = await fetchPicture(picture, message.pictureUrl);
+      if (typeof fetched === 'string') return { ok: false, error: fetched };
+      this.shown = fetched;
+    }
     const next = structuredClone({ version, settings });
     // Durably first: a device that restarts after its ack must run what it acknowledged.
     await this.options.store.set(this.options.uuid, next);

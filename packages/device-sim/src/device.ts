@@ -5,6 +5,7 @@ import { type CommandHandler, credentialCommand } from './commands.js';
 import { memoryConfigStore, type RunningConfig } from './config-store.js';
 import { type CredentialStore, memoryCredentialStore } from './credentials.js';
 import { DeviceConfig } from './device-config.js';
+import type { ShownPicture } from './display-picture.js';
 import { DeviceEvidence } from './device-evidence.js';
 import {
   DEFAULT_GPS_BATCH,
@@ -152,6 +153,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
    */
   get configuration(): RunningConfig {
     return this.config.current;
+  }
+
+  /** The display picture it shows (its id, size and SHA-256), fetched with the configuration that named it. */
+  get displayPicture(): ShownPicture | undefined {
+    return this.config.displayPicture;
   }
 
   /** Whether start() was called (a fleet may keep a device offline until then). */

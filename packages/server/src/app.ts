@@ -185,7 +185,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(deviceModule, platform);
   await app.register(deviceAlertModule, platform);
   await app.register(deviceTaskModule, platform);
-  await app.register(deviceConfigModule, { db, secretKey: config.secretKey });
+  await app.register(deviceConfigModule, { ...platform, secretKey: config.secretKey });
   await app.register(runtimeLogModule, platform);
   await app.register(eventModule, platform);
   await app.register(dashboardModule, platform);

@@ -81,6 +81,36 @@ describe('online time per device and day', () => {
     expect(part.data.records[0].totalSeconds).toBe(3_600);
   });
 
+  it('exports the hours per day of a span as columns', async () => {
+    const from = Date.parse('2026-11-20T00:00:00Z');
+    const to = Date.parse('2026-11-22T00:00:00Z');
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: `/v1/device/deviceOnlineExport?onlineFrom=${from}&onlineTo=${to}&keyword=SUM`,
+      headers: { 'x-token': admin, 'x-time-zone': 'UTC' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = (book.worksheets[0]?.getSheetValues() ?? []).filter(Boolean) as unknown[][];
+    const header = rows[0]?.slice(1) as string[];
+    expect(header.slice(-3)).toEqual(['2026-11-20 hours', '2026-11-21 hours', 'Hours in span']);
+    expect(rows[1]?.slice(1, 2)).toEqual(['SUM-1']);
+    expect(rows[1]?.slice(-3)).toEqual([3.5, 1, 4.5]);
+    // Without a span the sheet has no day columns; half a span, a long one or another company's view is refused or empty.
+    const plain = await portal.app.inject({ method: 'GET', url: '/v1/device/deviceOnlineExport', headers: { 'x-token': admin } });
+    expect(plain.statusCode).toBe(200);
+    const half = await portal.app.inject({ method: 'GET', url: `/v1/device/deviceOnlineExport?onlineFrom=${from}`, headers: { 'x-token': admin } });
+    expect(half.json()).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    const long = await portal.app.inject({
+      method: 'GET',
+      url: `/v1/device/deviceOnlineExport?onlineFrom=${from - 40 * 86_400_000}&onlineTo=${to}`,
+      headers: { 'x-token': admin },
+    });
+    expect(long.json()).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+  });
+
   it('shows other organisations nothing and refuses bad spans', async () => {
     expect((await summary(other, '2026-11-20T00:00:00Z', '2026-11-22T00:00:00Z', 'UTC')).data).toEqual({ records: [], total: 0 });
     expect((await summary(admin, '2026-11-22T00:00:00Z', '2026-11-20T00:00:00Z', 'UTC')).codeKey).toBe('PARAM_CHECK_FAIL');

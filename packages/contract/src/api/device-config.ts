@@ -103,6 +103,32 @@ export const ConfigThresholds = Type.Object({
 });
 export type ConfigThresholds = Static<typeof ConfigThresholds>;
 
+/** The display picture a device shows on its screen (a company logo): JPEG or PNG, at most this many bytes. */
+export const DISPLAY_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const displayPictureTypes = ['image/jpeg', 'image/png'] as const;
+export const DisplayPicture = Type.Object({
+  id: Type.String({ pattern: '^[0-9a-f]{32}$', description: 'the picture as `updatePicture` stored it' }),
+  contentType: Type.Enum(displayPictureTypes),
+  size: Type.Integer({ minimum: 1, maximum: DISPLAY_PICTURE_MAX_BYTES, description: 'bytes' }),
+});
+export type DisplayPicture = Static<typeof DisplayPicture>;
+
+/** `updatePicture`: the picture about to be uploaded; the answer says where to PUT it. */
+export const PictureUploadBody = Type.Object({
+  contentType: Type.Enum(displayPictureTypes),
+  size: DisplayPicture.properties.size,
+});
+export type PictureUploadBody = Static<typeof PictureUploadBody>;
+export const PictureUpload = Type.Object({
+  picture: DisplayPicture,
+  uploadUrl: Type.String({ description: 'PUT the bytes here, with the content type, before it expires' }),
+  expireTime: EpochMs,
+});
+export type PictureUpload = Static<typeof PictureUpload>;
+/** A picture a device's configuration names, to look at. */
+export const PictureQuery = Type.Object({ deviceId: Id, pictureId: DisplayPicture.properties.id });
+export const PictureLink = Type.Object({ url: Type.String(), expireTime: EpochMs });
+
 /** The configuration document: every property optional (a partial document). */
 export const ConfigSettings = Type.Object({
   uploadIntervalSeconds: optional(
@@ -115,6 +141,7 @@ export const ConfigSettings = Type.Object({
   evidence: optional(EvidenceSettings),
   alarmAreas: optional(Type.Array(AlarmArea, { maxItems: MAX_ALARM_AREAS })),
   thresholds: optional(ConfigThresholds),
+  displayPicture: optional(DisplayPicture),
 });
 export type ConfigSettings = Static<typeof ConfigSettings>;
 export type ConfigProp = keyof ConfigSettings;

@@ -53,6 +53,17 @@ export type DeviceListQuery = Static<typeof DeviceListQuery>;
 export const DeviceExportQuery = ExportQueryOf(DeviceListQuery);
 export type DeviceExportQuery = Static<typeof DeviceExportQuery>;
 
+/**
+ * `/v1/device/deviceOnlineExport`: the list's filters, and a span of at most ONLINE_SUMMARY_MAX_DAYS whose online
+ * time per day (the caller's days, as `/device/lineSummary` shows them) the sheet adds as one column per day.
+ */
+export const DeviceOnlineExportQuery = Type.Object({
+  ...DeviceExportQuery.properties,
+  onlineFrom: Type.Optional(EpochMs),
+  onlineTo: Type.Optional(EpochMs),
+});
+export type DeviceOnlineExportQuery = Static<typeof DeviceOnlineExportQuery>;
+
 export const DeviceInfoQuery = Type.Object({ deviceId: Id });
 export const DeviceUuidQuery = Type.Object({ deviceUuid: Type.String({ minLength: 1, maxLength: 64 }) });
 

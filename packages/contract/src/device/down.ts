@@ -20,6 +20,9 @@ export const ConfigDown = Type.Object({
   settings: ConfigSettings,
   partial: Type.Optional(Type.Boolean({ description: 'true: change only the properties given' })),
   expiresAt: Type.Optional(Type.Integer({ description: 'epoch ms: refuse it after this' })),
+  pictureUrl: Type.Optional(
+    Type.String({ minLength: 1, description: 'with settings.displayPicture: GET the picture here (signed, valid a day)' }),
+  ),
 });
 
 /** `configGet`: answer with the configuration it runs (the ack's result is a ConfigReportUp). */

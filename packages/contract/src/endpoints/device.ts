@@ -8,6 +8,7 @@ import {
   DeviceExportQuery,
   DeviceInfoQuery,
   DeviceListQuery,
+  DeviceOnlineExportQuery,
   DeviceRecord,
   DeviceUpdateBody,
   DeviceUuidQuery,
@@ -38,8 +39,8 @@ const admins = fleetAdminsAndAbove;
 const keyManagers: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN', 'COMPANY_ADMIN'];
 
 /** The device list as a spreadsheet: both exports take the list's filters. */
-const exportOf = <const P extends `/${string}`>(path: P, summary: string) =>
-  ({ method: 'GET', path, summary, access: 'session', query: DeviceExportQuery, raw: true, produces: [mediaTypes.xlsx] }) as const;
+const exportOf = <const P extends `/${string}`, Q extends typeof DeviceExportQuery>(path: P, summary: string, query: Q) =>
+  ({ method: 'GET', path, summary, access: 'session', query, raw: true, produces: [mediaTypes.xlsx] }) as const;
 
 /** Device calls of SPEC section 7 that issue 5 brings (live video, uploads, configuration and OTA come later). */
 export const deviceApi = endpoints('devices', {
@@ -125,8 +126,12 @@ export const deviceApi = endpoints('devices', {
     query: OnlineSummaryQuery,
     response: PageOf(OnlineSummaryRecord),
   },
-  export: exportOf('/v1/device/export', 'The device list as an .xlsx file, with the list’s filters'),
-  exportOnline: exportOf('/v1/device/deviceOnlineExport', 'When the devices were online, as an .xlsx file, with the list’s filters'),
+  export: exportOf('/v1/device/export', 'The device list as an .xlsx file, with the list’s filters', DeviceExportQuery),
+  exportOnline: exportOf(
+    '/v1/device/deviceOnlineExport',
+    'When the devices were online, as an .xlsx file, with the list’s filters; with onlineFrom/onlineTo (at most 31 days) also their online hours per day',
+    DeviceOnlineExportQuery,
+  ),
   provisioning: {
     method: 'GET',
     path: '/v1/device/provisioning',

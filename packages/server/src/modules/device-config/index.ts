@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import type { ObjectStore } from '../../storage/object-store.js';
+import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { Sealer } from '../system/sealing.js';
+import { DisplayPictures } from './pictures.js';
 import { deviceConfigRoutes } from './routes.js';
 import { DeviceConfigService } from './service.js';
 import { ThresholdService } from './thresholds.js';
@@ -15,9 +18,13 @@ declare module 'fastify' {
 
 /** Devices' configurations (docs/device-protocol.md, `config`). */
 export const deviceConfigModule = fp(
-  async (app: FastifyInstance, { db, secretKey }: { db: Db; secretKey: Buffer }) => {
+  async (
+    app: FastifyInstance,
+    { db, secretKey, store, signer }: { db: Db; secretKey: Buffer; store: ObjectStore; signer: ObjectSigner },
+  ) => {
     const thresholds = new ThresholdService(db);
-    const configs = new DeviceConfigService(db, new Sealer(secretKey), app.log, app.deviceTasks, thresholds);
+    const pictures = new DisplayPictures(db, store, signer);
+    const configs = new DeviceConfigService(db, new Sealer(secretKey), app.log, app.deviceTasks, thresholds, pictures);
     app.decorate('deviceConfigs', configs);
     await app.register(deviceConfigRoutes, { configs, thresholds });
   },

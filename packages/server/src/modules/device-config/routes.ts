@@ -49,6 +49,12 @@ export const deviceConfigRoutes: FastifyPluginAsync<{ configs: DeviceConfigServi
 
   serve(app, deviceConfigApi, {
     info: async (req) => configs.state(principalOf(req), req.query),
+    updatePicture: async (req) => {
+      const upload = configs.pictures.slot(req.body);
+      auditDetail(req, { after: upload.picture });
+      return upload;
+    },
+    picture: async (req) => configs.pictures.viewLink(principalOf(req), req.query.deviceId, req.query.pictureId),
     save: async (req) =>
       changing(req, req.body.deviceId, () => configs.save(principalOf(req), req.body.deviceId, req.body.settings, req.body.partial)),
     update: async (req) => {

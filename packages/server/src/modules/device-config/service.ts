@@ -31,6 +31,7 @@ import { deviceFilter, lockDevice } from '../devices/repo.js';
 import type { SendCommand } from '../live/service.js';
 import type { Sealer } from '../system/sealing.js';
 import { storeReport } from './file-report.js';
+import type { DisplayPictures } from './pictures.js';
 import { changedProps, merged, named, picked, withoutPassword } from './settings.js';
 import type { ThresholdService } from './thresholds.js';
 
@@ -100,6 +101,7 @@ export class DeviceConfigService {
     private readonly log: FastifyBaseLogger,
     private readonly tasks: DeviceTaskService,
     private readonly thresholds: ThresholdService,
+    readonly pictures: DisplayPictures,
   ) {
     tasks.handle('config', {
       cancel: (principal, task, rowIds) => this.cancelRows(principal, task.id, rowIds),
@@ -113,9 +115,16 @@ export class DeviceConfigService {
     this.tasks.progress.changed(await settleRows(db, configIds, state, reason));
   }
 
-  /** The device gateway (main.ts); until then dispatched versions wait. */
-  useDevices(send: SendCommand) {
+  /** The device gateway and the portal's address as devices reach it (main.ts); until then dispatched versions wait. */
+  useDevices(send: SendCommand, publicUrl?: () => string) {
     this.send = send;
+    if (publicUrl) this.pictures.usePublicUrl(publicUrl);
+  }
+
+  /** A change as a version keeps it: its threshold class's values filled in, its display picture uploaded. */
+  private async resolve(db: Db, asked: ConfigSettings): Promise<ConfigSettings> {
+    await this.pictures.check(asked);
+    return this.thresholds.resolve(db, asked);
   }
 
   /** A device of the caller's scope (PERMISSION_CHECK_FAIL / DEVICE_NOT_EXIST otherwise). */
@@ -249,7 +258,7 @@ export class DeviceConfigService {
     refuseEmpty(asked);
     return this.db.transaction(async (tx) => {
       await lockDevice(tx, principal, deviceId);
-      const change = await this.thresholds.resolve(tx, asked);
+      const change = await this.resolve(tx, asked);
       const reference = await this.referenceOf(tx, deviceId);
       const open = await this.newest(tx, deviceId, OPEN);
       if (open) return this.edit(tx, open, reference, change, partial);
@@ -286,7 +295,7 @@ export class DeviceConfigService {
   /** `update`: edits a draft or saved version by its id. */
   async update(principal: Principal, versionId: number, asked: ConfigSettings, partial = true): Promise<ConfigVersion> {
     refuseEmpty(asked);
-    const change = await this.thresholds.resolve(this.db, asked);
+    const change = await this.resolve(this.db, asked);
     const { deviceId } = await this.versionRow(this.db, principal, versionId);
     return this.db.transaction(async (tx) => {
       await lockDevice(tx, principal, deviceId);
@@ -392,6 +401,7 @@ export class DeviceConfigService {
       settings,
       partial: true,
       ...(message.expiresAt ? { expiresAt: message.expiresAt.getTime() } : {}),
+      ...(settings.displayPicture ? { pictureUrl: this.pictures.deviceLink(settings) } : {}),
     };
     try {
       const ack = (await send(uuid, 'config', payload)) as { result?: { version?: unknown } };
@@ -486,7 +496,7 @@ export class DeviceConfigService {
     if ((deviceIds === undefined) === (filter === undefined)) throw new AppError('PARAM_CHECK_FAIL', 'deviceIds', { field: 'deviceIds' });
     refuseEmpty(asked);
     checkExpiry(expireTime);
-    const change = await this.thresholds.resolve(this.db, asked);
+    const change = await this.resolve(this.db, asked);
     const created = await this.db.transaction(async (tx) => {
       const where = deviceIds
         ? and(inScope(principal, device), inArray(device.id, deviceIds))

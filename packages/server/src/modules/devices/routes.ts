@@ -51,7 +51,12 @@ export const deviceRoutes: FastifyPluginAsync<{ devices: DeviceService }> = asyn
     onlineSummary: async (req) => devices.onlineSummary(principalOf(req), req.query, browserTimeZone(req)),
     bindLog: async (req) => devices.bindLog(principalOf(req), req.query),
     export: sendSheet('devices', deviceColumns),
-    exportOnline: sendSheet('device-online', onlineColumns),
+    exportOnline: async (req, reply) => {
+      const { filename, onlineFrom, onlineTo, ...filters } = req.query;
+      const span = await devices.onlineExportSpan(principalOf(req), onlineFrom, onlineTo, browserTimeZone(req));
+      const rows = devices.onlineExportBatches(principalOf(req), filters, span);
+      return sendWorkbook(reply, filename, 'device-online', streamWorkbook('device-online', onlineColumns(span?.days), rows));
+    },
     provisioning: async (req) => devices.provisioningState(principalOf(req), req.query.companyId),
     newProvisioningKey: async (req) => {
       const created = await devices.newProvisioningKey(principalOf(req), req.body.companyId);

@@ -22,8 +22,9 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
 import { hashToken } from '../../http/tokens.js';
 import type { OrgService } from '../orgs/service.js';
-import { onlineSummary } from './online-summary.js';
+import { type OnlineSpan, onlineDays, onlineSpan, onlineSummary } from './online-summary.js';
 import { dbmSamples, deviceBatches, deviceVersions, findDevice, listBindLog, listDevices, lockDevice } from './repo.js';
+import type { OnlineRow } from './sheets.js';
 
 type DeviceFilters = Omit<DeviceListQuery, 'page' | 'limit'>;
 
@@ -51,6 +52,30 @@ export class DeviceService {
   /** Every device of the filters in the caller's scope, a thousand at a time, for the exports. */
   exportBatches(principal: Principal, filters: DeviceFilters) {
     return deviceBatches(this.db, inScope(principal, device), filters);
+  }
+
+  /** The span of an online export: none, or both ends (each checked as the summary checks its span). */
+  async onlineExportSpan(principal: Principal, from: number | undefined, to: number | undefined, browserZone: string | undefined) {
+    if (from === undefined && to === undefined) return undefined;
+    if (from === undefined || to === undefined) {
+      const field = from === undefined ? 'onlineFrom' : 'onlineTo';
+      throw new AppError('PARAM_CHECK_FAIL', field, { field });
+    }
+    return onlineSpan(this.db, principal, { startTime: from, endTime: to }, browserZone, 'onlineTo');
+  }
+
+  /** The device list's batches, each device with its online seconds per day of the span. */
+  async *onlineExportBatches(principal: Principal, filters: DeviceFilters, span: OnlineSpan | undefined): AsyncGenerator<OnlineRow[]> {
+    for await (const batch of this.exportBatches(principal, filters)) {
+      const byDevice = span
+        ? await onlineDays(
+            this.db,
+            batch.map((d) => d.deviceId),
+            span,
+          )
+        : undefined;
+      yield batch.map((record) => ({ device: record, days: byDevice?.get(record.deviceId) ?? [] }));
+    }
   }
 
   versions(principal: Principal): Promise<DeviceVersionCount[]> {

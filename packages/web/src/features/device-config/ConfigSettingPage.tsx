@@ -142,6 +142,7 @@ function ConfigEditor({ deviceId }: { deviceId: number }) {
             initialValues={formValuesOf(base, device.data.channels)}
             apnPasswordSet={(draft ?? current)?.apnPasswordSet ?? false}
             disabled={!writes}
+            deviceId={device.data.deviceId}
             position={device.data.position ? { lat: device.data.position.lat, lng: device.data.position.lng } : null}
             pending={save.isPending || dispatch.isPending}
             onSubmit={(values, andDispatch) => void submit(values, andDispatch)}

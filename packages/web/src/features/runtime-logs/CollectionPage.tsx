@@ -6,17 +6,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pushClient } from '../../shared/push/index.js';
-import { formatTime } from '../../shared/ui/format.js';
+import { formatTime, sizeText } from '../../shared/ui/format.js';
 import { actionsColumn, ListPage, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
 import { useSelfInfo } from '../auth/index.js';
 import { useDevices } from '../devices/index.js';
 import { downloadLog, RUNTIME_LOGS_KEY, useOrderLogs, useRuntimeLogs } from './api/runtime-logs.js';
 
 const FILTERS = { keyword: 'text' } as const;
-
-/** Bytes in words: 1.2 KB, 3.4 MB. */
-const sizeText = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
 
 /** Asks chosen devices for their runtime logs: a task the task manager follows; the logs list here as they come. */
 function OrderLogs() {

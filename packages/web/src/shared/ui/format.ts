@@ -28,3 +28,7 @@ export const formatTime = (ms: number | null | undefined) => (ms == null ? '—'
 
 /** A zone as the console names it: "Europe/Oslo (UTC+01:00)", the offset in force at `at`. */
 export const zoneName = (timeZone = displayTimeZone(), at = Date.now()) => `${timeZone} (${offsetText(zoneOffset(timeZone, at))})`;
+
+/** Bytes in words: 1.2 KB, 3.4 MB. */
+export const sizeText = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;

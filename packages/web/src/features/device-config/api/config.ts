@@ -1,4 +1,4 @@
-import { type ConfigSaveBody, type DeviceConfigState, deviceConfigApi } from '@safety-shield/contract';
+import { type ConfigSaveBody, type DeviceConfigState, type DisplayPicture, deviceConfigApi } from '@safety-shield/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
 import { downloadFile } from '../../../shared/http/download.js';
@@ -38,3 +38,20 @@ export const useSynchConfig = () => useConfigMutation((deviceId: number) => api.
 /** A version (or the applied one) as a JSON file. */
 export const downloadConfig = (deviceId: number, deviceConfigLogsId?: number) =>
   downloadFile(deviceConfigApi.download, { deviceId, deviceConfigLogsId }, `config-${deviceId}.json`);
+
+/** Uploads a display picture: room for it (`updatePicture`), then its bytes to the signed link; the answer names it. */
+export async function uploadPicture(file: File, contentType: DisplayPicture['contentType']): Promise<DisplayPicture> {
+  const { picture, uploadUrl } = await api.deviceConfig.updatePicture({ contentType, size: file.size });
+  const response = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: file });
+  if (!response.ok) throw new Error(`picture upload failed: ${response.status}`);
+  return picture;
+}
+
+/** A link to look at a picture one of the device's configurations names (valid a few minutes: kept 5). */
+export const usePictureLink = (deviceId: number | undefined, pictureId: string | undefined) =>
+  useQuery({
+    queryKey: [...KEY, 'picture', deviceId, pictureId],
+    queryFn: () => api.deviceConfig.picture({ deviceId: deviceId ?? 0, pictureId: pictureId ?? '' }),
+    enabled: deviceId !== undefined && pictureId !== undefined,
+    staleTime: 5 * 60_000,
+  });

@@ -5,6 +5,7 @@ import {
   type ConfigSettings,
   type ConfigThresholds,
   type DetectionType,
+  type DisplayPicture,
   detectionTypes,
   type GeoPoint,
   type VideoChannelSettings,
@@ -14,6 +15,7 @@ import { Button, Card, Checkbox, Flex, Form, type FormInstance, Input, InputNumb
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlarmAreasField } from './AlarmAreasField.js';
+import { DisplayPictureField } from './DisplayPictureField.js';
 import { ThresholdSelect } from './ThresholdSelect.js';
 
 /** The editor's fields: the document's properties, the APN password write-only (empty: keep the one before). */
@@ -26,6 +28,7 @@ export interface ConfigFormValues {
   video: VideoChannelSettings[];
   alarmAreas: AlarmArea[];
   thresholds?: ConfigThresholds;
+  displayPicture?: DisplayPicture;
 }
 
 const channelList = (channels: number) => Array.from({ length: channels }, (_, i) => i + 1);
@@ -50,6 +53,7 @@ export function formValuesOf(settings: ConfigSettings, channels: number): Config
     video,
     alarmAreas: settings.alarmAreas ?? [],
     thresholds: settings.thresholds,
+    displayPicture: settings.displayPicture,
   };
 }
 
@@ -82,6 +86,7 @@ export function settingsOf(values: Partial<ConfigFormValues>): ConfigSettings {
       .map((entry, index) => ({ ...entry, channel: index + 1 }))
       .filter((entry) => given(entry.frameRate) && given(entry.bitrateKbps) && given(entry.resolution));
   if (values.thresholds) settings.thresholds = values.thresholds;
+  if (values.displayPicture) settings.displayPicture = values.displayPicture;
   if (values.alarmAreas) settings.alarmAreas = values.alarmAreas.map((area) => ({ ...area, name: area.name.trim() }));
   return settings;
 }
@@ -95,6 +100,7 @@ export const configSections = {
   video: ['video'],
   alarmAreas: ['alarmAreas'],
   thresholds: ['thresholds'],
+  displayPicture: ['displayPicture'],
 } as const satisfies Record<string, readonly ConfigProp[]>;
 export type ConfigSection = keyof typeof configSections;
 
@@ -111,6 +117,8 @@ interface Props {
   /** The APN has a password the portal keeps (it is never shown). */
   apnPasswordSet: boolean;
   disabled: boolean;
+  /** The device edited (its pictures show); a batch has none. */
+  deviceId?: number;
   /** Where the device is, for the alarm areas' map. */
   position?: GeoPoint | null;
   /** The form checked out: save it, and dispatch it too when asked. */
@@ -121,7 +129,18 @@ interface Props {
 }
 
 /** The configuration editor: reporting, detections, evidence, mobile network and video, each with its limits. */
-export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disabled, onSubmit, pending, batch, position = null }: Props) {
+export function ConfigForm({
+  form,
+  channels,
+  initialValues,
+  apnPasswordSet,
+  disabled,
+  onSubmit,
+  pending,
+  batch,
+  deviceId,
+  position = null,
+}: Props) {
   const { t } = useTranslation();
   // The form instance outlives this component: a new version to edit (the parent's key) starts from its own values.
   useEffect(() => form.resetFields(), [form]);
@@ -293,6 +312,13 @@ export function ConfigForm({ form, channels, initialValues, apnPasswordSet, disa
           t('deviceConfig.prop.thresholds'),
           <Form.Item name="thresholds" style={{ marginBottom: 0 }} extra={t('deviceConfig.thresholdsHint')}>
             <ThresholdSelect />
+          </Form.Item>,
+        )}
+        {section(
+          'displayPicture',
+          t('deviceConfig.prop.displayPicture'),
+          <Form.Item name="displayPicture" style={{ marginBottom: 0 }} extra={t('deviceConfig.pictureHint')}>
+            <DisplayPictureField deviceId={deviceId} disabled={disabled} />
           </Form.Item>,
         )}
         {section(

@@ -1,5 +1,6 @@
 import type { ConfigProp, ConfigSettings } from '@safety-shield/contract';
 import type { TFunction } from 'i18next';
+import { sizeText } from '../../../shared/ui/format.js';
 
 /** One property of a configuration in words, as the diff and the history show it; '—' when it is not set. */
 export function settingText(t: TFunction, prop: ConfigProp, settings: ConfigSettings | null | undefined): string {
@@ -38,5 +39,12 @@ export function settingText(t: TFunction, prop: ConfigProp, settings: ConfigSett
       return s.alarmAreas === undefined ? '—' : t('deviceConfig.areas', { count: s.alarmAreas.length });
     case 'thresholds':
       return s.thresholds ? (s.thresholds.name ?? `#${s.thresholds.classId}`) : '—';
+    case 'displayPicture':
+      return s.displayPicture
+        ? t('deviceConfig.pictureLine', {
+            type: s.displayPicture.contentType === 'image/png' ? 'PNG' : 'JPEG',
+            size: sizeText(s.displayPicture.size),
+          })
+        : '—';
   }
 }

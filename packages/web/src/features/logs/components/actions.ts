@@ -76,6 +76,7 @@ export const logActions: readonly string[] = [
   'device.config.batchDispatch',
   'device.config.video',
   'device.config.videoBatch',
+  'device.config.picture',
   'device.threshold.create',
   'device.threshold.update',
   'device.threshold.delete',

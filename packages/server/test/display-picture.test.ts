@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import type { SimDevice } from '@safety-shield/device-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { call, signedIn } from './identity-fixtures.js';
+import { portalWithGateway } from './portal-fixtures.js';
+
+/**
+ * A device's display picture (`POST /v2/device/config/updatePicture`, docs/device-protocol.md `config`): the console
+ * uploads it through a signed link, a configuration names it, and the simulated device fetches and checks it.
+ */
+
+type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+let portal: Portal;
+let admin: string;
+let other: string;
+let deviceId: number;
+let sim: SimDevice;
+
+beforeAll(async () => {
+  portal = await portalWithGateway({ events: (app) => ({ ...recorder(), hello: (uuid) => void app.deviceConfigs.hello(uuid) }) });
+  portal.app.deviceConfigs.useDevices(
+    (uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs),
+    () => portal.baseUrl,
+  );
+  const db = portal.database.db;
+  const company = await seedCompany(db, 'Picture');
+  const theirs = await seedCompany(db, 'PictureTheirs');
+  const seeded = await seedDevice(db, company, 'PIC-1');
+  deviceId = seeded.id;
+  admin = (
+    await signedIn(portal, 'pic.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
+  ).token;
+  other = (await signedIn(portal, 'pic.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
+    .token;
+  sim = await portal.startSimulator('PIC-1', seeded.secret);
+  await waitFor(async () => (await call(portal, admin, 'GET', `/v1/device/info?deviceId=${deviceId}`)).data?.online);
+}, 60_000);
+afterAll(async () => {
+  await portal?.close();
+}, 60_000);
+
+const slot = (body: Record<string, unknown>, token = admin) => call(portal, token, 'POST', '/v2/device/config/updatePicture', body);
+const put = (url: string, bytes: Buffer, type: string) =>
+  fetch(`${portal.baseUrl}${url}`, { method: 'PUT', headers: { 'content-type': type }, body: bytes });
+
+describe('a display picture', () => {
+  it('is uploaded, named by a configuration, fetched and checked by the device', async () => {
+    const made = await slot({ contentType: 'image/png', size: PNG.length });
+    expect(made.data.picture).toMatchObject({ contentType: 'image/png', size: PNG.length, id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(made.data.uploadUrl).toMatch(/^\/objects\//);
+    // Named before its bytes arrived: refused.
+    const early = await call(portal, admin, 'POST', '/v2/device/config/save', {
+      deviceId,
+      settings: { displayPicture: made.data.picture },
+    });
+    expect(early).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    expect((await put(made.data.uploadUrl, PNG, 'image/png')).status).toBe(200);
+
+    const saved = await call(portal, admin, 'POST', '/v2/device/config/save', {
+      deviceId,
+      settings: { displayPicture: made.data.picture },
+    });
+    expect(saved.data.changed).toEqual(['displayPicture']);
+    const sent = await call(portal, admin, 'GET', `/v2/device/config/dispatch?deviceId=${deviceId}`);
+    expect(sent.data.status).toBe('applied');
+    expect(sim.displayPicture).toEqual({
+      id: made.data.picture.id,
+      size: PNG.length,
+      sha256: createHash('sha256').update(PNG).digest('hex'),
+    });
+    expect(sim.configuration.settings.displayPicture).toEqual(made.data.picture);
+
+    const link = await call(portal, admin, 'GET', `/v2/device/config/picture?deviceId=${deviceId}&pictureId=${made.data.picture.id}`);
+    const shown = await fetch(`${portal.baseUrl}${link.data.url}`);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await shown.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('takes only the bytes announced: a JPEG of the right type and size', async () => {
+    const made = await slot({ contentType: 'image/jpeg', size: PNG.length });
+    // PNG bytes labelled JPEG are refused by their signature, and a body larger than announced by its size.
+    expect((await put(made.data.uploadUrl, PNG, 'image/jpeg')).status).toBeGreaterThanOrEqual(400);
+    expect((await put(made.data.uploadUrl, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), PNG]), 'image/jpeg')).status).toBe(413);
+    const short = await slot({ contentType: 'image/png', size: PNG.length + 10 });
+    expect((await put(short.data.uploadUrl, PNG, 'image/png')).status).toBe(200);
+    // Fewer bytes than announced: the document may not name it.
+    expect(
+      await call(portal, admin, 'POST', '/v2/device/config/save', { deviceId, settings: { displayPicture: short.data.picture } }),
+    ).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+  });
+
+  it('refuses other types, oversized pictures, other organisations and unknown pictures', async () => {
+    expect(await slot({ contentType: 'image/gif', size: 10 })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await slot({ contentType: 'image/png', size: 3 * 1024 * 1024 })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await slot({ contentType: 'image/png', size: 0 })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    const state = (await call(portal, admin, 'GET', `/v2/device/config/info?deviceId=${deviceId}`)).data;
+    const pictureId = state.current.settings.displayPicture.id;
+    expect(await call(portal, other, 'GET', `/v2/device/config/picture?deviceId=${deviceId}&pictureId=${pictureId}`)).toMatchObject({
+      codeKey: 'PERMISSION_CHECK_FAIL',
+    });
+    expect(await call(portal, admin, 'GET', `/v2/device/config/picture?deviceId=${deviceId}&pictureId=${'0'.repeat(32)}`)).toMatchObject({
+      codeKey: 'PARAM_CHECK_FAIL',
+    });
+    expect(await call(portal, admin, 'GET', `/v2/device/config/picture?deviceId=${deviceId}&pictureId=..%2F..`)).toMatchObject({
+      codeKey: 'PARAM_CHECK_FAIL',
+    });
+  });
+});
