@@ -6,6 +6,7 @@ import { benchEvidence } from './evidence.js';
 import { benchIncidents } from './incidents.js';
 import { benchIngest } from './ingest.js';
 import { benchLive } from './live.js';
+import { benchOta } from './ota.js';
 import { benchPlaces } from './places.js';
 import { benchPushLatency } from './push-latency.js';
 import { benchSelfInfo } from './selfinfo.js';
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   dashboard: benchDashboard,
   places: benchPlaces,
   'device-config': benchDeviceConfig,
+  ota: benchOta,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

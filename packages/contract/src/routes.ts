@@ -42,14 +42,16 @@ const publicTable = [
   { path: '/1ncident', name: 'PublicIncidents', title: 'incidentList' },
   { path: '/auth-redirect', name: 'AuthRedirect', title: 'authRedirect' },
   { path: '/device/setting', name: 'DeviceLock', title: 'deviceLock' },
+  // The guard's `/deviceLock` (SPEC section 2): the same page, where an installer's link leads (issue 18).
+  { path: '/deviceLock', name: 'DeviceLockLink', title: 'deviceLock' },
   { path: '/401', name: 'Unauthorized', title: 'unauthorized' },
 ] as const satisfies readonly RouteEntry[];
 
 /** Routes outside the layout, reachable without a session. */
 export const publicRoutes: readonly RouteEntry[] = publicTable;
 
-/** Reachable without a session (SPEC section 2 and the guard's list, which also names `/deviceLock`, a path with no screen). */
-export const publicPaths: readonly string[] = [...publicTable.map((route) => route.path), '/deviceLock'];
+/** Reachable without a session (SPEC section 2 and the guard's list, which also names `/deviceLock`). */
+export const publicPaths: readonly string[] = publicTable.map((route) => route.path);
 
 /** Routes inside the layout, as written (literal, so that their names make a type). */
 const mainTable = [

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { configPathNextTo } from './config-store.js';
+import { UPGRADE_FAILURES, type UpgradeFailure } from './firmware.js';
 import type { FleetOptions } from './fleet.js';
+import { statePathNextTo } from './state-stores.js';
 
 export const USAGE = `Usage: safety-sim [options]
 
@@ -13,8 +15,9 @@ Options:
   --prefix TEXT          device uuid prefix (default SIM-): SIM-0001, SIM-0002, …
   --interval MS          GPS sampling interval until the portal configures one (default 1000)
   --batch N              GPS points per message until the portal configures it (default 5)
-  --state FILE           keep the devices' secrets in this JSON file, and the configurations the portal sent them
-                         next to it (FILE.json → FILE.config.json) (default: memory only, lost at exit)
+  --state FILE           keep the devices' secrets in this JSON file, and next to it the configurations the portal
+                         sent them, the firmware they run and their locks (FILE.json → FILE.config.json,
+                         FILE.firmware.json, FILE.lock.json) (default: memory only, lost at exit)
   --seed N               seed of vehicles and drives (default 1)
   --speed-factor X       drive X times faster than real time (default 1)
   --disconnect-every MS  mean time between random connection losses per device (default: none)
@@ -23,6 +26,16 @@ Options:
   --concurrency N        connection attempts at once (default 50)
   --refuse-config TEXT   every device refuses each configuration the portal sends (ack ok: false with TEXT)
   --offline N,N…         these devices (by number: 3 is SIM-0003) stay offline until selected and started with o
+  --firmware VERSION     the firmware version the devices run until an upgrade installs another (default sim-1.0.0)
+  --model MODEL          the hardware model they say in hello (default SS-DVR-4)
+  --reboot MS            how long a restart (an upgrade's reboot, a power loss) keeps a device offline (default 3000)
+  --download-dir DIR     where firmware downloads are kept while under way, a folder per device
+                         (default: the system's temporary folder, safety-shield-sim)
+  --upgrade-failure MODE[:N,N…]
+                         firmware upgrades go wrong, on every device or on those numbered: checksum (the package
+                         fails its check), powerLoss (power cut halfway through the first download; it resumes when
+                         ordered again), install (the install fails), noReturn (it never comes back from the reboot);
+                         may be given once per mode
   -h, --help             this text
 
 A line of stats is printed every 10 s; Ctrl-C stops gracefully (status offline, then disconnect).`;
@@ -32,8 +45,10 @@ export interface CliOptions {
   fleet: FleetOptions;
   /** The credential file (--state). */
   statePath?: string;
-  /** The configuration file, next to the credential file. */
+  /** The state files next to the credential file: configurations, firmware versions, locks. */
   configPath?: string;
+  firmwarePath?: string;
+  lockPath?: string;
 }
 
 /** The command line as fleet options; throws with a message fit for the user on a bad value. */
@@ -57,6 +72,11 @@ export function parseCliOptions(argv: string[]): CliOptions {
       concurrency: { type: 'string' },
       'refuse-config': { type: 'string' },
       offline: { type: 'string' },
+      firmware: { type: 'string' },
+      model: { type: 'string' },
+      reboot: { type: 'string' },
+      'download-dir': { type: 'string' },
+      'upgrade-failure': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -76,9 +96,36 @@ export function parseCliOptions(argv: string[]): CliOptions {
     connectConcurrency: integer('--concurrency', values.concurrency, 1),
     refuseConfig: text('--refuse-config', values['refuse-config']),
     offline: deviceNumbers('--offline', values.offline, devices)?.map((number) => number - 1),
+    firmware: text('--firmware', values.firmware),
+    model: text('--model', values.model),
+    rebootMs: integer('--reboot', values.reboot, 0),
+    downloadDir: text('--download-dir', values['download-dir']),
+    ...upgradeFailures(values['upgrade-failure'], devices),
   };
   const statePath = values.state;
-  return { help: values.help === true, fleet, statePath, configPath: statePath ? configPathNextTo(statePath) : undefined };
+  return {
+    help: values.help === true,
+    fleet,
+    statePath,
+    configPath: statePath ? configPathNextTo(statePath) : undefined,
+    firmwarePath: statePath ? statePathNextTo(statePath, 'firmware') : undefined,
+    lockPath: statePath ? statePathNextTo(statePath, 'lock') : undefined,
+  };
+}
+
+/** `--upgrade-failure MODE` (every device) and `--upgrade-failure MODE:N,N…` (those devices), as fleet options. */
+function upgradeFailures(values: string[] | undefined, devices: number): Pick<FleetOptions, 'upgradeFailure' | 'upgradeFailures'> {
+  const name = '--upgrade-failure';
+  let upgradeFailure: UpgradeFailure | undefined;
+  const upgradeFailures: Record<number, UpgradeFailure> = {};
+  for (const value of values ?? []) {
+    const [mode = '', numbers] = value.split(':', 2);
+    if (!(UPGRADE_FAILURES as readonly string[]).includes(mode)) throw new Error(`${name} must be one of ${UPGRADE_FAILURES.join(', ')}`);
+    const failure = mode as UpgradeFailure;
+    if (numbers === undefined) upgradeFailure = failure;
+    else for (const number of deviceNumbers(name, numbers, devices) ?? []) upgradeFailures[number - 1] = failure;
+  }
+  return { upgradeFailure, ...(Object.keys(upgradeFailures).length > 0 ? { upgradeFailures } : {}) };
 }
 
 function text(name: string, value: string | undefined): string | undefined {

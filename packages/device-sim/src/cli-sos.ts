@@ -1,8 +1,9 @@
+import { localActions } from '@safety-shield/contract/device';
 import type { SimDevice } from './device.js';
 import { withFault } from './health.js';
 
 export const SOS_KEYS_HELP =
-  'Keys: s toggles S.O.S of the selected device, f toggles a lost camera (channel 1) on it, o takes it offline or online (starts one held --offline), n / p select the next / previous device, Ctrl-C stops.';
+  'Keys: s toggles S.O.S of the selected device, f toggles a lost camera (channel 1) on it, o takes it offline or online (starts one held --offline), t has its driver try a local action (settings, format, stop recording in turn: refused and reported while it is locked), n / p select the next / previous device, Ctrl-C stops.';
 
 /**
  * The S.O.S button of the CLI (an interactive terminal only): `s` presses or releases the selected device's S.O.S,
@@ -13,6 +14,7 @@ export function sosKeys(devices: readonly SimDevice[], print: (line: string) => 
   const stdin = process.stdin;
   if (!stdin.isTTY || devices.length === 0) return;
   let selected = 0;
+  let nextAction = 0;
   stdin.setRawMode(true);
   stdin.setEncoding('utf8');
   stdin.resume();
@@ -45,6 +47,10 @@ export function sosKeys(devices: readonly SimDevice[], print: (line: string) => 
         print(`${device.uuid}: reconnecting`);
         device.reconnect();
       }
+    } else if (key === 't') {
+      const action = localActions[nextAction++ % localActions.length] ?? 'changeSettings';
+      const done = device.localAction(action);
+      print(`${device.uuid}: ${action} ${done ? 'done (unlocked)' : 'refused (locked): tamper reported'}`);
     } else if (key === 's') {
       if (device.sosActive) {
         print(`${device.uuid}: S.O.S released`);

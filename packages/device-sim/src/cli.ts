@@ -3,6 +3,7 @@ import { sosKeys } from './cli-sos.js';
 import { fileConfigStore, memoryConfigStore } from './config-store.js';
 import { fileCredentialStore, memoryCredentialStore } from './credentials.js';
 import { type Fleet, type FleetStats, startFleet } from './fleet.js';
+import { fileFirmwareStore, fileLockStore, memoryFirmwareStore, memoryLockStore } from './state-stores.js';
 
 const STATS_EVERY_MS = 10_000;
 
@@ -19,13 +20,15 @@ function main(): void {
     return;
   }
   if (!options.statePath)
-    console.log('Secrets and configurations are kept in memory only: pass --state FILE to keep them for the next run.');
+    console.log('Secrets, configurations, firmware and locks are kept in memory only: pass --state FILE to keep them for the next run.');
   if (!options.fleet.provisioningKey) console.log('No --key: only devices whose secret is in --state can connect.');
   let fleet: Fleet;
   try {
     const credentials = options.statePath ? fileCredentialStore(options.statePath) : memoryCredentialStore();
     const configStore = options.configPath ? fileConfigStore(options.configPath) : memoryConfigStore();
-    fleet = startFleet({ ...options.fleet, credentials, configStore });
+    const firmwareStore = options.firmwarePath ? fileFirmwareStore(options.firmwarePath) : memoryFirmwareStore();
+    const lockStore = options.lockPath ? fileLockStore(options.lockPath) : memoryLockStore();
+    fleet = startFleet({ ...options.fleet, credentials, configStore, firmwareStore, lockStore });
   } catch (error) {
     // A bad --prefix or an unreadable --state: say so without a stack trace.
     console.error(error instanceof Error ? error.message : String(error));

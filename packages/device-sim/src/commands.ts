@@ -6,6 +6,11 @@ export interface CommandResult {
   error?: string;
   /** What the command answers (e.g. `dvrIndex`'s segments), sent with the ack. */
   result?: Record<string, unknown>;
+  /**
+   * Runs once the ack is acknowledged (or given up): what the device does after answering, e.g. report the state the
+   * command put in force (`lockState`) or start the work it took on (an `upgrade`'s download).
+   */
+  afterAck?: () => void;
 }
 
 /**

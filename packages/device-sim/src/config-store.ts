@@ -1,6 +1,7 @@
 import type { ConfigSettings } from '@safety-shield/contract';
 import { compiled } from '@safety-shield/contract/device';
 import { coalescedJsonWriter, readJsonObject } from './json-file.js';
+import { statePathNextTo } from './state-stores.js';
 
 /** The configuration a device runs: the version it applied (0: none, its factory settings) and the document. */
 export interface RunningConfig {
@@ -55,5 +56,5 @@ export function fileConfigStore(path: string): ConfigStore {
 
 /** The configuration file kept next to a credential file: `state.json` → `state.config.json`. */
 export function configPathNextTo(credentialPath: string): string {
-  return credentialPath.endsWith('.json') ? `${credentialPath.slice(0, -'.json'.length)}.config.json` : `${credentialPath}.config.json`;
+  return statePathNextTo(credentialPath, 'config');
 }

@@ -2,8 +2,10 @@ import type { IClientOptions } from 'mqtt';
 import type { ConfigStore } from './config-store.js';
 import type { CredentialStore } from './credentials.js';
 import type { EvidenceMedia } from './evidence.js';
+import type { UpgradeFailure } from './firmware.js';
 import type { IncidentMix } from './incidents.js';
 import type { DownMessage } from './messages.js';
+import type { FirmwareStore, LockStore } from './state-stores.js';
 import type { UploaderOptions } from './uploads.js';
 
 export interface SimDeviceOptions {
@@ -32,8 +34,26 @@ export interface SimDeviceOptions {
   disconnectEveryMs?: number;
   /** Wait before reconnecting after a lost connection, drawn between min and max; default 2–5 s. */
   reconnectDelayMs?: { min: number; max: number };
-  /** Firmware version sent in `hello`. */
+  /** Firmware version sent in `hello` (default DEFAULT_FIRMWARE), until an upgrade installs another (see firmwareStore). */
   firmware?: string;
+  /** Hardware model sent in `hello` (what firmware fits); default DEFAULT_MODEL. */
+  model?: string;
+  /**
+   * Where the firmware version an upgrade installed is kept (docs/device-protocol.md, `upgrade`); in memory if absent.
+   * A version stored there is what the device runs from its start, whatever `firmware` says.
+   */
+  firmwareStore?: FirmwareStore;
+  /**
+   * The folder firmware downloads are kept in while under way, one folder per device under it (`{downloadDir}/{uuid}`):
+   * a partial download resumes there, also after the simulator restarts. Default `os.tmpdir()/safety-shield-sim`.
+   */
+  downloadDir?: string;
+  /** How long a restart (an upgrade's reboot, a power loss) keeps the device offline; default DEFAULT_REBOOT_MS. */
+  rebootMs?: number;
+  /** Make firmware upgrades go wrong this way (see UpgradeFailure); they work by default. */
+  upgradeFailure?: UpgradeFailure;
+  /** Where the lock state from `down/lock` is kept (docs/device-protocol.md, `lock`); in memory if absent. */
+  lockStore?: LockStore;
   channels?: number;
   name?: string;
   iccid?: string;
@@ -101,4 +121,7 @@ export interface SimDeviceEvents {
 }
 
 export const DEFAULT_GPS_INTERVAL_MS = 1_000;
+export const DEFAULT_FIRMWARE = 'sim-1.0.0';
+export const DEFAULT_MODEL = 'SS-DVR-4';
+export const DEFAULT_REBOOT_MS = 3_000;
 export const DEFAULT_GPS_BATCH = 5;

@@ -1,22 +1,28 @@
 import { EventEmitter } from 'node:events';
-import type { HelloUp } from '@safety-shield/contract/device';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compiled, type HelloUp, type LocalAction } from '@safety-shield/contract/device';
 import type { MqttClient } from 'mqtt';
 import { type CommandHandler, credentialCommand } from './commands.js';
 import { memoryConfigStore, type RunningConfig } from './config-store.js';
 import { type CredentialStore, memoryCredentialStore } from './credentials.js';
 import { DeviceConfig } from './device-config.js';
-import type { ShownPicture } from './display-picture.js';
 import { DeviceEvidence } from './device-evidence.js';
+import { DeviceLock } from './device-lock.js';
 import {
+  DEFAULT_FIRMWARE,
   DEFAULT_GPS_BATCH,
   DEFAULT_GPS_INTERVAL_MS,
+  DEFAULT_REBOOT_MS,
   type DeviceStats,
   type SimDeviceEvents,
   type SimDeviceOptions,
 } from './device-options.js';
 import { CommandDispatcher } from './dispatch.js';
+import type { ShownPicture } from './display-picture.js';
 import { Drive, type DriveSample } from './drive.js';
 import { dvrIndexCommand } from './dvr.js';
+import { Firmware, type UpgradeStatus } from './firmware.js';
 import { GeofenceWatch } from './geofence.js';
 import { GpsReporter, type GpsSettings } from './gps-reporter.js';
 import { GpsSender } from './gps-sender.js';
@@ -31,6 +37,7 @@ import { hashSeed } from './random.js';
 import { logUploadCommand, RuntimeLog } from './runtime-log.js';
 import { DeviceSession, DRAIN_TIMEOUT_MS } from './session.js';
 import { SosButton } from './sos-button.js';
+import { memoryFirmwareStore, memoryLockStore } from './state-stores.js';
 
 /**
  * One simulated DVR speaking docs/device-protocol.md over mqtt.js: puts together its connection (DeviceSession), its
@@ -55,6 +62,10 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   readonly runtimeLog = new RuntimeLog();
   /** The configuration's alarm areas, watched over each GPS sample. */
   private readonly geofence: GeofenceWatch;
+  /** The firmware it runs and the upgrade it works on (`upgrade`). */
+  private readonly firmware: Firmware;
+  /** The lock against local changes (`lock`). */
+  private readonly lock: DeviceLock;
 
   constructor(options: SimDeviceOptions) {
     super();
@@ -77,6 +88,9 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     });
     this.drive = new Drive({ seed, speedFactor: options.speedFactor ?? 1 });
     this.hello = helloOf(options, seed);
+    const { version, model } = this.hello;
+    if (!compiled.up.hello.Check({ version })) throw new Error(`invalid firmware version ${version}: 1–64 characters`);
+    if (!compiled.up.hello.Check({ model })) throw new Error(`invalid model ${model}: 1–64 printable ASCII characters, no space`);
     const channels = () => channelsOf(this.hello);
     // The configuration first: a stored one sets the GPS interval and batch from the start.
     this.config = new DeviceConfig({
@@ -112,6 +126,29 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.health = new HealthReporter(options.faultEveryMs, seed, this.session, channels);
     this.sos = new SosButton(this.session, this.drive);
     this.live = new LiveStreams(channels, problem, (channel) => this.config.video(channel));
+    const note = (text: string) => this.runtimeLog.note(text);
+    this.firmware = new Firmware({
+      uuid: this.uuid,
+      store: options.firmwareStore ?? memoryFirmwareStore(),
+      factory: options.firmware ?? DEFAULT_FIRMWARE,
+      dir: join(options.downloadDir ?? join(tmpdir(), 'safety-shield-sim'), this.uuid),
+      rebootMs: options.rebootMs ?? DEFAULT_REBOOT_MS,
+      failure: options.upgradeFailure,
+      hooks: {
+        progress: (report) => this.session.publish('upgradeProgress', report),
+        note,
+        shutDown: async () => {
+          this.live.stopAll();
+          await this.goodbye();
+        },
+        bootUp: () => this.session.reconnect(),
+        powerCut: (offMs) => {
+          this.live.stopAll();
+          this.session.powerCut(offMs);
+        },
+      },
+    });
+    this.lock = new DeviceLock(this.uuid, options.lockStore ?? memoryLockStore(), this.session, note);
 
     this.evidence.handleCommands(this.commands);
     this.handle('live', this.live.command());
@@ -120,6 +157,9 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.handle('config', this.config.command());
     this.handle('configGet', this.config.getCommand());
     this.handle('logUpload', logUploadCommand(this.uuid, this.runtimeLog));
+    this.handle('upgrade', this.firmware.command());
+    this.handle('upgradeCancel', this.firmware.cancelCommand());
+    this.handle('lock', this.lock.command());
     // What the runtime log keeps: the device's own events, as it sees them.
     this.on('connect', () => this.runtimeLog.note('connected'));
     this.on('offline', () => this.runtimeLog.note('offline'));
@@ -158,6 +198,43 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   /** The display picture it shows (its id, size and SHA-256), fetched with the configuration that named it. */
   get displayPicture(): ShownPicture | undefined {
     return this.config.displayPicture;
+  }
+
+  /** The firmware version it runs (sent in `hello`): its `firmware` option, or the one an upgrade installed. */
+  get firmwareVersion(): string {
+    return this.firmware.version;
+  }
+
+  /** Its hardware model (sent in `hello`). */
+  get model(): string {
+    return this.hello.model ?? '';
+  }
+
+  /** The firmware upgrade it works on (docs/device-protocol.md, `upgrade`): its id, version, phase and percent. */
+  get upgrade(): UpgradeStatus | undefined {
+    return this.firmware.status;
+  }
+
+  /**
+   * Every `Range` header it sent with a firmware package GET, in order (`bytes=N-`: it held N bytes and asked for the
+   * rest); a GET from the first byte sends none and is not listed.
+   */
+  get downloadRanges(): readonly string[] {
+    return this.firmware.ranges;
+  }
+
+  /** Whether the portal locked it against local changes (docs/device-protocol.md, `lock`). */
+  get locked(): boolean {
+    return this.lock.locked;
+  }
+
+  /**
+   * A driver tries a local action at the device: change its settings, format its storage or stop recording.
+   * Unlocked, it is done (noted in the runtime log): true. Locked, it is refused and reported (`up/tamper`, at the
+   * time it was tried; sent at the next connection when offline): false.
+   */
+  localAction(action: LocalAction): boolean {
+    return this.lock.tryLocal(action);
   }
 
   /** Whether start() was called (a fleet may keep a device offline until then). */
@@ -269,11 +346,17 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   async stop(): Promise<void> {
     if (this.session.stopped) return;
     this.session.stop();
+    this.firmware.stop();
     this.evidence.stop();
     this.live.stopAll();
     this.gps.stop();
     this.incidents.stop();
     this.health.stop();
+    await this.goodbye();
+  }
+
+  /** Going offline properly: the last GPS points and `status` offline (if connected), then DISCONNECT. */
+  private async goodbye(): Promise<void> {
     if (!this.session.open) return;
     // One deadline for the whole goodbye, so a broker that stopped acknowledging holds us back 5 s, not 5 s per step.
     const deadline = Date.now() + DRAIN_TIMEOUT_MS;
@@ -298,13 +381,15 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   }
 
   /**
-   * After `status` online at every connection (docs/device-protocol.md, Example session): hello, health and the
-   * configuration it runs (`configReport`) overtake queued GPS.
+   * After `status` online at every connection (docs/device-protocol.md, Example session): hello (with the firmware it
+   * runs now), health, the configuration it runs (`configReport`) and its lock (`lockState`) overtake queued GPS.
    */
   private announce(): void {
-    void this.session.publish('hello', this.hello, { urgent: true });
+    void this.session.publish('hello', { ...this.hello, version: this.firmware.version }, { urgent: true });
     void this.health.report();
     void this.session.publish('configReport', this.config.report, { urgent: true });
+    void this.lock.report();
+    this.lock.sendUnsent();
     void this.incidents.send();
     void this.gpsSender.flush();
   }

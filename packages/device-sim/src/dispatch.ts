@@ -57,6 +57,7 @@ export class CommandDispatcher {
       result = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
     await this.ack(message.id, result);
+    result.afterAck?.();
   }
 
   private async ack(ref: string, result: CommandResult): Promise<void> {

@@ -1,15 +1,23 @@
 import { SimDevice } from './device.js';
 import type { DeviceStats, SimDeviceOptions } from './device-options.js';
+import type { UpgradeFailure } from './firmware.js';
 import { hashSeed } from './random.js';
 
-/** What every device of a fleet is given as it is (shared `credentials` and `configStore` stores; in memory if absent). */
+/** What every device of a fleet is given as it is (shared stores: `credentials`, `configStore`, …; in memory if absent). */
 type SharedDeviceOptions = Pick<
   SimDeviceOptions,
   | 'brokerUrl'
   | 'provisioningKey'
   | 'credentials'
   | 'configStore'
+  | 'firmwareStore'
+  | 'lockStore'
   | 'refuseConfig'
+  | 'firmware'
+  | 'model'
+  | 'downloadDir'
+  | 'rebootMs'
+  | 'upgradeFailure'
   | 'gpsIntervalMs'
   | 'gpsBatch'
   | 'speedFactor'
@@ -38,6 +46,8 @@ export interface FleetOptions extends SharedDeviceOptions {
    * ready() does not wait for them while they are not started.
    */
   offline?: readonly number[];
+  /** Devices (by index from 0) whose firmware upgrades go wrong this way, whatever `upgradeFailure` says for the rest. */
+  upgradeFailures?: Readonly<Record<number, UpgradeFailure>>;
 }
 
 export interface FleetStats extends Omit<DeviceStats, 'connected'> {
@@ -64,10 +74,20 @@ export function fleetUuid(prefix: string, index: number, count: number): string 
 
 /** Creates the devices and connects them in the background, `connectConcurrency` at a time. */
 export function startFleet(options: FleetOptions): Fleet {
-  const { devices: count, uuidPrefix = 'SIM-', seed = 1, connectConcurrency = DEFAULT_CONCURRENCY, plates, offline, ...shared } = options;
+  const {
+    devices: count,
+    uuidPrefix = 'SIM-',
+    seed = 1,
+    connectConcurrency = DEFAULT_CONCURRENCY,
+    plates,
+    offline,
+    upgradeFailures,
+    ...shared
+  } = options;
   const devices = Array.from({ length: count }, (_, index) => {
     const uuid = fleetUuid(uuidPrefix, index, count);
-    return new SimDevice({ ...shared, uuid, seed: hashSeed(seed, uuid), plate: plates?.[index] });
+    const upgradeFailure = upgradeFailures?.[index] ?? shared.upgradeFailure;
+    return new SimDevice({ ...shared, uuid, seed: hashSeed(seed, uuid), plate: plates?.[index], upgradeFailure });
   });
   const held = new Set(offline);
   const toStart = devices.filter((_, index) => !held.has(index));

@@ -17,6 +17,8 @@ export {
   liveFilter,
   playbackArgs,
 } from './ffmpeg-args.js';
+export { UPGRADE_FAILURES, type UpgradeFailure, type UpgradeStatus } from './firmware.js';
+export { type DownloadOutcome, type DownloadRequest, downloadPackage } from './firmware-download.js';
 export { type Fleet, type FleetOptions, type FleetStats, fleetUuid, startFleet } from './fleet.js';
 export {
   bearing,
@@ -55,4 +57,14 @@ export { LiveStreams } from './live.js';
 export { type DownMessage, type Envelope, type GpsPoint, PROTOCOL_VERSION } from './messages.js';
 export { PoissonSchedule } from './random.js';
 export { sosStartPayload, sosStopPayload } from './sos.js';
+export {
+  type DeviceValueStore,
+  type FirmwareStore,
+  fileFirmwareStore,
+  fileLockStore,
+  type LockStore,
+  memoryFirmwareStore,
+  memoryLockStore,
+  statePathNextTo,
+} from './state-stores.js';
 export { EvidenceUploader, type UploadCounts, type UploaderOptions, UploadState } from './uploads.js';

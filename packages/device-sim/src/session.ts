@@ -185,6 +185,18 @@ export class DeviceSession {
     client.stream.destroy();
   }
 
+  /**
+   * A power cut: the connection ends abruptly (the broker publishes the last will) and the next attempt comes after
+   * `offMs`, not after the usual few seconds. Without a connection it only sets that wait.
+   */
+  powerCut(offMs: number): void {
+    const client = this.mqttClient;
+    if (!client || this.stoppedForGood) return;
+    clearTimeout(this.dropTimer);
+    client.options.reconnectPeriod = Math.max(1, offMs);
+    if (client.connected) client.stream.destroy();
+  }
+
   /** After goOffline(): connects again. After a lost connection: tries now instead of at the next retry. */
   reconnect(): void {
     const client = this.mqttClient;

@@ -92,6 +92,20 @@ describe('down messages against their schemas', () => {
       [{ taskId: 1, url: '', expiresAt: 1, maxBytes: 10 }, /url/],
       [{ taskId: 1, url: 'http://x/objects/t', expiresAt: 1, maxBytes: 0 }, /maxBytes: must be at least 1/],
     ],
+    upgrade: [
+      [{ upgradeId: 1, version: '2.0.0', url: 'http://x/objects/t', size: 10, expiresAt: 1 }, /sha256 is missing/],
+      [{ upgradeId: 1, version: '2.0.0', url: 'http://x/objects/t', size: 10, sha256: 'F'.repeat(64), expiresAt: 1 }, /sha256: must match/],
+      [
+        { upgradeId: 0, version: '2.0.0', url: 'http://x/objects/t', size: 10, sha256: 'f'.repeat(64), expiresAt: 1 },
+        /upgradeId: must be at least 1/,
+      ],
+      [{ upgradeId: 1, version: '', url: 'http://x/objects/t', size: 10, sha256: 'f'.repeat(64), expiresAt: 1 }, /version/],
+    ],
+    upgradeCancel: [[{}, /upgradeId is missing/]],
+    lock: [
+      [{}, /locked is missing/],
+      [{ locked: 'yes' }, /locked: must be true or false/],
+    ],
   };
 
   it('answers a malformed message of every down kind ok: false with the problem, without running its handler', async () => {
@@ -110,6 +124,8 @@ describe('down messages against their schemas', () => {
     expect(problems.some((problem) => /malformed config: settings\.gpsBatch/.test(problem.message))).toBe(true);
     expect(problems.some((problem) => /malformed down\/configGet: unsupported version 2/.test(problem.message))).toBe(true);
     expect(device.gpsSettings.gpsBatch).toBe(5);
+    expect(device.locked).toBe(false);
+    expect(device.upgrade).toBeUndefined();
   });
 
   it('answers a well-formed message the device cannot carry out with its own reason', async () => {
@@ -142,7 +158,7 @@ describe('down messages against their schemas', () => {
     expect(compiled.up.sos.Check(sosStopPayload('m-2'))).toBe(true);
     expect(compiled.up.health.Check(healthPayload([{ code: 'cameraLost', channel: 2 }, { code: 'gpsLost' }]))).toBe(true);
     const sent = harness.up.filter((m) => m.uuid === device.uuid);
-    for (const kind of ['status', 'hello', 'health', 'configReport', 'ack'] as const) {
+    for (const kind of ['status', 'hello', 'health', 'configReport', 'lockState', 'ack'] as const) {
       const messages = sent.filter((m) => m.kind === kind);
       expect(messages.length, kind).toBeGreaterThan(0);
       for (const { payload } of messages) {

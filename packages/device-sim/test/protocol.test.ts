@@ -199,9 +199,9 @@ describe('the simulator speaks docs/device-protocol.md to a broker', () => {
   it('takes new commands through handle() and new up kinds through publish(), which adds the envelope', async () => {
     const device = fleet.devices[1];
     if (!device) throw new Error('no device');
-    device.handle('lock', (message) => ({ ok: message.reason === 'theft', error: 'no reason' }));
-    const ref = await harness.sendDown(device.uuid, 'lock', { reason: 'theft' });
-    const ack = await harness.waitFor(() => upOf(device.uuid, 'ack').find((m) => m.payload.ref === ref), 'lock ack');
+    device.handle('immobilize', (message) => ({ ok: message.reason === 'theft', error: 'no reason' }));
+    const ref = await harness.sendDown(device.uuid, 'immobilize', { reason: 'theft' });
+    const ack = await harness.waitFor(() => upOf(device.uuid, 'ack').find((m) => m.payload.ref === ref), 'immobilize ack');
     expect(ack.payload).toMatchObject({ ok: true });
 
     expect(await device.publish('sos', { level: 2, at: 1_763_900_000_000 })).toBe(true);

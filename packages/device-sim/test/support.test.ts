@@ -8,6 +8,7 @@ import { fileCredentialStore, memoryCredentialStore } from '../src/credentials.j
 import { fleetUuid } from '../src/fleet.js';
 import { InflightLimit } from '../src/inflight.js';
 import { downKind, iccidFor, messageIds, parseDown } from '../src/messages.js';
+import { fileFirmwareStore, fileLockStore, memoryFirmwareStore, memoryLockStore, statePathNextTo } from '../src/state-stores.js';
 
 describe('InflightLimit', () => {
   it('lets `limit` through, makes the next wait until a release, urgent ones first', async () => {
@@ -153,6 +154,45 @@ describe('configuration stores', () => {
   });
 });
 
+describe('firmware and lock stores', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sit next to the credential file', () => {
+    expect(statePathNextTo('run/state.json', 'firmware')).toBe('run/state.firmware.json');
+    expect(statePathNextTo('run/state.json', 'lock')).toBe('run/state.lock.json');
+    expect(statePathNextTo('/var/sim/fleet', 'lock')).toBe('/var/sim/fleet.lock.json');
+  });
+
+  it('keep one value per device, in memory or in a file across a restart, skipping entries of the wrong form', async () => {
+    const firmware = memoryFirmwareStore({ A: '2.0.0' });
+    firmware.set('B', '3.0.0');
+    expect([firmware.get('A'), firmware.get('B'), firmware.get('C')]).toEqual(['2.0.0', '3.0.0', undefined]);
+    const locks = memoryLockStore();
+    locks.set('A', true);
+    expect([locks.get('A'), locks.get('B')]).toEqual([true, undefined]);
+
+    const dir = mkdtempSync(join(tmpdir(), 'sim-state-'));
+    dirs.push(dir);
+    const firmwarePath = join(dir, 'state.firmware.json');
+    const lockPath = join(dir, 'state.lock.json');
+    const files = { firmware: fileFirmwareStore(firmwarePath), locks: fileLockStore(lockPath) };
+    await Promise.all(Array.from({ length: 10 }, (_, i) => files.firmware.set(`D${i}`, `1.${i}`)));
+    await Promise.all([files.locks.set('D1', true), files.locks.set('D2', false)]);
+    expect(fileFirmwareStore(firmwarePath).get('D9')).toBe('1.9');
+    expect([fileLockStore(lockPath).get('D1'), fileLockStore(lockPath).get('D2')]).toEqual([true, false]);
+    expect(readdirSync(dir).sort()).toEqual(['state.firmware.json', 'state.lock.json']);
+
+    writeFileSync(firmwarePath, JSON.stringify({ OK: '2.5.0', EMPTY: '', LONG: 'x'.repeat(65), NUMBER: 2 }));
+    const read = fileFirmwareStore(firmwarePath);
+    expect(['OK', 'EMPTY', 'LONG', 'NUMBER'].map((uuid) => read.get(uuid))).toEqual(['2.5.0', undefined, undefined, undefined]);
+    writeFileSync(lockPath, JSON.stringify({ OK: true, BAD: 'yes' }));
+    expect([fileLockStore(lockPath).get('OK'), fileLockStore(lockPath).get('BAD')]).toEqual([true, undefined]);
+  });
+});
+
 describe('fleet uuids and the command line', () => {
   it('numbers devices from 1 with at least four digits', () => {
     expect(fleetUuid('SIM-', 0, 200)).toBe('SIM-0001');
@@ -196,6 +236,29 @@ describe('fleet uuids and the command line', () => {
     expect(() => parseCliOptions(['--devices', '3', '--offline', '4'])).toThrow(/--offline/);
     expect(() => parseCliOptions(['--offline', 'one'])).toThrow(/--offline/);
     expect(() => parseCliOptions(['--refuse-config', ' '])).toThrow(/--refuse-config/);
+  });
+
+  it('keeps firmware and locks next to --state, and reads the upgrade options', () => {
+    const { fleet, firmwarePath, lockPath } = parseCliOptions(
+      '--devices 6 --state run/s.json --firmware 1.2.3 --model SS-DVR-8 --reboot 500 --download-dir /tmp/dl --upgrade-failure checksum --upgrade-failure powerLoss:2,3 --upgrade-failure noReturn:6'.split(
+        ' ',
+      ),
+    );
+    expect([firmwarePath, lockPath]).toEqual(['run/s.firmware.json', 'run/s.lock.json']);
+    expect(fleet).toMatchObject({
+      firmware: '1.2.3',
+      model: 'SS-DVR-8',
+      rebootMs: 500,
+      downloadDir: '/tmp/dl',
+      upgradeFailure: 'checksum',
+      upgradeFailures: { 1: 'powerLoss', 2: 'powerLoss', 5: 'noReturn' },
+    });
+    expect(parseCliOptions([]).fleet.upgradeFailure).toBeUndefined();
+    expect(parseCliOptions([]).fleet.upgradeFailures).toBeUndefined();
+    expect(parseCliOptions([]).firmwarePath).toBeUndefined();
+    expect(() => parseCliOptions(['--upgrade-failure', 'meltdown'])).toThrow(/--upgrade-failure must be one of checksum, powerLoss/);
+    expect(() => parseCliOptions(['--devices', '2', '--upgrade-failure', 'install:3'])).toThrow(/--upgrade-failure/);
+    expect(() => parseCliOptions(['--reboot', '-1'])).toThrow(/--reboot/);
   });
 
   it('refuses nonsense with a message naming the option', () => {

@@ -26,10 +26,12 @@ import { ClauseService } from './modules/clauses/service.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { deviceAlertModule } from './modules/device-alerts/index.js';
 import { deviceConfigModule } from './modules/device-config/index.js';
+import { deviceLockModule } from './modules/device-locks/index.js';
 import { deviceTaskModule } from './modules/device-tasks/index.js';
 import { deviceModule } from './modules/devices/index.js';
 import { dvrModule } from './modules/dvr/index.js';
 import { eventModule } from './modules/events/index.js';
+import { firmwareModule } from './modules/firmware/index.js';
 import { healthModule } from './modules/health/index.js';
 import { liveModule } from './modules/live/index.js';
 import { logModule } from './modules/logs/index.js';
@@ -105,6 +107,9 @@ const validators = {
  * is one plugin that builds its services from the platform and registers its routes, listed in dependency order (a
  * module's `dependencies` name the modules whose services it reads from `app`).
  */
+/** How long requests under way may take to finish once the portal is closing. */
+const CLOSE_GRACE_MS = 5_000;
+
 export async function buildApp(config: AppConfig, database: Database, options: AppParts = {}) {
   const app = Fastify({
     logger: options.logger === false ? false : { ...logger, level: config.logLevel, stream: await logStream(config.logFormat) },
@@ -187,6 +192,8 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(deviceTaskModule, platform);
   await app.register(deviceConfigModule, { ...platform, secretKey: config.secretKey });
   await app.register(runtimeLogModule, platform);
+  await app.register(deviceLockModule, platform);
+  await app.register(firmwareModule, platform);
   await app.register(eventModule, platform);
   await app.register(dashboardModule, platform);
   await app.register(pushRoutes, { db, sessions: platform.sessions, bus: platform.bus });
@@ -195,5 +202,10 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(dvrModule, platform);
   // Last: the console's files and the not-found answer for everything the modules did not claim.
   await registerWeb(app);
+  // A connection that never finishes a request (a client that connected and went quiet) would hold the close until
+  // the server's header timeout; after a grace period for the requests under way, every connection still open is cut.
+  app.addHook('preClose', async () => {
+    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+  });
   return app;
 }

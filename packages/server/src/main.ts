@@ -55,13 +55,19 @@ gateway = await startGateway({
       void app.evidenceRequests.hello(uuid);
       void app.deviceConfigs.hello(uuid);
       void app.runtimeLogs.hello(uuid);
+      void app.deviceLocks.hello(uuid);
+      void app.upgrades.hello(uuid);
     },
+    upgradeProgress: (uuid, progress) => app.upgrades.progress(uuid, progress),
+    lock: (news) => app.deviceLocks.news(news),
   },
 });
 const connected = gateway;
 app.evidenceRequests.useDevices((uuid, kind, payload) => connected.sendCommand(uuid, kind, payload));
 app.deviceConfigs.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs), publicUrl);
 app.runtimeLogs.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs), publicUrl);
+app.deviceLocks.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
+app.upgrades.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs), publicUrl);
 app.live.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 app.dvr.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 

@@ -216,7 +216,7 @@ describe('the status blocks', () => {
     const maintenance = await get(companyAdmin.token, 'maintenance');
     expect(maintenance.data).toEqual({ alerts: 0, offline: 1, neverOnline: 1, unbound: 2 });
     const upgrade = await get(companyAdmin.token, 'remoteUpgrade');
-    expect(upgrade.data).toEqual({ tracked: false, tasks: 0, pending: 0, succeeded: 0, failed: 0 });
+    expect(upgrade.data).toEqual({ tracked: true, tasks: 0, pending: 0, succeeded: 0, failed: 0 });
     const quota = await get(companyAdmin.token, 'quotaStatus');
     expect(quota.data).toEqual({
       holder: 'company',

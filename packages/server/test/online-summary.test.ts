@@ -101,7 +101,11 @@ describe('online time per device and day', () => {
     // Without a span the sheet has no day columns; half a span, a long one or another company's view is refused or empty.
     const plain = await portal.app.inject({ method: 'GET', url: '/v1/device/deviceOnlineExport', headers: { 'x-token': admin } });
     expect(plain.statusCode).toBe(200);
-    const half = await portal.app.inject({ method: 'GET', url: `/v1/device/deviceOnlineExport?onlineFrom=${from}`, headers: { 'x-token': admin } });
+    const half = await portal.app.inject({
+      method: 'GET',
+      url: `/v1/device/deviceOnlineExport?onlineFrom=${from}`,
+      headers: { 'x-token': admin },
+    });
     expect(half.json()).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
     const long = await portal.app.inject({
       method: 'GET',
@@ -115,6 +119,9 @@ describe('online time per device and day', () => {
     expect((await summary(other, '2026-11-20T00:00:00Z', '2026-11-22T00:00:00Z', 'UTC')).data).toEqual({ records: [], total: 0 });
     expect((await summary(admin, '2026-11-22T00:00:00Z', '2026-11-20T00:00:00Z', 'UTC')).codeKey).toBe('PARAM_CHECK_FAIL');
     expect((await summary(admin, '2026-10-01T00:00:00Z', '2026-11-20T00:00:00Z', 'UTC')).codeKey).toBe('PARAM_CHECK_FAIL');
+    // 31 of Oslo's days across the autumn clock change are 31 × 24 h + 1 h: still 31 days.
+    const october = await summary(admin, '2026-09-30T22:00:00Z', '2026-10-31T23:00:00Z', 'Europe/Oslo');
+    expect(october).toMatchObject({ code: 200 });
     expect((await call(portal, admin, 'GET', '/v1/device/online/summary?startTime=1')).codeKey).toBe('PARAM_CHECK_FAIL');
   });
 });

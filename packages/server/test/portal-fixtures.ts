@@ -89,6 +89,8 @@ export async function portalWithGateway(options: PortalOptions = {}) {
       await Promise.all(sims.map((sim) => sim.stop()));
       await Promise.all(clients.map((client) => client.endAsync()));
       await gateway.close();
+      // Every client is gone: a connection left open (one that connected and never asked) is cut, not waited for.
+      app.server.closeAllConnections();
       await app.close();
       await database.close();
     },

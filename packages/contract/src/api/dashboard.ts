@@ -66,7 +66,7 @@ export const DashboardIncident = Type.Object({
 });
 export type DashboardIncident = Static<typeof DashboardIncident>;
 
-/** `GET /v1/dashboard/remoteUpgrade`: OTA tasks. The portal has no OTA yet: tracked false and zeros. */
+/** `GET /v1/dashboard/remoteUpgrade`: upgrade campaigns, and the upgrades of the caller's devices by where they stand. */
 export const DashboardRemoteUpgrade = Type.Object({ tracked: Type.Boolean(), ...counts('tasks', 'pending', 'succeeded', 'failed') });
 export type DashboardRemoteUpgrade = Static<typeof DashboardRemoteUpgrade>;
 

@@ -1,13 +1,14 @@
 import { type Static, Type } from 'typebox';
+import { upgradePhases } from '../device/up.js';
 import { EpochMs, Id, Nullable, PageQuery } from './common.js';
 import { DeviceListQuery } from './device.js';
 import { ConfigSettings, configProps } from './device-config.js';
 
 /**
  * Jobs that reach many devices or take time (`/devicepage/taskManager`): a task with one row per device: configuration
- * dispatches and runtime-log orders; firmware upgrades join as a kind of their own.
+ * dispatches, runtime-log orders and firmware upgrade campaigns (api/firmware.ts).
  */
-export const deviceTaskKinds = ['config', 'runtimeLog'] as const;
+export const deviceTaskKinds = ['config', 'runtimeLog', 'upgrade'] as const;
 export type DeviceTaskKind = (typeof deviceTaskKinds)[number];
 
 /** Where one device of a task stands (docs/decisions.md, Device tasks). */
@@ -62,6 +63,8 @@ export const DeviceTaskRow = Type.Object({
   state: Type.Enum(taskRowStates),
   /** 0–100 where the device reports it (firmware upgrades), else null. */
   progress: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
+  /** A running firmware upgrade's step, as the device reports it. */
+  phase: Nullable(Type.Enum(upgradePhases)),
   reason: Nullable(Type.String()),
   /** The configuration version the row dispatched. */
   version: Nullable(Type.Integer()),

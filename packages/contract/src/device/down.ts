@@ -111,6 +111,28 @@ export const LogUploadDown = Type.Object({
 /** The `result` of a `logUpload` ack: the bytes it uploaded. */
 export const LogUploadResult = Type.Object({ size: Type.Integer({ minimum: 0 }) });
 
+/**
+ * `upgrade`: download a firmware package from `url` (a signed GET that takes `Range`, so a broken download resumes),
+ * check it is `size` bytes with this SHA-256, install it and come back with `version`. Acked at once: `ok: true` when it
+ * takes the order (`result: { version }` instead when it already runs that version), `ok: false` with why not; then
+ * `upgradeProgress` reports each step.
+ */
+export const UpgradeDown = Type.Object({
+  upgradeId: Type.Integer({ minimum: 1, description: 'names this upgrade in upgradeProgress' }),
+  version: Type.String({ minLength: 1, maxLength: 64 }),
+  url: Type.String({ minLength: 1, description: '{PUBLIC_URL}/objects/{token}: GET, Range supported' }),
+  size: Type.Integer({ minimum: 1 }),
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  expiresAt: EpochMs,
+});
+/** The `result` of an `upgrade` ack from a device that already runs the version. */
+export const UpgradeResult = Type.Object({ version: Type.String() });
+/** `upgradeCancel`: stop an upgrade not yet installing (acked `ok: false`, `error: "installing"` once it is). */
+export const UpgradeCancelDown = Type.Object({ upgradeId: Type.Integer({ minimum: 1 }) });
+
+/** `lock`: lock or unlock the device against local changes (`localActions`); acked once in force, then `lockState`. */
+export const LockDown = Type.Object({ locked: Type.Boolean() });
+
 /** Every down kind, by topic kind (`dev/{uuid}/down/{kind}`). */
 export const downMessages = {
   credential: CredentialDown,
@@ -123,6 +145,9 @@ export const downMessages = {
   live: LiveDown,
   dvrIndex: DvrIndexDown,
   logUpload: LogUploadDown,
+  upgrade: UpgradeDown,
+  upgradeCancel: UpgradeCancelDown,
+  lock: LockDown,
 } as const;
 export type DownKind = keyof typeof downMessages;
 export const DOWN_KINDS = Object.keys(downMessages) as DownKind[];
@@ -141,3 +166,7 @@ export type DvrIndexDown = Static<typeof DvrIndexDown>;
 export type DvrIndexResult = Static<typeof DvrIndexResult>;
 export type LogUploadDown = Static<typeof LogUploadDown>;
 export type LogUploadResult = Static<typeof LogUploadResult>;
+export type UpgradeDown = Static<typeof UpgradeDown>;
+export type UpgradeResult = Static<typeof UpgradeResult>;
+export type UpgradeCancelDown = Static<typeof UpgradeCancelDown>;
+export type LockDown = Static<typeof LockDown>;

@@ -37,12 +37,14 @@ export const helloFields = {
   iccid: Type.String({ pattern: '^\\d{19,20}$', description: 'SIM card, 19–20 digits' }),
   channels: Type.Integer({ minimum: 1, maximum: 16, description: 'cameras' }),
   name: Type.String({ maxLength: 64, pattern: '\\S', description: 'fills an empty device name only' }),
+  model: Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\x21-\\x7e]+$', description: 'hardware model (1.3): what firmware fits' }),
 };
 export const HelloUp = Type.Object({
   version: optional(helloFields.version),
   iccid: optional(helloFields.iccid),
   channels: optional(helloFields.channels),
   name: optional(helloFields.name),
+  model: optional(helloFields.model),
 });
 
 export const GpsPoint = Type.Object({
@@ -165,6 +167,25 @@ export const ConfigReportUp = Type.Object({
   settings: ConfigSettings,
 });
 
+/** Where a firmware upgrade stands on the device (docs/device-protocol.md, `upgrade`). */
+export const upgradePhases = ['downloading', 'verifying', 'installing', 'rebooting', 'failed'] as const;
+export type UpgradePhase = (typeof upgradePhases)[number];
+/** `upgradeProgress`: a step of an upgrade the portal ordered (`upgrade`'s `upgradeId`). */
+export const UpgradeProgressUp = Type.Object({
+  upgradeId: Type.Integer({ minimum: 1 }),
+  phase: Type.Enum(upgradePhases),
+  percent: optional(Type.Integer({ minimum: 0, maximum: 100, description: 'downloading: the share of the package it holds' })),
+  reason: optional(Type.String({ maxLength: MAX_ACK_ERROR, description: 'failed: why' })),
+});
+
+/** What a driver may try at the device that a lock refuses (docs/device-protocol.md, `lock`). */
+export const localActions = ['changeSettings', 'formatStorage', 'stopRecording'] as const;
+export type LocalAction = (typeof localActions)[number];
+/** `lockState`: whether the device is locked, after every `hello` and whenever it changes. */
+export const LockStateUp = Type.Object({ locked: Type.Boolean() });
+/** `tamper`: a local action the lock refused, at the device's time `at` of the envelope. */
+export const TamperUp = Type.Object({ action: Type.Enum(localActions) });
+
 /** Every up kind this release understands, by topic kind (`dev/{uuid}/up/{kind}`). */
 export const upMessages = {
   status: StatusUp,
@@ -176,6 +197,9 @@ export const upMessages = {
   sos: SosUp,
   health: HealthUp,
   configReport: ConfigReportUp,
+  upgradeProgress: UpgradeProgressUp,
+  lockState: LockStateUp,
+  tamper: TamperUp,
 } as const;
 export type UpKind = keyof typeof upMessages;
 export const UP_KINDS = Object.keys(upMessages) as UpKind[];
@@ -193,3 +217,6 @@ export type UploadUp = Static<typeof UploadUp>;
 export type SosUp = Static<typeof SosUp>;
 export type HealthUp = Static<typeof HealthUp>;
 export type ConfigReportUp = Static<typeof ConfigReportUp>;
+export type UpgradeProgressUp = Static<typeof UpgradeProgressUp>;
+export type LockStateUp = Static<typeof LockStateUp>;
+export type TamperUp = Static<typeof TamperUp>;

@@ -46,7 +46,7 @@ export const dashboardApi = endpoints('dashboard', {
   remoteUpgrade: {
     method: 'GET',
     path: '/v1/dashboard/remoteUpgrade',
-    summary: 'Remote upgrade (OTA) tasks: none yet, the portal has no OTA',
+    summary: 'Remote upgrades (OTA): campaigns, and the devices’ upgrades pending, succeeded and failed',
     access,
     response: DashboardRemoteUpgrade,
   },

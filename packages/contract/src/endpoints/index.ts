@@ -3,8 +3,10 @@ import { clauseApi } from './clause.js';
 import { dashboardApi } from './dashboard.js';
 import { deviceAlertApi, deviceApi } from './device.js';
 import { deviceConfigApi, deviceTaskApi, runtimeLogApi, thresholdApi } from './device-config.js';
+import { deviceLockApi } from './device-lock.js';
 import { dvrApi } from './dvr.js';
 import { eventApi, eventMapApi, evidenceRequestApi, resourceApi, shareApi } from './event.js';
+import { firmwareApi } from './firmware.js';
 import { liveApi } from './live.js';
 import { logApi } from './log.js';
 import { mapApi } from './map.js';
@@ -25,11 +27,13 @@ export {
   deviceAlertApi,
   deviceApi,
   deviceConfigApi,
+  deviceLockApi,
   deviceTaskApi,
   dvrApi,
   eventApi,
   eventMapApi,
   evidenceRequestApi,
+  firmwareApi,
   healthApi,
   liveApi,
   logApi,
@@ -71,6 +75,8 @@ export const apiEndpoints = {
   deviceTask: deviceTaskApi,
   runtimeLog: runtimeLogApi,
   threshold: thresholdApi,
+  deviceLock: deviceLockApi,
+  firmware: firmwareApi,
   dvr: dvrApi,
   live: liveApi,
   sos: sosApi,

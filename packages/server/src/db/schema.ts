@@ -3,9 +3,11 @@
 
 export * from './schema/clauses.js';
 export * from './schema/device-config.js';
+export * from './schema/device-lock.js';
 export * from './schema/device-task.js';
 export * from './schema/devices.js';
 export * from './schema/evidence-access.js';
+export * from './schema/firmware.js';
 export * from './schema/gateway.js';
 export * from './schema/identity.js';
 export * from './schema/incidents.js';

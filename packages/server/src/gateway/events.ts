@@ -1,4 +1,6 @@
+import type { UpgradeProgressUp } from '@safety-shield/contract/device';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LockNews } from '../modules/device-locks/file.js';
 import type { IncidentUpdate } from '../modules/events/file-incident.js';
 import type { SosUpdate } from '../modules/sos/file.js';
 
@@ -55,6 +57,10 @@ export interface GatewayEvents {
   sos?(update: SosUpdate): void;
   /** A device raised or cleared running-status alerts. */
   deviceAlert?(update: DeviceAlertUpdate): void;
+  /** A device reported a step of a firmware upgrade (docs/device-protocol.md, `upgrade`); the firmware module files it. */
+  upgradeProgress?(deviceUuid: string, progress: UpgradeProgressUp): Promise<void> | void;
+  /** A device's lock state or a refused local action was stored. */
+  lock?(news: LockNews): void;
 }
 
 /** A listener that throws must not keep a device's message from being acknowledged. */
@@ -77,5 +83,14 @@ export function safeEvents(events: GatewayEvents, log: FastifyBaseLogger): Requi
     hello: guard('hello', events.hello?.bind(events)),
     sos: guard('sos', events.sos?.bind(events)),
     deviceAlert: guard('deviceAlert', events.deviceAlert?.bind(events)),
+    upgradeProgress: async (uuid, progress) => {
+      // Awaited by the gateway (the device's ack follows the commit); a failure is logged, never thrown at the device.
+      try {
+        await events.upgradeProgress?.(uuid, progress);
+      } catch (err) {
+        log.error({ err }, 'gateway upgradeProgress listener failed');
+      }
+    },
+    lock: guard('lock', events.lock?.bind(events)),
   };
 }

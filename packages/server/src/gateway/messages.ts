@@ -19,6 +19,7 @@ import {
   sosProblem,
   toMillis,
   type UpKind,
+  type UpPayload,
   upProblem,
   wellFormedFields,
 } from '@safety-shield/contract/device';
@@ -58,6 +59,7 @@ export interface Hello {
   iccid: string | null;
   channels: number | null;
   name: string | null;
+  model: string | null;
 }
 
 export interface Ack {
@@ -136,6 +138,14 @@ export function parseGps(body: Record<string, unknown>, now = Date.now()): Parse
   return { ok: true, value: parsed };
 }
 
+/** A kind whose schema says all (`upgradeProgress`, `lockState`, `tamper`): the body as it is, or refused. */
+export function parseChecked<K extends 'upgradeProgress' | 'lockState' | 'tamper'>(
+  kind: K,
+  body: Record<string, unknown>,
+): Parsed<UpPayload<K>> {
+  return compiled.up[kind].Check(body) ? { ok: true, value: body as UpPayload<K> } : refused(kind, body);
+}
+
 /** configReport: what the device runs (docs/device-protocol.md, `config`). */
 export function parseConfigReport(body: Record<string, unknown>): Parsed<ConfigReportUp> {
   return compiled.up.configReport.Check(body)
@@ -149,10 +159,10 @@ export function parseStatus(body: Record<string, unknown>): Parsed<{ online: boo
 
 /** hello: a field of the wrong form is ignored rather than dropping the whole message (ICCID: 19–20 digits). */
 export function parseHello(body: Record<string, unknown>): Parsed<Hello> {
-  const { version, iccid, channels, name } = wellFormedFields(compiled.helloFields, body);
+  const { version, iccid, channels, name, model } = wellFormedFields(compiled.helloFields, body);
   return {
     ok: true,
-    value: { version: version ?? null, iccid: iccid ?? null, channels: channels ?? null, name: trimmed(name) },
+    value: { version: version ?? null, iccid: iccid ?? null, channels: channels ?? null, name: trimmed(name), model: model ?? null },
   };
 }
 

@@ -61,7 +61,8 @@ export class Presence {
     const [row] = rowsOf<{ id: number; has_secret: boolean }>(
       await this.db.execute(sql`
         update device set version = coalesce(${hello.version}, version), iccid = coalesce(${hello.iccid}, iccid),
-          channels = coalesce(${hello.channels}::int, channels), name = coalesce(name, ${hello.name}), updated_at = now()
+          channels = coalesce(${hello.channels}::int, channels), name = coalesce(name, ${hello.name}),
+          model = coalesce(${hello.model}, model), updated_at = now()
         where device_uuid = ${uuid} returning id, secret_hash is not null as has_secret`),
     );
     if (!row) return undefined;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { fileHealth } from '../modules/device-alerts/file.js';
 import { fileConfigReport } from '../modules/device-config/file-report.js';
+import { fileLockState, fileTamper } from '../modules/device-locks/file.js';
 import { fileIncident } from '../modules/events/file-incident.js';
 import { fileSos } from '../modules/sos/file.js';
 import type { Commands } from './commands.js';
@@ -11,6 +12,7 @@ import type { GatewayEvents } from './events.js';
 import type { Done, GpsIngest } from './ingest.js';
 import {
   parseAck,
+  parseChecked,
   parseConfigReport,
   parseEnvelope,
   parseGps,
@@ -165,6 +167,23 @@ export function upRouter(
         const work = fileConfigReport(db, uuid, { ...report.value, at: Date.now() }).then((outcome) => {
           if (!outcome.stored) log.info({ device: uuid, kind }, 'configuration report of an unknown device dropped');
         });
+        return settle(work, done);
+      }
+      case 'upgradeProgress': {
+        const report = parseChecked(kind, body);
+        if (!report.ok) return invalid(report);
+        return settle(Promise.resolve(events.upgradeProgress(uuid, report.value)), done);
+      }
+      case 'lockState': {
+        const report = parseChecked(kind, body);
+        if (!report.ok) return invalid(report);
+        const work = fileLockState(db, uuid, report.value.locked, Date.now()).then((news) => news && events.lock(news));
+        return settle(work, done);
+      }
+      case 'tamper': {
+        const report = parseChecked(kind, body);
+        if (!report.ok) return invalid(report);
+        const work = fileTamper(db, uuid, report.value.action, envelope.value.at).then((news) => news && events.lock(news));
         return settle(work, done);
       }
       default:

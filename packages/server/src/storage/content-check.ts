@@ -9,6 +9,8 @@ const signatures: Record<string, (head: Buffer) => boolean> = {
   'video/mp4': (head) => head.subarray(4, 8).toString('latin1') === 'ftyp',
   // A device's runtime log (docs/device-protocol.md, `logUpload`).
   'application/gzip': (head) => head[0] === 0x1f && head[1] === 0x8b,
+  // Firmware packages: any bytes (a device checks their SHA-256 before installing).
+  'application/octet-stream': () => true,
 };
 export const uploadTypes = Object.keys(signatures);
 

@@ -68,14 +68,15 @@ describe('the router derived from them', () => {
     expect(titleOf(opens('/event/recycleBin'))).toBe('recycleBin');
     expect(titleOf(opens('/map/event'))).toBe('incidentsMap');
     expect(titleOf(opens('/map/AB123'))).toBe('vehicleMap');
-    expect(opens('/devicepage/upgrade-list')?.lazy).toBe(comingSoon);
+    expect(opens('/statistics/list')?.lazy).toBe(comingSoon);
   });
 
-  it('answers the public screens of later releases outside the layout, unknown paths with /404', () => {
+  it('answers the public screens outside the layout, unknown paths with /404', () => {
     expect(matchRoutes(tree, '/device/setting')?.map((match) => match.route)).toEqual([routeAt('/device/setting')]);
-    expect(opens('/device/setting')?.lazy).toBe(comingSoon);
+    expect(opens('/device/setting')?.lazy).not.toBe(comingSoon);
     expect(opens('/auth-redirect')?.lazy).not.toBe(comingSoon);
-    expect(opens('/deviceLock')?.path).toBe('*');
+    // The guard's `/deviceLock`: the lock page an installer's link opens (issue 18).
+    expect(opens('/deviceLock')?.path).toBe('/deviceLock');
     expect(opens('/dvr')?.path).toBe('*');
   });
 
@@ -99,7 +100,7 @@ describe('the pages of later releases', () => {
     .map((entry) => ({ path: entry.path.replace(/^\//, ''), title: titleOf(entry.route) }));
 
   it('lists every named page of the route table that is not built, with its full path', () => {
-    expect(later).toContainEqual({ path: 'devicepage/upgrade-list', title: 'upgradeList' });
+    expect(later).toContainEqual({ path: 'statistics/list', title: 'dataAnalyst' });
     expect(later.map((route) => route.path)).not.toContain('account/list');
     expect(later.map((route) => route.path)).not.toContain('event/list');
     expect(later.map((route) => route.path)).not.toContain('event/:eventId');
@@ -116,7 +117,8 @@ describe('the pages of later releases', () => {
 
   it('are the route names without a page, public ones included', () => {
     const unbuilt = contractPages.filter((page) => !builtPages.has(page.name)).map((page) => page.name);
-    expect(unbuilt).toEqual(expect.arrayContaining<RouteName>(['DeviceLock', 'Statistics', 'UpgradeList']));
+    expect(unbuilt).toEqual(expect.arrayContaining<RouteName>(['Statistics']));
+    expect(unbuilt).not.toContain('DeviceLock');
     expect(unbuilt).not.toContain('AuthRedirect');
     expect(unbuilt).not.toContain('VehicleList');
   });

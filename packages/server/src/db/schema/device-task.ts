@@ -2,6 +2,7 @@
 
 import type { ConfigSettings, DeviceTaskKind, TaskRowState } from '@safety-shield/contract';
 import { deviceTaskKinds, taskRowStates } from '@safety-shield/contract';
+import { type UpgradePhase, upgradePhases } from '@safety-shield/contract/device';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { belongTo, bigIdentity, createdAt, identity, partOf } from './columns.js';
 import { deviceConfig } from './device-config.js';
@@ -35,6 +36,8 @@ export const deviceTaskRow = pgTable(
     deviceUuid: text('device_uuid').notNull(),
     state: text('state', { enum: taskRowStates }).$type<TaskRowState>().notNull(),
     progress: integer('progress'),
+    /** A running firmware upgrade's step as the device reported it. */
+    phase: text('phase', { enum: upgradePhases }).$type<UpgradePhase>(),
     reason: text('reason'),
     configId: integer('config_id').references(() => deviceConfig.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -33,6 +33,8 @@ export const device = pgTable(
     connectedSeconds: bigint('connected_seconds', { mode: 'number' }).notNull().default(0),
     iccid: text('iccid'),
     version: text('version'),
+    /** The hardware model its `hello` reports (protocol 1.3): which firmware fits. */
+    model: text('model'),
     /** SHA-256 of the device's own MQTT secret; null until it has been provisioned one. */
     secretHash: text('secret_hash'),
     vehicleId: integer('vehicle_id').references(() => vehicle.id),

@@ -13,7 +13,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ dashboard: DashboardService }
     toDay: async (req) => dashboard.toDay(principalOf(req), browserTimeZone(req)),
     maintenance: async (req) => dashboard.maintenance(principalOf(req)),
     incident: async (req) => dashboard.incident(principalOf(req), req.query.range, browserTimeZone(req)),
-    remoteUpgrade: async () => ({ tracked: false, tasks: 0, pending: 0, succeeded: 0, failed: 0 }),
+    remoteUpgrade: async (req) => dashboard.remoteUpgrade(principalOf(req)),
     quotaStatus: async (req) => dashboard.quotaStatus(principalOf(req)),
     period: async (req) => dashboard.period(principalOf(req), req.query.range, req.query.period, browserTimeZone(req)),
     candlestick: async (req) => dashboard.candlestick(principalOf(req), req.query.range, browserTimeZone(req)),

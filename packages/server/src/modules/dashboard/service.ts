@@ -15,6 +15,7 @@ import type { Principal } from '../../http/principal.js';
 import type { Chain } from '../../http/scope.js';
 import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
 import { ViewCache } from '../../view-cache.js';
+import { upgradeFigures } from '../firmware/figures.js';
 import * as repo from './repo.js';
 import { type Window, windowOf } from './window.js';
 
@@ -31,6 +32,11 @@ export class DashboardService {
   private readonly views = new ViewCache<unknown>();
 
   constructor(private readonly db: Db) {}
+
+  /** The remote-upgrade block (issue 18): campaigns and the devices' upgrades. */
+  remoteUpgrade(principal: Principal) {
+    return upgradeFigures(this.db, principal);
+  }
 
   /**
    * Issue 16, the console's one rule: the account's stored time zone decides where the caller's days begin, else the

@@ -99,6 +99,7 @@ export async function listRows(db: Db, query: TaskRowQuery, knownTotal?: number)
     deviceUuid: row.deviceUuid,
     state: row.state,
     progress: row.progress,
+    phase: row.phase,
     reason: row.reason,
     version,
     updateTime: row.updatedAt.getTime(),

@@ -9,6 +9,8 @@ import { inScope } from '../../http/scope.js';
 import { deviceFilter } from './repo.js';
 
 const DAY_MS = 86_400_000;
+/** A span of the longest allowed days that takes in the autumn clock change is an hour longer. */
+const MAX_SPAN_MS = ONLINE_SUMMARY_MAX_DAYS * DAY_MS + 3_600_000;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A span of online time, cut into the caller's days. */
@@ -40,8 +42,7 @@ export async function onlineSpan(
   browserZone: string | undefined,
   field = 'endTime',
 ): Promise<OnlineSpan> {
-  if (endTime <= startTime || endTime - startTime > ONLINE_SUMMARY_MAX_DAYS * DAY_MS)
-    throw new AppError('PARAM_CHECK_FAIL', field, { field });
+  if (endTime <= startTime || endTime - startTime > MAX_SPAN_MS) throw new AppError('PARAM_CHECK_FAIL', field, { field });
   const [row] = await db.select({ timeZone: account.timeZone }).from(account).where(eq(account.id, principal.accountId));
   const zone = isTimeZone(row?.timeZone) ? row.timeZone : (browserZone ?? 'UTC');
   const from = new Date(startTime).toISOString();

@@ -22,6 +22,7 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
 import { hashToken } from '../../http/tokens.js';
 import type { OrgService } from '../orgs/service.js';
+import { refuseLocked } from './locked.js';
 import { type OnlineSpan, onlineDays, onlineSpan, onlineSummary } from './online-summary.js';
 import { dbmSamples, deviceBatches, deviceVersions, findDevice, listBindLog, listDevices, lockDevice } from './repo.js';
 import type { OnlineRow } from './sheets.js';
@@ -124,6 +125,7 @@ export class DeviceService {
   async remove(principal: Principal, deviceId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const row = await lockDevice(tx, principal, deviceId);
+      await refuseLocked(tx, [row.id]);
       if (row.vehicleId !== null) throw new AppError('DEVICE_DELETE_ASSOCIATE_FAIL');
       await tx.delete(device).where(eq(device.id, deviceId));
     });

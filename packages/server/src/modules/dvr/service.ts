@@ -17,8 +17,9 @@ import { chainColumns } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
+import type { SendCommand } from '../devices/commands.js';
 import { type EvidenceRequestService, recordClipTask, toTask } from '../events/requests/service.js';
-import type { LiveService, SendCommand } from '../live/service.js';
+import type { LiveService } from '../live/service.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 
 /** How long the device has to answer `dvrIndex`. */

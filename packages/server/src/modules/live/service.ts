@@ -10,12 +10,12 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import type { EmbeddedMediaServer, MediaHooks } from '../../media/embedded.js';
 import type { LivePlaySigner } from '../../media/signer.js';
+import type { SendCommand } from '../devices/commands.js';
 import type { UsageMeter } from '../subscriptions/usage-meter.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 import { hashKey, keyMatches, LiveRepo, type LiveRow } from './repo.js';
 
 /** Publishes a down command and resolves with its ack (the gateway's sendCommand); absent until the gateway runs. */
-export type SendCommand = (deviceUuid: string, kind: string, payload: Record<string, unknown>, timeoutMs?: number) => Promise<unknown>;
 
 export interface LiveOptions {
   /** Where devices publish: `rtmp://host:port` (the embedded server's or MEDIA_RTMP_URL). */

@@ -14,7 +14,7 @@ import { OBJECTS_PATH } from '../../storage/routes.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { inTurns } from '../device-tasks/in-turns.js';
 import type { DeviceTaskService } from '../device-tasks/service.js';
-import type { SendCommand } from '../live/service.js';
+import type { SendCommand } from '../devices/commands.js';
 
 /** How long a device has to upload its log once asked. */
 export const LOG_URL_MS = 15 * 60_000;

@@ -5,6 +5,7 @@ import { device, deviceBindLog, vehicle } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
+import { refuseLocked } from '../devices/locked.js';
 import { type DeviceRow, lockDevice } from '../devices/repo.js';
 import { lockOwnedVehicle, type VehicleRow } from './repo.js';
 import { ownedVehicles } from './scope.js';
@@ -58,6 +59,8 @@ export class BindingService {
       const car = owned && locked.find((v) => v.id === vehicleId);
       if (!car) throw outOfScope(principal, 'VEHICLE_NOT_EXIST');
       if (row.vehicleId === car.id) return;
+      // Issue 18: a locked device is not moved to another vehicle (its first binding is its installation).
+      if (row.vehicleId !== null) await refuseLocked(tx, [row.id]);
       // Devices count against their company's quota, so they are bound only within it.
       if (row.belongCompanyId !== car.belongCompanyId) throw new AppError('DEVICE_STATE_ERROR');
       if (row.vehicleId !== null) {
@@ -80,6 +83,7 @@ export class BindingService {
     await this.db.transaction(async (tx) => {
       const row = await lockDevice(tx, principal, deviceId);
       if (row.vehicleId === null) throw new AppError('DEVICE_STATE_ERROR');
+      await refuseLocked(tx, [row.id]);
       const car = await lockOwnedVehicle(tx, principal, row.vehicleId);
       await recordUnbind(tx, principal, row, car, false);
       await tx

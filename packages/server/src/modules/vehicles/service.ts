@@ -20,6 +20,7 @@ import { device, vehicle } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
+import { refuseLocked } from '../devices/locked.js';
 import type { OrgService } from '../orgs/service.js';
 import { type BindingService, recordUnbind } from './binding.js';
 import { findVehicleDetail, findVisibleVehicleId, listVehicles, lockOwnedVehicle, vehicleEmails, vehicleOptions } from './repo.js';
@@ -101,7 +102,7 @@ export class VehicleService {
     await this.guardPlate(() =>
       this.db.transaction(async (tx) => {
         // Devices before the vehicle: the order the gateway's writes lock in.
-        await tx.select({ id: device.id }).from(device).where(eq(device.vehicleId, id)).orderBy(device.id).for('update');
+        const bound = await tx.select({ id: device.id }).from(device).where(eq(device.vehicleId, id)).orderBy(device.id).for('update');
         const current = await lockOwnedVehicle(tx, principal, id);
         const fleet = current.belongFleetId === fleetId ? null : await this.orgs.visible(tx, principal, 'fleet', fleetId);
         const chain = fleet ? { belongAgentId: fleet.belongAgentId, belongCompanyId: fleet.belongCompanyId, belongFleetId: fleet.id } : {};
@@ -113,7 +114,14 @@ export class VehicleService {
           .update(vehicle)
           .set({ ...fields, ...chain, licensePlate: normalisePlate(body.licensePlate) })
           .where(eq(vehicle.id, id));
-        if (fleet) await tx.update(device).set({ belongFleetId: fleet.id }).where(eq(device.vehicleId, id));
+        if (fleet) {
+          // Issue 18: locked devices are not moved to another fleet.
+          await refuseLocked(
+            tx,
+            bound.map((row) => row.id),
+          );
+          await tx.update(device).set({ belongFleetId: fleet.id }).where(eq(device.vehicleId, id));
+        }
       }),
     );
   }
@@ -124,6 +132,11 @@ export class VehicleService {
       // Devices before the vehicle: the order the gateway's writes lock in.
       const bound = await tx.select().from(device).where(eq(device.vehicleId, id)).orderBy(device.id).for('update');
       const current = await lockOwnedVehicle(tx, principal, id);
+      // Issue 18: deleting the vehicle would unbind them.
+      await refuseLocked(
+        tx,
+        bound.map((row) => row.id),
+      );
       for (const row of bound) await recordUnbind(tx, principal, row, current, false);
       await tx
         .update(device)

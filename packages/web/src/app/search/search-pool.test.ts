@@ -55,6 +55,7 @@ describe('the header search pool', () => {
       '/map/event',
       '/devicepage/unMatched',
       '/devicepage/list',
+      '/devicepage/upgrade-list',
       '/devicepage/maintenance',
       '/org/agent/list',
       '/org/company/list',
@@ -64,6 +65,7 @@ describe('the header search pool', () => {
       '/subscribe/list',
       '/subscribe/usage',
       '/system/log',
+      '/system/deviceLog',
       '/system/deviceOperatonLog',
     ]);
   });

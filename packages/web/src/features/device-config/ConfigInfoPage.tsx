@@ -2,13 +2,12 @@ import { SyncOutlined } from '@ant-design/icons';
 import { canCall, deviceConfigApi } from '@safety-shield/contract';
 import { App, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
 import { LoadError } from '../../shared/ui/LoadError.js';
 import { useSelfInfo } from '../auth/index.js';
-import { DevicePicker, OnlineTag, useDevice } from '../devices/index.js';
 import { useConfigState, useSynchConfig } from './api/config.js';
 import { ConfigDiff } from './components/ConfigDiff.js';
+import { DeviceHeader } from './components/DeviceHeader.js';
 import { StatusTag } from './components/StatusTag.js';
 import { useDeviceParam } from './components/use-device-param.js';
 
@@ -17,7 +16,6 @@ export function ConfigInfoPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [deviceId, setDeviceId] = useDeviceParam();
-  const device = useDevice(deviceId);
   const state = useConfigState(deviceId);
   const synch = useSynchConfig();
   const role = useSelfInfo().data?.baseInfo.role;
@@ -82,20 +80,11 @@ export function ConfigInfoPage() {
 
   return (
     <Flex vertical gap={16} data-testid="config-info">
-      <Card size="small">
-        <Flex wrap gap={12} align="center">
-          <DevicePicker
-            deviceId={deviceId}
-            label={device.data?.deviceUuid}
-            onChange={setDeviceId}
-            placeholder={t('deviceConfig.pickDevice')}
-            ariaLabel={t('deviceConfig.device')}
-            testId="config-device-picker"
-          />
-          {device.data && <OnlineTag online={device.data.online} />}
-          {deviceId !== undefined && <Link to={`/device/configSetting?deviceId=${deviceId}`}>{t('deviceConfig.editLink')}</Link>}
-        </Flex>
-      </Card>
+      <DeviceHeader
+        deviceId={deviceId}
+        onChange={setDeviceId}
+        link={{ to: `/device/configSetting?deviceId=${deviceId}`, text: t('deviceConfig.editLink') }}
+      />
       {body}
     </Flex>
   );

@@ -1,15 +1,15 @@
 import { type ConfigSettings, type ConfigVersion, canCall, deviceConfigApi } from '@safety-shield/contract';
 import { Alert, App, Button, Card, Empty, Flex, Form, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
 import { LoadError } from '../../shared/ui/LoadError.js';
 import { useSelfInfo } from '../auth/index.js';
-import { DevicePicker, OnlineTag, useDevice, useDevices } from '../devices/index.js';
+import { useDevice, useDevices } from '../devices/index.js';
 import { useCancelConfig, useConfigState, useDispatchConfig, useSaveConfig } from './api/config.js';
 import { BatchEditor, type BatchTarget } from './components/BatchEditor.js';
 import { ConfigDiff } from './components/ConfigDiff.js';
 import { ConfigForm, type ConfigFormValues, formValuesOf, settingsOf } from './components/ConfigForm.js';
+import { DeviceHeader } from './components/DeviceHeader.js';
 import { HistoryTable } from './components/HistoryTable.js';
 import { StatusTag } from './components/StatusTag.js';
 import { useBatchParam } from './components/use-batch-param.js';
@@ -36,23 +36,13 @@ function BatchPage({ target }: { target: BatchTarget }) {
 function SingleDevicePage() {
   const { t } = useTranslation();
   const [deviceId, setDeviceId] = useDeviceParam();
-  const device = useDevice(deviceId);
   return (
     <Flex vertical gap={16} data-testid="config-setting">
-      <Card size="small">
-        <Flex wrap gap={12} align="center">
-          <DevicePicker
-            deviceId={deviceId}
-            label={device.data?.deviceUuid}
-            onChange={setDeviceId}
-            placeholder={t('deviceConfig.pickDevice')}
-            ariaLabel={t('deviceConfig.device')}
-            testId="config-device-picker"
-          />
-          {device.data && <OnlineTag online={device.data.online} />}
-          {deviceId !== undefined && <Link to={`/device/deviceConfigInfo?deviceId=${deviceId}`}>{t('deviceConfig.compareLink')}</Link>}
-        </Flex>
-      </Card>
+      <DeviceHeader
+        deviceId={deviceId}
+        onChange={setDeviceId}
+        link={{ to: `/device/deviceConfigInfo?deviceId=${deviceId}`, text: t('deviceConfig.compareLink') }}
+      />
       {deviceId === undefined ? <Empty description={t('deviceConfig.pickDevice')} /> : <ConfigEditor deviceId={deviceId} />}
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { DashboardOutlined } from '@ant-design/icons';
+import { DashboardOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { Card, Empty, Flex, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -96,9 +96,16 @@ export function DeviceDetailPage() {
               testId="detail-device-picker"
             />
           </div>
-          <Link to="/device/monitor" data-testid="detail-to-monitor">
-            <DashboardOutlined /> {t('deviceDetail.toMonitor')}
-          </Link>
+          <Flex wrap gap={16}>
+            {device.data && (
+              <Link to={`/device/lineSummary?keyword=${encodeURIComponent(device.data.deviceUuid)}`} data-testid="detail-to-online-time">
+                <FieldTimeOutlined /> {t('route.lineSummary')}
+              </Link>
+            )}
+            <Link to="/device/monitor" data-testid="detail-to-monitor">
+              <DashboardOutlined /> {t('deviceDetail.toMonitor')}
+            </Link>
+          </Flex>
         </Flex>
       </Card>
       {body}

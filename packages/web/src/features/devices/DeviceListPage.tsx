@@ -1,6 +1,6 @@
-import { SettingOutlined } from '@ant-design/icons';
+import { FieldTimeOutlined, SettingOutlined } from '@ant-design/icons';
 import { canCall, deviceConfigApi } from '@safety-shield/contract';
-import { Button } from 'antd';
+import { Button, Flex } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -50,6 +50,14 @@ export function DeviceListPage() {
     void navigate(`/device/configSetting?${params}`);
   };
 
+  /** The online time per day of the devices the filters select (the keyword and organisation filters carry over). */
+  const showOnlineTime = () => {
+    const params = new URLSearchParams();
+    for (const key of ['keyword', 'agentId', 'companyId', 'fleetId'] as const)
+      if (list.filters[key]) params.set(key, list.filters[key] ?? '');
+    void navigate(`/device/lineSummary${params.size > 0 ? `?${params}` : ''}`);
+  };
+
   return (
     <ListPage
       testId="device-list"
@@ -57,7 +65,8 @@ export function DeviceListPage() {
       list={list}
       filters={<DeviceFilterBar list={list} filters={filters} />}
       actions={
-        <>
+        // Five buttons do not fit a phone's row: they wrap instead of running off the card's left edge.
+        <Flex wrap justify="flex-end" gap={8} style={{ flex: 1 }}>
           {configures && (
             <>
               <Button
@@ -78,8 +87,11 @@ export function DeviceListPage() {
               </Button>
             </>
           )}
+          <Button icon={<FieldTimeOutlined />} onClick={showOnlineTime} data-testid="devices-online-time">
+            {t('route.lineSummary')}
+          </Button>
           <ExportButtons filters={filters} />
-        </>
+        </Flex>
       }
       rowKey="deviceId"
       columns={columns}

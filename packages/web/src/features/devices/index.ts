@@ -1,5 +1,6 @@
 export { useBindLog } from './api/get-bind-log.js';
 export { useDevice } from './api/get-device.js';
+export { useDeviceVersions } from './api/get-device-versions.js';
 export { useDevices } from './api/get-devices.js';
 export { DbmPanel } from './components/DbmPanel.js';
 export { DevicePicker } from './components/DevicePicker.js';

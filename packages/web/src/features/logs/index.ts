@@ -1,1 +1,2 @@
+export { CsvExportButton } from './components/log-parts.js';
 export { OperationLog } from './components/OperationLog.js';

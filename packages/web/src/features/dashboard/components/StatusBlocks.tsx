@@ -1,7 +1,9 @@
-import type { DashboardRange } from '@safety-shield/contract';
-import { Alert, Col, Descriptions, Empty, Row, Statistic, Tag } from 'antd';
+import { type DashboardRange, firmwareApi } from '@safety-shield/contract';
+import { Alert, Col, Descriptions, Empty, Flex, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { tagName } from '../../../shared/i18n/tag-name.js';
+import { useCan } from '../../auth/index.js';
 import { useIncidentFigures, useMaintenance, useQuotaStatus, useRemoteUpgrade } from '../api/get-dashboard.js';
 import { Counts, StatusCard, type StatusCardProps } from './StatusCard.js';
 
@@ -12,6 +14,8 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
   const incidents = useIncidentFigures(range);
   const upgrade = useRemoteUpgrade();
   const quota = useQuotaStatus();
+  // The firmware pages are the Super Admin's: others see the figures without the links.
+  const upgrades = useCan()(firmwareApi.campaigns);
   const sourceKey = { subscription: 'sourceSubscription', organisation: 'sourceOrganisation', none: 'sourceNone' } as const;
   return (
     <Row gutter={[16, 16]}>
@@ -78,6 +82,12 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
               counts={{ tasks: u.tasks, pending: u.pending, succeeded: u.succeeded, failed: u.failed }}
               column={2}
             />
+            {upgrades && (
+              <Flex wrap gap={12} data-testid="dashboard-upgrade-links">
+                <Link to="/devicepage/upgradeManager">{t('route.upgradeManager')}</Link>
+                <Link to="/devicepage/upgrade-list">{t('route.upgradeList')}</Link>
+              </Flex>
+            )}
           </>
         )}
       </Block>

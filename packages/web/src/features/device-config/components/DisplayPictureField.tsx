@@ -70,6 +70,7 @@ export function DisplayPictureField({ value, onChange, deviceId, disabled }: Pro
           type="file"
           accept={displayPictureTypes.join(',')}
           hidden
+          aria-label={value ? t('deviceConfig.pictureReplace') : t('deviceConfig.pictureChoose')}
           data-testid="config-picture-file"
           onChange={(event) => {
             const file = event.target.files?.[0];

@@ -8,7 +8,7 @@ export function TaskProgressBar({ task }: { task: Pick<DeviceTask, 'total' | 'co
   const { counts, total } = task;
   const finished = counts.done + counts.failed + counts.cancelled + counts.expired;
   const share = (n: number) => (total === 0 ? 0 : Math.round((n / total) * 100));
-  const parts = (['done', 'failed', 'expired', 'cancelled', 'sent', 'queued'] as const).filter((state) => counts[state] > 0);
+  const parts = (['done', 'failed', 'expired', 'cancelled', 'running', 'sent', 'queued'] as const).filter((state) => counts[state] > 0);
   return (
     <Flex vertical gap={2} style={{ minWidth: 160 }} data-testid="task-progress" data-done={counts.done} data-total={total}>
       <Progress

@@ -1,19 +1,33 @@
 import { canCall, type DeviceTaskRow, deviceTaskApi, type TaskRowState, taskRowStates } from '@safety-shield/contract';
 import { Button, Drawer, Flex, Input, Popconfirm, Select, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
 import { actionsColumn, ListTable } from '../../../shared/ui/list/index.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { useCancelTask, useRetryTask, useTask, useTaskRows } from '../api/tasks.js';
+import { RowProgress } from './RowProgress.js';
 import { TaskProgressBar } from './TaskProgressBar.js';
 import { TaskStateTag } from './TaskStateTag.js';
 
 const OPEN: readonly TaskRowState[] = ['queued', 'sent', 'running'];
+/** A device installing its new firmware can no longer stop (docs/device-protocol.md, `upgradeCancel`). */
+const INSTALLING: readonly (DeviceTaskRow['phase'] | null)[] = ['installing', 'rebooting'];
+const cancellable = (row: DeviceTaskRow) => OPEN.includes(row.state) && !INSTALLING.includes(row.phase);
 
-/** One task: its progress, cancel and retry, and its devices a page at a time, by state and uuid. */
-export function TaskRowsDrawer({ taskId, onClose }: { taskId: number | undefined; onClose(): void }) {
+interface Props {
+  taskId: number | undefined;
+  onClose(): void;
+  /** Below the task's progress: what the page that opened it adds (a campaign's controls). */
+  extra?: ReactNode;
+}
+
+/**
+ * One task: its progress, cancel and retry, and its devices a page at a time, by state and uuid; a firmware upgrade's
+ * rows with their step and percent.
+ */
+export function TaskRowsDrawer({ taskId, onClose, extra }: Props) {
   const { t } = useTranslation();
   const attempt = useAttempt();
   const role = useSelfInfo().data?.baseInfo.role;
@@ -27,6 +41,7 @@ export function TaskRowsDrawer({ taskId, onClose }: { taskId: number | undefined
   const retry = useRetryTask();
   const list = { ...paging, setPage: (page: number, limit: number) => setPaging({ page, limit }) };
   const data = task.data;
+  const upgrade = data?.kind === 'upgrade';
 
   return (
     <Drawer
@@ -70,6 +85,7 @@ export function TaskRowsDrawer({ taskId, onClose }: { taskId: number | undefined
               </Flex>
             )}
           </Flex>
+          {extra}
           <Typography.Text type="secondary">
             {t('deviceTasks.createdBy', { name: data.createdBy, time: formatTime(data.createTime) })}
             {data.expireTime ? ` · ${t('deviceTasks.expires', { time: formatTime(data.expireTime) })}` : ''}
@@ -115,6 +131,19 @@ export function TaskRowsDrawer({ taskId, onClose }: { taskId: number | undefined
                 fitWidth: 110,
                 render: (_, row) => <TaskStateTag state={row.state} />,
               },
+              ...(upgrade
+                ? [
+                    {
+                      key: 'step',
+                      title: t('deviceTasks.step'),
+                      priority: 1,
+                      fitWidth: 170,
+                      render: (_: unknown, row: DeviceTaskRow) => (
+                        <RowProgress state={row.state} phase={row.phase} progress={row.progress} />
+                      ),
+                    },
+                  ]
+                : []),
               {
                 key: 'reason',
                 title: t('deviceTasks.reason'),
@@ -123,7 +152,17 @@ export function TaskRowsDrawer({ taskId, onClose }: { taskId: number | undefined
                 render: (_, row) =>
                   row.reason ? <Typography.Text type={row.state === 'failed' ? 'danger' : undefined}>{row.reason}</Typography.Text> : '—',
               },
-              { key: 'version', title: t('deviceTasks.version'), priority: 3, fitWidth: 90, render: (_, row) => row.version ?? '—' },
+              ...(upgrade
+                ? []
+                : [
+                    {
+                      key: 'version',
+                      title: t('deviceTasks.version'),
+                      priority: 3,
+                      fitWidth: 90,
+                      render: (_: unknown, row: DeviceTaskRow) => row.version ?? '—',
+                    },
+                  ]),
               {
                 key: 'updated',
                 title: t('deviceTasks.updated'),
@@ -134,7 +173,7 @@ export function TaskRowsDrawer({ taskId, onClose }: { taskId: number | undefined
               actionsColumn(
                 t('list.actions'),
                 (row) =>
-                  writes && OPEN.includes(row.state) ? (
+                  writes && cancellable(row) ? (
                     <Popconfirm
                       title={t('deviceTasks.cancelRowConfirm', { uuid: row.deviceUuid })}
                       onConfirm={() =>

@@ -59,7 +59,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       <Frame size="small">
         <Flex vertical gap={12}>
           {actions && (
-            <Flex justify="flex-end" gap={8}>
+            <Flex justify="flex-end" gap={8} wrap>
               {actions}
             </Flex>
           )}

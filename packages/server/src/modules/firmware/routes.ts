@@ -1,0 +1,69 @@
+import { firmwareApi } from '@safety-shield/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { device, deviceUpgradeLog } from '../../db/schema.js';
+import { principalOf } from '../../http/auth.js';
+import { sendCsv } from '../../http/csv.js';
+import { serve } from '../../http/endpoints.js';
+import { inScope } from '../../http/scope.js';
+import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
+import { auditDetail, auditTarget } from '../logs/recorder.js';
+import type { UpgradeCampaigns } from './campaigns.js';
+import type { FirmwarePackages } from './packages.js';
+import { deviceUpgradeBatches, listDeviceUpgrades, listUpgradeLog, upgradeColumns, upgradeLogBatches } from './upgrade-list.js';
+
+/** Firmware packages, campaigns, the upgrade list and the device upgrade log (SPEC section 7). */
+export const firmwareRoutes: FastifyPluginAsync<{ db: Db; packages: FirmwarePackages; campaigns: UpgradeCampaigns }> = async (
+  app,
+  { db, packages, campaigns },
+) => {
+  // `upgradeDevice2` reads its multipart form as a stream (parsed by the packages' upload, never buffered here).
+  app.addContentTypeParser('multipart/form-data', (_req, payload, done) => done(null, payload));
+
+  serve(app, firmwareApi, {
+    upload: async (req) => {
+      const made = await packages.upload(principalOf(req), req);
+      auditTarget(req, made.id);
+      auditDetail(req, { after: { version: made.version, models: made.models, size: made.size, sha256: made.sha256 } });
+      return made;
+    },
+    packages: async (req) => packages.list(req.query),
+    removePackage: async (req) => packages.remove(req.params.id),
+    createCampaign: async (req) => {
+      const made = await campaigns.create(principalOf(req), req.body);
+      auditTarget(req, made.id);
+      auditDetail(req, { after: { version: made.version, devices: made.total, firstStagePercent: made.firstStagePercent } });
+      return made;
+    },
+    campaigns: async (req) => campaigns.list(principalOf(req), req.query),
+    campaign: async (req) => campaigns.info(principalOf(req), req.query.taskId),
+    pause: async (req) => campaigns.pause(principalOf(req), req.body.taskId),
+    resume: async (req) => campaigns.resume(principalOf(req), req.body.taskId),
+    abort: async (req) => campaigns.abort(principalOf(req), req.body.taskId),
+    devices: async (req) => listDeviceUpgrades(db, inScope(principalOf(req), device), req.query),
+    export: async (req, reply) => {
+      const { filename, ...filters } = req.query;
+      const batches = deviceUpgradeBatches(db, inScope(principalOf(req), device), filters);
+      return sendWorkbook(reply, filename, 'device-upgrades', streamWorkbook('device-upgrades', upgradeColumns, batches));
+    },
+    log: async (req) => listUpgradeLog(db, inScope(principalOf(req), deviceUpgradeLog), req.query),
+    logExport: async (req, reply) => {
+      const batches = upgradeLogBatches(db, inScope(principalOf(req), deviceUpgradeLog), req.query);
+      const rows = async function* () {
+        for await (const batch of batches)
+          yield batch.map((r) => [
+            new Date(r.endTime).toISOString(),
+            r.startTime === null ? null : new Date(r.startTime).toISOString(),
+            r.deviceUuid,
+            r.packageVersion,
+            r.fromVersion,
+            r.toVersion,
+            r.result,
+            r.reason,
+          ]);
+      };
+      const header = ['ended (UTC)', 'started (UTC)', 'device', 'package', 'from version', 'to version', 'result', 'reason'];
+      return sendCsv(reply, 'device-upgrade-log', header, rows());
+    },
+  });
+};

@@ -1,0 +1,1 @@
+export { DeviceLockPage } from './DeviceLockPage.js';

@@ -1,0 +1,133 @@
+import { firmwareApi, type UpgradeLogQuery, type UpgradeLogRecord, upgradeOutcomes } from '@safety-shield/contract';
+import { DatePicker, Form, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { dayRangeOf, toPickerValue } from '../../shared/time/picker.js';
+import { formatTime } from '../../shared/ui/format.js';
+import {
+  FilterBar,
+  type ListColumns,
+  ListPage,
+  numberFilter,
+  SelectFilter,
+  TextFilter,
+  useListParams,
+} from '../../shared/ui/list/index.js';
+import { CsvExportButton } from '../logs/index.js';
+import { usePackages } from './api/packages.js';
+import { useUpgradeLog } from './api/upgrade-log.js';
+import { campaignPath } from './components/paths.js';
+import { OutcomeTag } from './components/UpgradeTags.js';
+
+const FILTERS = ['keyword', 'version', 'result', 'from', 'to'] as const;
+
+interface FilterValues {
+  keyword?: string;
+  version?: string;
+  result?: string;
+  range?: [Dayjs, Dayjs] | null;
+}
+
+/** /system/deviceLog (Super Admin): every firmware upgrade attempt that ended, newest first: from which version to which, and why. */
+export function UpgradeLogPage() {
+  const { t } = useTranslation();
+  const list = useListParams(FILTERS);
+  const { keyword, version } = list.filters;
+  const result = upgradeOutcomes.find((value) => value === list.filters.result);
+  const from = numberFilter(list.filters.from);
+  const to = numberFilter(list.filters.to);
+  const filters: Omit<UpgradeLogQuery, 'page' | 'limit'> = { keyword, version, result, startTime: from, endTime: to };
+  const query = useUpgradeLog({ page: list.page, limit: list.limit, ...filters });
+  const packages = usePackages({ page: 1, limit: 100 });
+  const filterValues = useMemo<FilterValues>(
+    () => ({ keyword, version, result, range: from && to ? [toPickerValue(from), toPickerValue(to)] : null }),
+    [keyword, version, result, from, to],
+  );
+
+  const columns: ListColumns<UpgradeLogRecord> = [
+    { key: 'ended', title: t('firmware.log.ended'), fitWidth: 170, render: (_, record) => formatTime(record.endTime) },
+    {
+      key: 'device',
+      title: t('firmware.device'),
+      priority: 1,
+      fitWidth: 190,
+      render: (_, record) => <Link to={`/device/detailPage?deviceId=${record.deviceId}`}>{record.deviceUuid}</Link>,
+    },
+    {
+      key: 'package',
+      title: t('firmware.log.package'),
+      priority: 2,
+      fitWidth: 110,
+      render: (_, record) => <Link to={campaignPath(record.taskId)}>{record.packageVersion}</Link>,
+    },
+    {
+      key: 'change',
+      title: t('firmware.log.change'),
+      priority: 2,
+      fitWidth: 170,
+      render: (_, record) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {record.fromVersion ?? '—'} → {record.toVersion ?? '—'}
+        </span>
+      ),
+    },
+    {
+      key: 'result',
+      title: t('firmware.log.result'),
+      priority: 1,
+      fitWidth: 110,
+      render: (_, record) => <OutcomeTag result={record.result} />,
+    },
+    {
+      key: 'reason',
+      title: t('firmware.reason'),
+      priority: 3,
+      fitWidth: 220,
+      render: (_, record) =>
+        record.reason ? <Typography.Text type={record.result === 'failed' ? 'danger' : undefined}>{record.reason}</Typography.Text> : '—',
+    },
+    { key: 'started', title: t('firmware.log.started'), priority: 4, fitWidth: 170, render: (_, record) => formatTime(record.startTime) },
+  ];
+
+  return (
+    <ListPage<UpgradeLogRecord>
+      testId="device-upgrade-log"
+      actions={<CsvExportButton declaration={firmwareApi.logExport} input={filters} filename="device-upgrade-log.csv" />}
+      query={query}
+      list={list}
+      filters={
+        <FilterBar<FilterValues>
+          values={filterValues}
+          onSearch={(values) =>
+            list.setFilters({
+              keyword: values.keyword?.trim(),
+              version: values.version,
+              result: values.result,
+              from: values.range ? String(dayRangeOf(values.range).from) : undefined,
+              to: values.range ? String(dayRangeOf(values.range).to) : undefined,
+            })
+          }
+          onReset={list.resetFilters}
+        >
+          <TextFilter name="keyword" label={t('firmware.device')} placeholder="UUID" width={180} />
+          <SelectFilter
+            name="version"
+            label={t('firmware.log.package')}
+            width={160}
+            showSearch
+            loading={packages.isPending}
+            options={(packages.data?.records ?? []).map((pkg) => ({ value: pkg.version, label: pkg.version }))}
+          />
+          <SelectFilter name="result" label={t('firmware.log.result')} width={150} values={upgradeOutcomes} textKey="firmware.result" />
+          <Form.Item name="range" label={t('firmware.log.range')}>
+            <DatePicker.RangePicker allowClear />
+          </Form.Item>
+        </FilterBar>
+      }
+      rowKey="id"
+      columns={columns}
+    />
+  );
+}
