@@ -69,8 +69,10 @@ test('a locked device refuses local changes and the portal’s unbind; an instal
     await expect(page.getByText('The device is not in a state that allows this: locked')).toBeVisible();
     await expect(row(page, uuid)).toContainText(plate.toUpperCase());
 
-    // Back to its lock from the device list's row; the Super Admin issues an installer link for it: two uses.
-    await row(page, uuid).getByTestId('device-lock-action').click();
+    // Back to its lock from the device's page; the Super Admin issues an installer link for it: two uses.
+    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
+    await page.goto(`/device/detailPage?deviceId=${listed?.deviceId}`);
+    await page.getByTestId('detail-to-lock').click();
     await expect(page).toHaveURL(new RegExp(`/device/setting\\?keyword=${uuid}$`));
     await lockRow.locator('.ant-checkbox-input').check();
     await page.getByTestId('lock-link').click();

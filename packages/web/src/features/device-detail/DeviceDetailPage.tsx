@@ -1,4 +1,4 @@
-import { DashboardOutlined, FieldTimeOutlined } from '@ant-design/icons';
+import { DashboardOutlined, FieldTimeOutlined, LockOutlined } from '@ant-design/icons';
 import { Card, Empty, Flex, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -100,6 +100,11 @@ export function DeviceDetailPage() {
             {device.data && (
               <Link to={`/device/lineSummary?keyword=${encodeURIComponent(device.data.deviceUuid)}`} data-testid="detail-to-online-time">
                 <FieldTimeOutlined /> {t('route.lineSummary')}
+              </Link>
+            )}
+            {device.data && (
+              <Link to={`/device/setting?keyword=${encodeURIComponent(device.data.deviceUuid)}`} data-testid="detail-to-lock">
+                <LockOutlined /> {t('route.deviceLock')}
               </Link>
             )}
             <Link to="/device/monitor" data-testid="detail-to-monitor">

@@ -1,4 +1,4 @@
-import { CreditCardOutlined, EditOutlined, LockOutlined, ProfileOutlined, SettingOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, EditOutlined, ProfileOutlined, SettingOutlined } from '@ant-design/icons';
 import type { DeviceRecord } from '@safety-shield/contract';
 import { Space } from 'antd';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ interface Props {
   compact: boolean;
 }
 
-/** A device row's actions in the device list: detail, edit, configuration, lock, ICCID, unbind and delete. */
+/** A device row's actions in the device list: detail, edit, configuration, ICCID, unbind and delete. */
 export function DeviceRowActions({ device, onDetail, compact }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -35,13 +35,6 @@ export function DeviceRowActions({ device, onDetail, compact }: Props) {
         icon={<SettingOutlined />}
         onClick={() => void navigate(`/device/configSetting?deviceId=${device.deviceId}`)}
         data-testid="device-config-action"
-      />
-      <RowButton
-        compact={compact}
-        label={t('route.deviceLock')}
-        icon={<LockOutlined />}
-        onClick={() => void navigate(`/device/setting?keyword=${encodeURIComponent(device.deviceUuid)}`)}
-        data-testid="device-lock-action"
       />
       <RowButton
         compact={compact}

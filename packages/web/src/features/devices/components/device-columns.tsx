@@ -57,7 +57,7 @@ export function useDeviceColumns({ narrow, onDetail }: Options): ListColumns<Dev
       title: t('list.actions'),
       key: 'actions',
       fixed: 'right',
-      fitWidth: 240,
+      fitWidth: 210,
       // Icons with their names as tooltips at every width: six labelled buttons took a third of a laptop's row.
       render: (_, record) => <DeviceRowActions device={record} compact onDetail={() => onDetail(record)} />,
     },
