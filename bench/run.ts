@@ -12,6 +12,7 @@ import { benchPushLatency } from './push-latency.js';
 import { benchSelfInfo } from './selfinfo.js';
 import { benchSos } from './sos.js';
 import { benchStartup } from './startup.js';
+import { benchStatistics } from './statistics.js';
 
 /** `npm run bench`: every benchmark, each printing its table and writing bench/results/<name>.json. */
 const only = process.argv[2];
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   ingest: benchIngest,
   live: benchLive,
   dashboard: benchDashboard,
+  statistics: benchStatistics,
   places: benchPlaces,
   'device-config': benchDeviceConfig,
   ota: benchOta,

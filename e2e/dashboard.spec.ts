@@ -53,8 +53,8 @@ test('a fresh company admin’s dashboard shows what the API counts, and the use
     await expect(page.getByTestId('incident-total')).toHaveText(String(week.total));
     await expect(page.getByTestId('dashboard-fleets').locator('.ant-table-row')).toHaveCount(1);
     await expect(page.getByTestId('dashboard-fleets').locator('.ant-table-row')).toContainText('Dash Fleet');
-    await expect(page.getByTestId('period-chart').locator('canvas')).toBeVisible();
-    await expect(page.getByTestId('candlestick-chart').locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('period-chart').locator('svg')).toBeVisible();
+    await expect(page.getByTestId('candlestick-chart').locator('svg')).toBeVisible();
     await page.waitForTimeout(800);
     await page.screenshot({ path: 'e2e/artifacts/dashboard.png', fullPage: true, animations: 'disabled' });
 

@@ -121,7 +121,7 @@ test('pages of later releases say so instead of a blank page or a 404', async ({
   await logIn(page);
   // Leaving before the login answered would leave without a session.
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/statistics/list');
+  await page.goto('/statistics/report');
   await expect(page.getByTestId('coming-soon')).toContainText('This page comes in a later release.');
-  await expect(page).toHaveTitle('Data analyst - Safety Shield');
+  await expect(page).toHaveTitle('Report - Safety Shield');
 });

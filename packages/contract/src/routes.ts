@@ -1,3 +1,4 @@
+import { coachingReaders } from './endpoints/coaching.js';
 import { adminRoles, fleetAdminsAndAbove, type Role, superAdminOnly } from './roles.js';
 
 /**
@@ -68,6 +69,8 @@ const mainTable = [
     alwaysShow: false,
     children: [
       { path: 'list', name: 'EventList', title: 'incidentList', icon: 'alert' },
+      // Issue 19: the coaching queue, for those who may read it (docs/decisions.md, "Coaching").
+      { path: 'coaching', name: 'CoachingQueue', title: 'coachingQueue', icon: 'user', roles: coachingReaders },
       { path: 'tag/list', name: 'TagList', title: 'tag', hidden: true, roles: SUPER_COMPANY },
       { path: 'recycleBin', name: 'RecycleBin', title: 'recycleBin', hidden: true },
       { path: ':eventId', name: 'EventDetail', title: 'incidentDetail', hidden: true, activeMenu: '/event/list' },
@@ -106,7 +109,7 @@ const mainTable = [
     title: 'statistics',
     icon: 'chart',
     children: [
-      { path: 'list', name: 'Statistics', title: 'dataAnalyst', roles: SUPER },
+      { path: 'list', name: 'Statistics', title: 'dataAnalyst', roles: fleetAdminsAndAbove },
       { path: 'report', name: 'Report', title: 'report', hidden: true },
     ],
   },

@@ -23,6 +23,7 @@ import { Sessions } from './modules/account/sessions.js';
 import { registerClauseGate } from './modules/clauses/gate.js';
 import { clauseModule } from './modules/clauses/index.js';
 import { ClauseService } from './modules/clauses/service.js';
+import { coachingModule } from './modules/coaching/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { deviceAlertModule } from './modules/device-alerts/index.js';
 import { deviceConfigModule } from './modules/device-config/index.js';
@@ -41,6 +42,7 @@ import { pushRoutes } from './modules/push/routes.js';
 import { runtimeLogModule } from './modules/runtime-logs/index.js';
 import { sosModule } from './modules/sos/index.js';
 import { ssoModule } from './modules/sso/index.js';
+import { statisticsModule } from './modules/statistics/index.js';
 import { subscriptionModule } from './modules/subscriptions/index.js';
 import { registerApiCallMetering, UsageMeter } from './modules/subscriptions/usage-meter.js';
 import { systemModule } from './modules/system/index.js';
@@ -69,6 +71,7 @@ export type AppConfig = Pick<
       | 'media'
       | 'mqttClientId'
       | 'trustProxy'
+      | 'statisticsRollup'
     >
   >;
 
@@ -195,7 +198,9 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(deviceLockModule, platform);
   await app.register(firmwareModule, platform);
   await app.register(eventModule, platform);
+  await app.register(coachingModule, platform);
   await app.register(dashboardModule, platform);
+  await app.register(statisticsModule, platform);
   await app.register(pushRoutes, { db, sessions: platform.sessions, bus: platform.bus });
   await app.register(sosModule, platform);
   await app.register(liveModule, platform);

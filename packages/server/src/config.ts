@@ -50,6 +50,8 @@ export interface Config {
   media: MediaConfig;
   /** Seed a demo fleet with simulated devices into a new, empty database (DEMO=0 turns it off). */
   demo: boolean;
+  /** Run the statistics rollup job on this node (STATISTICS_ROLLUP=0 turns it off: a node that only answers, a benchmark). */
+  statisticsRollup: boolean;
   production: boolean;
   /**
    * TRUST_PROXY: the proxies whose X-Forwarded-For/-Proto headers count (`true` for any; addresses or CIDRs, comma
@@ -167,6 +169,7 @@ export function loadConfig(): Config {
       idleMs: integer('LIVE_IDLE_SECONDS', 60) * 1000,
     },
     demo: process.env.DEMO !== '0',
+    statisticsRollup: process.env.STATISTICS_ROLLUP !== '0',
     production,
     trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   };

@@ -107,7 +107,17 @@ const probes: Probe[] = [
   ['evidence requests of incident', 'GET', (t) => `/v1/device/evidenceTask/list?eventId=${t.incident}`],
   ['cancel evidence request', 'GET', (t) => `/v1/device/cancelTask?taskId=${t.evidenceTask}`],
   ['close S.O.S', 'PUT', () => '/v1/sos/close', (t) => ({ id: t.sos })],
+  ['coaching of incident', 'GET', (t) => `/v1/coaching/info?eventId=${t.incident}`],
+  ['mark incident for coaching', 'PUT', () => '/v1/coaching/mark', (t) => ({ eventId: [t.incident] })],
+  ['coach incident', 'PUT', () => '/v1/coaching/coach', (t) => ({ eventId: t.incident, note: 'x' })],
+  ['dismiss coaching', 'PUT', () => '/v1/coaching/dismiss', (t) => ({ eventId: t.incident, reason: 'x' })],
+  ['reopen coaching', 'PUT', () => '/v1/coaching/reopen', (t) => ({ eventId: t.incident })],
+  ['coaching queue of fleet', 'GET', (t) => `/v1/coaching/list?fleetId=${t.fleet}`],
+  ['coaching figures of company', 'GET', (t) => `/v1/coaching/figures?startTime=0&endTime=1&companyId=${t.company}`],
   ['dashboard fleet statistics', 'GET', (t) => `/v1/dashboard/fleetStatistic?fleetId=${t.fleet}`],
+  ['statistics of fleet', 'GET', (t) => `/v1/statistics/overview?range=today&fleetId=${t.fleet}`],
+  ['statistics of vehicle', 'GET', (t) => `/v1/statistics/overview?range=today&vehicleId=${t.vehicle}`],
+  ['tag statistics of tag', 'GET', (t) => `/v1/statistics/tag?range=today&tagId=${t.tag}`],
 ];
 
 const callers: Role[] = ['AGENT_ADMIN', 'COMPANY_ADMIN', 'FLEET_ADMIN', 'SITE_ADMIN'];

@@ -23,6 +23,7 @@ const layers: Record<string, number> = {
   media: 3,
   bus: 3,
   places: 3,
+  pdf: 3,
   modules: 4,
   gateway: 5,
   'web.ts': 6,

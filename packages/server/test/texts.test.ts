@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, vehicleEmail } from '../src/db/schema.js';
 import type { Principal } from '../src/http/principal.js';
 import type { Mail, Mailer } from '../src/mail/mailer.js';
-import { guideLanguage } from '../src/modules/dashboard/user-guide.js';
 import { IncidentNotifier } from '../src/modules/events/notify.js';
 import { VehicleEmailService } from '../src/modules/vehicles/emails.js';
 import { type IncidentMail, type ServerTexts, serverTexts } from '../src/texts/index.js';
@@ -80,10 +79,6 @@ describe('the server texts', () => {
       const subjects = new Set(languages.map((other) => rendered(serverTexts[other]).get(key)));
       expect(subjects.size, key).toBe(languages.length);
     }
-  });
-
-  it('writes the user guide in every language whose letters the PDF can show; Russian gets English', () => {
-    for (const language of languages) expect(guideLanguage(language)).toBe(language === 'ru' ? 'en' : language);
   });
 });
 

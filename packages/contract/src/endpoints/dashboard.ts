@@ -98,7 +98,7 @@ export const dashboardApi = endpoints('dashboard', {
   userGuide: {
     method: 'GET',
     path: '/v1/dashboard/userGuide',
-    summary: 'The user guide as an A4 PDF in the chosen language (Russian: English, Helvetica cannot show Cyrillic)',
+    summary: 'The user guide as an A4 PDF in the chosen language',
     access,
     query: UserGuideQuery,
     raw: true,

@@ -1,5 +1,6 @@
 import { accountApi, credentialApi } from './account.js';
 import { clauseApi } from './clause.js';
+import { coachingApi } from './coaching.js';
 import { dashboardApi } from './dashboard.js';
 import { deviceAlertApi, deviceApi } from './device.js';
 import { deviceConfigApi, deviceTaskApi, runtimeLogApi, thresholdApi } from './device-config.js';
@@ -15,6 +16,7 @@ import { mediaApi, objectApi } from './plumbing.js';
 import { pushApi } from './push.js';
 import { sosApi } from './sos.js';
 import { ssoApi } from './sso.js';
+import { statisticsApi } from './statistics.js';
 import { subscriptionApi } from './subscription.js';
 import { healthApi, maintenanceApi } from './system.js';
 import { vehicleApi } from './vehicle.js';
@@ -22,6 +24,7 @@ import { vehicleApi } from './vehicle.js';
 export {
   accountApi,
   clauseApi,
+  coachingApi,
   credentialApi,
   dashboardApi,
   deviceAlertApi,
@@ -48,6 +51,7 @@ export {
   shareApi,
   sosApi,
   ssoApi,
+  statisticsApi,
   subscriptionApi,
   thresholdApi,
   vehicleApi,
@@ -68,6 +72,7 @@ export const apiEndpoints = {
   eventMap: eventMapApi,
   evidenceRequest: evidenceRequestApi,
   resource: resourceApi,
+  coaching: coachingApi,
   share: shareApi,
   device: deviceApi,
   deviceAlert: deviceAlertApi,
@@ -81,6 +86,7 @@ export const apiEndpoints = {
   live: liveApi,
   sos: sosApi,
   dashboard: dashboardApi,
+  statistics: statisticsApi,
   object: objectApi,
   media: mediaApi,
   push: pushApi,

@@ -2,6 +2,7 @@
 // read them all from here.
 
 export * from './schema/clauses.js';
+export * from './schema/coaching.js';
 export * from './schema/device-config.js';
 export * from './schema/device-lock.js';
 export * from './schema/device-task.js';
@@ -16,6 +17,7 @@ export * from './schema/logs.js';
 export * from './schema/orgs.js';
 export * from './schema/sos.js';
 export * from './schema/sso.js';
+export * from './schema/statistics.js';
 export * from './schema/subscriptions.js';
 export * from './schema/system.js';
 export * from './schema/vehicles.js';

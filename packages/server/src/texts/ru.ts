@@ -22,7 +22,6 @@ export const ru: ServerTexts = {
       review: 'Откройте консоль, чтобы просмотреть его.',
     }),
   },
-  // The PDF's built-in font cannot show Cyrillic: until it embeds one, Russian asks get the English guide (`guideLanguage`).
   userGuide: {
     title: 'Safety Shield - Руководство пользователя',
     intro:

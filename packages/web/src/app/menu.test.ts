@@ -39,13 +39,16 @@ describe('the menu of the pages built so far', () => {
 
   it.each<[string, Role, string[]]>([
     [
-      'offers a Company Admin incidents, fleets and sites, users and its company setting, and no area suppliers, companies or system log',
+      'offers a Company Admin incidents and their coaching queue, statistics, fleets and sites, users and its company setting, and no area suppliers, companies or system log',
       'COMPANY_ADMIN',
       [
         '/dashboard',
+        '/event',
         '/event/list',
+        '/event/coaching',
         '/vehicle/list',
         '/map/event',
+        '/statistics/list',
         '/devicepage/unMatched',
         '/org',
         '/org/fleet/list',
@@ -55,13 +58,16 @@ describe('the menu of the pages built so far', () => {
       ],
     ],
     [
-      'offers the Super Admin incidents, every organisation list, subscriptions and the operation log, never the hidden pages',
+      'offers the Super Admin incidents and their coaching queue, statistics, every organisation list, subscriptions and the operation log, never the hidden pages',
       'SUPER_ADMIN',
       [
         '/dashboard',
+        '/event',
         '/event/list',
+        '/event/coaching',
         '/vehicle/list',
         '/map/event',
+        '/statistics/list',
         '/devicepage',
         '/devicepage/unMatched',
         '/devicepage/list',

@@ -28,6 +28,7 @@ export const pages = {
   // Inside the layout, in the route table's order.
   Dashboard: () => import('../features/dashboard/DashboardPage.js').then((m) => m.DashboardPage),
   EventList: () => import('../features/events/index.js').then((m) => m.EventListPage),
+  CoachingQueue: () => import('../features/coaching/CoachingQueuePage.js').then((m) => m.CoachingQueuePage),
   TagList: () => import('../features/events/index.js').then((m) => m.TagListPage),
   RecycleBin: () => import('../features/events/index.js').then((m) => m.RecycleBinPage),
   EventDetail: () => import('../features/events/index.js').then((m) => m.EventDetailPage),
@@ -36,6 +37,7 @@ export const pages = {
   EventMap: () => import('../features/event-map/index.js').then((m) => m.EventMapPage),
   VehicleMap: () => import('../features/vehicles/VehicleMapPage.js').then((m) => m.VehicleMapPage),
   Dvr: () => import('../features/dvr/index.js').then((m) => m.DvrPage),
+  Statistics: () => import('../features/statistics/StatisticsPage.js').then((m) => m.StatisticsPage),
   UnmatchedDevices: () => import('../features/devices/index.js').then((m) => m.UnmatchedDevicesPage),
   DeviceList: () => import('../features/devices/index.js').then((m) => m.DeviceListPage),
   UpgradeList: () => import('../features/firmware/UpgradeListPage.js').then((m) => m.UpgradeListPage),

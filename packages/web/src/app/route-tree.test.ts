@@ -68,7 +68,7 @@ describe('the router derived from them', () => {
     expect(titleOf(opens('/event/recycleBin'))).toBe('recycleBin');
     expect(titleOf(opens('/map/event'))).toBe('incidentsMap');
     expect(titleOf(opens('/map/AB123'))).toBe('vehicleMap');
-    expect(opens('/statistics/list')?.lazy).toBe(comingSoon);
+    expect(opens('/statistics/report')?.lazy).toBe(comingSoon);
   });
 
   it('answers the public screens outside the layout, unknown paths with /404', () => {
@@ -100,7 +100,7 @@ describe('the pages of later releases', () => {
     .map((entry) => ({ path: entry.path.replace(/^\//, ''), title: titleOf(entry.route) }));
 
   it('lists every named page of the route table that is not built, with its full path', () => {
-    expect(later).toContainEqual({ path: 'statistics/list', title: 'dataAnalyst' });
+    expect(later).toContainEqual({ path: 'statistics/report', title: 'report' });
     expect(later.map((route) => route.path)).not.toContain('account/list');
     expect(later.map((route) => route.path)).not.toContain('event/list');
     expect(later.map((route) => route.path)).not.toContain('event/:eventId');
@@ -117,7 +117,7 @@ describe('the pages of later releases', () => {
 
   it('are the route names without a page, public ones included', () => {
     const unbuilt = contractPages.filter((page) => !builtPages.has(page.name)).map((page) => page.name);
-    expect(unbuilt).toEqual(expect.arrayContaining<RouteName>(['Statistics']));
+    expect(unbuilt).toEqual(expect.arrayContaining<RouteName>(['Report']));
     expect(unbuilt).not.toContain('DeviceLock');
     expect(unbuilt).not.toContain('AuthRedirect');
     expect(unbuilt).not.toContain('VehicleList');

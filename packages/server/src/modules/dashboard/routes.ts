@@ -5,7 +5,7 @@ import { serve } from '../../http/endpoints.js';
 import { browserTimeZone } from '../../http/time-zone.js';
 import { releaseTime } from '../../release.js';
 import type { DashboardService } from './service.js';
-import { guideLanguage, userGuidePdf } from './user-guide.js';
+import { userGuidePdf } from './user-guide.js';
 
 /** Handlers of the contract's dashboard endpoints (SPEC sections 2 and 7): the figures, scoped to the caller. */
 export const dashboardRoutes: FastifyPluginAsync<{ dashboard: DashboardService }> = async (app, { dashboard }) => {
@@ -23,11 +23,12 @@ export const dashboardRoutes: FastifyPluginAsync<{ dashboard: DashboardService }
     logOpen: async () => null,
     userGuide: async (req, reply) => {
       const asked = req.query.language ?? principalOf(req).language ?? 'en';
-      const language = guideLanguage(languages.includes(asked) ? asked : 'en');
+      const language = languages.includes(asked) ? asked : 'en';
+      const pdf = await userGuidePdf(language, releaseTime);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="safety-shield-user-guide-${language}.pdf"`)
-        .send(userGuidePdf(language, releaseTime));
+        .send(pdf);
     },
   });
 };

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.js';
 import { deviceTask } from '../../db/schema.js';
 import { countsOf } from './repo.js';
 
-/** How often a running task's progress is pushed at most: 10,000 rows settling in a second make two messages, not 10,000. */
-export const PROGRESS_INTERVAL_MS = 500;
+/** How often a running task's progress is pushed at most: 10,000 rows settling in a second make four messages, not 10,000. */
+export const PROGRESS_INTERVAL_MS = 250;
 
 /** Pushes tasks' counts to the consoles in their scope (the bus's `deviceTask`), at most every PROGRESS_INTERVAL_MS each. */
 export class TaskProgress {

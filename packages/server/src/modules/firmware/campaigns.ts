@@ -36,6 +36,8 @@ const MAX_CAMPAIGN_MS = 90 * 24 * 3_600_000;
 /** How long the portal waits for the device to take an order (the download is reported by `upgradeProgress`). */
 const ORDER_ACK_MS = 15_000;
 const MAX_REASON = 500;
+/** How long after a device's row ended its campaign's stage and threshold are looked at (together with the others'). */
+const JUDGE_DELAY_MS = 200;
 const INSERT_CHUNK = 500;
 const OPEN: TaskRowState[] = ['queued', 'sent', 'running'];
 /** Steps after which the device no longer takes the order again: it is installing its new firmware. */
@@ -319,8 +321,23 @@ export class UpgradeCampaigns {
     });
     if (ended === null) return false;
     this.tasks.progress.changed([ended]);
-    await this.judge(ended, outcome === 'failed');
+    this.judgeSoon(ended, outcome === 'failed');
     return true;
+  }
+
+  /** Tasks to judge, with whether a row failed since: 1,000 devices ending at once make one judgement, not 1,000. */
+  private readonly toJudge = new Map<number, boolean>();
+  private judging: NodeJS.Timeout | undefined;
+
+  private judgeSoon(taskId: number, newFailure: boolean) {
+    this.toJudge.set(taskId, (this.toJudge.get(taskId) ?? false) || newFailure);
+    this.judging ??= setTimeout(() => {
+      this.judging = undefined;
+      const due = [...this.toJudge];
+      this.toJudge.clear();
+      for (const [id, failed] of due)
+        this.judge(id, failed).catch((err: unknown) => this.log.error({ err, taskId: id }, 'campaign not judged'));
+    }, JUDGE_DELAY_MS).unref();
   }
 
   /**
@@ -469,6 +486,7 @@ export class UpgradeCampaigns {
         state: deviceTaskRow.state,
         phase: deviceTaskRow.phase,
         target: firmwarePackage.version,
+        endsAt: upgradeCampaign.endsAt,
       })
       .from(deviceTaskRow)
       .innerJoin(upgradeCampaign, eq(upgradeCampaign.taskId, deviceTaskRow.taskId))
@@ -476,8 +494,8 @@ export class UpgradeCampaigns {
       .where(and(eq(deviceTaskRow.deviceId, known.id), inArray(deviceTaskRow.state, OPEN)))
       .orderBy(deviceTaskRow.id);
     for (const row of rows) {
-      await this.expire(row.taskId);
-      if (known.version === row.target) await this.finish(row.rowId, 'done', null, known.version);
+      if (row.endsAt.getTime() <= Date.now()) await this.expire(row.taskId);
+      else if (known.version === row.target) await this.finish(row.rowId, 'done', null, known.version);
       else if (row.state === 'running' && row.phase && INSTALLING.includes(row.phase))
         await this.finish(row.rowId, 'failed', `came back with version ${known.version ?? 'unknown'}`, known.version);
       else await this.deliver(row.rowId, uuid);

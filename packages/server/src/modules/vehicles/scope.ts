@@ -4,7 +4,7 @@ import type { Principal } from '../../http/principal.js';
 import { inScope } from '../../http/scope.js';
 
 /** The lessee's chain, shaped like an owner chain so the one scope rule of SPEC section 6 decides it too. */
-const lessee = { belongAgentId: vehicle.leaseAgentId, belongCompanyId: vehicle.leaseCompanyId, belongFleetId: vehicle.leaseFleetId };
+export const lessee = { belongAgentId: vehicle.leaseAgentId, belongCompanyId: vehicle.leaseCompanyId, belongFleetId: vehicle.leaseFleetId };
 
 /** A lease counts until its end time, whether or not the expiry job has cleared it yet. */
 export const leaseRunning = (): SQL => and(sql`${vehicle.leaseFleetId} is not null`, gt(vehicle.leaseExpireAt, sql`now()`)) ?? sql`false`;

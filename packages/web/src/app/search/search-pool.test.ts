@@ -51,8 +51,10 @@ describe('the header search pool', () => {
     expect(paths).toEqual([
       '/dashboard',
       '/event/list',
+      '/event/coaching',
       '/vehicle/list',
       '/map/event',
+      '/statistics/list',
       '/devicepage/unMatched',
       '/devicepage/list',
       '/devicepage/upgrade-list',

@@ -2,6 +2,7 @@ export { useBindLog } from './api/get-bind-log.js';
 export { useDevice } from './api/get-device.js';
 export { useDeviceVersions } from './api/get-device-versions.js';
 export { useDevices } from './api/get-devices.js';
+export { useVehicleOptions } from './api/get-vehicle-options.js';
 export { DbmPanel } from './components/DbmPanel.js';
 export { DevicePicker } from './components/DevicePicker.js';
 export { OnlineTag } from './components/display.js';

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { MapView, Marker } from '../../shared/map/index.js';
 import { formatTime } from '../../shared/ui/format.js';
 import { numberFilter } from '../../shared/ui/list/index.js';
+import { CoachingCard } from '../coaching/index.js';
 import { ShareButton } from '../public-incidents/index.js';
 import { useEvent } from './api/get-event.js';
 import { CommentsPanel } from './components/CommentsPanel.js';
@@ -101,6 +102,7 @@ export function EventDetailPage() {
         </Col>
         <Col xs={24} xl={10}>
           <Flex vertical gap={16}>
+            <CoachingCard eventId={incident.eventId} reviewState={incident.reviewState} deleted={incident.deletedTime !== null} />
             <CommentsPanel eventId={incident.eventId} canWrite={can.writes && !incident.deletedTime} />
             <HistoryTimeline eventId={incident.eventId} />
             {can.auditsEvidence && <EvidenceAccessPanel eventId={incident.eventId} />}

@@ -1,3 +1,4 @@
+export { useTagOptions } from './api/get-tags.js';
 export { EventDetailPage } from './EventDetailPage.js';
 export { EventListPage } from './EventListPage.js';
 export { RecycleBinPage } from './RecycleBinPage.js';

@@ -4,10 +4,10 @@ import { Card, Col, Empty, Row, Segmented, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/preferences/PreferencesProvider.js';
+import type { ChartOption } from '../../../shared/ui/EChart.js';
 import { useCandlesticks, usePeriodChart } from '../api/get-dashboard.js';
-import type { ChartOption } from './EChart.js';
 
-const EChart = lazy(() => import('./EChart.js'));
+const EChart = lazy(() => import('../../../shared/ui/EChart.js'));
 
 /** A lighter and a darker shade of the theme colour, for the candles' rising and falling days. */
 function shade(hex: string, amount: number): string {

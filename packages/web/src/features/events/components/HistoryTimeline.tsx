@@ -20,8 +20,20 @@ const known = new Set([
   'evidenceRequested',
   'evidenceCancelled',
   'evidenceExpired',
+  // Issue 19: the coaching steps.
+  'coachingMarked',
+  'coached',
+  'coachingDismissed',
+  'coachingReopened',
 ]);
-const colours: Record<string, string> = { arrived: 'blue', reviewed: 'green', deleted: 'red', restored: 'gray' };
+const colours: Record<string, string> = {
+  arrived: 'blue',
+  reviewed: 'green',
+  deleted: 'red',
+  restored: 'gray',
+  coachingMarked: 'orange',
+  coached: 'green',
+};
 const secondary = { color: 'var(--ant-color-text-secondary)', fontSize: 12 };
 
 type UploadEntry = Extract<HistoryEntry, { type: 'upload' }>;

@@ -1,4 +1,4 @@
-import { ONLINE_SUMMARY_MAX_DAYS, type Role } from '@safety-shield/contract';
+import { ONLINE_SUMMARY_MAX_DAYS } from '@safety-shield/contract';
 import { Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -7,7 +7,7 @@ import { ZonedRangePicker } from '../../../shared/time/ZonedPickers.js';
 import { useTimeZone } from '../../../shared/time/zone.js';
 import { FilterBar, TextFilter } from '../../../shared/ui/list/index.js';
 import { useSelfInfo } from '../../auth/index.js';
-import { OrgScopeFilters } from '../../orgs/index.js';
+import { OrgScopeFilters, scopeKindsOf } from '../../orgs/index.js';
 import { addDays, type DaySpan, dayOf, lastDays, spanInstants, spanProblem } from './span.js';
 
 export interface SummaryFilters {
@@ -27,14 +27,6 @@ interface FilterValues {
   companyId?: number;
   fleetId?: number;
 }
-
-/** The organisation levels above a role's own, which it may narrow the devices to (a Fleet Admin sees its fleet's). */
-const scopeKinds = (role: Role | undefined) => {
-  if (role === 'SUPER_ADMIN' || role === 'SUPER_ASSISTANT') return ['agent', 'company', 'fleet'] as const;
-  if (role === 'AGENT_ADMIN') return ['company', 'fleet'] as const;
-  if (role === 'COMPANY_ADMIN') return ['fleet'] as const;
-  return [] as const;
-};
 
 /** The picked days, read in the zone whose days the picker shows. */
 const spanOfRange = (range: Range, zone: string): DaySpan | undefined => {
@@ -115,7 +107,7 @@ export function SummaryFilterBar({ filters, today, onSearch, onReset }: Props) {
         />
       </Form.Item>
       <TextFilter name="keyword" label={t('lineSummary.keyword')} placeholder={t('lineSummary.keywordPlaceholder')} width={200} />
-      <OrgScopeFilters kinds={scopeKinds(role)} labelOf={(kind) => t(`lineSummary.${kind}`)} />
+      <OrgScopeFilters kinds={scopeKindsOf(role)} labelOf={(kind) => t(`lineSummary.${kind}`)} />
     </FilterBar>
   );
 }

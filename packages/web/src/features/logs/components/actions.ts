@@ -110,6 +110,10 @@ export const logActions: readonly string[] = [
   'event.tag.receiveVideo',
   'event.tag.holdDays',
   'event.tag.notifyEmail',
+  'coaching.mark',
+  'coaching.coach',
+  'coaching.dismiss',
+  'coaching.reopen',
   // Evidence access (issue 15): all of it, then each kind of line.
   'evidence',
   'evidence.picture.view',

@@ -1,10 +1,18 @@
-import type { OrgKind } from '@safety-shield/contract';
+import type { OrgKind, Role } from '@safety-shield/contract';
 import { Form } from 'antd';
 import { OrgPicker } from './OrgPicker.js';
 
 type ScopeKind = Extract<OrgKind, 'agent' | 'company' | 'fleet'>;
 const fieldOf = { agent: 'agentId', company: 'companyId', fleet: 'fleetId' } as const satisfies Record<ScopeKind, string>;
 const aboveOf: Record<ScopeKind, ScopeKind | undefined> = { agent: undefined, company: 'agent', fleet: 'company' };
+
+/** The organisation levels a role may narrow a view to, from the top (a Fleet Admin's view is its fleet already). */
+export function scopeKindsOf(role: Role | undefined): readonly ScopeKind[] {
+  if (role === 'SUPER_ADMIN' || role === 'SUPER_ASSISTANT') return ['agent', 'company', 'fleet'];
+  if (role === 'AGENT_ADMIN') return ['company', 'fleet'];
+  if (role === 'COMPANY_ADMIN') return ['fleet'];
+  return [];
+}
 
 interface Props {
   /** The levels offered, from the top: agent, company, fleet (fields agentId, companyId, fleetId). */

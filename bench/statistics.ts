@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../packages/server/src/db/client.js';
+import { StatisticsRollup } from '../packages/server/src/modules/statistics/rollup.js';
+import { CompanyZones } from '../packages/server/src/modules/statistics/zones.js';
+import { seed as seedAccounts } from './accounts.js';
+import { load, loginToken } from './client.js';
+import { latencyPercentiles, onPostgres, printTable, saveResult } from './lib.js';
+
+const ADMIN_PASSWORD = 'Bench1234admin';
+const COMPANY_PASSWORD = 'Bench-Company-2026';
+const INCIDENTS = 1_000_000;
+const VEHICLES_PER_FLEET = 50;
+/** Positions per vehicle for yesterday's trail: one every five minutes. */
+const POINTS_PER_DAY = 288;
+const TARGET_P99_MS = 50;
+const TARGET_ROLLUP_S = 60;
+const TYPES = ['harshBraking', 'overSpeed', 'collision', 'fatigue', 'phoneUse', 'laneDeparture'];
+
+/**
+ * 10,000 vehicles (50 in each of the 200 companies' fleets), the companies' default tags, 1,000,000 incidents over the
+ * last 365 days spread over the vehicles and 1,000 positions around Oslo, and yesterday's trail of every vehicle (one
+ * position every 5 minutes, 2,880,000 in all). Triggers are off while loading: nothing is rolled up yet, so the change
+ * log has nothing to tell.
+ */
+export async function seedStatistics(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`set session_replication_role = replica`);
+    await client.query(
+      `insert into vehicle (license_plate, kind_name, use_for, belong_agent_id, belong_company_id, belong_fleet_id)
+       select 'BS ' || f.id || '-' || g, (array['Truck','Van','Bus'])[1 + g % 3], (array['Delivery','Passengers'])[1 + g % 2],
+         f.belong_agent_id, f.belong_company_id, f.id
+       from org f, generate_series(1, $1) g where f.kind = 'fleet'`,
+      [VEHICLES_PER_FLEET],
+    );
+    await client.query(`insert into event_tag (name, default_kind, belong_agent_id, belong_company_id)
+      select k.name, k.kind, c.belong_agent_id, c.id from org c,
+        (values ('Emergency', 'emergency'), ('Interactive', 'interactive'), ('General', 'general')) as k(name, kind)
+      where c.kind = 'company'`);
+    await client.query(`create temporary table bench_vehicle as
+      select (row_number() over (order by v.id) - 1)::int as n, v.id, v.license_plate, v.belong_agent_id, v.belong_company_id,
+        v.belong_fleet_id, (select array_agg(t.id order by t.id) from event_tag t where t.belong_company_id = v.belong_company_id) as tags
+      from vehicle v`);
+    await client.query(`create unique index on bench_vehicle (n)`);
+    const vehicles = Number((await client.query('select count(*) as n from bench_vehicle')).rows[0]?.n);
+    await client.query(
+      `insert into incident (device_id, message_id, device_uuid, vehicle_id, license_plate, type, tag_id, speed, trigger_at, lat, lng,
+         belong_agent_id, belong_company_id, belong_fleet_id)
+       select v.id, 'm' || g, 'BD-' || v.id, v.id, v.license_plate, ($2::text[])[1 + g % array_length($2::text[], 1)],
+         v.tags[1 + (g / 7) % 3], g % 120, now() - (((g::bigint * 7919) % 31536000) || ' seconds')::interval,
+         59.5 + (g % 1000) / 1000.0, 10.2 + (g % 997) / 1000.0, v.belong_agent_id, v.belong_company_id, v.belong_fleet_id
+       from generate_series(1, $1) g join bench_vehicle v on v.n = g % $3`,
+      [INCIDENTS, TYPES, vehicles],
+    );
+    await client.query(
+      `insert into gps_point (device_id, at, vehicle_id, lat, lng, speed, heading)
+       select v.id, date_trunc('day', now() - interval '1 day') + (p * interval '5 minutes'), v.id,
+         59.5 + v.n % 100 / 200.0 + p / 5000.0, 10.2 + v.n % 97 / 200.0, (p % 7) * 12, 0
+       from bench_vehicle v, generate_series(0, $1 - 1) p`,
+      [POINTS_PER_DAY],
+    );
+    await client.query(`set session_replication_role = origin`);
+    // The company admin counts in Oslo's days; the other companies (no admin with a zone) in UTC.
+    await client.query(`update account set time_zone = 'Europe/Oslo' where username = 'bench.company'`);
+    await client.query('vacuum analyze');
+    await client.query('checkpoint');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Issue 19: with 1,000,000 incidents over a year and 10,000 vehicles on PostgreSQL, the statistics overview's p99 for
+ * the longest range (current season) at 50 connections (target ≤ 50 ms), each question's first answer (nothing kept),
+ * and the rollup job: the first run over the whole year, and a nightly run (one new day per company), target ≤ 60 s.
+ */
+export async function benchStatistics() {
+  // The portal's own job is off: the rollup runs here, timed, on the same database.
+  return onPostgres('Statistics', { ADMIN_PASSWORD, STATISTICS_ROLLUP: '0' }, async (portal, url) => {
+    await seedAccounts(url);
+    const seeding = performance.now();
+    await seedStatistics(url);
+    const seedSeconds = Math.round((performance.now() - seeding) / 1000);
+    const company = await loginToken(portal.url, 'bench.company', COMPANY_PASSWORD);
+    const admin = await loginToken(portal.url, 'admin', ADMIN_PASSWORD);
+    const database = await openDatabase({ url });
+    const job = new StatisticsRollup(database.db, new CompanyZones(database.db));
+    const rollup = async () => {
+      const started = performance.now();
+      const done = await job.run();
+      return { seconds: Math.round((performance.now() - started) / 100) / 10, ...done };
+    };
+    const cold = async (token: string) => {
+      const times: number[] = [];
+      for (const range of ['currentSeason', 'lastMonth', 'currentMonth', 'last14Days']) {
+        for (const period of ['day', 'week', 'month', 'year']) {
+          const started = performance.now();
+          const res = await fetch(`${portal.url}/v1/statistics/overview?range=${range}&period=${period}`, {
+            headers: { 'x-token': token },
+          });
+          const envelope = (await res.json()) as { code: number };
+          if (envelope.code !== 200) throw new Error(JSON.stringify(envelope));
+          times.push(performance.now() - started);
+        }
+      }
+      return latencyPercentiles(times);
+    };
+
+    const before = { company: await cold(company) };
+    const firstRun = await rollup();
+    // A night: every company's last rolled day (yesterday, with its trail) is rolled again, as after each midnight.
+    await database.db.execute(sql`update stat_rollup set rolled_until = rolled_until - 1 where rolled_until is not null`);
+    const nightly = await rollup();
+    await database.close();
+    const after = { company: await cold(company), admin: await cold(admin) };
+
+    const results: Record<string, { rps: number; p99: number }> = {};
+    const rows: Record<string, string | number>[] = [];
+    for (const [who, token] of [
+      ['Company Admin', company],
+      ['Super Admin', admin],
+    ] as const) {
+      for (const query of ['range=currentSeason&period=day', 'range=currentSeason&period=year']) {
+        const measured = await load(`${portal.url}/v1/statistics/overview?${query}`, { 'x-token': token });
+        results[`${who}: ${query}`] = measured;
+        rows.push({ caller: who, query, 'req/s': Math.round(measured.rps), 'p99 ms': measured.p99, 'target p99 ms': TARGET_P99_MS });
+      }
+    }
+    const result = {
+      incidents: INCIDENTS,
+      vehicles: 10_000,
+      trailPoints: 10_000 * POINTS_PER_DAY,
+      seedSeconds,
+      coldBeforeRollup: before,
+      coldAfterRollup: after,
+      firstRollup: firstRun,
+      nightlyRollup: nightly,
+      results,
+      targetP99Ms: TARGET_P99_MS,
+      targetRollupSeconds: TARGET_ROLLUP_S,
+    };
+    printTable('GET /v1/statistics/overview, 1,000,000 incidents over a year, 10,000 vehicles (PostgreSQL, 10 s, 50 connections)', rows);
+    printTable('Each question’s first answer (16 range × period questions, nothing kept), ms', [
+      { when: 'before the rollup, Company Admin', ...before.company },
+      { when: 'after the rollup, Company Admin', ...after.company },
+      { when: 'after the rollup, Super Admin', ...after.admin },
+    ]);
+    printTable('The rollup job', [
+      { run: 'first (a year of days, 200 companies)', seconds: firstRun.seconds, days: firstRun.days, 'target s': TARGET_ROLLUP_S },
+      { run: 'nightly (one day per company)', seconds: nightly.seconds, days: nightly.days, 'target s': TARGET_ROLLUP_S },
+    ]);
+    await saveResult('statistics', result);
+    return result;
+  });
+}

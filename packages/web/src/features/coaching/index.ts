@@ -1,0 +1,2 @@
+export { CoachingQueuePage } from './CoachingQueuePage.js';
+export { CoachingCard } from './components/CoachingCard.js';

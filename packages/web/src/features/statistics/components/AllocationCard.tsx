@@ -1,0 +1,85 @@
+import type { FleetAllocation, StatisticsOverview } from '@safety-shield/contract';
+import { Card, Col, Empty, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+type Allocation = StatisticsOverview['allocation'];
+
+function KeyCounts({ title, list, none }: { title: string; list: Allocation['byUse']; none: string }) {
+  return (
+    <div>
+      <Typography.Text strong>{title}</Typography.Text>
+      <div className="statistics-keys">
+        {list.length === 0
+          ? '–'
+          : list.map((item) => (
+              <Tag key={item.key ?? ''}>
+                {item.key ?? none}: {item.count}
+              </Tag>
+            ))}
+      </div>
+    </div>
+  );
+}
+
+/** Vehicles now (per fleet, by use and kind, leased out and in) and their use in the range: active vehicles, utilisation. */
+export function AllocationCard({ data, loading }: { data: StatisticsOverview | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  const allocation = data?.allocation;
+  return (
+    <Card title={t('statistics.allocation.title')} size="small" loading={loading && !data} data-testid="statistics-allocation">
+      {allocation && (
+        <>
+          <Row gutter={[16, 16]}>
+            {(
+              [
+                ['vehicles', allocation.vehicles],
+                ['leasedOut', allocation.leasedOut],
+                ['leasedIn', allocation.leasedIn],
+                ['active', allocation.active],
+              ] as const
+            ).map(([key, value]) => (
+              <Col key={key} xs={12} md={6} xl={4}>
+                <Statistic title={t(`statistics.allocation.${key}`)} value={value} />
+              </Col>
+            ))}
+            <Col xs={12} md={6} xl={4}>
+              <Statistic title={t('statistics.allocation.utilisation')} value={allocation.utilisation} suffix="%" precision={1} />
+            </Col>
+          </Row>
+          <Row gutter={[16, 8]} style={{ marginTop: 12 }}>
+            <Col xs={24} md={12}>
+              <KeyCounts title={t('statistics.allocation.byUse')} list={allocation.byUse} none={t('statistics.allocation.unknown')} />
+            </Col>
+            <Col xs={24} md={12}>
+              <KeyCounts title={t('statistics.allocation.byKind')} list={allocation.byKind} none={t('statistics.allocation.unknown')} />
+            </Col>
+          </Row>
+          <Table<FleetAllocation>
+            style={{ marginTop: 12 }}
+            rowKey="fleetId"
+            size="small"
+            dataSource={allocation.fleets}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.allocation.none')} /> }}
+            columns={[
+              { key: 'fleet', title: t('statistics.fleets.fleet'), dataIndex: 'fleetName' },
+              { key: 'vehicles', title: t('statistics.allocation.vehicles'), dataIndex: 'vehicles', align: 'right' },
+              { key: 'leasedOut', title: t('statistics.allocation.leasedOut'), dataIndex: 'leasedOut', align: 'right' },
+              { key: 'leasedIn', title: t('statistics.allocation.leasedIn'), dataIndex: 'leasedIn', align: 'right' },
+              { key: 'active', title: t('statistics.allocation.active'), dataIndex: 'active', align: 'right' },
+              { key: 'distance', title: t('statistics.distanceKm'), dataIndex: 'distanceKm', align: 'right' },
+              { key: 'hours', title: t('statistics.drivingHours'), dataIndex: 'drivingHours', align: 'right' },
+              {
+                key: 'use',
+                title: t('statistics.allocation.utilisation'),
+                align: 'right',
+                render: (_, row) => `${row.utilisation.toFixed(1)} %`,
+              },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import type { StatisticsQuery } from '@safety-shield/contract';
+import { Card, Col, Row, Statistic } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../shared/preferences/PreferencesProvider.js';
+import { useStatisticsOverview } from '../api/get-statistics.js';
+import { AllocationCard } from './AllocationCard.js';
+import { ChartCard } from './ChartCard.js';
+import { distanceBars, stackedBars } from './chart-options.js';
+import { FleetRankingTable, PlaceRankingTable } from './RankingTables.js';
+import { tagBars } from './tag-label.js';
+
+/** The Overview tab: incidents over time by type and by tag, distance, fleet and place rankings, vehicle allocation. */
+export function OverviewTab({ query, active }: { query: StatisticsQuery; active: boolean }) {
+  const { t } = useTranslation();
+  const { settings } = usePreferences();
+  const { data, isPending, isFetching } = useStatisticsOverview(query, active);
+  const empty = data?.total === 0;
+
+  const byType = useMemo(
+    () =>
+      data &&
+      stackedBars(
+        data.series,
+        data.series.types.map((line) => ({ name: t(`events.types.${line.key}`), counts: line.counts })),
+      ),
+    [data, t],
+  );
+  const byTag = useMemo(() => data && tagBars(t, data.series), [data, t]);
+  const distance = useMemo(
+    () =>
+      data && distanceBars(data.series, { distance: t('statistics.distanceKm'), per100Km: t('statistics.per100Km') }, settings.themeColour),
+    [data, t, settings.themeColour],
+  );
+
+  const cards = [
+    { key: 'total', value: data?.total ?? 0, precision: 0 },
+    { key: 'distanceKm', value: data?.distance.distanceKm ?? 0, precision: 1 },
+    { key: 'drivingHours', value: data?.distance.drivingHours ?? 0, precision: 1 },
+    { key: 'per100Km', value: data?.distance.per100Km ?? '–', precision: 2 },
+  ] as const;
+
+  return (
+    <Row gutter={[16, 16]} data-testid="statistics-overview" aria-busy={isFetching}>
+      {cards.map((card) => (
+        <Col key={card.key} xs={12} lg={6}>
+          <Card size="small" loading={isPending} data-testid={`statistics-card-${card.key}`}>
+            <Statistic
+              title={t(`statistics.cards.${card.key}`)}
+              value={card.value}
+              precision={typeof card.value === 'number' ? card.precision : undefined}
+              valueRender={(node) => <span data-testid={`statistics-card-${card.key}-value`}>{node}</span>}
+            />
+          </Card>
+        </Col>
+      ))}
+      <Col xs={24} xl={12}>
+        <ChartCard
+          title={t('statistics.charts.byType')}
+          option={byType ?? null}
+          loading={isPending}
+          empty={empty}
+          testId="statistics-by-type"
+          label={t('statistics.charts.byTypeLabel', { count: data?.total ?? 0 })}
+        />
+      </Col>
+      <Col xs={24} xl={12}>
+        <ChartCard
+          title={t('statistics.charts.byTag')}
+          option={byTag ?? null}
+          loading={isPending}
+          empty={empty}
+          testId="statistics-by-tag"
+          label={t('statistics.charts.byTagLabel', { count: data?.total ?? 0 })}
+        />
+      </Col>
+      <Col xs={24} xl={12}>
+        <FleetRankingTable data={data} loading={isPending} />
+      </Col>
+      <Col xs={24} xl={12}>
+        <PlaceRankingTable data={data} loading={isPending} />
+      </Col>
+      <Col xs={24}>
+        <ChartCard
+          title={t('statistics.charts.distance')}
+          option={distance ?? null}
+          loading={isPending}
+          empty={(data?.distance.distanceKm ?? 0) === 0}
+          emptyText={t('statistics.noDistance')}
+          testId="statistics-distance"
+          label={t('statistics.charts.distanceLabel', { km: data?.distance.distanceKm ?? 0 })}
+        />
+      </Col>
+      <Col xs={24}>
+        <AllocationCard data={data} loading={isPending} />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,63 @@
+import { incidentTypes, type StatisticsQuery } from '@safety-shield/contract';
+import { Form } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tagOptions } from '../../../shared/ui/incident-filters.js';
+import { FilterBar, SelectFilter } from '../../../shared/ui/list/index.js';
+import { useSelfInfo } from '../../auth/index.js';
+import { useTagOptions } from '../../events/index.js';
+import { OrgScopeFilters, scopeKindsOf } from '../../orgs/index.js';
+import { VehiclePicker } from './VehiclePicker.js';
+
+interface FilterValues {
+  agentId?: number;
+  companyId?: number;
+  fleetId?: number;
+  vehicleId?: number;
+  tagId?: number;
+  type?: string;
+}
+
+/** The data source (organisation level, fleet, vehicle), tag and incident type; written to the URL on Search. */
+export function StatisticsFilterBar({ query, onSearch }: { query: StatisticsQuery; onSearch(values: FilterValues): void }) {
+  const { t } = useTranslation();
+  const role = useSelfInfo().data?.baseInfo.role;
+  const tags = useTagOptions();
+  const values = useMemo<FilterValues>(
+    () => ({
+      agentId: query.agentId,
+      companyId: query.companyId,
+      fleetId: query.fleetId,
+      vehicleId: query.vehicleId,
+      tagId: query.tagId,
+      type: query.type,
+    }),
+    [query],
+  );
+  return (
+    <FilterBar<FilterValues> values={values} onSearch={onSearch} onReset={() => onSearch({})}>
+      <OrgScopeFilters kinds={scopeKindsOf(role)} labelOf={(kind) => t(`statistics.filter.${kind}`)} />
+      <Form.Item name="vehicleId" label={t('statistics.filter.vehicle')}>
+        <VehiclePicker />
+      </Form.Item>
+      <SelectFilter
+        name="tagId"
+        label={t('statistics.filter.tag')}
+        width={200}
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={tags.isPending}
+        options={tagOptions(tags.data, t)}
+        data-testid="statistics-tag"
+      />
+      <SelectFilter
+        name="type"
+        label={t('statistics.filter.type')}
+        width={200}
+        showSearch={{ optionFilterProp: 'label' }}
+        values={incidentTypes}
+        textKey="events.types"
+        data-testid="statistics-type"
+      />
+    </FilterBar>
+  );
+}

@@ -1,0 +1,45 @@
+import type { StatisticsSeries } from '@safety-shield/contract';
+import type { ChartOption } from '../../../shared/ui/EChart.js';
+
+interface Line {
+  name: string;
+  counts: number[];
+}
+
+/** Stacked bars over the buckets, one series per line (type or tag), with a legend under the chart. */
+export function stackedBars(series: StatisticsSeries, lines: Line[]): ChartOption {
+  return {
+    animation: false,
+    grid: { left: 40, right: 16, top: 16, bottom: 72, containLabel: true },
+    tooltip: { trigger: 'axis', confine: true },
+    legend: { bottom: 0, type: 'plain' },
+    xAxis: { type: 'category', data: series.buckets.map((b) => b.label) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: lines.map((line) => ({ type: 'bar', stack: 'all', name: line.name, data: line.counts, barMaxWidth: 32 })),
+  };
+}
+
+/** Distance driven per bucket (bars, km) and incidents per 100 km (a line on its own axis). */
+export function distanceBars(series: StatisticsSeries, names: { distance: string; per100Km: string }, colour: string): ChartOption {
+  return {
+    animation: false,
+    color: [colour, '#d4380d'],
+    grid: { left: 48, right: 48, top: 24, bottom: 56, containLabel: true },
+    tooltip: { trigger: 'axis', confine: true },
+    legend: { bottom: 0 },
+    xAxis: { type: 'category', data: series.buckets.map((b) => b.label) },
+    yAxis: [
+      { type: 'value', name: 'km' },
+      { type: 'value', name: '/100 km', splitLine: { show: false } },
+    ],
+    series: [
+      { type: 'bar', name: names.distance, data: series.buckets.map((b) => b.distanceKm), barMaxWidth: 32 },
+      {
+        type: 'line',
+        name: names.per100Km,
+        yAxisIndex: 1,
+        data: series.buckets.map((b) => (b.distanceKm > 0 ? Math.round((b.incidents / b.distanceKm) * 10_000) / 100 : null)),
+      },
+    ],
+  };
+}
