@@ -12,7 +12,6 @@ import {
   type DeviceTask,
   type Page,
   type ReportedConfig,
-  TASK_MAX_DEVICES,
   type TaskRowState,
 } from '@safety-shield/contract';
 import { compiled } from '@safety-shield/contract/device';
@@ -28,7 +27,7 @@ import { inTurns } from '../device-tasks/in-turns.js';
 import { settleRows } from '../device-tasks/repo.js';
 import type { DeviceTaskService } from '../device-tasks/service.js';
 import type { SendCommand } from '../devices/commands.js';
-import { deviceFilter, lockDevice } from '../devices/repo.js';
+import { batchTargets, deviceFilter, lockDevice } from '../devices/repo.js';
 import type { Sealer } from '../system/sealing.js';
 import { storeReport } from './file-report.js';
 import type { DisplayPictures } from './pictures.js';
@@ -498,18 +497,7 @@ export class DeviceConfigService {
     checkExpiry(expireTime);
     const change = await this.resolve(this.db, asked);
     const created = await this.db.transaction(async (tx) => {
-      const where = deviceIds
-        ? and(inScope(principal, device), inArray(device.id, deviceIds))
-        : deviceFilter(inScope(principal, device), filter ?? {});
-      const targets = await tx
-        .select({ id: device.id, uuid: device.deviceUuid, online: device.online })
-        .from(device)
-        .where(where)
-        .orderBy(device.id)
-        .limit(TASK_MAX_DEVICES + 1)
-        .for('update');
-      if (deviceIds && targets.length !== deviceIds.length) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
-      if (targets.length === 0 || targets.length > TASK_MAX_DEVICES) throw new AppError('PARAM_CHECK_FAIL', 'filter', { field: 'filter' });
+      const targets = await batchTargets(tx, principal, deviceIds, (scope) => deviceFilter(scope, filter ?? {}));
       const ids = targets.map((target) => target.id);
       const [references, tops] = [await this.referencesOf(tx, ids), await this.topVersions(tx, ids)];
       const task = await this.tasks.create(tx, principal, {

@@ -3,7 +3,6 @@ import {
   type CampaignListQuery,
   compareVersions,
   type Page,
-  TASK_MAX_DEVICES,
   type TaskRowState,
   type UpgradeCampaign,
   type UpgradeOutcome,
@@ -23,7 +22,7 @@ import { inTurns } from '../device-tasks/in-turns.js';
 import { countsOf, noCounts, toTask } from '../device-tasks/repo.js';
 import type { DeviceTaskService } from '../device-tasks/service.js';
 import type { SendCommand } from '../devices/commands.js';
-import { deviceFilter } from '../devices/repo.js';
+import { batchTargets, deviceFilter } from '../devices/repo.js';
 import { FIRMWARE_TYPE, type FirmwarePackages } from './packages.js';
 
 type TaskRecord = typeof deviceTask.$inferSelect;
@@ -96,18 +95,9 @@ export class UpgradeCampaigns {
     const pkg = await this.packages.row(packageId);
     const taskId = await this.db.transaction(async (tx) => {
       const { model, ...listFilter } = filter ?? {};
-      const where = deviceIds
-        ? and(inScope(principal, device), inArray(device.id, deviceIds))
-        : and(deviceFilter(inScope(principal, device), listFilter), model ? eq(device.model, model) : undefined);
-      const targets = await tx
-        .select({ id: device.id, uuid: device.deviceUuid, version: device.version, model: device.model })
-        .from(device)
-        .where(where)
-        .orderBy(device.id)
-        .limit(TASK_MAX_DEVICES + 1)
-        .for('update');
-      if (deviceIds && targets.length !== deviceIds.length) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
-      if (targets.length === 0 || targets.length > TASK_MAX_DEVICES) throw new AppError('PARAM_CHECK_FAIL', 'filter', { field: 'filter' });
+      const targets = await batchTargets(tx, principal, deviceIds, (scope) =>
+        and(deviceFilter(scope, listFilter), model ? eq(device.model, model) : undefined),
+      );
       const newer = targets.filter((target) => (compareVersions(pkg.version, target.version) ?? 0) < 0);
       if (newer.length > 0)
         throw new AppError('SYSTEM_OTA_VERSION_LOW', newer[0]?.uuid, { devices: newer.slice(0, 20).map((target) => target.uuid) });
