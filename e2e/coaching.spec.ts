@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
-import { companyWithVehicle, READY_PASSWORD, row, withBoundDevice } from './console.js';
+import { companyWithVehicle, expectNoSidewaysScroll, READY_PASSWORD, row, withBoundDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** Nothing wider than the window: no sideways scrolling of the whole page. */
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('a reviewed incident is marked from its page, waits in the queue, is coached with a note and shows as coached', async ({
   page,
@@ -55,7 +49,7 @@ test('a reviewed incident is marked from its page, waits in the queue, is coache
     await expect(waiting.getByTestId('incident-type')).toHaveText('Fatigue');
     await expect(waiting).toContainText(admin.username);
     await expect(queue.getByTestId('coaching-count')).toHaveText('1 incident waits for coaching');
-    await expectNoOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/coaching-queue-1440.png', fullPage: true, animations: 'disabled' });
 
     // Coaching takes a note: a blank one is refused in the dialog.
@@ -83,17 +77,17 @@ test('a reviewed incident is marked from its page, waits in the queue, is coache
     await expect(card.getByTestId('coaching-closing-note')).toHaveText('Talked about rest breaks; plans a stop every two hours.');
     await expect(card.getByTestId('coaching-reopen')).toBeVisible();
     await expect(detail.getByTestId('history')).toContainText('Driver coached');
-    await expectNoOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/coaching-detail-1440.png', fullPage: true, animations: 'disabled' });
 
     // Narrow: the queue and the incident fit 390 px.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(card.getByTestId('coaching-state')).toHaveText('Coached');
-    await expectNoOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/coaching-detail-390.png', fullPage: true, animations: 'disabled' });
     await page.goto('/event/coaching?state=all');
     await expect(row(page, plate)).toBeVisible();
-    await expectNoOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/coaching-queue-390.png', fullPage: true, animations: 'disabled' });
   });
 });

@@ -1,5 +1,5 @@
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { bindWhenListed, companyWithVehicle, row, simulatedDevice } from './console.js';
+import { bindWhenListed, companyWithVehicle, expectNoSidewaysScroll, row, simulatedDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -53,7 +53,7 @@ test('a locked device refuses local changes and the portal’s unbind; an instal
       await page.setViewportSize({ width, height: 900 });
       await expect(lockRow).toBeVisible();
       if (width === 390) await page.screenshot({ path: 'e2e/artifacts/device-locks-console-390.png', fullPage: true });
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await expectNoSidewaysScroll(page);
     }
     await page.setViewportSize({ width: 1440, height: 1000 });
     await lockRow.getByRole('button', { name: '1 refused action' }).click();

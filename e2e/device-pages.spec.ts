@@ -1,18 +1,20 @@
 import type { Page } from '@playwright/test';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { bindWhenListed, companyWithVehicle, pickSearched, READY_PASSWORD, row, simulatedDevice } from './console.js';
+import {
+  bindWhenListed,
+  companyWithVehicle,
+  expectNoSidewaysScroll,
+  pickSearched,
+  READY_PASSWORD,
+  row,
+  simulatedDevice,
+} from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
 const CAMERA = 'Camera signal lost · channel 2';
 const CARD = 'Storage card full';
-
-/** The page is as wide as the window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('a fault a device reports shows on the monitor at once, in the device’s alert history and on its detail page', async ({
   page,

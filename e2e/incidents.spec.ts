@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
-import { companyWithVehicle, READY_PASSWORD, row, withBoundDevice } from './console.js';
+import { companyWithVehicle, expectNoSidewaysScroll, READY_PASSWORD, row, withBoundDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
-
-/** Nothing wider than the window: no sideways scrolling of the whole page. */
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** The popconfirm on screen, answered with its button. */
 async function confirm(page: Page, text: string | RegExp, button: string) {
@@ -40,7 +34,7 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
     const incidentRow = row(page, plate);
     await expect(incidentRow.getByTestId('incident-type')).toHaveText('Collision');
     await expect(incidentRow).toContainText('Unread');
-    await expectNoOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/incidents-list.png', fullPage: true, animations: 'disabled' });
 
     // Its page: type, plate, review state, the map and the evidence.
@@ -79,7 +73,7 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
     await expect(review).toBeHidden();
     await expect(detail.getByTestId('review-state')).toHaveText('Reviewed');
     await expect(detail.getByTestId('history')).toContainText('Marked reviewed');
-    await expectNoOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/incidents-detail.png', fullPage: true, animations: 'disabled' });
 
     // Back in the list: reviewed, then into the recycle bin.
@@ -111,23 +105,23 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
     await videoSwitch.click();
     await expect(page.getByText('State changed')).toBeVisible();
     await expect(videoSwitch).toHaveAttribute('aria-checked', before === 'true' ? 'false' : 'true');
-    await expectNoOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/incidents-tags.png', fullPage: true, animations: 'disabled' });
 
     // Narrow window: the list and the incident still fit (tables scroll inside their cards).
     await page.setViewportSize({ width: 800, height: 900 });
     await page.goto('/event/list');
     await expect(row(page, plate)).toBeVisible();
-    await expectNoOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/incidents-list-800.png', fullPage: true, animations: 'disabled' });
     await row(page, plate).getByRole('link', { name: 'Detail' }).click();
     await expect(page.getByTestId('event-detail')).toBeVisible();
-    await expectNoOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/incidents-detail-800.png', fullPage: true, animations: 'disabled' });
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await expect(page.getByTestId('place-name')).toBeVisible();
-      await expectNoOverflow(page);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `e2e/artifacts/incidents-detail-place-${width}.png`, fullPage: true, animations: 'disabled' });
     }
   });

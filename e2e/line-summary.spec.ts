@@ -1,16 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { bindWhenListed, companyWithVehicle, READY_PASSWORD, row, simulatedDevice } from './console.js';
+import { bindWhenListed, companyWithVehicle, expectNoSidewaysScroll, READY_PASSWORD, row, simulatedDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** The page is as wide as the window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** The table's day columns, as their headers name them (MM-DD under the weekday). */
 const dayHeaders = (page: Page) => page.getByTestId('summary-table').locator('thead th[data-day]');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { StatisticsOverview } from '@safety-shield/contract';
 import { seriousAxeFindings } from './axe.js';
-import { companyWithVehicle, READY_PASSWORD, readyCompanyAdmin, unique, withBoundDevice } from './console.js';
+import { companyWithVehicle, expectNoSidewaysScroll, READY_PASSWORD, readyCompanyAdmin, unique, withBoundDevice } from './console.js';
 import { expect, logIn, logOut, test } from './fixtures.js';
 
 const OSLO = { lat: 59.9139, lng: 10.7522 };
@@ -13,12 +13,6 @@ async function overview(baseURL: string, token: string, query: string): Promise<
   const envelope = await res.json();
   expect(envelope.code, JSON.stringify(envelope)).toBe(200);
   return envelope.data as StatisticsOverview;
-}
-
-/** Nothing wider than the window: no sideways scrolling of the whole page. */
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 const total = (page: Page) => page.getByTestId('statistics-card-total-value');
@@ -112,7 +106,7 @@ test('statistics: ranges, periods, tabs and filters for a Company Admin; a Fleet
   for (const width of [390, 1920]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(page.getByTestId('statistics-by-tag-chart').locator('svg')).toBeVisible();
-    await expectNoOverflow(page);
+    await expectNoSidewaysScroll(page);
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.screenshot({ path: `e2e/artifacts/statistics-overview-${width}.png`, fullPage: true, animations: 'disabled' });
   }
