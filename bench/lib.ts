@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PUSH_PATH } from '@safety-shield/contract';
 import mqtt from 'mqtt';
@@ -156,4 +156,10 @@ export async function openPushSocket(portalUrl: string): Promise<WebSocket> {
   const socket = new WebSocket(`${portalUrl.replace('http', 'ws')}${PUSH_PATH}`);
   await new Promise((resolve) => socket.once('open', resolve));
   return socket;
+}
+
+/** Resident memory (bytes) of a process now (Linux /proc; 0 elsewhere). */
+export async function rssBytes(pid: number | undefined): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }

@@ -13,6 +13,7 @@ import {
   latencyPercentiles,
   openPushSocket,
   printTable,
+  rssBytes,
   saveResult,
   startBenchPortal,
 } from './lib.js';
@@ -20,12 +21,6 @@ import {
 const DEVICES = Number(process.env.BENCH_OTA_DEVICES ?? 1_000);
 const PACKAGE_MB = Number(process.env.BENCH_OTA_MB ?? 50);
 const CONNECT_CONCURRENCY = 100;
-
-/** Resident memory (bytes) of a process now (Linux /proc; 0 elsewhere). */
-async function rssBytes(pid: number | undefined): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
 
 const message = (fields: Record<string, unknown>) =>
   JSON.stringify({ v: 1, id: randomBytes(8).toString('hex'), at: Date.now(), ...fields });

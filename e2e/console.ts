@@ -65,16 +65,6 @@ export async function agentWithCompany(api: AdminApi, name: string, fields: { de
 }
 
 /** A table row by a text in it. */
-/**
- * The page is as wide as the window: nothing scrolls sideways. Polled, because a
- * resize re-renders the shell's views a moment later (breakpoints, dropped tabs).
- */
-export async function expectNoSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
-}
-
 export const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 
 /**

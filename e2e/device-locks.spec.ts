@@ -1,6 +1,6 @@
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { bindWhenListed, companyWithVehicle, expectNoSidewaysScroll, row, simulatedDevice } from './console.js';
-import { expect, logIn, test } from './fixtures.js';
+import { bindWhenListed, companyWithVehicle, row, simulatedDevice } from './console.js';
+import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 

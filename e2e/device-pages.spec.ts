@@ -1,15 +1,6 @@
-import type { Page } from '@playwright/test';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import {
-  bindWhenListed,
-  companyWithVehicle,
-  expectNoSidewaysScroll,
-  pickSearched,
-  READY_PASSWORD,
-  row,
-  simulatedDevice,
-} from './console.js';
-import { expect, logIn, test } from './fixtures.js';
+import { bindWhenListed, companyWithVehicle, pickSearched, READY_PASSWORD, row, simulatedDevice } from './console.js';
+import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 

@@ -47,3 +47,13 @@ export async function changePassword(page: Page, current: string, chosen: string
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/**
+ * The page is as wide as the window: nothing scrolls sideways. Polled, because a
+ * resize re-renders the shell's views a moment later (breakpoints, dropped tabs).
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { companyWithVehicle, expectNoSidewaysScroll, READY_PASSWORD, row, withBoundDevice } from './console.js';
-import { expect, logIn, test } from './fixtures.js';
+import { companyWithVehicle, READY_PASSWORD, row, withBoundDevice } from './console.js';
+import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { bindWhenListed, companyWithVehicle, expectNoSidewaysScroll, READY_PASSWORD, row, simulatedDevice } from './console.js';
-import { expect, logIn, test } from './fixtures.js';
+import { bindWhenListed, companyWithVehicle, READY_PASSWORD, row, simulatedDevice } from './console.js';
+import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -115,13 +115,3 @@ test('the dashboard in every language, screenshots for a look', async ({ page })
     await page.screenshot({ path: `e2e/artifacts/dashboard-${language}.png` });
   }
 });
-
-test('pages of later releases say so instead of a blank page or a 404', async ({ page }) => {
-  await page.goto('/login');
-  await logIn(page);
-  // Leaving before the login answered would leave without a session.
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/statistics/report');
-  await expect(page.getByTestId('coming-soon')).toContainText('This page comes in a later release.');
-  await expect(page).toHaveTitle('Report - Safety Shield');
-});

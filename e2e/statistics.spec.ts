@@ -1,8 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { StatisticsOverview } from '@safety-shield/contract';
 import { seriousAxeFindings } from './axe.js';
-import { companyWithVehicle, expectNoSidewaysScroll, READY_PASSWORD, readyCompanyAdmin, unique, withBoundDevice } from './console.js';
-import { expect, logIn, logOut, test } from './fixtures.js';
+import { companyWithVehicle, READY_PASSWORD, readyCompanyAdmin, unique, withBoundDevice } from './console.js';
+import { expect, expectNoSidewaysScroll, logIn, logOut, test } from './fixtures.js';
 
 const OSLO = { lat: 59.9139, lng: 10.7522 };
 const BERGEN = { lat: 60.3913, lng: 5.3221 };
@@ -110,6 +111,52 @@ test('statistics: ranges, periods, tabs and filters for a Company Admin; a Fleet
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.screenshot({ path: `e2e/artifacts/statistics-overview-${width}.png`, fullPage: true, animations: 'disabled' });
   }
+
+  // The report of today: the same figures, the worst vehicles, the PDF in Russian; a custom range asks for its days.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/statistics/list?range=today');
+  await page.getByTestId('statistics-report').click();
+  await expect(page).toHaveURL(/\/statistics\/report\?range=today/);
+  await expect(page.getByTestId('report-figure-incidents')).toContainText('3');
+  await expect(page.getByTestId('report-title')).toContainText('Safety report: ');
+  await expect(page.getByTestId('report-fleets').locator('.ant-table-row')).toHaveCount(2);
+  await page.getByTestId('report-language').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Русский' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-pdf').click()]);
+  expect(download.suggestedFilename()).toMatch(/^safety-report-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdf = await readFile((await download.path()) ?? '');
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(10_000);
+  await expect(page.getByText('The report was saved')).toBeVisible();
+  await page.getByTestId('report-range').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Custom days' }).click();
+  await expect(page.getByTestId('report-pick-days')).toBeVisible();
+  await expect(page.getByTestId('report-pdf')).toBeDisabled();
+  await page.goto('/statistics/report?range=today');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect(page.getByTestId('report-figure-incidents')).toContainText('3');
+  await expectNoSidewaysScroll(page);
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await page.screenshot({ path: 'e2e/artifacts/report-390.png', fullPage: true, animations: 'disabled' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: 'e2e/artifacts/report-1440.png', fullPage: true, animations: 'disabled' });
+
+  // Scheduled reports: a weekly one to the Company Admin, sent at once (it has no e-mail address, so it is not received).
+  await page.getByRole('tab', { name: 'Scheduled' }).click();
+  await expect(page).toHaveURL(/tab=scheduled/);
+  await page.getByTestId('report-schedule-add').click();
+  await page.getByTestId('report-schedule-name').fill('Weekly safety');
+  await page.getByTestId('report-schedule-recipients').click();
+  await page.keyboard.type(admin.username);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: admin.username }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('report-schedule-save').click();
+  const schedule = page.getByTestId('report-schedules').locator('.ant-table-row', { hasText: 'Weekly safety' });
+  await expect(schedule).toContainText('1 recipient');
+  await schedule.getByTestId('report-schedule-send').click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByText(/The report went to 0 recipients\. Not received: 1/)).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/report-scheduled-1440.png', fullPage: true, animations: 'disabled' });
 
   // The Fleet Admin of North: its fleet only, and no organisation pickers.
   await logOut(page);

@@ -110,7 +110,7 @@ const mainTable = [
     icon: 'chart',
     children: [
       { path: 'list', name: 'Statistics', title: 'dataAnalyst', roles: fleetAdminsAndAbove },
-      { path: 'report', name: 'Report', title: 'report', hidden: true },
+      { path: 'report', name: 'Report', title: 'report', hidden: true, roles: fleetAdminsAndAbove, activeMenu: '/statistics/list' },
     ],
   },
   {

@@ -39,7 +39,10 @@ import { logModule } from './modules/logs/index.js';
 import { registerOperationLog } from './modules/logs/recorder.js';
 import { orgModule } from './modules/orgs/index.js';
 import { pushRoutes } from './modules/push/routes.js';
+import { reportScheduleModule } from './modules/report-schedules/index.js';
+import { reportsModule } from './modules/reports/index.js';
 import { runtimeLogModule } from './modules/runtime-logs/index.js';
+import { safetyScoreModule } from './modules/safety-score/index.js';
 import { sosModule } from './modules/sos/index.js';
 import { ssoModule } from './modules/sso/index.js';
 import { statisticsModule } from './modules/statistics/index.js';
@@ -72,6 +75,7 @@ export type AppConfig = Pick<
       | 'mqttClientId'
       | 'trustProxy'
       | 'statisticsRollup'
+      | 'reportSchedules'
     >
   >;
 
@@ -201,6 +205,9 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(coachingModule, platform);
   await app.register(dashboardModule, platform);
   await app.register(statisticsModule, platform);
+  await app.register(safetyScoreModule, platform);
+  await app.register(reportsModule, platform);
+  await app.register(reportScheduleModule, platform);
   await app.register(pushRoutes, { db, sessions: platform.sessions, bus: platform.bus });
   await app.register(sosModule, platform);
   await app.register(liveModule, platform);

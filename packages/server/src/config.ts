@@ -52,6 +52,8 @@ export interface Config {
   demo: boolean;
   /** Run the statistics rollup job on this node (STATISTICS_ROLLUP=0 turns it off: a node that only answers, a benchmark). */
   statisticsRollup: boolean;
+  /** Send the scheduled reports from this node (REPORT_SCHEDULES=0 turns it off; each delivery is claimed by one node). */
+  reportSchedules: boolean;
   production: boolean;
   /**
    * TRUST_PROXY: the proxies whose X-Forwarded-For/-Proto headers count (`true` for any; addresses or CIDRs, comma
@@ -170,6 +172,7 @@ export function loadConfig(): Config {
     },
     demo: process.env.DEMO !== '0',
     statisticsRollup: process.env.STATISTICS_ROLLUP !== '0',
+    reportSchedules: process.env.REPORT_SCHEDULES !== '0',
     production,
     trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   };

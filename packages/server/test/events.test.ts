@@ -45,6 +45,9 @@ describe('incidents', () => {
     const tags = await call(ctx, companyAdmin, 'GET', '/v1/event/tag');
     expect(tags.data.map((t: { defaultKind: string }) => t.defaultKind)).toEqual(['emergency', 'general', 'interactive']);
     const general = tags.data.find((t: { defaultKind: string }) => t.defaultKind === 'general');
+    // A Fleet Admin reads its company's tags (its filters and re-tagging need them), not another company's.
+    expect((await call(ctx, fleetAdmin, 'GET', '/v1/event/tag')).data).toEqual(tags.data);
+    expect((await call(ctx, fleetAdmin, 'GET', `/v1/event/tag?companyId=${other.company}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
     expect((await call(ctx, fleetAdmin, 'PUT', '/v2/event/review', { eventId: id, tagId: general.tagId })).code).toBe(200);
     const theirTags = await call(ctx, otherAdmin, 'GET', '/v1/event/tag');
     expect(await call(ctx, fleetAdmin, 'PUT', '/v2/event/review', { eventId: id, tagId: theirTags.data[0].tagId })).toMatchObject({

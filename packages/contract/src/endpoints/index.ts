@@ -14,6 +14,9 @@ import { mapApi } from './map.js';
 import { orgApi } from './org.js';
 import { mediaApi, objectApi } from './plumbing.js';
 import { pushApi } from './push.js';
+import { reportApi } from './report.js';
+import { reportScheduleApi } from './report-schedule.js';
+import { safetyScoreApi } from './safety-score.js';
 import { sosApi } from './sos.js';
 import { ssoApi } from './sso.js';
 import { statisticsApi } from './statistics.js';
@@ -46,8 +49,11 @@ export {
   objectApi,
   orgApi,
   pushApi,
+  reportApi,
+  reportScheduleApi,
   resourceApi,
   runtimeLogApi,
+  safetyScoreApi,
   shareApi,
   sosApi,
   ssoApi,
@@ -86,7 +92,10 @@ export const apiEndpoints = {
   live: liveApi,
   sos: sosApi,
   dashboard: dashboardApi,
+  report: reportApi,
+  safetyScore: safetyScoreApi,
   statistics: statisticsApi,
+  reportSchedule: reportScheduleApi,
   object: objectApi,
   media: mediaApi,
   push: pushApi,

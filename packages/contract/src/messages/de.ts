@@ -1,4 +1,4 @@
-import type { Messages } from './types.js';
+import type { IncidentTypeNames, Messages } from './types.js';
 
 export const de: Messages = {
   REQUEST_SUCCESS: 'Anfrage erfolgreich',
@@ -75,4 +75,25 @@ export const de: Messages = {
   SSO_PROVIDER_UNREACHABLE:
     'Der Identitätsanbieter ist nicht erreichbar; prüfen Sie die Aussteller-URL oder versuchen Sie es später erneut',
   SYSTEM_MAINTENANCE: 'Das System wird gerade gewartet, bitte versuchen Sie es später erneut',
+};
+
+/** The incident types' names (the console's lists and filters, the report PDF). */
+export const incidentTypeNames: IncidentTypeNames = {
+  harshBraking: 'Starkes Bremsen',
+  harshAcceleration: 'Starkes Beschleunigen',
+  sharpTurn: 'Scharfe Kurve',
+  collision: 'Kollision',
+  forwardCollision: 'Auffahrwarnung',
+  laneDeparture: 'Spurverlassen',
+  overSpeed: 'Geschwindigkeitsüberschreitung',
+  fatigue: 'Müdigkeit',
+  distraction: 'Ablenkung',
+  phoneUse: 'Handynutzung',
+  smoking: 'Rauchen',
+  seatbelt: 'Nicht angeschnallt',
+  cameraBlocked: 'Kamera verdeckt',
+  dvrClip: 'DVR-Aufzeichnung',
+  panicButton: 'Notruftaste',
+  areaEnter: 'Alarmbereich betreten',
+  areaLeave: 'Alarmbereich verlassen',
 };

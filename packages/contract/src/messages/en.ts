@@ -1,4 +1,4 @@
-import type { Messages } from './types.js';
+import type { IncidentTypeNames, Messages } from './types.js';
 
 export const en: Messages = {
   REQUEST_SUCCESS: 'Request succeeded',
@@ -74,4 +74,25 @@ export const en: Messages = {
   SSO_NOT_AVAILABLE: 'Single sign-on is not available under this name',
   SSO_PROVIDER_UNREACHABLE: 'The identity provider could not be reached, please check its issuer URL or try again later',
   SYSTEM_MAINTENANCE: 'The system is under maintenance, please try again later',
+};
+
+/** The incident types' names (the console's lists and filters, the report PDF). */
+export const incidentTypeNames: IncidentTypeNames = {
+  harshBraking: 'Harsh braking',
+  harshAcceleration: 'Harsh acceleration',
+  sharpTurn: 'Sharp turn',
+  collision: 'Collision',
+  forwardCollision: 'Forward collision warning',
+  laneDeparture: 'Lane departure',
+  overSpeed: 'Overspeed',
+  fatigue: 'Fatigue',
+  distraction: 'Distraction',
+  phoneUse: 'Phone use',
+  smoking: 'Smoking',
+  seatbelt: 'No seatbelt',
+  cameraBlocked: 'Camera blocked',
+  dvrClip: 'DVR recording',
+  panicButton: 'Panic button',
+  areaEnter: 'Entered an alarm area',
+  areaLeave: 'Left an alarm area',
 };

@@ -1,4 +1,4 @@
-import type { Messages } from './types.js';
+import type { IncidentTypeNames, Messages } from './types.js';
 
 export const es: Messages = {
   REQUEST_SUCCESS: 'Solicitud completada correctamente',
@@ -74,4 +74,25 @@ export const es: Messages = {
   SSO_NOT_AVAILABLE: 'El inicio de sesión único no está disponible con este nombre',
   SSO_PROVIDER_UNREACHABLE: 'No se pudo contactar con el proveedor de identidad; compruebe su URL de emisor o inténtelo más tarde',
   SYSTEM_MAINTENANCE: 'El sistema está en mantenimiento; inténtelo más tarde',
+};
+
+/** The incident types' names (the console's lists and filters, the report PDF). */
+export const incidentTypeNames: IncidentTypeNames = {
+  harshBraking: 'Frenada brusca',
+  harshAcceleration: 'Aceleración brusca',
+  sharpTurn: 'Giro brusco',
+  collision: 'Colisión',
+  forwardCollision: 'Aviso de colisión frontal',
+  laneDeparture: 'Salida de carril',
+  overSpeed: 'Exceso de velocidad',
+  fatigue: 'Fatiga',
+  distraction: 'Distracción',
+  phoneUse: 'Uso del teléfono',
+  smoking: 'Fumar',
+  seatbelt: 'Sin cinturón',
+  cameraBlocked: 'Cámara tapada',
+  dvrClip: 'Grabación DVR',
+  panicButton: 'Botón de pánico',
+  areaEnter: 'Entrada en una zona de alarma',
+  areaLeave: 'Salida de una zona de alarma',
 };

@@ -1,4 +1,4 @@
-import type { Messages } from './types.js';
+import type { IncidentTypeNames, Messages } from './types.js';
 
 export const fr: Messages = {
   REQUEST_SUCCESS: 'Requête réussie',
@@ -74,4 +74,25 @@ export const fr: Messages = {
   SSO_NOT_AVAILABLE: 'L’authentification unique n’est pas disponible sous ce nom',
   SSO_PROVIDER_UNREACHABLE: 'Le fournisseur d’identité est injoignable ; vérifiez son URL d’émetteur ou réessayez plus tard',
   SYSTEM_MAINTENANCE: 'Le système est en maintenance, veuillez réessayer plus tard',
+};
+
+/** The incident types' names (the console's lists and filters, the report PDF). */
+export const incidentTypeNames: IncidentTypeNames = {
+  harshBraking: 'Freinage brusque',
+  harshAcceleration: 'Accélération brusque',
+  sharpTurn: 'Virage serré',
+  collision: 'Collision',
+  forwardCollision: 'Alerte de collision frontale',
+  laneDeparture: 'Sortie de voie',
+  overSpeed: 'Excès de vitesse',
+  fatigue: 'Fatigue',
+  distraction: 'Distraction',
+  phoneUse: 'Usage du téléphone',
+  smoking: 'Cigarette',
+  seatbelt: 'Ceinture non bouclée',
+  cameraBlocked: 'Caméra masquée',
+  dvrClip: 'Enregistrement DVR',
+  panicButton: "Bouton d'alarme",
+  areaEnter: "Entrée dans une zone d'alarme",
+  areaLeave: "Sortie d'une zone d'alarme",
 };

@@ -1,4 +1,4 @@
-import type { Messages } from './types.js';
+import type { IncidentTypeNames, Messages } from './types.js';
 
 export const nb: Messages = {
   REQUEST_SUCCESS: 'Forespørselen var vellykket',
@@ -74,4 +74,25 @@ export const nb: Messages = {
   SSO_NOT_AVAILABLE: 'Enkel pålogging er ikke tilgjengelig under dette navnet',
   SSO_PROVIDER_UNREACHABLE: 'Identitetsleverandøren kunne ikke nås; kontroller utsteder-URL-en eller prøv igjen senere',
   SYSTEM_MAINTENANCE: 'Systemet er under vedlikehold, prøv igjen senere',
+};
+
+/** The incident types' names (the console's lists and filters, the report PDF). */
+export const incidentTypeNames: IncidentTypeNames = {
+  harshBraking: 'Kraftig nedbremsing',
+  harshAcceleration: 'Kraftig akselerasjon',
+  sharpTurn: 'Skarp sving',
+  collision: 'Kollisjon',
+  forwardCollision: 'Varsel om kollisjon forover',
+  laneDeparture: 'Utenfor kjørefeltet',
+  overSpeed: 'Fartsoverskridelse',
+  fatigue: 'Tretthet',
+  distraction: 'Uoppmerksomhet',
+  phoneUse: 'Bruk av telefon',
+  smoking: 'Røyking',
+  seatbelt: 'Uten bilbelte',
+  cameraBlocked: 'Kamera tildekket',
+  dvrClip: 'DVR-opptak',
+  panicButton: 'Alarmknapp',
+  areaEnter: 'Kjørte inn i et alarmområde',
+  areaLeave: 'Forlot et alarmområde',
 };

@@ -1,4 +1,4 @@
-import type { Messages } from './types.js';
+import type { IncidentTypeNames, Messages } from './types.js';
 
 export const ru: Messages = {
   REQUEST_SUCCESS: 'Запрос выполнен успешно',
@@ -74,4 +74,25 @@ export const ru: Messages = {
   SSO_NOT_AVAILABLE: 'Единый вход под этим именем недоступен',
   SSO_PROVIDER_UNREACHABLE: 'Не удалось связаться с поставщиком удостоверений; проверьте URL издателя или повторите попытку позже',
   SYSTEM_MAINTENANCE: 'Система на техническом обслуживании, попробуйте позже',
+};
+
+/** The incident types' names (the console's lists and filters, the report PDF). */
+export const incidentTypeNames: IncidentTypeNames = {
+  harshBraking: 'Резкое торможение',
+  harshAcceleration: 'Резкое ускорение',
+  sharpTurn: 'Резкий поворот',
+  collision: 'Столкновение',
+  forwardCollision: 'Предупреждение о фронтальном столкновении',
+  laneDeparture: 'Выезд из полосы',
+  overSpeed: 'Превышение скорости',
+  fatigue: 'Усталость',
+  distraction: 'Отвлечение',
+  phoneUse: 'Телефон за рулём',
+  smoking: 'Курение',
+  seatbelt: 'Не пристёгнут',
+  cameraBlocked: 'Камера закрыта',
+  dvrClip: 'Запись видеорегистратора',
+  panicButton: 'Тревожная кнопка',
+  areaEnter: 'Въезд в зону тревоги',
+  areaLeave: 'Выезд из зоны тревоги',
 };

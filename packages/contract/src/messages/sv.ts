@@ -1,4 +1,4 @@
-import type { Messages } from './types.js';
+import type { IncidentTypeNames, Messages } from './types.js';
 
 export const sv: Messages = {
   REQUEST_SUCCESS: 'Begäran lyckades',
@@ -74,4 +74,25 @@ export const sv: Messages = {
   SSO_NOT_AVAILABLE: 'Enkel inloggning är inte tillgänglig under detta namn',
   SSO_PROVIDER_UNREACHABLE: 'Identitetsleverantören kunde inte nås; kontrollera utfärdarens URL eller försök igen senare',
   SYSTEM_MAINTENANCE: 'Systemet underhålls, försök igen senare',
+};
+
+/** The incident types' names (the console's lists and filters, the report PDF). */
+export const incidentTypeNames: IncidentTypeNames = {
+  harshBraking: 'Kraftig inbromsning',
+  harshAcceleration: 'Kraftig acceleration',
+  sharpTurn: 'Skarp sväng',
+  collision: 'Kollision',
+  forwardCollision: 'Varning för kollision framåt',
+  laneDeparture: 'Lämnar körfältet',
+  overSpeed: 'Fortkörning',
+  fatigue: 'Trötthet',
+  distraction: 'Ouppmärksamhet',
+  phoneUse: 'Telefonanvändning',
+  smoking: 'Rökning',
+  seatbelt: 'Utan bälte',
+  cameraBlocked: 'Kameran skymd',
+  dvrClip: 'DVR-inspelning',
+  panicButton: 'Larmknapp',
+  areaEnter: 'Körde in i ett larmområde',
+  areaLeave: 'Lämnade ett larmområde',
 };

@@ -15,6 +15,8 @@ export * from './schema/incidents.js';
 export * from './schema/live.js';
 export * from './schema/logs.js';
 export * from './schema/orgs.js';
+export * from './schema/report-schedule.js';
+export * from './schema/safety-score.js';
 export * from './schema/sos.js';
 export * from './schema/sso.js';
 export * from './schema/statistics.js';

@@ -9,6 +9,14 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the text (a scheduled report's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {

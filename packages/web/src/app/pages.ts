@@ -38,6 +38,7 @@ export const pages = {
   VehicleMap: () => import('../features/vehicles/VehicleMapPage.js').then((m) => m.VehicleMapPage),
   Dvr: () => import('../features/dvr/index.js').then((m) => m.DvrPage),
   Statistics: () => import('../features/statistics/StatisticsPage.js').then((m) => m.StatisticsPage),
+  Report: () => import('../features/reports/ReportPage.js').then((m) => m.ReportPage),
   UnmatchedDevices: () => import('../features/devices/index.js').then((m) => m.UnmatchedDevicesPage),
   DeviceList: () => import('../features/devices/index.js').then((m) => m.DeviceListPage),
   UpgradeList: () => import('../features/firmware/UpgradeListPage.js').then((m) => m.UpgradeListPage),

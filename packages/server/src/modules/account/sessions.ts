@@ -194,6 +194,18 @@ export class Sessions {
   }
 }
 
+/**
+ * The principal an account acts as outside any request (a scheduled report is computed as its recipient would see it
+ * in a console session): none when the account is disabled or expired or an organisation of its chain is forbidden.
+ */
+export async function accountPrincipal(db: Db, accountId: number): Promise<Principal | undefined> {
+  const [row] = await db
+    .select(principalColumns)
+    .from(account)
+    .where(and(eq(account.id, accountId), chainNotForbidden));
+  return row && toPrincipal(row, '', 'session', null);
+}
+
 type PrincipalRow = { [K in keyof typeof principalColumns]: (typeof principalColumns)[K]['_']['data'] | null } & {
   accountId: number;
   username: string;

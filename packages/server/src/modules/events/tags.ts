@@ -33,7 +33,10 @@ export class TagService {
     let where: SQL | undefined;
     if (companyId === undefined && (seesEverything(principal) || principal.role === 'AGENT_ADMIN')) where = inScope(principal, eventTag);
     else {
-      const id = await this.companyOf(principal, companyId);
+      // An account below its company (a Fleet Admin) reads its own company's tags, which its incidents carry.
+      const own =
+        principal.role === 'FLEET_ADMIN' && principal.companyId !== null && (companyId === undefined || companyId === principal.companyId);
+      const id = own ? (principal.companyId as number) : await this.companyOf(principal, companyId);
       await ensureDefaultTags(this.db, id);
       where = eq(eventTag.belongCompanyId, id);
     }

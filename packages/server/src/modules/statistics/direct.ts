@@ -29,11 +29,11 @@ const counted = (day: SQL) => sql`${day} >= bounds.scan_from and ${day} < bounds
 
 /**
  * Live incidents (not in the recycle bin) of the bounds' companies on days counted directly, one row each: chain, local
- * day, type, tag and position. `where` narrows them (scope, filters) and may name "incident"'s columns.
+ * day, vehicle, type, tag and position. `where` narrows them (scope, filters) and may name "incident"'s columns.
  */
 export const directIncidents = (where: SQL): SQL => sql`
-  select incident.belong_agent_id, incident.belong_company_id, incident.belong_fleet_id, local.day, incident.type,
-    incident.tag_id, incident.lat, incident.lng
+  select incident.belong_agent_id, incident.belong_company_id, incident.belong_fleet_id, local.day, incident.vehicle_id,
+    incident.type, incident.tag_id, incident.lat, incident.lng
   from bounds
   join incident on incident.belong_company_id = bounds.company_id and incident.deleted_at is null
     and incident.trigger_at >= bounds.scan_from_at and incident.trigger_at < bounds.scan_to_at

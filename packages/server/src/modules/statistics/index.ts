@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
+import { runPeriodically } from '../../http/periodic-job.js';
 import { StatisticsRollup } from './rollup.js';
 import { statisticsRoutes } from './routes.js';
 import { StatisticsService } from './service.js';
@@ -30,23 +31,13 @@ export const statisticsModule = fp(
     await app.register(statisticsRoutes, { statistics: service });
 
     if (config.statisticsRollup === false) return;
-    let running: Promise<unknown> | undefined;
-    const run = () => {
-      // One run at a time on a node; the advisory locks keep nodes from rolling the same company.
-      running ??= rollup
-        .run()
-        .then((done) => done.days > 0 && app.log.info(done, 'statistics: days rolled up'))
-        .catch((err: unknown) => app.log.error({ err }, 'statistics rollup failed; retried at the next run'))
-        .finally(() => {
-          running = undefined;
-        });
-    };
-    const first = setTimeout(run, FIRST_RUN_MS).unref();
-    const every = setInterval(run, EVERY_MS).unref();
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
+    // Every node runs it; the advisory locks keep nodes from rolling the same company.
+    runPeriodically(app, {
+      name: 'statistics rollup',
+      firstMs: FIRST_RUN_MS,
+      everyMs: EVERY_MS,
+      run: () => rollup.run(),
+      worthTelling: (done) => done.days > 0,
     });
   },
   { name: 'statistics' },

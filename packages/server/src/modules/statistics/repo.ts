@@ -119,19 +119,25 @@ export interface DistanceRows {
   byFleet: Map<number, Driven>;
 }
 
-/** Distance, driving time and vehicles that drove: in all, per bucket and per fleet (the vehicle's fleet now). */
-export async function distances(db: Db, view: View, period: DashboardPeriod): Promise<DistanceRows> {
-  const out: DistanceRows = { total: { meters: 0, drivingMs: 0, active: 0 }, byBucket: new Map(), byFleet: new Map() };
-  if (view.companies.length === 0) return out;
-  const result = await db.execute(sql`${spans(view)}, trail as (
-      select vehicle.belong_fleet_id as fleet_id, stat_vehicle_day.vehicle_id, stat_vehicle_day.day, stat_vehicle_day.meters,
-        stat_vehicle_day.driving_ms
+/**
+ * The CTE `trail(company_id, fleet_id, vehicle_id, day, meters, driving_ms)`: what each vehicle in view drove per local
+ * day, rolled where the rollup holds the day, directly otherwise; the fleet is the vehicle's now, the company its owner.
+ */
+const trail = (view: View) => sql`trail as (
+      select stat_vehicle_day.company_id, vehicle.belong_fleet_id as fleet_id, stat_vehicle_day.vehicle_id, stat_vehicle_day.day,
+        stat_vehicle_day.meters, stat_vehicle_day.driving_ms
       from bounds ${rolledDays(sql`stat_vehicle_day`, sql`stat_vehicle_day.company_id`)}
       join vehicle on vehicle.id = stat_vehicle_day.vehicle_id
       where ${view.vehicles}
       union all
-      select fleet_id, vehicle_id, day, meters, driving_ms from (${directSegments(view.vehicles)}) direct
-    )
+      select company_id, fleet_id, vehicle_id, day, meters, driving_ms from (${directSegments(view.vehicles)}) direct
+    )`;
+
+/** Distance, driving time and vehicles that drove: in all, per bucket and per fleet (the vehicle's fleet now). */
+export async function distances(db: Db, view: View, period: DashboardPeriod): Promise<DistanceRows> {
+  const out: DistanceRows = { total: { meters: 0, drivingMs: 0, active: 0 }, byBucket: new Map(), byFleet: new Map() };
+  if (view.companies.length === 0) return out;
+  const result = await db.execute(sql`${spans(view)}, ${trail(view)}
     select grouping(bucket) as g_bucket, grouping(fleet_id) as g_fleet, bucket::text as bucket, fleet_id,
       sum(meters) as meters, sum(driving_ms) as driving_ms, count(distinct vehicle_id) filter (where meters > 0) as active
     from (select date_trunc(${truncUnit[period]}, day::timestamp)::date as bucket, fleet_id, vehicle_id, meters, driving_ms from trail) t
@@ -150,6 +156,100 @@ export async function distances(db: Db, view: View, period: DashboardPeriod): Pr
     else if (num(r.g_fleet) === 0) {
       if (r.fleet_id !== null) out.byFleet.set(num(r.fleet_id), driven);
     } else out.total = driven;
+  }
+  return out;
+}
+
+/** Incidents of one type and severity (the tag's default kind, `other` for a company's own tag or none). */
+export interface IncidentGroup {
+  companyId: number;
+  type: string;
+  severity: string;
+  n: number;
+}
+
+/** Incidents per vehicle, fleet (the incident's), company and period bucket, by type and severity: the safety score's. */
+export interface IncidentsBy {
+  vehicle: Map<number, IncidentGroup[]>;
+  fleet: Map<number, IncidentGroup[]>;
+  company: Map<number, IncidentGroup[]>;
+  bucket: Map<string, IncidentGroup[]>;
+}
+
+/** Counted directly over the whole range: the rollups keep no vehicle. */
+export async function incidentsBy(db: Db, view: View, period: DashboardPeriod): Promise<IncidentsBy> {
+  const out: IncidentsBy = { vehicle: new Map(), fleet: new Map(), company: new Map(), bucket: new Map() };
+  if (view.companies.length === 0) return out;
+  const result = await db.execute(sql`${spans({ ...view, rolled: false })}
+    select grouping(vehicle_id) as g_vehicle, grouping(fleet_id) as g_fleet, grouping(bucket) as g_bucket, vehicle_id, fleet_id,
+      company_id, bucket::text as bucket, type, severity, count(*) as n
+    from (
+      select date_trunc(${truncUnit[period]}, d.day::timestamp)::date as bucket, d.vehicle_id, d.belong_fleet_id as fleet_id,
+        d.belong_company_id as company_id, d.type, coalesce(event_tag.default_kind, 'other') as severity
+      from (${directIncidents(view.incidents)}) d left join event_tag on event_tag.id = d.tag_id
+    ) i
+    group by grouping sets ((vehicle_id, company_id, type, severity), (fleet_id, company_id, type, severity),
+      (company_id, type, severity), (bucket, company_id, type, severity))`);
+  const add = <K>(map: Map<K, IncidentGroup[]>, key: K, group: IncidentGroup) => {
+    const list = map.get(key);
+    if (list) list.push(group);
+    else map.set(key, [group]);
+  };
+  for (const r of rowsOf<{
+    g_vehicle: number;
+    g_fleet: number;
+    g_bucket: number;
+    vehicle_id: number | null;
+    fleet_id: number | null;
+    company_id: number;
+    bucket: string | null;
+    type: string;
+    severity: string;
+    n: unknown;
+  }>(result)) {
+    const group = { companyId: num(r.company_id), type: r.type, severity: r.severity, n: num(r.n) };
+    if (num(r.g_vehicle) === 0) {
+      if (r.vehicle_id !== null) add(out.vehicle, num(r.vehicle_id), group);
+    } else if (num(r.g_fleet) === 0) {
+      if (r.fleet_id !== null) add(out.fleet, num(r.fleet_id), group);
+    } else if (num(r.g_bucket) === 0) add(out.bucket, r.bucket ?? '', group);
+    else add(out.company, group.companyId, group);
+  }
+  return out;
+}
+
+/** Metres driven per vehicle, fleet (the vehicle's now), owner company and period bucket: the safety score's distances. */
+export interface DrivenBy {
+  vehicle: Map<number, number>;
+  fleet: Map<number, number>;
+  company: Map<number, number>;
+  bucket: Map<string, number>;
+}
+
+export async function metersBy(db: Db, view: View, period: DashboardPeriod): Promise<DrivenBy> {
+  const out: DrivenBy = { vehicle: new Map(), fleet: new Map(), company: new Map(), bucket: new Map() };
+  if (view.companies.length === 0) return out;
+  const result = await db.execute(sql`${spans(view)}, ${trail(view)}
+    select grouping(vehicle_id) as g_vehicle, grouping(fleet_id) as g_fleet, grouping(company_id) as g_company, vehicle_id,
+      fleet_id, company_id, bucket::text as bucket, sum(meters) as meters
+    from (select date_trunc(${truncUnit[period]}, day::timestamp)::date as bucket, company_id, fleet_id, vehicle_id, meters from trail) t
+    group by grouping sets ((vehicle_id), (fleet_id), (company_id), (bucket))`);
+  for (const r of rowsOf<{
+    g_vehicle: number;
+    g_fleet: number;
+    g_company: number;
+    vehicle_id: number | null;
+    fleet_id: number | null;
+    company_id: number | null;
+    bucket: string | null;
+    meters: unknown;
+  }>(result)) {
+    const meters = num(r.meters);
+    if (num(r.g_vehicle) === 0) out.vehicle.set(num(r.vehicle_id), meters);
+    else if (num(r.g_fleet) === 0) {
+      if (r.fleet_id !== null) out.fleet.set(num(r.fleet_id), meters);
+    } else if (num(r.g_company) === 0) out.company.set(num(r.company_id), meters);
+    else out.bucket.set(r.bucket ?? '', meters);
   }
   return out;
 }

@@ -5,7 +5,6 @@ import {
   type FleetAllocation,
   type FleetRanking,
   type StatisticsOverview,
-  type StatisticsQuery,
   type StatisticsSeries,
   type StatisticsSpan,
   type StatisticsTags,
@@ -16,7 +15,11 @@ import type { Chain } from '../../http/scope.js';
 import { placeOf } from '../../places/index.js';
 import { ViewCache } from '../../view-cache.js';
 import * as repo from './repo.js';
-import { type StatisticsView, statisticsView } from './view.js';
+import { type StatisticsAsk, type StatisticsView, statisticsView } from './view.js';
+
+/** A question with its period (the contract's query is one; the report asks with its own ranges). */
+export type PeriodAsk = StatisticsAsk & { period: DashboardPeriod };
+
 import type { CompanyZones } from './zones.js';
 
 const RANKED = 10;
@@ -54,12 +57,12 @@ export class StatisticsService {
     this.views.forget(chain);
   }
 
-  private through<T>(principal: Principal, kind: string, query: StatisticsQuery, options: StatisticsOptions, compute: () => Promise<T>) {
+  private through<T>(principal: Principal, kind: string, query: PeriodAsk, options: StatisticsOptions, compute: () => Promise<T>) {
     if (options.now !== undefined) return compute();
     return this.views.through(principal, `${kind}:${JSON.stringify(query)}`, compute);
   }
 
-  overview(principal: Principal, query: StatisticsQuery, options: StatisticsOptions = {}): Promise<StatisticsOverview> {
+  overview(principal: Principal, query: PeriodAsk, options: StatisticsOptions = {}): Promise<StatisticsOverview> {
     return this.through(principal, 'overview', query, options, async () => {
       const view = await statisticsView(this.db, this.zones, principal, query, options.now ?? Date.now());
       const [counts, driven, places, fleetVehicles, kinds, bucketLabels] = await Promise.all([
@@ -68,7 +71,7 @@ export class StatisticsService {
         repo.placeCounts(this.db, view),
         repo.fleetVehicles(this.db, view.owned, view.leasedIn),
         repo.vehicleKinds(this.db, view.owned),
-        this.buckets(view, query.period),
+        bucketsOf(this.db, view, query.period),
       ]);
       const ranked = counts.byFleet
         .filter((row): row is { fleetId: number; n: number } => row.fleetId !== null && row.n > 0)
@@ -101,7 +104,7 @@ export class StatisticsService {
       const utilisation = (drivingMs: number, count: number) =>
         count > 0 && view.rangeHours > 0 ? round((drivingMs / 3_600_000 / (count * view.rangeHours)) * 100, 1) : 0;
       return {
-        span: this.span(view),
+        span: spanOf(view),
         period: query.period,
         total,
         byType: series.types.map((t) => ({ key: t.key, count: sum(t.counts) })).sort((a, b) => b.count - a.count),
@@ -140,12 +143,12 @@ export class StatisticsService {
     });
   }
 
-  tags(principal: Principal, query: StatisticsQuery, options: StatisticsOptions = {}): Promise<StatisticsTags> {
+  tags(principal: Principal, query: PeriodAsk, options: StatisticsOptions = {}): Promise<StatisticsTags> {
     return this.through(principal, 'tags', query, options, async () => {
       const view = await statisticsView(this.db, this.zones, principal, query, options.now ?? Date.now());
       const [counts, bucketLabels] = await Promise.all([
         repo.incidentCounts(this.db, view, query.period),
-        this.buckets(view, query.period),
+        bucketsOf(this.db, view, query.period),
       ]);
       const tagIds = [...new Set(counts.byBucketTag.map((r) => r.tagId).filter((id): id is number => id !== null))];
       const names = await repo.names(this.db, [], tagIds);
@@ -159,7 +162,7 @@ export class StatisticsService {
       );
       const tags = series.tags.map((t) => ({ key: t.key, name: t.name, count: sum(t.counts) })).sort((a, b) => b.count - a.count);
       return {
-        span: this.span(view),
+        span: spanOf(view),
         period: query.period,
         dataSource: view.dataSource,
         total: tags.reduce((total, t) => total + t.count, 0),
@@ -168,23 +171,6 @@ export class StatisticsService {
         series,
       };
     });
-  }
-
-  /** The union of the companies' days, and their zones. */
-  private span(view: StatisticsView): StatisticsSpan {
-    const from = view.companies.map((c) => c.from).sort()[0];
-    const to = view.companies
-      .map((c) => c.to)
-      .sort()
-      .at(-1);
-    const lastDay = to === undefined ? undefined : new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    return { fromDay: from ?? '', toDay: lastDay ?? '', timeZones: [...new Set(view.companies.map((c) => c.zone))].sort() };
-  }
-
-  private buckets(view: StatisticsView, period: DashboardPeriod): Promise<string[]> {
-    const span = this.span(view);
-    if (!span.fromDay || span.toDay < span.fromDay) return Promise.resolve([]);
-    return repo.buckets(this.db, period, span.fromDay, span.toDay);
   }
 
   /** Counts and distances laid out per bucket; tags grouped by key (a default tag across companies by its kind). */
@@ -250,6 +236,24 @@ export class StatisticsService {
     const records = [...byPlace.values()].sort((a, b) => b.incidents - a.incidents || a.name.localeCompare(b.name)).slice(0, RANKED);
     return { records, unplaced };
   }
+}
+
+/** The union of the companies' days, and their zones. */
+export function spanOf(view: StatisticsView): StatisticsSpan {
+  const from = view.companies.map((c) => c.from).sort()[0];
+  const to = view.companies
+    .map((c) => c.to)
+    .sort()
+    .at(-1);
+  const lastDay = to === undefined ? undefined : new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return { fromDay: from ?? '', toDay: lastDay ?? '', timeZones: [...new Set(view.companies.map((c) => c.zone))].sort() };
+}
+
+/** The period buckets of a view's span, every one present. */
+export function bucketsOf(db: Db, view: StatisticsView, period: DashboardPeriod): Promise<string[]> {
+  const span = spanOf(view);
+  if (!span.fromDay || span.toDay < span.fromDay) return Promise.resolve([]);
+  return repo.buckets(db, period, span.fromDay, span.toDay);
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

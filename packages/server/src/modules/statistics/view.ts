@@ -5,9 +5,8 @@ import type { Db } from '../../db/client.js';
 import { eventTag, incident, org, statIncidentDay, statPlaceDay, vehicle } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
-import { windowOf } from '../dashboard/window.js';
 import { leaseRunning, lessee, visibleVehicles } from '../vehicles/scope.js';
-import { dayRange } from './days.js';
+import { dayRange, type RangeAsk, rangeHours } from './days.js';
 import type { CompanySpan, View } from './repo.js';
 import type { CompanyZones } from './zones.js';
 
@@ -20,7 +19,7 @@ interface Chained {
 }
 
 /** The data-source filters on a table's chain. */
-const chainFilter = (table: Chained, query: StatisticsQuery): SQL[] =>
+const chainFilter = (table: Chained, query: StatisticsAsk): SQL[] =>
   [
     query.agentId === undefined ? undefined : eq(table.belongAgentId, query.agentId),
     query.companyId === undefined ? undefined : eq(table.belongCompanyId, query.companyId),
@@ -28,13 +27,19 @@ const chainFilter = (table: Chained, query: StatisticsQuery): SQL[] =>
   ].filter((part): part is SQL => part !== undefined);
 
 /** Tag and type on a table of incidents. */
-const incidentFilter = (table: { tagId: PgColumn; type: PgColumn }, query: StatisticsQuery): SQL[] =>
+const incidentFilter = (table: { tagId: PgColumn; type: PgColumn }, query: StatisticsAsk): SQL[] =>
   [
     query.tagId === undefined ? undefined : eq(table.tagId, query.tagId),
     query.type === undefined ? undefined : eq(table.type, query.type),
   ].filter((part): part is SQL => part !== undefined);
 
 const all = (parts: (SQL | undefined)[]): SQL => and(...parts) ?? sql`true`;
+
+/**
+ * A statistics question: the contract's query, or the report's (issue 19), whose ranges include last week, the last 12
+ * months and custom days.
+ */
+export type StatisticsAsk = Omit<StatisticsQuery, 'range' | 'period'> & RangeAsk & { period?: StatisticsQuery['period'] };
 
 /** What a statistics answer counts for a caller and a query: checked filters, the companies with their days, predicates. */
 export interface StatisticsView extends View {
@@ -51,7 +56,7 @@ export interface StatisticsView extends View {
  * Every organisation, vehicle and tag a query names must be one the caller may see (SPEC section 6): otherwise
  * PERMISSION_CHECK_FAIL (or, for the Super Admin, the record's not-found code). Answers the data source's name.
  */
-async function checkFilters(db: Db, principal: Principal, query: StatisticsQuery): Promise<string | null> {
+async function checkFilters(db: Db, principal: Principal, query: StatisticsAsk): Promise<string | null> {
   let name: string | null = null;
   for (const [kind, id] of [
     ['agent', query.agentId],
@@ -87,7 +92,7 @@ async function checkFilters(db: Db, principal: Principal, query: StatisticsQuery
 }
 
 /** The companies whose incidents and vehicles the caller may count, narrowed by the query's data source. */
-async function companiesInView(db: Db, principal: Principal, query: StatisticsQuery): Promise<number[]> {
+async function companiesInView(db: Db, principal: Principal, query: StatisticsAsk): Promise<number[]> {
   const own = seesEverything(principal)
     ? sql`true`
     : principal.role === 'AGENT_ADMIN' && principal.agentId !== null
@@ -114,7 +119,7 @@ export async function statisticsView(
   db: Db,
   zones: CompanyZones,
   principal: Principal,
-  query: StatisticsQuery,
+  query: StatisticsAsk,
   now: number,
 ): Promise<StatisticsView> {
   const dataSource = await checkFilters(db, principal, query);
@@ -124,18 +129,12 @@ export async function statisticsView(
     const zone = zoneOf.get(id) ?? 'UTC';
     let days = byZone.get(zone);
     if (!days) {
-      days = dayRange(zone, query.range, now);
+      days = dayRange(zone, query, now);
       byZone.set(zone, days);
     }
     return { id, zone, from: days.from, to: days.to };
   });
-  const rangeHours = Math.max(
-    0,
-    ...[...byZone.keys()].map((zone) => {
-      const w = windowOf(zone, query.range, now);
-      return (w.to.getTime() - w.from.getTime()) / 3_600_000;
-    }),
-  );
+  const hours = Math.max(0, ...[...byZone].map(([zone, days]) => rangeHours(zone, days, now)));
   const vehicleFilter = query.vehicleId === undefined ? undefined : eq(vehicle.id, query.vehicleId);
   const lesseeFilter = all([
     query.agentId === undefined ? undefined : eq(vehicle.leaseAgentId, query.agentId),
@@ -161,6 +160,6 @@ export async function statisticsView(
     owned: all([inScope(principal, vehicle), ...chainFilter(vehicle, query), vehicleFilter]),
     leasedIn: all([leaseRunning(), inScope(principal, lessee), lesseeFilter, vehicleFilter]),
     dataSource,
-    rangeHours,
+    rangeHours: hours,
   };
 }

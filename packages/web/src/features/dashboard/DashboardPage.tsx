@@ -1,15 +1,16 @@
-import { canCall, type DashboardRange, dashboardRanges, maintenanceApi } from '@safety-shield/contract';
+import { canCall, type DashboardRange, dashboardRanges, maintenanceApi, safetyScoreApi } from '@safety-shield/contract';
 import { Card, Col, Descriptions, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTimeZone } from '../../shared/time/zone.js';
-import { useSelfInfo } from '../auth/index.js';
+import { useCan, useSelfInfo } from '../auth/index.js';
 import { MaintenanceSwitch } from '../maintenance/index.js';
 import { useToDay } from './api/get-dashboard.js';
 import { logDashboardOpened } from './api/log-open.js';
 import { FleetTable } from './components/FleetTable.js';
 import { IncidentCharts } from './components/IncidentCharts.js';
 import { QuickStart } from './components/QuickStart.js';
+import { SafetyScoreCard } from './components/SafetyScoreCard.js';
 import { StatCards } from './components/StatCards.js';
 import { StatusBlocks } from './components/StatusBlocks.js';
 import { SubscriptionCard } from './components/SubscriptionCard.js';
@@ -23,6 +24,7 @@ export function DashboardPage() {
   const timeZone = useTimeZone();
   const [range, setRange] = useState<DashboardRange>('last7Days');
   const rangeRef = useRef<HTMLDivElement>(null);
+  const can = useCan();
   // The operation log records each opening of the page (once per mount: the tab cache keeps it mounted).
   useEffect(() => {
     void logDashboardOpened();
@@ -87,6 +89,11 @@ export function DashboardPage() {
       <Col span={24}>
         <IncidentCharts range={range} />
       </Col>
+      {can(safetyScoreApi.list) && (
+        <Col span={24}>
+          <SafetyScoreCard range={range} />
+        </Col>
+      )}
       <Col span={24}>
         <FleetTable range={range} />
       </Col>

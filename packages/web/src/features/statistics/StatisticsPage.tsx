@@ -1,23 +1,54 @@
-import { type DashboardPeriod, type DashboardRange, dashboardPeriods, dashboardRanges } from '@safety-shield/contract';
-import { Card, Flex, Segmented, Select, Space, Tabs, Typography, theme } from 'antd';
+import { FileTextOutlined } from '@ant-design/icons';
+import {
+  type DashboardPeriod,
+  type DashboardRange,
+  dashboardPeriods,
+  dashboardRanges,
+  type SafetyScoreQuery,
+  type StatisticsQuery,
+} from '@safety-shield/contract';
+import { Card, Flex, Segmented, Select, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useTimeZone } from '../../shared/time/zone.js';
 import { useListParams } from '../../shared/ui/list/index.js';
+import { PageTabs } from '../../shared/ui/PageTabs.js';
+import { useSelfInfo } from '../auth/index.js';
+import { useSafetyScoreList } from '../safety-score/index.js';
 import { useMidnightRefresh, useStatisticsOverview, useTagStatistics } from './api/get-statistics.js';
 import { OverviewTab } from './components/OverviewTab.js';
-import { queryOf, STATISTICS_KEYS, type StatisticsKey, type StatisticsTab, tabOf } from './components/query.js';
+import {
+  queryOf,
+  STATISTICS_KEYS,
+  type StatisticsKey,
+  type StatisticsTab,
+  safetyLevelsOf,
+  safetyQueryOf,
+  tabOf,
+} from './components/query.js';
 import { StatisticsFilterBar } from './components/StatisticsFilterBar.js';
+import { SafetyScoreTab } from './components/safety/SafetyScoreTab.js';
 import { TagTab } from './components/TagTab.js';
 import './statistics.css';
 
+/** The report of the same range and organisation (`/statistics/report`). */
+function reportPathOf(query: StatisticsQuery): string {
+  const params = new URLSearchParams({ range: query.range });
+  for (const key of ['agentId', 'companyId', 'fleetId'] as const) if (query[key] !== undefined) params.set(key, String(query[key]));
+  return `/statistics/report?${params}`;
+}
+
 /** The days the answer counted, and in which zones (each company counts in its own, docs/decisions.md). */
-function SpanNote({ query, tab }: { query: ReturnType<typeof queryOf>; tab: StatisticsTab }) {
+function SpanNote({ query, safety, tab }: { query: StatisticsQuery; safety: SafetyScoreQuery; tab: StatisticsTab }) {
   const { t } = useTranslation();
-  // Both read from the react-query cache: only the open tab's call is made.
-  const overview = useStatisticsOverview(query, false).data;
-  const tags = useTagStatistics(query, false).data;
-  const span = (tab === 'overview' ? overview : tags)?.span;
+  // All read from the react-query cache: only the open tab's call is made.
+  const spans = {
+    overview: useStatisticsOverview(query, false).data?.span,
+    tags: useTagStatistics(query, false).data?.span,
+    safety: useSafetyScoreList(safety, false).data?.span,
+  };
+  const span = spans[tab];
   return (
     <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="statistics-span">
       {span?.fromDay && `${t('statistics.span', { from: span.fromDay, to: span.toDay, zones: span.timeZones.join(', ') })} · `}
@@ -27,16 +58,18 @@ function SpanNote({ query, tab }: { query: ReturnType<typeof queryOf>; tab: Stat
 }
 
 /**
- * `/statistics/list` (SPEC sections 2, 3, 5 and 9): the Overview and Tag statistics tabs over a required range, counted
- * by day, week, month or year, for the caller's scope or one data source, tag and type. The view lives in the URL.
+ * `/statistics/list` (SPEC sections 2, 3, 5 and 9): the Overview, Tag statistics and Safety score (issue 19) tabs over
+ * a required range, counted by day, week, month or year, for the caller's scope or one data source, tag and type. The
+ * view lives in the URL.
  */
 export function StatisticsPage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const list = useListParams(STATISTICS_KEYS);
   const { filters } = list;
   const query = useMemo(() => queryOf(filters), [filters]);
   const tab = tabOf(filters);
+  const levels = safetyLevelsOf(useSelfInfo().data?.baseInfo.role);
+  const safety = useMemo(() => safetyQueryOf(query, filters, levels), [query, filters, levels]);
   useMidnightRefresh(useTimeZone());
   const set = (changes: Partial<Record<StatisticsKey, string | undefined>>) => list.setFilters({ ...filters, ...changes });
   const text = (value: number | string | undefined) => (value === undefined ? undefined : String(value));
@@ -66,31 +99,37 @@ export function StatisticsPage() {
               data-testid="statistics-period"
             />
           </Space>
+          <Link to={reportPathOf(query)} data-testid="statistics-report">
+            <FileTextOutlined /> {t('statistics.report')}
+          </Link>
         </Flex>
         <StatisticsFilterBar
           query={query}
+          incidentFilters={tab !== 'safety'}
           onSearch={(values) =>
             set({
               agentId: text(values.agentId),
               companyId: text(values.companyId),
               fleetId: text(values.fleetId),
               vehicleId: text(values.vehicleId),
-              tagId: text(values.tagId),
-              type: values.type,
+              // The Safety score tab shows no tag or type: those of the other tabs stay as they were.
+              ...(tab === 'safety' ? {} : { tagId: text(values.tagId), type: values.type }),
             })
           }
         />
-        <SpanNote query={query} tab={tab} />
+        <SpanNote query={query} safety={safety} tab={tab} />
       </Card>
-      <Tabs
+      <PageTabs
         activeKey={tab}
-        onChange={(next) => set({ tab: next === 'tags' ? 'tags' : undefined })}
-        destroyOnHidden
-        // On the container's colour, as the cards are: the theme colour of the selected tab reads on it (AA).
-        tabBarStyle={{ background: token.colorBgContainer, paddingInline: 12, borderRadius: token.borderRadiusLG }}
+        onChange={(next) => set({ tab: next === 'overview' ? undefined : next })}
         items={[
           { key: 'overview', label: t('statistics.tabs.overview'), children: <OverviewTab query={query} active={tab === 'overview'} /> },
           { key: 'tags', label: t('statistics.tabs.tags'), children: <TagTab query={query} active={tab === 'tags'} /> },
+          {
+            key: 'safety',
+            label: t('statistics.tabs.safety'),
+            children: <SafetyScoreTab query={safety} active={tab === 'safety'} levels={levels} onChange={set} />,
+          },
         ]}
         data-testid="statistics-tabs"
       />

@@ -1,4 +1,4 @@
-import type { Language, Messages } from '@safety-shield/contract';
+import type { IncidentTypeNames, Language, Messages } from '@safety-shield/contract';
 import type { Locale } from 'antd/es/locale';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -17,14 +17,15 @@ const uiTexts: Record<Language, Loader<{ default: Record<string, unknown> }>> = 
 };
 
 /** The server's codeKey messages from the shared contract, used when a failure carries no msg. */
-const codeTexts: Record<Language, Loader<Messages>> = {
-  en: () => import('@safety-shield/contract/messages/en').then((m) => m.en),
-  es: () => import('@safety-shield/contract/messages/es').then((m) => m.es),
-  ru: () => import('@safety-shield/contract/messages/ru').then((m) => m.ru),
-  nb: () => import('@safety-shield/contract/messages/nb').then((m) => m.nb),
-  fr: () => import('@safety-shield/contract/messages/fr').then((m) => m.fr),
-  sv: () => import('@safety-shield/contract/messages/sv').then((m) => m.sv),
-  de: () => import('@safety-shield/contract/messages/de').then((m) => m.de),
+/** A language's codeKey messages and incident type names, both declared once in the contract. */
+const codeTexts: Record<Language, Loader<{ codes: Messages; types: IncidentTypeNames }>> = {
+  en: () => import('@safety-shield/contract/messages/en').then((m) => ({ codes: m.en, types: m.incidentTypeNames })),
+  es: () => import('@safety-shield/contract/messages/es').then((m) => ({ codes: m.es, types: m.incidentTypeNames })),
+  ru: () => import('@safety-shield/contract/messages/ru').then((m) => ({ codes: m.ru, types: m.incidentTypeNames })),
+  nb: () => import('@safety-shield/contract/messages/nb').then((m) => ({ codes: m.nb, types: m.incidentTypeNames })),
+  fr: () => import('@safety-shield/contract/messages/fr').then((m) => ({ codes: m.fr, types: m.incidentTypeNames })),
+  sv: () => import('@safety-shield/contract/messages/sv').then((m) => ({ codes: m.sv, types: m.incidentTypeNames })),
+  de: () => import('@safety-shield/contract/messages/de').then((m) => ({ codes: m.de, types: m.incidentTypeNames })),
 };
 
 const antdLocales: Record<Language, Loader<{ default: Locale }>> = {
@@ -81,8 +82,10 @@ function loadFeatureTexts(language: Language) {
 
 async function ensureTexts(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
-  const [ui, features, codes] = await Promise.all([uiTexts[language](), loadFeatureTexts(language), codeTexts[language]()]);
-  i18n.addResourceBundle(language, 'translation', { ...ui.default, ...Object.assign({}, ...features), codeKey: codes });
+  const [ui, features, contract] = await Promise.all([uiTexts[language](), loadFeatureTexts(language), codeTexts[language]()]);
+  const texts: Record<string, unknown> = { ...ui.default, ...Object.assign({}, ...features), codeKey: contract.codes };
+  texts.events = { ...(texts.events as object), types: contract.types };
+  i18n.addResourceBundle(language, 'translation', texts);
 }
 
 /** Loads a language's texts, antd's and dayjs's locales, and switches to it; answers antd's locale. */

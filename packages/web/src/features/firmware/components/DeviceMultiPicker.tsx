@@ -1,12 +1,8 @@
-import { Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Picked, SearchMultiPicker, type SearchOptions } from '../../../shared/ui/SearchMultiPicker.js';
 import { useDevices } from '../../devices/index.js';
 
-export interface PickedDevice {
-  value: number;
-  label: string;
-}
+export type PickedDevice = Picked;
 
 interface Props {
   value?: PickedDevice[];
@@ -14,30 +10,28 @@ interface Props {
   id?: string;
 }
 
+/** The first 20 devices of the caller's scope whose uuid or name holds the keyword. */
+function useDeviceOptions(keyword: string): SearchOptions {
+  const devices = useDevices({ page: 1, limit: 20, keyword: keyword || undefined });
+  return {
+    options: (devices.data?.records ?? []).map((device) => ({
+      value: device.deviceId,
+      label: device.name ? `${device.deviceUuid} · ${device.name}` : device.deviceUuid,
+    })),
+    loading: devices.isFetching,
+  };
+}
+
 /** Devices of the caller's scope found by uuid or name as one types; the chosen keep their names whatever is searched next. */
-export function DeviceMultiPicker({ value, onChange, id }: Props) {
+export function DeviceMultiPicker(props: Props) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const devices = useDevices({ page: 1, limit: 20, keyword: keyword.trim() || undefined });
-  const options = (devices.data?.records ?? []).map((device) => ({
-    value: device.deviceId,
-    label: device.name ? `${device.deviceUuid} · ${device.name}` : device.deviceUuid,
-  }));
   return (
-    <Select<PickedDevice[]>
-      id={id}
-      mode="multiple"
-      labelInValue
-      value={value}
-      onChange={(next) => onChange?.(next)}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      onOpenChange={(open) => !open && setKeyword('')}
-      options={options}
-      loading={devices.isFetching}
+    <SearchMultiPicker
+      {...props}
+      useOptions={useDeviceOptions}
       placeholder={t('firmware.form.devicesPlaceholder')}
-      notFoundContent={devices.isFetching ? t('common.loading') : t('firmware.form.noDevices')}
-      style={{ width: '100%' }}
-      data-testid="campaign-devices"
+      nothing={t('firmware.form.noDevices')}
+      testId="campaign-devices"
     />
   );
 }

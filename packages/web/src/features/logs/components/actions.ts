@@ -114,6 +114,11 @@ export const logActions: readonly string[] = [
   'coaching.coach',
   'coaching.dismiss',
   'coaching.reopen',
+  'safetyScore.weights',
+  'report.schedule.create',
+  'report.schedule.update',
+  'report.schedule.delete',
+  'report.schedule.send',
   // Evidence access (issue 15): all of it, then each kind of line.
   'evidence',
   'evidence.picture.view',

@@ -2,6 +2,7 @@ import { instantOf, type StatisticsQuery, wallClock } from '@safety-shield/contr
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../shared/http/api.js';
+import { SAFETY_SCORE_KEY } from '../../safety-score/index.js';
 
 export const statisticsOverviewQuery = (query: StatisticsQuery) =>
   queryOptions({ queryKey: ['statistics', 'overview', query], queryFn: () => api.statistics.overview(query) });
@@ -21,7 +22,7 @@ export function untilMidnight(zone: string, now = Date.now()): number {
   return instantOf(zone, { year, month, day: day + 1 }) - now;
 }
 
-/** SPEC section 9: the charts refresh daily at 00:00:00 (the console's zone): every statistics answer is fetched again then. */
+/** SPEC section 9: the charts refresh daily at 00:00:00 (the console's zone): every statistics and safety-score answer is fetched again then. */
 export function useMidnightRefresh(zone: string) {
   const client = useQueryClient();
   useEffect(() => {
@@ -29,6 +30,7 @@ export function useMidnightRefresh(zone: string) {
     const schedule = () => {
       timer = setTimeout(() => {
         void client.invalidateQueries({ queryKey: ['statistics'] });
+        void client.invalidateQueries({ queryKey: SAFETY_SCORE_KEY });
         schedule();
       }, untilMidnight(zone) + 1000);
     };

@@ -6,11 +6,12 @@ import { usePreferences } from '../../../shared/preferences/PreferencesProvider.
 import { useStatisticsOverview } from '../api/get-statistics.js';
 import { AllocationCard } from './AllocationCard.js';
 import { ChartCard } from './ChartCard.js';
+import { CoachingFiguresCard } from './CoachingFiguresCard.js';
 import { distanceBars, stackedBars } from './chart-options.js';
 import { FleetRankingTable, PlaceRankingTable } from './RankingTables.js';
 import { tagBars } from './tag-label.js';
 
-/** The Overview tab: incidents over time by type and by tag, distance, fleet and place rankings, vehicle allocation. */
+/** The Overview tab: incidents over time by type and by tag, distance, fleet and place rankings, coaching, vehicle allocation. */
 export function OverviewTab({ query, active }: { query: StatisticsQuery; active: boolean }) {
   const { t } = useTranslation();
   const { settings } = usePreferences();
@@ -90,6 +91,9 @@ export function OverviewTab({ query, active }: { query: StatisticsQuery; active:
           testId="statistics-distance"
           label={t('statistics.charts.distanceLabel', { km: data?.distance.distanceKm ?? 0 })}
         />
+      </Col>
+      <Col xs={24}>
+        <CoachingFiguresCard query={query} span={data?.span} />
       </Col>
       <Col xs={24}>
         <AllocationCard data={data} loading={isPending} />

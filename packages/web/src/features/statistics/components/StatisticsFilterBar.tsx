@@ -18,28 +18,12 @@ interface FilterValues {
   type?: string;
 }
 
-/** The data source (organisation level, fleet, vehicle), tag and incident type; written to the URL on Search. */
-export function StatisticsFilterBar({ query, onSearch }: { query: StatisticsQuery; onSearch(values: FilterValues): void }) {
+/** Tag and incident type: their own part, so the tags are asked only where they are offered. */
+function IncidentFilters() {
   const { t } = useTranslation();
-  const role = useSelfInfo().data?.baseInfo.role;
   const tags = useTagOptions();
-  const values = useMemo<FilterValues>(
-    () => ({
-      agentId: query.agentId,
-      companyId: query.companyId,
-      fleetId: query.fleetId,
-      vehicleId: query.vehicleId,
-      tagId: query.tagId,
-      type: query.type,
-    }),
-    [query],
-  );
   return (
-    <FilterBar<FilterValues> values={values} onSearch={onSearch} onReset={() => onSearch({})}>
-      <OrgScopeFilters kinds={scopeKindsOf(role)} labelOf={(kind) => t(`statistics.filter.${kind}`)} />
-      <Form.Item name="vehicleId" label={t('statistics.filter.vehicle')}>
-        <VehiclePicker />
-      </Form.Item>
+    <>
       <SelectFilter
         name="tagId"
         label={t('statistics.filter.tag')}
@@ -58,6 +42,39 @@ export function StatisticsFilterBar({ query, onSearch }: { query: StatisticsQuer
         textKey="events.types"
         data-testid="statistics-type"
       />
+    </>
+  );
+}
+
+interface Props {
+  query: StatisticsQuery;
+  /** Tag and incident type filter incidents: the safety score weighs all of them, so its tab leaves them out. */
+  incidentFilters: boolean;
+  onSearch(values: FilterValues): void;
+}
+
+/** The data source (organisation level, fleet, vehicle), tag and incident type; written to the URL on Search. */
+export function StatisticsFilterBar({ query, incidentFilters, onSearch }: Props) {
+  const { t } = useTranslation();
+  const role = useSelfInfo().data?.baseInfo.role;
+  const values = useMemo<FilterValues>(
+    () => ({
+      agentId: query.agentId,
+      companyId: query.companyId,
+      fleetId: query.fleetId,
+      vehicleId: query.vehicleId,
+      tagId: query.tagId,
+      type: query.type,
+    }),
+    [query],
+  );
+  return (
+    <FilterBar<FilterValues> values={values} onSearch={onSearch} onReset={() => onSearch({})}>
+      <OrgScopeFilters kinds={scopeKindsOf(role)} labelOf={(kind) => t(`statistics.filter.${kind}`)} />
+      <Form.Item name="vehicleId" label={t('statistics.filter.vehicle')}>
+        <VehiclePicker />
+      </Form.Item>
+      {incidentFilters && <IncidentFilters />}
     </FilterBar>
   );
 }

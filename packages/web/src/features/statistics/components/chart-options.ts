@@ -43,3 +43,26 @@ export function distanceBars(series: StatisticsSeries, names: { distance: string
     ],
   };
 }
+
+/** A score (0–100) per bucket as a line: a bucket without a score is a gap; the grid lines fall on the bands' edges. */
+export function scoreLine(trend: readonly { label: string; score: number | null }[], name: string, colour: string): ChartOption {
+  return {
+    animation: false,
+    color: [colour],
+    grid: { left: 40, right: 16, top: 16, bottom: 32, containLabel: true },
+    tooltip: { trigger: 'axis', confine: true },
+    xAxis: { type: 'category', data: trend.map((bucket) => bucket.label) },
+    yAxis: { type: 'value', min: 0, max: 100, interval: 20 },
+    series: [
+      {
+        type: 'line',
+        name,
+        data: trend.map((bucket) => bucket.score),
+        connectNulls: false,
+        showSymbol: true,
+        symbol: 'circle',
+        symbolSize: 7,
+      },
+    ],
+  };
+}

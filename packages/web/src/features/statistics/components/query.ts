@@ -5,13 +5,31 @@ import {
   dashboardRanges,
   type IncidentType,
   incidentTypes,
+  type Role,
+  type SafetyLevel,
+  type SafetyScoreQuery,
   type StatisticsQuery,
+  safetyLevels,
 } from '@safety-shield/contract';
+import { picksCompany } from '../../safety-score/index.js';
 
 /** The page's state in the URL (a link reproduces the view): tab, range, period and the filters. */
-export const STATISTICS_KEYS = ['tab', 'range', 'period', 'agentId', 'companyId', 'fleetId', 'vehicleId', 'tagId', 'type'] as const;
+export const STATISTICS_KEYS = [
+  'tab',
+  'range',
+  'period',
+  'agentId',
+  'companyId',
+  'fleetId',
+  'vehicleId',
+  'tagId',
+  'type',
+  'level',
+  'order',
+] as const;
 export type StatisticsKey = (typeof STATISTICS_KEYS)[number];
-export type StatisticsTab = 'overview' | 'tags';
+export const statisticsTabs = ['overview', 'tags', 'safety'] as const;
+export type StatisticsTab = (typeof statisticsTabs)[number];
 
 /** SPEC section 5: a range is required; the page opens on the last 7 days. */
 export const DEFAULT_RANGE: DashboardRange = 'last7Days';
@@ -40,4 +58,27 @@ export function queryOf(filters: Partial<Record<StatisticsKey, string>>): Statis
   return query;
 }
 
-export const tabOf = (filters: Partial<Record<StatisticsKey, string>>): StatisticsTab => (filters.tab === 'tags' ? 'tags' : 'overview');
+export const tabOf = (filters: Partial<Record<StatisticsKey, string>>): StatisticsTab => oneOf(statisticsTabs, filters.tab) ?? 'overview';
+
+/** How many rows the Safety score tab ranks. */
+export const SAFETY_RANKING_ROWS = 20;
+
+/**
+ * The Safety score tab's query: the range, period and data source of the page (tag and type do not apply), the level
+ * ranked (vehicles unless the URL says otherwise; companies only for a role that sees several) and the order.
+ */
+export function safetyQueryOf(query: StatisticsQuery, filters: Partial<Record<StatisticsKey, string>>, levels: readonly SafetyLevel[]) {
+  const { tagId: _tag, type: _type, ...source } = query;
+  const safety: SafetyScoreQuery = {
+    ...source,
+    level: oneOf(levels, filters.level) ?? 'vehicle',
+    order: filters.order === 'best' ? 'best' : 'worst',
+    limit: SAFETY_RANKING_ROWS,
+  };
+  return safety;
+}
+
+const belowCompany: readonly SafetyLevel[] = safetyLevels.filter((level) => level !== 'company');
+
+/** The levels a role ranks by: companies only for the Super and Agent Admins, who see several. */
+export const safetyLevelsOf = (role: Role | undefined): readonly SafetyLevel[] => (picksCompany(role) ? safetyLevels : belowCompany);

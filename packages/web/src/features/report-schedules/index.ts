@@ -1,0 +1,1 @@
+export { ReportSchedules } from './ReportSchedules.js';

@@ -1,0 +1,133 @@
+import type { SafetyScoreRow, StatisticsReport } from '@safety-shield/contract';
+import { Card, Col, Descriptions, Empty, Row, Statistic, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+const number = (value: number | null, language: string) => (value === null ? '—' : value.toLocaleString(language));
+
+/** Hours and days of a duration in milliseconds, or a dash. */
+function duration(ms: number | null, t: TFunction): string {
+  if (ms === null) return '—';
+  const hours = ms / 3_600_000;
+  return hours >= 24 ? t('report.days', { count: Math.round(hours / 24) }) : t('report.hours', { count: Math.round(hours * 10) / 10 });
+}
+
+/** The report on screen: what its PDF prints, in the same order (figures, rankings, safety scores, coaching). */
+export function ReportView({ report }: { report: StatisticsReport }) {
+  const { t, i18n } = useTranslation();
+  const { overview, safety, coaching } = report;
+  const n = (value: number | null) => number(value, i18n.language);
+  const scoreColumns: ColumnsType<SafetyScoreRow> = [
+    { key: 'score', title: t('report.figures.score'), align: 'right', render: (_, row) => row.score ?? t('report.noScore') },
+    { key: 'incidents', title: t('report.figures.incidents'), align: 'right', render: (_, row) => n(row.incidents) },
+    { key: 'points', title: t('report.figures.points'), align: 'right', responsive: ['md'], render: (_, row) => n(row.points) },
+    { key: 'distance', title: t('report.figures.distanceKm'), align: 'right', responsive: ['sm'], render: (_, row) => n(row.distanceKm) },
+    {
+      key: 'rate',
+      title: t('report.figures.pointsPer100Km'),
+      align: 'right',
+      responsive: ['lg'],
+      render: (_, row) => n(row.pointsPer100Km),
+    },
+  ];
+  const figures: [string, number | string | null][] = [
+    ['incidents', overview.total],
+    ['distanceKm', overview.distance.distanceKm],
+    ['drivingHours', overview.distance.drivingHours],
+    ['per100Km', overview.distance.per100Km],
+    ['score', safety.overall.score],
+    ['active', overview.allocation.active],
+  ];
+  return (
+    <div className="report" data-testid="report-view">
+      <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="report-title">
+        {t('report.title', { name: report.title || t('report.everything') })}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" data-testid="report-span">
+        {t('report.span', { from: overview.span.fromDay, to: overview.span.toDay, zones: overview.span.timeZones.join(', ') || 'UTC' })}
+      </Typography.Paragraph>
+      <Row gutter={[12, 12]}>
+        {figures.map(([key, value]) => (
+          <Col key={key} xs={12} sm={8} lg={4}>
+            <Card size="small">
+              <Statistic
+                title={t(`report.figures.${key}`)}
+                value={value === null ? (key === 'score' ? t('report.noScore') : '—') : n(Number(value))}
+                data-testid={`report-figure-${key}`}
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t('report.sections.worstVehicles')}>
+            <Table<SafetyScoreRow>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={safety.worstVehicles}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.nothing')} /> }}
+              columns={[{ key: 'name', title: t('report.columns.vehicle'), render: (_, row) => row.name }, ...scoreColumns]}
+              data-testid="report-worst-vehicles"
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t('report.sections.safety')}>
+            <Table<SafetyScoreRow>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={safety.fleets}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.nothing')} /> }}
+              columns={[{ key: 'name', title: t('report.columns.fleet'), render: (_, row) => row.name }, ...scoreColumns]}
+              data-testid="report-fleet-scores"
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t('report.sections.fleets')}>
+            <Table
+              size="small"
+              rowKey="fleetId"
+              pagination={false}
+              dataSource={overview.fleets}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.nothing')} /> }}
+              columns={[
+                { key: 'fleet', title: t('report.columns.fleet'), render: (_, row) => row.fleetName },
+                { key: 'incidents', title: t('report.figures.incidents'), align: 'right', render: (_, row) => n(row.incidents) },
+                {
+                  key: 'distance',
+                  title: t('report.figures.distanceKm'),
+                  align: 'right',
+                  responsive: ['sm'],
+                  render: (_, row) => n(row.distanceKm),
+                },
+                { key: 'rate', title: t('report.figures.per100Km'), align: 'right', render: (_, row) => n(row.per100Km) },
+              ]}
+              data-testid="report-fleets"
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t('report.sections.coaching')}>
+            <Descriptions
+              size="small"
+              column={1}
+              data-testid="report-coaching"
+              items={[
+                { key: 'marked', label: t('report.coaching.marked'), children: n(coaching.marked) },
+                { key: 'waiting', label: t('report.coaching.needsCoaching'), children: n(coaching.needsCoaching) },
+                { key: 'coached', label: t('report.coaching.coached'), children: n(coaching.coached) },
+                { key: 'dismissed', label: t('report.coaching.dismissed'), children: n(coaching.dismissed) },
+                { key: 'median', label: t('report.coaching.medianToCoach'), children: duration(coaching.medianMsToCoach, t) },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}
