@@ -92,6 +92,23 @@ const overflowOf = (page: Page) =>
     body: document.body.scrollWidth - window.innerWidth,
   }));
 
+/** The innermost elements reaching past the window's right edge, as short selectors: where a sideways scroll comes from. */
+const widest = (page: Page) =>
+  page.evaluate(() => {
+    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      (el) => el.getBoundingClientRect().right > window.innerWidth + 0.5,
+    );
+    const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${[...el.classList]
+        .slice(0, 2)
+        .map((c) => `.${c}`)
+        .join('')}`;
+    return innermost
+      .slice(0, 3)
+      .map((el) => `${el.parentElement ? `${name(el.parentElement)} > ` : ''}${name(el)} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+  });
+
 /** Waits until the page has drawn: its spinners gone (live pages keep a socket open: no network idle to wait for). */
 async function settle(page: Page) {
   await page
@@ -159,7 +176,10 @@ async function walk(browser: Browser, baseURL: string, { width, language, appear
     if (process.env.LAYOUT_DEBUG) console.log(`${label} opened in ${Date.now() - started} ms`);
     const overflow = await overflowOf(page);
     if (overflow.document > 0 || overflow.body > 0)
-      findings.push({ page: name, problem: `scrolls sideways by ${Math.max(overflow.document, overflow.body)} px` });
+      findings.push({
+        page: name,
+        problem: `scrolls sideways by ${Math.max(overflow.document, overflow.body)} px: ${(await widest(page)).join(', ')}`,
+      });
     if (axe) {
       // The shell (sidebar, header, tab bar) is the same on every page: checked on the first, then left out.
       const exclude = signedIn && shown !== pages[0] ? SHELL : [];

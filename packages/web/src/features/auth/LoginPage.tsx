@@ -102,7 +102,8 @@ export function LoginPage() {
             <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
               {t('login.submit')}
             </Button>
-            <Button type="link" block onClick={() => setSso(true)} style={{ marginTop: 8 }}>
+            {/* A long label (French) wraps on a phone instead of widening the card past the screen. */}
+            <Button type="link" block onClick={() => setSso(true)} style={{ marginTop: 8, whiteSpace: 'normal', height: 'auto' }}>
               {t('login.sso.start')}
             </Button>
           </Form>

@@ -68,7 +68,8 @@ export function EventDetailPage() {
             )}
           </Space>
           {can.writes && !incident.deletedTime && (
-            <Space>
+            // Long labels (Russian) put the two buttons on two lines on a phone rather than past its edge.
+            <Space wrap>
               <ShareButton eventIds={[incident.eventId]} />
               <ReviewButton incident={incident} />
             </Space>

@@ -39,6 +39,8 @@ export function ConfigDiff({ running, portal, portalTitle, testId }: Props) {
       rowKey="prop"
       pagination={false}
       dataSource={rows}
+      // On a phone the three columns scroll inside the card rather than push the page sideways.
+      scroll={{ x: 'max-content' }}
       data-testid={testId}
       onRow={(row) => ({ 'data-prop': row.prop, 'data-differs': String(row.differs) }) as React.HTMLAttributes<HTMLElement>}
       rowClassName={(row) => (row.differs ? 'config-differs' : '')}
