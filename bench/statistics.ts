@@ -93,6 +93,24 @@ async function tenFleetCompany(url: string) {
   }
 }
 
+/** The safety score's ranking computed afresh (a new limit each time passes the cache): the dashboard card's and the tab's call. */
+async function coldSafety(url: string, token: string) {
+  const times: number[] = [];
+  let limit = 10;
+  for (const range of ['currentSeason', 'lastMonth', 'currentMonth', 'last7Days']) {
+    for (const level of ['vehicle', 'fleet']) {
+      const started = performance.now();
+      const res = await fetch(`${url}/v1/safetyScore/list?range=${range}&level=${level}&limit=${limit++}`, {
+        headers: { 'x-token': token },
+      });
+      const envelope = (await res.json()) as { code: number };
+      if (envelope.code !== 200) throw new Error(JSON.stringify(envelope));
+      times.push(performance.now() - started);
+    }
+  }
+  return latencyPercentiles(times);
+}
+
 /** A year's report PDF as the Company Admin, five times (each computed afresh): seconds each and the portal's RSS growth. */
 async function yearReport(portal: { url: string; process: { pid?: number | undefined } }, token: string) {
   const pid = portal.process.pid;
@@ -170,6 +188,7 @@ export async function benchStatistics() {
     const after = { company: await cold(company), admin: await cold(admin) };
 
     const report = await yearReport(portal, company);
+    const safety = { company: await coldSafety(portal.url, company), admin: await coldSafety(portal.url, admin) };
 
     const results: Record<string, { rps: number; p99: number }> = {};
     const rows: Record<string, string | number>[] = [];
@@ -196,6 +215,7 @@ export async function benchStatistics() {
       targetP99Ms: TARGET_P99_MS,
       targetRollupSeconds: TARGET_ROLLUP_S,
       report,
+      safety,
     };
     printTable('GET /v1/statistics/overview, 1,000,000 incidents over a year, 10,000 vehicles (PostgreSQL, 10 s, 50 connections)', rows);
     printTable('Each question’s first answer (16 range × period questions, nothing kept), ms', [
@@ -211,6 +231,10 @@ export async function benchStatistics() {
       { run: 'first', seconds: report.seconds[0] ?? 0, 'target s': TARGET_REPORT_S },
       { run: 'slowest of 5', seconds: Math.max(...report.seconds), 'target s': TARGET_REPORT_S },
       { run: 'portal RSS growth MB', seconds: report.rssGrowthMb, 'target s': TARGET_REPORT_RSS_MB },
+    ]);
+    printTable('GET /v1/safetyScore/list, each answer computed afresh (4 ranges × vehicle and fleet levels), ms', [
+      { caller: 'Company Admin', ...safety.company },
+      { caller: 'Super Admin', ...safety.admin },
     ]);
     await saveResult('statistics', result);
     return result;

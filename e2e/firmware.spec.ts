@@ -182,6 +182,15 @@ test('the Super Admin uploads a firmware package, upgrades two devices live, ref
     await expect(running.getByTestId('task-progress')).toHaveAttribute('data-done', '1');
     await expect(running.getByTestId('task-state')).toHaveAttribute('data-state', 'done');
 
+    // The device list hands the ticked devices to a new campaign.
+    await page.goto(`/devicepage/list?keyword=${uuid}`);
+    const ticked = page.getByTestId('device-list').locator('.ant-table-row');
+    await expect(ticked).toHaveCount(3);
+    for (const i of [0, 1]) await ticked.nth(i).locator('.ant-checkbox-input').check();
+    await page.getByTestId('upgrade-selected').click();
+    await expect(page).toHaveURL(/\/devicepage\/upgradeManager\?deviceIds=\d+,\d+$/);
+    await expect(form.getByText('Devices chosen in the device list: 2')).toBeVisible();
+
     // On a phone the new-campaign form fits the window and reads well.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/devicepage/upgradeManager?new=1');

@@ -1,5 +1,5 @@
-import { FieldTimeOutlined, SettingOutlined } from '@ant-design/icons';
-import { canCall, deviceConfigApi } from '@safety-shield/contract';
+import { CloudUploadOutlined, FieldTimeOutlined, SettingOutlined } from '@ant-design/icons';
+import { canCall, deviceConfigApi, firmwareApi } from '@safety-shield/contract';
 import { Button, Flex } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,9 @@ export function DeviceListPage() {
 
   const columns = useDeviceColumns({ narrow, onDetail: (device) => showDetail(device.deviceId) });
   const [selected, setSelected] = useState<number[]>([]);
-  const configures = canCall(useSelfInfo().data?.baseInfo.role, deviceConfigApi.batchDispatch);
+  const role = useSelfInfo().data?.baseInfo.role;
+  const configures = canCall(role, deviceConfigApi.batchDispatch);
+  const upgrades = canCall(role, firmwareApi.createCampaign);
   const navigate = useNavigate();
   const total = query.data?.total ?? 0;
   /** The configuration editor for the ticked rows, or for every device the filters select. */
@@ -65,7 +67,7 @@ export function DeviceListPage() {
       list={list}
       filters={<DeviceFilterBar list={list} filters={filters} />}
       actions={
-        // Five buttons do not fit a phone's row: they wrap instead of running off the card's left edge.
+        // Six buttons do not fit a phone's row: they wrap instead of running off the card's left edge.
         <Flex wrap justify="flex-end" gap={8} style={{ flex: 1 }}>
           {configures && (
             <>
@@ -87,6 +89,16 @@ export function DeviceListPage() {
               </Button>
             </>
           )}
+          {upgrades && (
+            <Button
+              icon={<CloudUploadOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => void navigate(`/devicepage/upgradeManager?deviceIds=${selected.join(',')}`)}
+              data-testid="upgrade-selected"
+            >
+              {t('devices.upgradeSelected', { count: selected.length })}
+            </Button>
+          )}
           <Button icon={<FieldTimeOutlined />} onClick={showOnlineTime} data-testid="devices-online-time">
             {t('route.lineSummary')}
           </Button>
@@ -96,7 +108,7 @@ export function DeviceListPage() {
       rowKey="deviceId"
       columns={columns}
       rowSelection={
-        configures
+        configures || upgrades
           ? { selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true }
           : undefined
       }
