@@ -51,6 +51,7 @@ test('statistics: ranges, periods, tabs and filters for a Company Admin; a Fleet
   await expect(page.getByTestId('statistics-places')).toContainText('Oslo');
   await expect(page.getByTestId('statistics-by-type-chart').locator('svg')).toBeVisible();
   await expect(page.getByTestId('statistics-allocation')).toContainText('South');
+  await expect(page.getByTestId('statistics-span')).toContainText(/Days \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/);
   await expect(page.getByTestId('statistics-span')).toContainText('00:00:00');
 
   // Ranges and periods: each a new view in the URL, today's incidents in every range that holds today.

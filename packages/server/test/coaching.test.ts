@@ -244,6 +244,12 @@ describe('coaching', () => {
       medianMsToCoach: 2 * hour,
       averageMsToCoach: 3 * hour,
     });
+    // The Super Admin narrows by area supplier (the report of an agent): the six of this agent's company, none for another agent.
+    expect((await call(ctx, admin, 'GET', `/v1/coaching/figures?${span}&agentId=${tree.agent}`)).data).toMatchObject({ marked: 6 });
+    expect((await call(ctx, admin, 'GET', `/v1/coaching/figures?${span}&agentId=${other.agent}`)).data).toMatchObject({ marked: 0 });
+    expect((await call(ctx, company.token, 'GET', `/v1/coaching/figures?${span}&agentId=${other.agent}`)).codeKey).toBe(
+      'PERMISSION_CHECK_FAIL',
+    );
     const companyFigures = await call(ctx, company.token, 'GET', `/v1/coaching/figures?${span}`);
     expect(companyFigures.data).toMatchObject({ marked: 6, coached: 4, medianMsToCoach: 4 * hour, averageMsToCoach: 4.75 * hour });
     expect((await call(ctx, company.token, 'GET', `/v1/coaching/figures?${span}&fleetId=${secondFleet}`)).data).toMatchObject({

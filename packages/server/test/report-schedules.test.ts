@@ -316,6 +316,8 @@ describe('report schedules', () => {
       ['POST', '/v1/reportSchedule', { ...good, fleetId: 2_147_483_648 }],
       ['POST', '/v1/reportSchedule', { ...good, companyId: 'one' }],
       ['PUT', '/v1/reportSchedule', { id: data.id }],
+      // An unknown field is no change to make.
+      ['PUT', '/v1/reportSchedule', { id: data.id, colour: 'red' }],
       ['PUT', '/v1/reportSchedule', { id: 2_147_483_648, enabled: false }],
       ['PUT', '/v1/reportSchedule', { id: data.id, recipients: null }],
       ['DELETE', '/v1/reportSchedule/99999999999', undefined],

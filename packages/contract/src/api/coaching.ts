@@ -1,5 +1,17 @@
 import { type Static, Type } from 'typebox';
-import { CompanyRef, EpochMs, FleetRef, Id, Nullable, PageQuery, TextFilter, TimeFilter, TimeRange, VehicleRef } from './common.js';
+import {
+  CompanyRef,
+  EpochMs,
+  FleetRef,
+  Id,
+  Nullable,
+  OrgFilter,
+  PageQuery,
+  TextFilter,
+  TimeFilter,
+  TimeRange,
+  VehicleRef,
+} from './common.js';
 import { IncidentTypeSchema, incidentTypes } from './event.js';
 
 /**
@@ -55,11 +67,8 @@ export const CoachingRecord = Type.Object({
 });
 export type CoachingRecord = Static<typeof CoachingRecord>;
 
-/** Which incidents the queue and the figures take: of an organisation, and whose incident happened in the span. */
-const CoachingScopeFilter = {
-  companyId: Type.Optional(Id),
-  fleetId: Type.Optional(Id),
-};
+/** Which incidents the queue and the figures take: of an organisation (the common filter), and whose incident happened in the span. */
+const CoachingScopeFilter = OrgFilter;
 
 export const coachingSorts = ['oldest', 'newest'] as const;
 

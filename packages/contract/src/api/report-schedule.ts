@@ -102,7 +102,8 @@ export const ReportScheduleUpdateBody = Type.Object(
     recipients: Type.Optional(Recipients),
     enabled: Type.Optional(Type.Boolean()),
   },
-  { minProperties: 2 },
+  // A change names at least one known field: `{ id, anything }` is refused, not an empty update.
+  { minProperties: 2, additionalProperties: false },
 );
 export type ReportScheduleUpdateBody = Static<typeof ReportScheduleUpdateBody>;
 

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { type Db, rowsOf } from '../db/client.js';
 import type { PresenceUpdate } from './events.js';
 import type { Hello } from './messages.js';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 interface Changed {
   id: number;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { type Db, rowsOf } from '../db/client.js';
 import type { PositionUpdate } from './events.js';
 import type { GpsPoint } from './messages.js';
 import { type Carry, type Driven, driven, type Fix } from './mileage.js';
@@ -42,7 +42,6 @@ export interface TrailWritten {
 }
 
 /** node-postgres and PGlite both answer `{ rows }`; drizzle types `execute` per driver. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Ascending by time, one point per millisecond (the trail's key is (device, at)). */
 function ordered(points: GpsPoint[]): GpsPoint[] {

@@ -33,7 +33,7 @@ const en: ReportEmailTexts = {
       `attached is the ${frequency} safety report "${name}" for ${period}: ${organisation ?? 'everything you can see in Safety Shield'}.`,
       `Times in it are shown in ${timeZone}.`,
       '',
-      'You receive this report because an administrator subscribed you to it. To stop it, ask them to take you off the list.',
+      'You receive this report because an administrator subscribed you to it. To stop it, ask them to take you off the list, or turn off e-mail notifications in your account settings.',
     ].join('\n'),
 };
 
@@ -47,7 +47,7 @@ const es: ReportEmailTexts = {
       `le enviamos adjunto el informe de seguridad ${frequency === 'weekly' ? 'semanal' : 'mensual'} «${name}» del periodo ${period}: ${organisation ?? 'todo lo que puede ver en Safety Shield'}.`,
       `Las horas se muestran en la zona horaria ${timeZone}.`,
       '',
-      'Recibe este informe porque un administrador le suscribió. Para dejar de recibirlo, pídale que le quite de la lista.',
+      'Recibe este informe porque un administrador le suscribió. Para dejar de recibirlo, pídale que le quite de la lista o desactive las notificaciones por correo en la configuración de su cuenta.',
     ].join('\n'),
 };
 
@@ -62,7 +62,7 @@ const ru: ReportEmailTexts = {
       `Во вложении ${frequency === 'weekly' ? 'еженедельный' : 'ежемесячный'} отчёт о безопасности «${name}» за период ${period}: ${organisation ?? 'всё, что вам доступно в Safety Shield'}.`,
       `Время в нём указано в часовом поясе ${timeZone}.`,
       '',
-      'Вы получаете этот отчёт, потому что администратор подписал вас на него. Чтобы отписаться, попросите его исключить вас из списка.',
+      'Вы получаете этот отчёт, потому что администратор подписал вас на него. Чтобы отписаться, попросите его исключить вас из списка или отключите уведомления по электронной почте в настройках учётной записи.',
     ].join('\n'),
 };
 
@@ -77,7 +77,7 @@ const nb: ReportEmailTexts = {
       `vedlagt er den ${frequency === 'weekly' ? 'ukentlige' : 'månedlige'} sikkerhetsrapporten «${name}» for ${period}: ${organisation ?? 'alt du har tilgang til i Safety Shield'}.`,
       `Tidspunkter vises i tidssonen ${timeZone}.`,
       '',
-      'Du får denne rapporten fordi en administrator har meldt deg på den. Be administratoren fjerne deg fra listen for å slutte å få den.',
+      'Du får denne rapporten fordi en administrator har meldt deg på den. Be administratoren fjerne deg fra listen, eller slå av e-postvarsler i kontoinnstillingene, for å slutte å få den.',
     ].join('\n'),
 };
 
@@ -92,7 +92,7 @@ const fr: ReportEmailTexts = {
       `Vous trouverez ci-joint le rapport de sécurité ${frequency === 'weekly' ? 'hebdomadaire' : 'mensuel'} « ${name} » pour la période ${period} : ${organisation ?? 'tout ce que vous voyez dans Safety Shield'}.`,
       `Les heures y sont indiquées dans le fuseau horaire ${timeZone}.`,
       '',
-      'Vous recevez ce rapport parce qu’un administrateur vous y a abonné. Pour ne plus le recevoir, demandez-lui de vous retirer de la liste.',
+      'Vous recevez ce rapport parce qu’un administrateur vous y a abonné. Pour ne plus le recevoir, demandez-lui de vous retirer de la liste ou désactivez les notifications par e-mail dans les paramètres de votre compte.',
     ].join('\n'),
 };
 
@@ -107,7 +107,7 @@ const sv: ReportEmailTexts = {
       `bifogad finns den ${frequency === 'weekly' ? 'veckovisa' : 'månatliga'} säkerhetsrapporten ”${name}” för ${period}: ${organisation ?? 'allt du har tillgång till i Safety Shield'}.`,
       `Tider visas i tidszonen ${timeZone}.`,
       '',
-      'Du får den här rapporten eftersom en administratör har anmält dig till den. Be administratören ta bort dig från listan för att sluta få den.',
+      'Du får den här rapporten eftersom en administratör har anmält dig till den. Be administratören ta bort dig från listan, eller stäng av e-postaviseringar i kontoinställningarna, för att sluta få den.',
     ].join('\n'),
 };
 
@@ -122,7 +122,7 @@ const de: ReportEmailTexts = {
       `im Anhang finden Sie den ${frequency === 'weekly' ? 'wöchentlichen' : 'monatlichen'} Sicherheitsbericht „${name}“ für ${period}: ${organisation ?? 'alles, was Sie in Safety Shield sehen'}.`,
       `Zeiten sind in der Zeitzone ${timeZone} angegeben.`,
       '',
-      'Sie erhalten diesen Bericht, weil ein Administrator Sie dafür eingetragen hat. Bitten Sie ihn, Sie von der Liste zu nehmen, um ihn nicht mehr zu erhalten.',
+      'Sie erhalten diesen Bericht, weil ein Administrator Sie dafür eingetragen hat. Bitten Sie ihn, Sie von der Liste zu nehmen, oder schalten Sie die E-Mail-Benachrichtigungen in Ihren Kontoeinstellungen aus, um ihn nicht mehr zu erhalten.',
     ].join('\n'),
 };
 

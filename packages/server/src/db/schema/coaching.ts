@@ -1,5 +1,6 @@
 // Coaching of drivers after reviewed incidents (issue 19): one row per incident that was ever marked.
 
+import { coachingStates } from '@safety-shield/contract';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { belongTo } from './columns.js';
 import { incident } from './incidents.js';
@@ -14,7 +15,7 @@ export const incidentCoaching = pgTable(
     incidentId: bigint('incident_id', { mode: 'number' })
       .primaryKey()
       .references(() => incident.id, { onDelete: 'cascade' }),
-    state: text('state', { enum: ['needsCoaching', 'coached', 'dismissed'] }).notNull(),
+    state: text('state', { enum: coachingStates }).notNull(),
     markedById: integer('marked_by_id'),
     markedByName: text('marked_by_name').notNull(),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),

@@ -1,5 +1,6 @@
 // Scheduled reports (issue 19): who gets which report how often, and every delivery of a period to a recipient.
 
+import { reportDeliveryStates, reportFrequencies } from '@safety-shield/contract';
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongTo, createdAt, identity, partOf } from './columns.js';
 import { account } from './identity.js';
@@ -18,7 +19,7 @@ export const reportSchedule = pgTable(
   {
     id: identity(),
     name: text('name').notNull(),
-    frequency: text('frequency', { enum: ['weekly', 'monthly'] }).notNull(),
+    frequency: text('frequency', { enum: reportFrequencies }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
     reportAgentId: reportOrg('report_agent_id'),
     reportCompanyId: reportOrg('report_company_id'),
@@ -62,7 +63,7 @@ export const reportDelivery = pgTable(
     accountId: partOf('account_id', () => account.id),
     /** The first day of the week or month the report covers, in the recipient's zone. */
     periodStart: date('period_start', { mode: 'string' }).notNull(),
-    state: text('state', { enum: ['sending', 'sent', 'failed', 'skipped'] }).notNull(),
+    state: text('state', { enum: reportDeliveryStates }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextTryAt: timestamp('next_try_at', { withTimezone: true }),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),

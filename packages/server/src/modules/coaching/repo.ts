@@ -11,8 +11,9 @@ import { inScope, outOfScope } from '../../http/scope.js';
 export type CoachingRow = typeof incidentCoaching.$inferSelect;
 
 /** The queue's and the figures' organisation filters, each refused when the caller may not see it (SPEC section 6). */
-export async function checkOrgFilters(db: Db, principal: Principal, filters: { companyId?: number; fleetId?: number }) {
+export async function checkOrgFilters(db: Db, principal: Principal, filters: { agentId?: number; companyId?: number; fleetId?: number }) {
   for (const [kind, id] of [
+    ['agent', filters.agentId],
     ['company', filters.companyId],
     ['fleet', filters.fleetId],
   ] as const) {
@@ -28,11 +29,12 @@ export async function checkOrgFilters(db: Db, principal: Principal, filters: { c
 /** Coaching rows of the caller's scope whose incident is live, of an organisation; the queue and the figures share it. */
 export function coachingScope(
   principal: Principal,
-  filters: { companyId?: number; fleetId?: number; startTime?: number; endTime?: number },
+  filters: { agentId?: number; companyId?: number; fleetId?: number; startTime?: number; endTime?: number },
 ) {
   return and(
     inScope(principal, incidentCoaching),
     isNull(incident.deletedAt),
+    filters.agentId === undefined ? undefined : eq(incidentCoaching.belongAgentId, filters.agentId),
     filters.companyId === undefined ? undefined : eq(incidentCoaching.belongCompanyId, filters.companyId),
     filters.fleetId === undefined ? undefined : eq(incidentCoaching.belongFleetId, filters.fleetId),
     filters.startTime === undefined ? undefined : gte(incident.triggerAt, new Date(filters.startTime)),

@@ -10,7 +10,7 @@ import type {
   DashboardToDay,
 } from '@safety-shield/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { device, deviceAlert, incident, org, subscription } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
@@ -18,7 +18,6 @@ import { pendingAlerts } from '../device-alerts/repo.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 import type { Window } from './window.js';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const int = (value: unknown) => Number(value ?? 0);
 const ms = (value: unknown) => new Date(value as string | Date).getTime();
 

@@ -1,6 +1,6 @@
 import { isTimeZone, ONLINE_SUMMARY_MAX_DAYS, type OnlineSummaryQuery, type OnlineSummaryRecord, type Page } from '@safety-shield/contract';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { pageOf } from '../../db/paging.js';
 import { account, device } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -11,7 +11,6 @@ import { deviceFilter } from './repo.js';
 const DAY_MS = 86_400_000;
 /** A span of the longest allowed days that takes in the autumn clock change is an hour longer. */
 const MAX_SPAN_MS = ONLINE_SUMMARY_MAX_DAYS * DAY_MS + 3_600_000;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A span of online time, cut into the caller's days. */
 export interface OnlineSpan {

@@ -11,7 +11,7 @@ import {
   roles,
 } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { pageOf } from '../../db/paging.js';
 import { account, org, reportDelivery, reportSchedule, reportScheduleRecipient } from '../../db/schema.js';
 import { orgName } from '../../db/subqueries.js';
@@ -26,8 +26,6 @@ export type DeliveryState = (typeof reportDelivery.$inferSelect)['state'];
 /** Whether a role may read the report it would be sent (the rule the PDF endpoint itself enforces). */
 export const readsReports = (role: string) => canCall(role as Role, reportApi.reportPdf);
 const reportReaders = roles.filter(readsReports);
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The organisation a report is of, as the schedule stores it and the report takes it. */
 export interface ReportOrgs {

@@ -13,12 +13,8 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportService }> = asyn
       const { language: asked, ...query } = req.query;
       const wanted = asked ?? principalOf(req).language ?? 'en';
       const language = languages.includes(wanted) ? wanted : 'en';
-      const pdf = await reports.pdf(
-        principalOf(req),
-        query,
-        language,
-        browserTimeZone(req) ? { timeZone: browserTimeZone(req) as string } : {},
-      );
+      const zone = browserTimeZone(req);
+      const pdf = await reports.pdf(principalOf(req), query, language, zone ? { timeZone: zone } : {});
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'application/pdf')

@@ -30,6 +30,10 @@ function spanInstants(span: StatisticsReport['overview']['span'], now: number) {
   return { startTime: Math.max(0, startTime), endTime: Math.max(0, startTime, endTime) };
 }
 
+/** The organisation a report is of: the innermost one the query names, else the caller's own; null for everything. */
+const reportOrgOf = (principal: Principal, query: ReportQuery): number | null =>
+  query.fleetId ?? query.companyId ?? query.agentId ?? principal.fleetId ?? principal.companyId ?? principal.agentId;
+
 /**
  * The statistics report (`/statistics/report`, issue 19): the overview, safety scores by fleet and the worst vehicles,
  * and coaching over a range, in the caller's scope; on screen as JSON, on paper as an A4 PDF in any language.
@@ -54,6 +58,7 @@ export class ReportService {
     ]);
     const coaching = await coachingFigures(this.db, principal, {
       ...spanInstants(overview.span, now),
+      ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
       ...(query.companyId === undefined ? {} : { companyId: query.companyId }),
       ...(query.fleetId === undefined ? {} : { fleetId: query.fleetId }),
     });
@@ -92,8 +97,8 @@ export class ReportService {
 
   /** The organisation the report is of: the one named (checked by the statistics), else the caller's own; null for everything. */
   private async title(principal: Principal, query: ReportQuery): Promise<string | null> {
-    const id = query.fleetId ?? query.companyId ?? query.agentId ?? principal.fleetId ?? principal.companyId ?? principal.agentId;
-    if (id === null || id === undefined) return null;
+    const id = reportOrgOf(principal, query);
+    if (id === null) return null;
     const [found] = await this.db
       .select({ name: org.name })
       .from(org)
@@ -103,12 +108,12 @@ export class ReportService {
 
   /** The logo of that organisation, else of the organisations above it (a data URL in `org.logo`). */
   private async logo(principal: Principal, query: ReportQuery): Promise<Buffer | undefined> {
-    const id = query.fleetId ?? query.companyId ?? query.agentId ?? principal.fleetId ?? principal.companyId ?? principal.agentId;
-    if (id === null || id === undefined) return undefined;
+    const id = reportOrgOf(principal, query);
+    if (id === null) return undefined;
     const result = await this.db.execute(sql`
-      select coalesce(o.logo, (select c.logo from org c where c.id = o.belong_company_id and c.id <> o.id),
-        (select a.logo from org a where a.id = o.belong_agent_id and a.id <> o.id)) as logo
-      from org o where o.id = ${id}`);
+      select coalesce(org.logo, (select c.logo from org c where c.id = org.belong_company_id and c.id <> org.id),
+        (select a.logo from org a where a.id = org.belong_agent_id and a.id <> org.id)) as logo
+      from org where org.id = ${id} and ${inScope(principal, org)}`);
     const logo = (result as unknown as { rows: { logo: string | null }[] }).rows[0]?.logo;
     const match = logo ? /^data:image\/(?:png|jpeg);base64,(.+)$/.exec(logo) : null;
     return match?.[1] ? Buffer.from(match[1], 'base64') : undefined;

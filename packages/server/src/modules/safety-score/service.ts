@@ -10,7 +10,7 @@ import {
   safetyScoreOf,
 } from '@safety-shield/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
 import type { Chain } from '../../http/scope.js';
 import { ViewCache } from '../../view-cache.js';
@@ -20,7 +20,6 @@ import { type StatisticsAsk, statisticsView } from '../statistics/view.js';
 import type { CompanyZones } from '../statistics/zones.js';
 import { readWeights, saveWeights, weightsOf } from './weights.js';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** A safety-score question: a statistics question with the level ranked, the order and how many rows. */

@@ -2,7 +2,7 @@ import { type DashboardRange, dashboardRanges, type ReportRange, wallClock } fro
 import { localMidnight, windowOf } from '../dashboard/window.js';
 
 /** A local date as PostgreSQL writes it. */
-export const isoDay = (year: number, month: number, day: number): string => {
+const isoDay = (year: number, month: number, day: number): string => {
   const d = new Date(Date.UTC(year, month - 1, day));
   return d.toISOString().slice(0, 10);
 };
@@ -14,10 +14,10 @@ export function dayIn(timeZone: string, at: number): string {
 }
 
 /** The day after a local date. */
-export const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Whole local days [from, to) and today, in a zone. */
-export interface DayRange {
+interface DayRange {
   from: string;
   to: string;
   today: string;

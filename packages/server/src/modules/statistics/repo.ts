@@ -1,9 +1,8 @@
 import type { DashboardPeriod } from '@safety-shield/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { directIncidents, directSegments, scanInstants } from './direct.js';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const num = (value: unknown) => Number(value ?? 0);
 
 /** One company in view: its zone and the local days [from, to) of the range there. */

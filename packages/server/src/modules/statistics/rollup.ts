@@ -1,22 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { placeOf } from '../../places/index.js';
 import { dayIn } from './days.js';
 import { directIncidents, directSegments, scanInstants } from './direct.js';
 import type { CompanyZones } from './zones.js';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /**
  * A day is rolled once it ended this long ago: a position arriving more than an hour late is logged (stat_change, the
  * trail trigger), one arriving sooner must have been committed by then (five minutes' margin for its transaction).
  */
-export const SETTLE_MS = 65 * 60_000;
+const SETTLE_MS = 65 * 60_000;
 
 /** The advisory-lock class of the job (two-key locks: the company is the second key). */
 const LOCK_CLASS = 19_019;
 
-export interface RollupResult {
+interface RollupResult {
   /** Companies rolled by this run (others were up to date, or another node had them). */
   companies: number;
   /** Days rolled afresh: new ones and changed ones. */

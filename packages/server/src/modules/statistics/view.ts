@@ -1,7 +1,7 @@
 import type { StatisticsQuery } from '@safety-shield/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { eventTag, incident, org, statIncidentDay, statPlaceDay, vehicle } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
@@ -9,8 +9,6 @@ import { leaseRunning, lessee, visibleVehicles } from '../vehicles/scope.js';
 import { dayRange, type RangeAsk, rangeHours } from './days.js';
 import type { CompanySpan, View } from './repo.js';
 import type { CompanyZones } from './zones.js';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 interface Chained {
   belongAgentId: PgColumn;

@@ -1,9 +1,7 @@
 import { isTimeZone } from '@safety-shield/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Each company's time zone (docs/decisions.md, "Statistics (issue 19)"): organisations have none of their own, so a

@@ -1,6 +1,7 @@
 import { Alert, Card, Flex, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../shared/ui/LoadError.js';
 import { useListParams } from '../../shared/ui/list/index.js';
 import { PageTabs } from '../../shared/ui/PageTabs.js';
 import { ReportSchedules } from '../report-schedules/index.js';
@@ -34,7 +35,7 @@ export function ReportPage() {
         {!query ? (
           <Alert type="info" showIcon title={t('report.pickDays')} data-testid="report-pick-days" />
         ) : report.isError ? (
-          <Alert type="error" showIcon title={report.error.message} data-testid="report-error" />
+          <LoadError title={report.error.message} onRetry={() => void report.refetch()} />
         ) : report.data ? (
           <ReportView report={report.data} />
         ) : (

@@ -4,6 +4,7 @@ import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
+import { LoadError } from '../../../shared/ui/LoadError.js';
 import { useCan } from '../../auth/index.js';
 import { useCoachingInfo } from '../api/get-coaching.js';
 import { type CoachingStep, CoachingStepDialog } from './CoachingStepDialog.js';
@@ -55,36 +56,40 @@ export function CoachingCard({ eventId, reviewState, deleted }: Props) {
       data-testid="coaching-card"
       extra={<CoachingStateTag state={state} />}
     >
-      <Flex vertical gap={12}>
-        {coaching && coaching.state !== 'none' && (
-          <Descriptions size="small" column={1} data-testid="coaching-facts">
-            <Descriptions.Item label={t('coaching.markedBy')}>
-              {coaching.markedBy} · {formatTime(coaching.markedTime)}
-            </Descriptions.Item>
-            {coaching.markNote && <Descriptions.Item label={t('coaching.markNote')}>{coaching.markNote}</Descriptions.Item>}
-            {coaching.closedBy && (
-              <Descriptions.Item label={t(`coaching.closedBy.${coaching.state}`)}>
-                {coaching.closedBy} · {formatTime(coaching.closedTime)}
+      {info.isError && !coaching ? (
+        <LoadError onRetry={() => void info.refetch()} />
+      ) : (
+        <Flex vertical gap={12}>
+          {coaching && coaching.state !== 'none' && (
+            <Descriptions size="small" column={1} data-testid="coaching-facts">
+              <Descriptions.Item label={t('coaching.markedBy')}>
+                {coaching.markedBy} · {formatTime(coaching.markedTime)}
               </Descriptions.Item>
-            )}
-            {coaching.closingNote && (
-              <Descriptions.Item label={t(`coaching.closingNote.${coaching.state}`)}>
-                <span data-testid="coaching-closing-note" style={{ whiteSpace: 'pre-wrap' }}>
-                  {coaching.closingNote}
-                </span>
-              </Descriptions.Item>
-            )}
-          </Descriptions>
-        )}
-        {writes && state === 'none' && reviewState !== 'reviewed' && (
-          <Typography.Text type="secondary">{t('coaching.reviewFirst')}</Typography.Text>
-        )}
-        {actions.length > 0 && (
-          <Flex wrap gap={8}>
-            {actions}
-          </Flex>
-        )}
-      </Flex>
+              {coaching.markNote && <Descriptions.Item label={t('coaching.markNote')}>{coaching.markNote}</Descriptions.Item>}
+              {coaching.closedBy && (
+                <Descriptions.Item label={t(`coaching.closedBy.${coaching.state}`)}>
+                  {coaching.closedBy} · {formatTime(coaching.closedTime)}
+                </Descriptions.Item>
+              )}
+              {coaching.closingNote && (
+                <Descriptions.Item label={t(`coaching.closingNote.${coaching.state}`)}>
+                  <span data-testid="coaching-closing-note" style={{ whiteSpace: 'pre-wrap' }}>
+                    {coaching.closingNote}
+                  </span>
+                </Descriptions.Item>
+              )}
+            </Descriptions>
+          )}
+          {writes && state === 'none' && reviewState !== 'reviewed' && (
+            <Typography.Text type="secondary">{t('coaching.reviewFirst')}</Typography.Text>
+          )}
+          {actions.length > 0 && (
+            <Flex wrap gap={8}>
+              {actions}
+            </Flex>
+          )}
+        </Flex>
+      )}
       {step && <CoachingStepDialog step={step} eventId={eventId} onClose={() => setStep(undefined)} />}
     </Card>
   );

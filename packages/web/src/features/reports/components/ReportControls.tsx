@@ -9,7 +9,7 @@ import { usePreferences } from '../../../shared/preferences/PreferencesProvider.
 import { FilterBar } from '../../../shared/ui/list/index.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { OrgScopeFilters, scopeKindsOf } from '../../orgs/index.js';
-import { DEFAULT_REPORT_RANGE, type ReportKey, reportQueryOf } from './query.js';
+import { type ReportKey, reportQueryOf, reportRangeOf } from './query.js';
 
 const DAY = 'YYYY-MM-DD';
 const MAX_DAYS = 366;
@@ -27,7 +27,7 @@ export function ReportControls({ filters, onChange }: Props) {
   const preferences = usePreferences();
   const [language, setLanguage] = useState<Language>(preferences.language);
   const [downloading, setDownloading] = useState(false);
-  const range = (filters.range as ReportRange | undefined) ?? DEFAULT_REPORT_RANGE;
+  const range = reportRangeOf(filters);
   const query = reportQueryOf(filters);
   const orgValues = useMemo(
     () => ({ agentId: query?.agentId, companyId: query?.companyId, fleetId: query?.fleetId }),

@@ -5,7 +5,7 @@ export const REPORT_KEYS = ['tab', 'range', 'fromDay', 'toDay', 'agentId', 'comp
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
 /** The report opens on last week, the span a weekly report covers. */
-export const DEFAULT_REPORT_RANGE: ReportRange = 'lastWeek';
+const DEFAULT_REPORT_RANGE: ReportRange = 'lastWeek';
 
 const id = (text: string | undefined) => {
   const value = Number(text);
@@ -13,9 +13,13 @@ const id = (text: string | undefined) => {
 };
 const day = (text: string | undefined) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : undefined);
 
+/** The URL's range when it is one, else the default. */
+export const reportRangeOf = (filters: Partial<Record<ReportKey, string>>): ReportRange =>
+  (reportRanges as readonly string[]).includes(filters.range ?? '') ? (filters.range as ReportRange) : DEFAULT_REPORT_RANGE;
+
 /** The report's query from the URL; a custom range without both days asks nothing yet (undefined). */
 export function reportQueryOf(filters: Partial<Record<ReportKey, string>>): ReportQuery | undefined {
-  const range = (reportRanges as readonly string[]).includes(filters.range ?? '') ? (filters.range as ReportRange) : DEFAULT_REPORT_RANGE;
+  const range = reportRangeOf(filters);
   const query: ReportQuery = { range };
   if (range === 'custom') {
     const fromDay = day(filters.fromDay);

@@ -1,8 +1,8 @@
 /** A score's band: 80 and up good, 60 to 79 fair, below 60 poor (issue 19). */
-export type ScoreBand = 'good' | 'fair' | 'poor';
+type ScoreBand = 'good' | 'fair' | 'poor';
 
-export const GOOD_FROM = 80;
-export const FAIR_FROM = 60;
+const GOOD_FROM = 80;
+const FAIR_FROM = 60;
 
 export const scoreBand = (score: number): ScoreBand => (score >= GOOD_FROM ? 'good' : score >= FAIR_FROM ? 'fair' : 'poor');
 

@@ -1,4 +1,5 @@
 import type { Role } from '@safety-shield/contract';
+import { scopeKindsOf } from '../../orgs/index.js';
 
-/** Whether a role names the company whose weights it reads: the Super and Agent Admins see several; the others, their own. */
-export const picksCompany = (role: Role | undefined) => role === 'SUPER_ADMIN' || role === 'AGENT_ADMIN';
+/** Whether a role names the company whose weights it reads: those who see several companies (they pick one); the others, their own. */
+export const picksCompany = (role: Role | undefined) => scopeKindsOf(role).includes('company');

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTimeZone } from '../../../shared/time/zone.js';
+import { LoadError } from '../../../shared/ui/LoadError.js';
 import { durationParts } from '../../devices/index.js';
 import { useNumberFormat } from '../../safety-score/index.js';
 import { useCoachingFigures } from '../api/get-coaching-figures.js';
@@ -25,9 +26,13 @@ export function CoachingFiguresCard({ query, span }: { query: StatisticsQuery; s
   const { t } = useTranslation();
   const format = useNumberFormat();
   const zone = useTimeZone();
-  const { companyId, fleetId } = query;
-  const scope = { ...(companyId === undefined ? {} : { companyId }), ...(fleetId === undefined ? {} : { fleetId }) };
-  const { data, isPending } = useCoachingFigures(span?.fromDay ? { ...spanTimes(span, zone), ...scope } : undefined);
+  const { agentId, companyId, fleetId } = query;
+  const scope = {
+    ...(agentId === undefined ? {} : { agentId }),
+    ...(companyId === undefined ? {} : { companyId }),
+    ...(fleetId === undefined ? {} : { fleetId }),
+  };
+  const { data, isPending, isError, refetch } = useCoachingFigures(span?.fromDay ? { ...spanTimes(span, zone), ...scope } : undefined);
   // The states in the coaching queue's words.
   const figures = [
     { key: 'marked', title: 'statistics.coaching.marked', text: format(data?.marked, 0) },
@@ -37,7 +42,7 @@ export function CoachingFiguresCard({ query, span }: { query: StatisticsQuery; s
     { key: 'median', title: 'statistics.coaching.median', text: durationText(t, data?.medianMsToCoach ?? null) },
     { key: 'average', title: 'statistics.coaching.average', text: durationText(t, data?.averageMsToCoach ?? null) },
   ] as const;
-  const wider = [query.agentId, query.vehicleId, query.tagId, query.type].some((value) => value !== undefined);
+  const wider = [query.vehicleId, query.tagId, query.type].some((value) => value !== undefined);
   return (
     <Card
       title={t('coaching.title')}
@@ -46,17 +51,21 @@ export function CoachingFiguresCard({ query, span }: { query: StatisticsQuery; s
       extra={<Link to="/event/coaching">{t('route.coachingQueue')}</Link>}
       data-testid="statistics-coaching"
     >
-      <Row gutter={[16, 16]}>
-        {figures.map((figure) => (
-          <Col key={figure.key} xs={12} md={8} xl={4}>
-            <Statistic
-              title={t(figure.title)}
-              value={figure.text}
-              formatter={() => <span data-testid={`statistics-coaching-${figure.key}`}>{figure.text}</span>}
-            />
-          </Col>
-        ))}
-      </Row>
+      {isError && !data ? (
+        <LoadError onRetry={() => void refetch()} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {figures.map((figure) => (
+            <Col key={figure.key} xs={12} md={8} xl={4}>
+              <Statistic
+                title={t(figure.title)}
+                value={figure.text}
+                formatter={() => <span data-testid={`statistics-coaching-${figure.key}`}>{figure.text}</span>}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
       {wider && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('statistics.coaching.notNarrowed')}

@@ -3,6 +3,7 @@ import { Card, Col, Row, Statistic } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/preferences/PreferencesProvider.js';
+import { LoadError } from '../../../shared/ui/LoadError.js';
 import { useStatisticsOverview } from '../api/get-statistics.js';
 import { AllocationCard } from './AllocationCard.js';
 import { ChartCard } from './ChartCard.js';
@@ -15,7 +16,7 @@ import { tagBars } from './tag-label.js';
 export function OverviewTab({ query, active }: { query: StatisticsQuery; active: boolean }) {
   const { t } = useTranslation();
   const { settings } = usePreferences();
-  const { data, isPending, isFetching } = useStatisticsOverview(query, active);
+  const { data, isPending, isFetching, isError, refetch } = useStatisticsOverview(query, active);
   const empty = data?.total === 0;
 
   const byType = useMemo(
@@ -41,6 +42,8 @@ export function OverviewTab({ query, active }: { query: StatisticsQuery; active:
     { key: 'per100Km', value: data?.distance.per100Km ?? '–', precision: 2 },
   ] as const;
 
+  // A failed answer is not an empty range: say so, with a retry.
+  if (isError && !data) return <LoadError onRetry={() => void refetch()} />;
   return (
     <Row gutter={[16, 16]} data-testid="statistics-overview" aria-busy={isFetching}>
       {cards.map((card) => (

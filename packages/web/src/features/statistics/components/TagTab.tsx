@@ -2,6 +2,7 @@ import type { StatisticsQuery, StatisticsTags } from '@safety-shield/contract';
 import { Card, Col, Empty, Row, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/ui/LoadError.js';
 import { useTagStatistics } from '../api/get-statistics.js';
 import { ChartCard } from './ChartCard.js';
 import { tagBars, tagLabel } from './tag-label.js';
@@ -11,9 +12,11 @@ type TagRow = StatisticsTags['rows'][number];
 /** The Tag statistics tab (SPEC section 3): per cycle and tag, the count, for the data source chosen. */
 export function TagTab({ query, active }: { query: StatisticsQuery; active: boolean }) {
   const { t } = useTranslation();
-  const { data, isPending, isFetching } = useTagStatistics(query, active);
+  const { data, isPending, isFetching, isError, refetch } = useTagStatistics(query, active);
   const option = useMemo(() => data && tagBars(t, data.series), [data, t]);
   const source = data?.dataSource ?? t('statistics.allInScope');
+  // A failed answer is not an empty range: say so, with a retry.
+  if (isError && !data) return <LoadError onRetry={() => void refetch()} />;
   return (
     <Row gutter={[16, 16]} data-testid="statistics-tags" aria-busy={isFetching}>
       <Col xs={24}>

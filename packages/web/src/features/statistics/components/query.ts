@@ -28,7 +28,7 @@ export const STATISTICS_KEYS = [
   'order',
 ] as const;
 export type StatisticsKey = (typeof STATISTICS_KEYS)[number];
-export const statisticsTabs = ['overview', 'tags', 'safety'] as const;
+const statisticsTabs = ['overview', 'tags', 'safety'] as const;
 export type StatisticsTab = (typeof statisticsTabs)[number];
 
 /** SPEC section 5: a range is required; the page opens on the last 7 days. */

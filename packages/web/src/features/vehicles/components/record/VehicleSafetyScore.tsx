@@ -7,7 +7,7 @@ import { ScoreFigure, ScoreTrend, safetyScorePath, useNumberFormat, useSafetySco
 const RANGE = 'last14Days';
 
 /** The vehicle's safety score over the last 14 days, its daily trend and the way to the statistics (issue 19). */
-export function VehicleSafetyScore({ vehicle }: { vehicle: Pick<VehicleDetail, 'id' | 'companyId'> }) {
+export function VehicleSafetyScore({ vehicle }: { vehicle: Pick<VehicleDetail, 'id'> }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
   const query: SafetyScoreQuery = { range: RANGE, period: 'day', vehicleId: vehicle.id, level: 'vehicle', order: 'worst', limit: 1 };
