@@ -2,28 +2,18 @@ import type { CoachingInfo, CoachingQueueQuery, CoachingRecord, IncidentType, Pa
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pageOf } from '../../db/paging.js';
-import { incident, incidentCoaching, incidentHistory, org } from '../../db/schema.js';
+import { incident, incidentCoaching, incidentHistory } from '../../db/schema.js';
 import { orgName } from '../../db/subqueries.js';
 import { containing, epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
-import { inScope, outOfScope } from '../../http/scope.js';
+import { inScope } from '../../http/scope.js';
+import { visibleOrgs } from '../orgs/repo.js';
 
 export type CoachingRow = typeof incidentCoaching.$inferSelect;
 
 /** The queue's and the figures' organisation filters, each refused when the caller may not see it (SPEC section 6). */
 export async function checkOrgFilters(db: Db, principal: Principal, filters: { agentId?: number; companyId?: number; fleetId?: number }) {
-  for (const [kind, id] of [
-    ['agent', filters.agentId],
-    ['company', filters.companyId],
-    ['fleet', filters.fleetId],
-  ] as const) {
-    if (id === undefined) continue;
-    const [found] = await db
-      .select({ id: org.id })
-      .from(org)
-      .where(and(inScope(principal, org), eq(org.kind, kind), eq(org.id, id)));
-    if (!found) throw outOfScope(principal, 'ORG_NOT_EXIST');
-  }
+  await visibleOrgs(db, principal, filters);
 }
 
 /** Coaching rows of the caller's scope whose incident is live, of an organisation; the queue and the figures share it. */

@@ -5,6 +5,8 @@ import { pageOf } from '../../db/paging.js';
 import { account, device, org, subscription, vehicle } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
 import { containing } from '../../http/pagination.js';
+import type { Principal } from '../../http/principal.js';
+import { inScope, outOfScope } from '../../http/scope.js';
 
 export type OrgRow = typeof org.$inferSelect;
 
@@ -120,4 +122,41 @@ export async function forbiddenInChain(db: Db, ids: (number | null)[]): Promise<
     .from(org)
     .where(and(or(...present.map((id) => eq(org.id, id))), eq(org.state, 'forbidden')));
   return (row?.n ?? 0) > 0;
+}
+
+/** An organisation a filter named, as the caller sees it. */
+export interface NamedOrg {
+  id: number;
+  kind: OrgKind;
+  name: string;
+  agentId: number | null;
+  companyId: number | null;
+  fleetId: number | null;
+}
+
+/**
+ * The organisations a query's filters name (agent, company, fleet, each optional), each checked to be of its kind and
+ * one the caller may see (SPEC section 6): otherwise PERMISSION_CHECK_FAIL, or ORG_NOT_EXIST for the Super Admin.
+ * Answers them outermost first. The statistics, coaching, safety-score and report-schedule filters all check here.
+ */
+export async function visibleOrgs(
+  db: Db,
+  principal: Principal,
+  filters: { agentId?: number | null | undefined; companyId?: number | null | undefined; fleetId?: number | null | undefined },
+): Promise<NamedOrg[]> {
+  const found: NamedOrg[] = [];
+  for (const [kind, id] of [
+    ['agent', filters.agentId],
+    ['company', filters.companyId],
+    ['fleet', filters.fleetId],
+  ] as const) {
+    if (id === null || id === undefined) continue;
+    const [row] = await db
+      .select({ id: org.id, name: org.name, agentId: org.belongAgentId, companyId: org.belongCompanyId, fleetId: org.belongFleetId })
+      .from(org)
+      .where(and(inScope(principal, org), eq(org.kind, kind), eq(org.id, id)));
+    if (!row) throw outOfScope(principal, 'ORG_NOT_EXIST');
+    found.push({ ...row, kind });
+  }
+  return found;
 }

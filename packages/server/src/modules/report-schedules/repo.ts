@@ -13,12 +13,13 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { pageOf } from '../../db/paging.js';
-import { account, org, reportDelivery, reportSchedule, reportScheduleRecipient } from '../../db/schema.js';
+import { account, reportDelivery, reportSchedule, reportScheduleRecipient } from '../../db/schema.js';
 import { orgName } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
 import { containing } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { type Chain, chainInScope, inScope, outOfScope } from '../../http/scope.js';
+import { visibleOrgs } from '../orgs/repo.js';
 
 export type ScheduleRow = typeof reportSchedule.$inferSelect;
 export type DeliveryState = (typeof reportDelivery.$inferSelect)['state'];
@@ -59,28 +60,12 @@ export function commonChain(chains: Chain[]): Chain {
   return { agentId, companyId, fleetId };
 }
 
-const chainOf = { agentId: org.belongAgentId, companyId: org.belongCompanyId, fleetId: org.belongFleetId };
-
 /**
  * The chains of the report's organisations, each checked to be of its kind and one the caller may see (SPEC section 6):
  * otherwise PERMISSION_CHECK_FAIL, or ORG_NOT_EXIST for the Super Admin.
  */
 export async function checkedOrgs(db: Db, principal: Principal, orgs: ReportOrgs): Promise<Chain[]> {
-  const chains: Chain[] = [];
-  for (const [kind, id] of [
-    ['agent', orgs.agentId],
-    ['company', orgs.companyId],
-    ['fleet', orgs.fleetId],
-  ] as const) {
-    if (id === null) continue;
-    const [found] = await db
-      .select(chainOf)
-      .from(org)
-      .where(and(inScope(principal, org), eq(org.kind, kind), eq(org.id, id)));
-    if (!found) throw outOfScope(principal, 'ORG_NOT_EXIST');
-    chains.push(found);
-  }
-  return chains;
+  return (await visibleOrgs(db, principal, orgs)).map(({ agentId, companyId, fleetId }) => ({ agentId, companyId, fleetId }));
 }
 
 /** An account as a recipient: its chain and role, read to check it. */

@@ -1,10 +1,10 @@
 import { defaultSafetyWeights, type SafetyWeights, type SafetyWeightsInfo } from '@safety-shield/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { org, safetyScoreWeights } from '../../db/schema.js';
+import { safetyScoreWeights } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { inScope, outOfScope } from '../../http/scope.js';
+import { type NamedOrg, visibleOrgs } from '../orgs/repo.js';
 
 /** Each company's weights: its own where it saved some, the defaults otherwise. */
 export async function weightsOf(db: Db, companyIds: readonly number[]): Promise<Map<number, SafetyWeights>> {
@@ -22,18 +22,14 @@ export async function weightsOf(db: Db, companyIds: readonly number[]): Promise<
  * The company a weights call is about: a Company or Fleet Admin's own (naming another is PERMISSION_CHECK_FAIL); the
  * Super and Agent Admins name one they may see.
  */
-async function companyOf(db: Db, principal: Principal, companyId: number | undefined): Promise<{ id: number; name: string }> {
+async function companyOf(db: Db, principal: Principal, companyId: number | undefined): Promise<NamedOrg> {
   const own = principal.role === 'COMPANY_ADMIN' || principal.role === 'FLEET_ADMIN' ? principal.companyId : null;
   const id = companyId ?? own;
   if (id === null || id === undefined) throw new AppError('PARAM_CHECK_FAIL', 'companyId', { field: 'companyId' });
   // A Fleet Admin reads its company's weights: its company is in view as a Company Admin's is.
   const companyWide = principal.role === 'FLEET_ADMIN' ? { ...principal, role: 'COMPANY_ADMIN' as const } : principal;
-  const [found] = await db
-    .select({ id: org.id, name: org.name })
-    .from(org)
-    .where(and(inScope(companyWide, org), eq(org.kind, 'company'), eq(org.id, id)));
-  if (!found) throw outOfScope(principal, 'ORG_NOT_EXIST');
-  return found;
+  const [found] = await visibleOrgs(db, companyWide, { companyId: id });
+  return found as NamedOrg;
 }
 
 export async function readWeights(db: Db, principal: Principal, companyId: number | undefined): Promise<SafetyWeightsInfo> {

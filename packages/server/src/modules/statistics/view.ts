@@ -2,9 +2,10 @@ import type { StatisticsQuery } from '@safety-shield/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/client.js';
-import { eventTag, incident, org, statIncidentDay, statPlaceDay, vehicle } from '../../db/schema.js';
+import { eventTag, incident, statIncidentDay, statPlaceDay, vehicle } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
+import { visibleOrgs } from '../orgs/repo.js';
 import { leaseRunning, lessee, visibleVehicles } from '../vehicles/scope.js';
 import { dayRange, type RangeAsk, rangeHours } from './days.js';
 import type { CompanySpan, View } from './repo.js';
@@ -55,20 +56,7 @@ export interface StatisticsView extends View {
  * PERMISSION_CHECK_FAIL (or, for the Super Admin, the record's not-found code). Answers the data source's name.
  */
 async function checkFilters(db: Db, principal: Principal, query: StatisticsAsk): Promise<string | null> {
-  let name: string | null = null;
-  for (const [kind, id] of [
-    ['agent', query.agentId],
-    ['company', query.companyId],
-    ['fleet', query.fleetId],
-  ] as const) {
-    if (id === undefined) continue;
-    const [found] = await db
-      .select({ name: org.name })
-      .from(org)
-      .where(and(inScope(principal, org), eq(org.kind, kind), eq(org.id, id)));
-    if (!found) throw outOfScope(principal, 'ORG_NOT_EXIST');
-    name = found.name;
-  }
+  let name = (await visibleOrgs(db, principal, query)).at(-1)?.name ?? null;
   if (query.vehicleId !== undefined) {
     const [found] = await db
       .select({ plate: vehicle.licensePlate })
