@@ -203,7 +203,10 @@ test('the settings panel changes the theme colour and the tab bar, and they stay
   await drawer.getByRole('switch', { name: 'Tab bar' }).click();
   expect((await tabsSaved).request().postDataJSON()).toMatchObject({ themeColour: '#13c2c2', tabsView: false });
   await expect(tabs(page)).toHaveCount(0);
+  // Each switch saves on its own: the header's save is awaited, so the next wait cannot catch it instead of the logo's.
+  const headerSaved = page.waitForResponse((response) => response.url().includes('/v1/account/setParamSetting'));
   await drawer.getByRole('switch', { name: 'Fixed header' }).click();
+  expect((await headerSaved).request().postDataJSON()).toMatchObject({ fixedHeader: true });
   await expect(page.getByTestId('shell-top')).toHaveCSS('position', 'sticky');
   const logoSaved = page.waitForResponse((response) => response.url().includes('/v1/account/setParamSetting'));
   await drawer.getByRole('switch', { name: 'Sidebar logo' }).click();
