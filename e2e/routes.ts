@@ -1,5 +1,4 @@
-import { filterRoutes, mainRoutes, publicRoutes, type Role } from '@safety-shield/contract';
-import { tablePages } from '../packages/web/src/app/route-table.js';
+import { filterRoutes, mainRoutes, publicRoutes, type Role, tablePages } from '@safety-shield/contract';
 
 /** A page of the route table as a browser test opens it. */
 export interface TestPage {

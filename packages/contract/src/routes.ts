@@ -50,6 +50,8 @@ const publicTable = [
 
 /** Routes outside the layout, reachable without a session. */
 export const publicRoutes: readonly RouteEntry[] = publicTable;
+/** The public table as written, for the types derived from it (names, page paths). */
+export type PublicTable = typeof publicTable;
 
 /** Reachable without a session (SPEC section 2 and the guard's list, which also names `/deviceLock`). */
 export const publicPaths: readonly string[] = publicTable.map((route) => route.path);
@@ -219,6 +221,8 @@ const mainTable = [
 
 /** Routes inside the layout. */
 export const mainRoutes: readonly RouteEntry[] = mainTable;
+/** The main table as written, for the types derived from it (names, page paths). */
+export type MainTable = typeof mainTable;
 
 /** The names in a route table, its children's included. */
 type NamesIn<Table> = Table extends readonly (infer Entry)[] ? NamesOf<Entry> : never;
@@ -227,9 +231,9 @@ type NamesOf<Entry> =
   | (Entry extends { readonly children: infer Children } ? NamesIn<Children> : never);
 
 /** The name of a page inside the layout: the tab and cache key. */
-export type MainRouteName = NamesIn<typeof mainTable>;
+export type MainRouteName = NamesIn<MainTable>;
 /** The name of a screen outside the layout. */
-export type PublicRouteName = NamesIn<typeof publicTable>;
+export type PublicRouteName = NamesIn<PublicTable>;
 /** Every route name of the table: what the console registers its pages against. */
 export type RouteName = MainRouteName | PublicRouteName;
 

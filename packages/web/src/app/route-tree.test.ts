@@ -1,9 +1,9 @@
-import { joinPath, mainRoutes, publicRoutes } from '@safety-shield/contract';
+import { joinPath, mainRoutes, publicRoutes, tablePages } from '@safety-shield/contract';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { builtPages, type PageRegistry, pages } from './pages.js';
 import type { RouteHandle } from './route-handle.js';
-import { sectionRedirects, tablePages } from './route-table.js';
+import { sectionRedirects } from './route-table.js';
 import { comingSoon, routeTree } from './route-tree.js';
 
 const signedOut = async () => null;

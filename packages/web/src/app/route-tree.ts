@@ -1,8 +1,8 @@
-import { mainRoutes, publicRoutes, type RouteEntry, type RouteName } from '@safety-shield/contract';
+import { mainRoutes, publicRoutes, type RouteEntry, type RouteName, tablePages } from '@safety-shield/contract';
 import { type LoaderFunction, type NonIndexRouteObject, type RouteObject, redirect } from 'react-router';
 import type { PageLoader, PageRegistry } from './pages.js';
 import type { RouteHandle } from './route-handle.js';
-import { sectionRedirects, tablePages } from './route-table.js';
+import { sectionRedirects } from './route-table.js';
 
 /** What a route of the table shows while its page is not built: "This page comes in a later release." */
 export const comingSoon = async () => ({ Component: (await import('./pages/ComingSoonPage.js')).ComingSoonPage });

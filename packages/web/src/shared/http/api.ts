@@ -1,5 +1,13 @@
-import { apiEndpoints, type Endpoint, type EndpointGroup, httpCall, type InputOf, type ResponseOf } from '@safety-shield/contract';
-import { type Params, type RequestOptions, request } from './client.js';
+import {
+  apiEndpoints,
+  type Endpoint,
+  type EndpointGroup,
+  httpCall,
+  type InputOf,
+  type QueryParams,
+  type ResponseOf,
+} from '@safety-shield/contract';
+import { type RequestOptions, request } from './client.js';
 
 export type CallOptions = Pick<RequestOptions, 'timeout' | 'silent'>;
 
@@ -17,7 +25,7 @@ export type Client<G extends EndpointGroup> = { [K in keyof G & string]: Call<G[
 /** Calls one endpoint by its declaration (the typed client does this for every endpoint). */
 export function call<E extends Endpoint>(declaration: E, input: InputOf<E>, options: CallOptions = {}): Promise<AnswerOf<E>> {
   const { method, path, query, body } = httpCall(declaration, input);
-  return request<AnswerOf<E>>(method, path, { ...options, params: query as Params, body, raw: declaration.raw });
+  return request<AnswerOf<E>>(method, path, { ...options, params: query as QueryParams, body, raw: declaration.raw });
 }
 
 function client<G extends EndpointGroup>(group: G): Client<G> {

@@ -1,4 +1,4 @@
-import { type CodeKey, type Envelope, loginExpiredCodes } from '@safety-shield/contract';
+import { type CodeKey, type Envelope, loginExpiredCodes, type QueryParams, toQuery } from '@safety-shield/contract';
 import { asksForIdentity, confirmIdentity } from '../auth/identity.js';
 import { clearToken, getToken } from '../auth/token.js';
 import { i18n } from '../i18n/index.js';
@@ -22,28 +22,14 @@ export class ApiError extends Error {
   }
 }
 
-export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
-
 export interface RequestOptions {
-  params?: Params;
+  params?: QueryParams;
   body?: unknown;
   timeout?: number;
   /** No toast or dialog: the caller shows the failure itself (the guard does). */
   silent?: boolean;
   /** The answer is a file or a bare body: a success gives the `Response` itself, unread. */
   raw?: boolean;
-}
-
-/** GET arrays go as repeated keys (SPEC section 7); empty values are left out. */
-export function toQuery(params: Params | undefined): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) for (const item of value) query.append(key, String(item));
-    else query.append(key, String(value));
-  }
-  const text = query.toString();
-  return text ? `?${text}` : '';
 }
 
 /**

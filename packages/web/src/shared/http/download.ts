@@ -1,5 +1,5 @@
-import { type Endpoint, httpCall, type InputOf } from '@safety-shield/contract';
-import { apiHeaders, type Params, REQUEST_TIMEOUT_MS, toQuery } from './client.js';
+import { type Endpoint, httpCall, type InputOf, type QueryParams, toQuery } from '@safety-shield/contract';
+import { apiHeaders, REQUEST_TIMEOUT_MS } from './client.js';
 import { saveFile } from './save-file.js';
 
 /**
@@ -9,7 +9,7 @@ import { saveFile } from './save-file.js';
 export async function downloadFile<E extends Endpoint>(declaration: E, input: InputOf<E>, fallbackName: string): Promise<boolean> {
   const { path, query } = httpCall(declaration, input);
   try {
-    const response = await fetch(path + toQuery(query as Params), {
+    const response = await fetch(path + toQuery(query as QueryParams), {
       headers: apiHeaders(false),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
