@@ -1,5 +1,15 @@
 import { type QueryParams, toQuery } from './query.js';
-import { joinPath, type MainTable, mainRoutes, type PublicTable, publicRoutes, type RouteEntry, type RouteName } from './routes.js';
+import type { Role } from './roles.js';
+import {
+  joinPath,
+  type MainTable,
+  mainRoutes,
+  type PublicTable,
+  publicRoutes,
+  type RouteEntry,
+  type RouteName,
+  routeAllows,
+} from './routes.js';
 
 /**
  * Links to the console's pages, derived from the route table: `pathTo('EventDetail', { eventId: 7 })` is
@@ -80,4 +90,17 @@ export function pathTo<Name extends RouteName>(name: Name, ...[link]: LinkArgs<N
     throw new Error(`${pattern}: parameter ${param} missing`);
   });
   return path + toQuery(query);
+}
+
+/** Whether the role may open the page named `name`: it and every route on the way to it allow the role. */
+export function mayOpenPage(name: RouteName, role: Role): boolean {
+  const walk = (routes: readonly RouteEntry[]): boolean | undefined => {
+    for (const route of routes) {
+      if (route.name === name) return routeAllows(route, role);
+      const below = route.children ? walk(route.children) : undefined;
+      if (below !== undefined) return below && routeAllows(route, role);
+    }
+    return undefined;
+  };
+  return walk([...publicRoutes, ...mainRoutes]) ?? false;
 }

@@ -1,10 +1,9 @@
-import { mainRoutes, type SelfInfo } from '@safety-shield/contract';
+import { mainRoutes, pathTo, type SelfInfo } from '@safety-shield/contract';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { loginPathFor, selfInfoQuery } from '../features/auth/index.js';
 // The query alone: the maintenance screens stay out of the entry bundle.
 import { maintenanceQuery } from '../features/maintenance/index.js';
 import { clearToken, getToken } from '../shared/auth/token.js';
-import { MAINTENANCE_PATH } from '../shared/http/client.js';
 import { i18n } from '../shared/i18n/index.js';
 import { notify } from '../shared/ui/feedback.js';
 import { queryClient } from './query-client.js';
@@ -16,9 +15,9 @@ const GUARD_MESSAGE_SECONDS = 5;
 class VerificationFailed extends Error {}
 
 /** Where the own terms and the first-login password change happen (SPEC section 2). */
-export const SELF_PATH = '/self/index';
+export const SELF_PATH = pathTo('Self');
 /** Where a Company Admin accepts the company's terms. */
-const COMPANY_SETTING_PATH = '/system/companySetting';
+const COMPANY_SETTING_PATH = pathTo('CompanySetting');
 
 /**
  * The navigation guard of the layout (CONSOLE.md): no token → login with the wanted path;
@@ -44,12 +43,12 @@ export async function requireSession({ request }: LoaderFunctionArgs) {
   // Maintenance (issue 4): everyone but the Super Admin waits on the maintenance page.
   if (role !== 'SUPER_ADMIN') {
     const maintenance = await queryClient.fetchQuery({ ...maintenanceQuery(), staleTime: 30_000 }).catch(() => null);
-    if (maintenance?.on) throw redirect(MAINTENANCE_PATH);
+    if (maintenance?.on) throw redirect(pathTo('Maintenance'));
   }
   // SPEC section 2, in its order: own terms first, then the first-login password, then a Company Admin's company terms.
   if (!info.baseInfo.finishClause && url.pathname !== SELF_PATH) {
     notify((message) => message.warning({ content: i18n.t('clauses.guard.self'), duration: GUARD_MESSAGE_SECONDS, key: 'clause' }));
-    throw redirect(`${SELF_PATH}?firstTime=true`);
+    throw redirect(pathTo('Self', { query: { firstTime: true } }));
   }
   if (info.baseInfo.firstTimeLogin && url.pathname !== SELF_PATH) {
     notify((message) => message.warning({ content: i18n.t('guard.firstLogin'), duration: GUARD_MESSAGE_SECONDS, key: 'first-login' }));
@@ -59,10 +58,10 @@ export async function requireSession({ request }: LoaderFunctionArgs) {
     notify((message) =>
       message.warning({ content: i18n.t('clauses.guard.organisation'), duration: GUARD_MESSAGE_SECONDS, key: 'org-clause' }),
     );
-    throw redirect(`${COMPANY_SETTING_PATH}?firstTime=true`);
+    throw redirect(pathTo('CompanySetting', { query: { firstTime: true } }));
   }
   // CONSOLE.md: a route the role may not see resolves to /404.
-  if (!roleMayOpen(mainRoutes, url.pathname, role)) throw redirect('/404');
+  if (!roleMayOpen(mainRoutes, url.pathname, role)) throw redirect(pathTo('NotFound'));
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { mainRoutes, publicRoutes, type RouteEntry, type RouteName, tablePages } from '@safety-shield/contract';
+import { mainRoutes, pathTo, publicRoutes, type RouteEntry, type RouteName, tablePages } from '@safety-shield/contract';
 import { type LoaderFunction, type NonIndexRouteObject, type RouteObject, redirect } from 'react-router';
 import type { PageLoader, PageRegistry } from './pages.js';
 import type { RouteHandle } from './route-handle.js';
@@ -51,6 +51,6 @@ export function routeTree(pages: PageRegistry, shell: Shell): RouteObject[] {
         ...sectionRedirects(mainRoutes).map(({ path, to }) => ({ path, loader: () => redirect(to) })),
       ],
     },
-    { path: '*', loader: () => redirect('/404') },
+    { path: '*', loader: () => redirect(pathTo('NotFound')) },
   ];
 }

@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { credentialApi, mainRoutes } from '@safety-shield/contract';
+import { credentialApi, mainRoutes, pathTo } from '@safety-shield/contract';
 import { Layout as AntLayout, Breadcrumb, Drawer, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -112,7 +112,7 @@ function Shell() {
             <Breadcrumb
               className="shell-breadcrumb"
               items={[
-                { title: <Link to="/dashboard">{t('route.dashboard')}</Link> },
+                { title: <Link to={pathTo('Dashboard')}>{t('route.dashboard')}</Link> },
                 ...crumbs.map((crumb) => ({
                   title: crumb.to ? <Link to={crumb.to}>{t(`route.${crumb.titleKey}`)}</Link> : t(`route.${crumb.titleKey}`),
                 })),

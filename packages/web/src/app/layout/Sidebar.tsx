@@ -11,7 +11,7 @@ import {
   ShoppingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { mainRoutes } from '@safety-shield/contract';
+import { mainRoutes, pathTo } from '@safety-shield/contract';
 import { Badge, Menu, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ const icons: Record<string, ReactNode> = {
 type Items = NonNullable<MenuProps['items']>;
 
 /** SPEC section 2: the red badge of pending device alerts sits on the device maintenance item and on the menu holding it. */
-const ALERT_MENU_KEY = '/devicepage/maintenance';
+const ALERT_MENU_KEY = pathTo('DeviceMaintenance');
 const holds = (node: MenuNode, key: string): boolean => node.key === key || (node.children ?? []).some((child) => holds(child, key));
 
 export function Sidebar({ collapsed, menu, showLogo }: { collapsed: boolean; menu: MenuNode[]; showLogo: boolean }) {

@@ -1,5 +1,5 @@
 import { AuditOutlined, DashboardOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { type Role, routeAllows } from '@safety-shield/contract';
+import { mayOpenPage, pathTo, type Role } from '@safety-shield/contract';
 import { App, Avatar, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,8 +7,8 @@ import { useSignOut } from '../../features/auth/index.js';
 
 /** The hidden /clause pages (SPEC section 2) are reached from here: managers get the list, Company and Fleet Admins the state. */
 function termsPage(role: Role): string | undefined {
-  if (routeAllows({ roles: ['SUPER_ADMIN', 'AGENT_ADMIN'] }, role)) return '/clause/list';
-  if (routeAllows({ roles: ['COMPANY_ADMIN', 'FLEET_ADMIN'] }, role)) return '/clause/state';
+  if (mayOpenPage('ClauseList', role)) return pathTo('ClauseList');
+  if (mayOpenPage('ClauseState', role)) return pathTo('ClauseState');
   return undefined;
 }
 
@@ -42,7 +42,7 @@ export function UserMenu({ username, role }: { username: string; role: Role }) {
         ],
         onClick: ({ key }) => {
           if (key === 'logout') return confirmLogout();
-          void navigate({ profile: '/self/index', terms: terms ?? '/dashboard' }[key] ?? '/dashboard');
+          void navigate({ profile: pathTo('Self'), terms }[key] ?? pathTo('Dashboard'));
         },
       }}
     >

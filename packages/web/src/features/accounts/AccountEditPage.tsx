@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIdParam } from '../../shared/hooks/use-id-param.js';
@@ -12,7 +13,7 @@ export function AccountEditPage() {
   const { data: account, isPending, isError, refetch } = useAccount(uid);
   if (uid !== undefined && isPending) return <Skeleton active />;
   if (isError) return <LoadFailedResult onRetry={() => void refetch()} />;
-  if (!account) return <NotFoundResult title={t('account.notFound')} to="/account/list" back={t('route.users')} />;
+  if (!account) return <NotFoundResult title={t('account.notFound')} to={pathTo('AccountList')} back={t('route.users')} />;
   // A new key per account: the form starts from that account's values.
   return <AccountForm key={account.uid} account={account} />;
 }

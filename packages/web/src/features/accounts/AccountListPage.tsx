@@ -1,5 +1,5 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { type AccountRecord, type AccountState, type Role, roleRank, roles } from '@safety-shield/contract';
+import { type AccountRecord, type AccountState, pathTo, type Role, roleRank, roles } from '@safety-shield/contract';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +94,7 @@ export function AccountListPage() {
       t('list.actions'),
       (record) => (
         <>
-          <EditAction onEdit={() => void navigate(`/account/edit?uid=${record.uid}`)} />
+          <EditAction onEdit={() => void navigate(pathTo('AccountEdit', { query: { uid: record.uid } }))} />
           <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(record)}>
             {t('account.resetPassword')}
           </Button>
@@ -119,7 +119,7 @@ export function AccountListPage() {
       }
       actions={
         levelsFor(own).length > 0 && (
-          <Link to="/account/add">
+          <Link to={pathTo('AccountAdd')}>
             <Button type="primary" icon={<PlusOutlined />}>
               {t('route.accountAdd')}
             </Button>

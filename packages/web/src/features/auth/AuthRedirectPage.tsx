@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { Button, Result, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +54,7 @@ export function AuthRedirectPage() {
     };
   }, [code, state, iss, providerError, enter, target, t]);
 
-  const toLogin = () => void navigate('/login', { replace: true });
+  const toLogin = () => void navigate(pathTo('Login'), { replace: true });
 
   return (
     <main className="login-page">

@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIdParam } from '../../shared/hooks/use-id-param.js';
@@ -20,7 +21,7 @@ export function ClauseEditPage() {
   // A retired version (someone published a newer one) is not found; anything else may pass on a retry.
   const retired = error instanceof ApiError && error.codeKey === 'CLAUSE_NOT_EXIST';
   if (error && !retired) return <LoadFailedResult onRetry={() => void refetch()} />;
-  if (!clause) return <NotFoundResult title={t('clauses.notFound')} to="/clause/list" back={t('route.terms')} />;
+  if (!clause) return <NotFoundResult title={t('clauses.notFound')} to={pathTo('ClauseList')} back={t('route.terms')} />;
   // A new key per version: the form starts from that version's values.
   return <ClauseForm key={clause.clauseId} clause={clause} />;
 }

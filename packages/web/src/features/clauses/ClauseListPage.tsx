@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ClausePlace, type ClauseRecord, clausePlaces } from '@safety-shield/contract';
+import { type ClausePlace, type ClauseRecord, clausePlaces, pathTo } from '@safety-shield/contract';
 import { Button, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -44,7 +44,7 @@ export function ClauseListPage() {
     { title: t('clauses.updateTime'), dataIndex: 'updateTime', render: formatTime },
     actionsColumn(t('list.actions'), (record) => (
       <>
-        <EditAction onEdit={() => void navigate(`/clause/edit?clauseId=${record.clauseId}`)} />
+        <EditAction onEdit={() => void navigate(pathTo('ClauseEdit', { query: { clauseId: record.clauseId } }))} />
         <DeleteAction name={record.title} hint={t('clauses.deleteHint')} onDelete={() => remove.mutateAsync(record.clauseId)} />
       </>
     )),
@@ -63,7 +63,7 @@ export function ClauseListPage() {
       }
       actions={
         <ClauseToolbar>
-          <Link to="/clause/add">
+          <Link to={pathTo('ClauseAdd')}>
             <Button type="primary" icon={<PlusOutlined />}>
               {t('clauses.add')}
             </Button>

@@ -1,4 +1,4 @@
-import { type CoachingRecord, coachingApi } from '@safety-shield/contract';
+import { type CoachingRecord, coachingApi, pathTo } from '@safety-shield/contract';
 import { Button, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export function CoachingQueuePage() {
       key: 'time',
       title: t('coaching.time'),
       fitWidth: 170,
-      render: (_, row) => <Link to={`/event/${row.eventId}`}>{formatTime(row.triggerTime)}</Link>,
+      render: (_, row) => <Link to={pathTo('EventDetail', { eventId: row.eventId })}>{formatTime(row.triggerTime)}</Link>,
     },
     {
       key: 'type',

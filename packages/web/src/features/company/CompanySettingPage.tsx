@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { Alert, App, Button, Card, Flex, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ export function CompanySettingPage() {
           void query.refetch();
           if (!firstTime) return;
           message.success(t('company.termsDone'));
-          void navigate('/dashboard', { replace: true });
+          void navigate(pathTo('Dashboard'), { replace: true });
         }}
       />
     </Card>

@@ -1,5 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
-import type { DeviceAlert, DeviceAlertState } from '@safety-shield/contract';
+import { type DeviceAlert, type DeviceAlertState, pathTo } from '@safety-shield/contract';
 import { Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,7 @@ export function DeviceAlertsPage() {
       title: t('deviceAlerts.plate'),
       dataIndex: 'licensePlate',
       render: (plate: string | null) =>
-        plate ? <Link to={`/vehicle/list/${encodeURIComponent(plate)}`}>{plate}</Link> : <Tag>{t('deviceAlerts.unbound')}</Tag>,
+        plate ? <Link to={pathTo('VehicleList', { licensePlate: plate })}>{plate}</Link> : <Tag>{t('deviceAlerts.unbound')}</Tag>,
     },
     {
       title: t('deviceAlerts.device'),
@@ -90,7 +90,7 @@ export function DeviceAlertsPage() {
       filters={<AlertFilterBar list={list} filters={filters} />}
       actions={
         <>
-          <Link to="/device/monitor" data-testid="alerts-monitor-link">
+          <Link to={pathTo('DeviceMonitor')} data-testid="alerts-monitor-link">
             {t('deviceAlerts.monitorLink')}
           </Link>
           <Button

@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { canCall, deviceConfigApi } from '@safety-shield/contract';
+import { canCall, deviceConfigApi, pathTo } from '@safety-shield/contract';
 import { App, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
@@ -83,7 +83,7 @@ export function ConfigInfoPage() {
       <DeviceHeader
         deviceId={deviceId}
         onChange={setDeviceId}
-        link={{ to: `/device/configSetting?deviceId=${deviceId}`, text: t('deviceConfig.editLink') }}
+        link={{ to: pathTo('DeviceConfigSetting', { query: { deviceId } }), text: t('deviceConfig.editLink') }}
       />
       {body}
     </Flex>

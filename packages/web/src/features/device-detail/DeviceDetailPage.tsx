@@ -1,4 +1,5 @@
 import { DashboardOutlined, FieldTimeOutlined, LockOutlined } from '@ant-design/icons';
+import { pathTo } from '@safety-shield/contract';
 import { Card, Empty, Flex, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -98,16 +99,16 @@ export function DeviceDetailPage() {
           </div>
           <Flex wrap gap={16}>
             {device.data && (
-              <Link to={`/device/lineSummary?keyword=${encodeURIComponent(device.data.deviceUuid)}`} data-testid="detail-to-online-time">
+              <Link to={pathTo('LineSummary', { query: { keyword: device.data.deviceUuid } })} data-testid="detail-to-online-time">
                 <FieldTimeOutlined /> {t('route.lineSummary')}
               </Link>
             )}
             {device.data && (
-              <Link to={`/device/setting?keyword=${encodeURIComponent(device.data.deviceUuid)}`} data-testid="detail-to-lock">
+              <Link to={pathTo('DeviceLock', { query: { keyword: device.data.deviceUuid } })} data-testid="detail-to-lock">
                 <LockOutlined /> {t('route.deviceLock')}
               </Link>
             )}
-            <Link to="/device/monitor" data-testid="detail-to-monitor">
+            <Link to={pathTo('DeviceMonitor')} data-testid="detail-to-monitor">
               <DashboardOutlined /> {t('deviceDetail.toMonitor')}
             </Link>
           </Flex>

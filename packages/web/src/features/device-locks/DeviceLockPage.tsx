@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, LoginOutlined } from '@ant-design/icons';
-import { canCall, deviceLockApi, sessionStepsOf } from '@safety-shield/contract';
+import { canCall, deviceLockApi, pathTo, sessionStepsOf } from '@safety-shield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -31,7 +31,12 @@ function LockFrame({ console, children }: { console: boolean; children: ReactNod
         </div>
         <div className="device-locks-tools">
           {console && (
-            <Link to="/dashboard" className="device-locks-back" aria-label={t('deviceLocks.backToConsole')} data-testid="locks-back">
+            <Link
+              to={pathTo('Dashboard')}
+              className="device-locks-back"
+              aria-label={t('deviceLocks.backToConsole')}
+              data-testid="locks-back"
+            >
               <ArrowLeftOutlined /> <span className="device-locks-back-text">{t('deviceLocks.backToConsole')}</span>
             </Link>
           )}

@@ -1,5 +1,5 @@
 import { HistoryOutlined, ProfileOutlined } from '@ant-design/icons';
-import { type DeviceRunningStatus, deviceFaultFilters } from '@safety-shield/contract';
+import { type DeviceRunningStatus, deviceFaultFilters, pathTo } from '@safety-shield/contract';
 import { Button, Flex, Grid, Space, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,6 @@ import { HistoryDrawer } from './components/HistoryDrawer.js';
 const FILTERS = { keyword: 'text', online: ['true', 'false'], faults: deviceFaultFilters } as const;
 /** The open history lives in the URL too, so a link opens the same device's history. */
 const HISTORY_PARAM = 'device';
-const detailPath = (deviceId: number) => `/device/detailPage?deviceId=${deviceId}`;
 /** A link or button inside a clickable row does its own thing, not the row's. */
 const own = { onClick: (event: React.MouseEvent) => event.stopPropagation() };
 
@@ -78,7 +77,7 @@ export function DeviceMonitorPage() {
       fitWidth: 200,
       render: (_, row) => (
         <Flex vertical gap={narrow ? 4 : 0}>
-          <Link to={detailPath(row.deviceId)} {...own} data-testid="monitor-device">
+          <Link to={pathTo('DeviceDetail', { query: { deviceId: row.deviceId } })} {...own} data-testid="monitor-device">
             {row.deviceUuid}
           </Link>
           {row.name && <Typography.Text type="secondary">{row.name}</Typography.Text>}
@@ -136,7 +135,7 @@ export function DeviceMonitorPage() {
       fitWidth: 130,
       render: (_, row) =>
         row.licensePlate ? (
-          <Link to={`/vehicle/list/${encodeURIComponent(row.licensePlate)}`} {...own}>
+          <Link to={pathTo('VehicleList', { licensePlate: row.licensePlate })} {...own}>
             {row.licensePlate}
           </Link>
         ) : (
@@ -156,7 +155,7 @@ export function DeviceMonitorPage() {
                 </Tooltip>
                 <Tooltip title={t('deviceMonitor.details')} placement="bottom">
                   <Link
-                    to={detailPath(row.deviceId)}
+                    to={pathTo('DeviceDetail', { query: { deviceId: row.deviceId } })}
                     {...own}
                     aria-label={t('deviceMonitor.detailsOf', { uuid: row.deviceUuid })}
                     style={{ display: 'inline-block', padding: '0 7px' }}

@@ -1,5 +1,5 @@
 import { CloudUploadOutlined, FieldTimeOutlined, SettingOutlined } from '@ant-design/icons';
-import { canCall, deviceConfigApi, firmwareApi } from '@safety-shield/contract';
+import { canCall, deviceConfigApi, firmwareApi, pathTo } from '@safety-shield/contract';
 import { Button, Flex } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,7 @@ export function DeviceListPage() {
       params.set('batch', 'filter');
       for (const key of DEVICE_FILTERS) if (list.filters[key]) params.set(key, list.filters[key] ?? '');
     }
-    void navigate(`/device/configSetting?${params}`);
+    void navigate(pathTo('DeviceConfigSetting', { query: params }));
   };
 
   /** The online time per day of the devices the filters select (the keyword and organisation filters carry over). */
@@ -57,7 +57,7 @@ export function DeviceListPage() {
     const params = new URLSearchParams();
     for (const key of ['keyword', 'agentId', 'companyId', 'fleetId'] as const)
       if (list.filters[key]) params.set(key, list.filters[key] ?? '');
-    void navigate(`/device/lineSummary${params.size > 0 ? `?${params}` : ''}`);
+    void navigate(pathTo('LineSummary', { query: params }));
   };
 
   return (
@@ -93,7 +93,7 @@ export function DeviceListPage() {
             <Button
               icon={<CloudUploadOutlined />}
               disabled={selected.length === 0}
-              onClick={() => void navigate(`/devicepage/upgradeManager?deviceIds=${selected.join(',')}`)}
+              onClick={() => void navigate(pathTo('UpgradeManager', { query: { deviceIds: selected.join(',') } }))}
               data-testid="upgrade-selected"
             >
               {t('devices.upgradeSelected', { count: selected.length })}

@@ -1,5 +1,5 @@
 import { CaretRightOutlined, CloudUploadOutlined } from '@ant-design/icons';
-import { DVR_PLAY_MAX_MS, DVR_UPLOAD_MAX_MS, type DvrUpload } from '@safety-shield/contract';
+import { DVR_PLAY_MAX_MS, DVR_UPLOAD_MAX_MS, type DvrUpload, pathTo } from '@safety-shield/contract';
 import { Alert, Button, Card, DatePicker, Empty, Flex, Select, Space, Spin, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
@@ -133,7 +133,7 @@ export function DvrPage() {
               title={
                 <Space wrap>
                   {t(uploaded.created ? 'dvr.uploadFiled' : 'dvr.uploadAdded')}
-                  <Link to={`/event/${uploaded.eventId}`}>{t('dvr.incident', { id: uploaded.eventId })}</Link>
+                  <Link to={pathTo('EventDetail', { eventId: uploaded.eventId })}>{t('dvr.incident', { id: uploaded.eventId })}</Link>
                   <Tag>{t(`dvr.taskStates.${task?.state ?? uploaded.task.state}`)}</Tag>
                 </Space>
               }

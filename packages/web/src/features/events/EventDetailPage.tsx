@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { pathTo } from '@safety-shield/contract';
 import { Alert, Button, Card, Col, Flex, Result, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -32,7 +33,7 @@ export function EventDetailPage() {
         status="warning"
         title={t('events.notFound')}
         extra={
-          <Link to="/event/list">
+          <Link to={pathTo('EventList')}>
             <Button>{t('events.backToList')}</Button>
           </Link>
         }
@@ -46,13 +47,13 @@ export function EventDetailPage() {
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={12}>
           <Space wrap size="middle">
-            <Link to="/event/list" aria-label={t('events.backToList')}>
+            <Link to={pathTo('EventList')} aria-label={t('events.backToList')}>
               <ArrowLeftOutlined />
             </Link>
             <TypeTag type={incident.type} />
             <Typography.Title level={4} style={{ margin: 0 }}>
               {incident.licensePlate ? (
-                <Link to={`/vehicle/list/${encodeURIComponent(incident.licensePlate)}`}>{incident.licensePlate}</Link>
+                <Link to={pathTo('VehicleList', { licensePlate: incident.licensePlate })}>{incident.licensePlate}</Link>
               ) : (
                 '—'
               )}

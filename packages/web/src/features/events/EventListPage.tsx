@@ -1,5 +1,5 @@
 import { DeleteOutlined, RestOutlined, TagsOutlined } from '@ant-design/icons';
-import type { IncidentRecord } from '@safety-shield/contract';
+import { type IncidentRecord, pathTo } from '@safety-shield/contract';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { EventFilterBar } from './components/EventFilterBar.js';
 import { EventTable } from './components/EventTable.js';
 import { EvidenceZipButton } from './components/EvidenceZipButton.js';
 import { ExportButton } from './components/ExportButton.js';
-import { eventColumns, eventPath } from './components/event-columns.js';
+import { eventColumns } from './components/event-columns.js';
 import { useEventPermissions } from './components/permissions.js';
 import { useEventList } from './components/use-event-list.js';
 import { useNewIncidents } from './components/use-new-incidents.js';
@@ -28,7 +28,7 @@ export function EventListPage() {
   const remove = useMoveEvents('delete');
   const fresh = useNewIncidents();
 
-  const open = (record: IncidentRecord) => void navigate(eventPath(record.eventId));
+  const open = (record: IncidentRecord) => void navigate(pathTo('EventDetail', { eventId: record.eventId }));
   const columns: ListColumns<IncidentRecord> = [
     ...eventColumns(t),
     {
@@ -37,7 +37,7 @@ export function EventListPage() {
       fixed: 'right',
       fitWidth: 110,
       render: (_: unknown, record: IncidentRecord) => (
-        <Link to={eventPath(record.eventId)} onClick={(event) => event.stopPropagation()}>
+        <Link to={pathTo('EventDetail', { eventId: record.eventId })} onClick={(event) => event.stopPropagation()}>
           {t('events.detail')}
         </Link>
       ),
@@ -71,11 +71,11 @@ export function EventListPage() {
           {can.asksEvidence && <BatchVideoRequestButton eventIds={selected} />}
           <EvidenceZipButton eventIds={selected} counted />
           <ExportButton filters={filters} />
-          <Link to="/event/recycleBin">
+          <Link to={pathTo('RecycleBin')}>
             <Button icon={<RestOutlined />}>{t('events.recycleBin')}</Button>
           </Link>
           {can.managesTags && (
-            <Link to="/event/tag/list">
+            <Link to={pathTo('TagList')}>
               <Button icon={<TagsOutlined />}>{t('events.tags')}</Button>
             </Link>
           )}

@@ -1,5 +1,5 @@
 import { DeleteOutlined, RollbackOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import type { IncidentRecord } from '@safety-shield/contract';
+import { type IncidentRecord, pathTo } from '@safety-shield/contract';
 import { Button, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +75,7 @@ export function RecycleBinPage() {
       actions={
         <Flex wrap gap={8} justify="flex-end">
           {can.writes && actions(selected, true)}
-          <Link to="/event/list">
+          <Link to={pathTo('EventList')}>
             <Button icon={<UnorderedListOutlined />}>{t('events.backToList')}</Button>
           </Link>
         </Flex>

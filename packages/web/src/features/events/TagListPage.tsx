@@ -1,5 +1,5 @@
 import { PlusOutlined, QuestionCircleOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import type { TagRecord } from '@safety-shield/contract';
+import { pathTo, type TagRecord } from '@safety-shield/contract';
 import { Alert, Button, Card, Flex, Form, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,7 +127,7 @@ export function TagListPage() {
                 {t('events.tagPage.restore')}
               </Button>
             </ConfirmAction>
-            <Link to="/event/list">
+            <Link to={pathTo('EventList')}>
               <Button icon={<UnorderedListOutlined />}>{t('events.backToList')}</Button>
             </Link>
           </Flex>

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type DeviceUpgradeRecord, upgradeRowPhases } from '@safety-shield/contract';
+import { type DeviceUpgradeRecord, pathTo, upgradeRowPhases } from '@safety-shield/contract';
 import { App, Button, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,7 @@ export function UpgradeListPage() {
       key: 'uuid',
       title: t('firmware.device'),
       fitWidth: 190,
-      render: (_, record) => <Link to={`/device/detailPage?deviceId=${record.deviceId}`}>{record.deviceUuid}</Link>,
+      render: (_, record) => <Link to={pathTo('DeviceDetail', { query: { deviceId: record.deviceId } })}>{record.deviceUuid}</Link>,
     },
     {
       key: 'running',

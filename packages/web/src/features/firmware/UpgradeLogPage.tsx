@@ -1,4 +1,4 @@
-import { firmwareApi, type UpgradeLogQuery, type UpgradeLogRecord, upgradeOutcomes } from '@safety-shield/contract';
+import { firmwareApi, pathTo, type UpgradeLogQuery, type UpgradeLogRecord, upgradeOutcomes } from '@safety-shield/contract';
 import { DatePicker, Form, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -53,7 +53,7 @@ export function UpgradeLogPage() {
       title: t('firmware.device'),
       priority: 1,
       fitWidth: 190,
-      render: (_, record) => <Link to={`/device/detailPage?deviceId=${record.deviceId}`}>{record.deviceUuid}</Link>,
+      render: (_, record) => <Link to={pathTo('DeviceDetail', { query: { deviceId: record.deviceId } })}>{record.deviceUuid}</Link>,
     },
     {
       key: 'package',

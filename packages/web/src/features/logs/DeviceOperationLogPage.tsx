@@ -1,4 +1,4 @@
-import { type DeviceOperationQuery, type DeviceOperationRecord, logApi } from '@safety-shield/contract';
+import { type DeviceOperationQuery, type DeviceOperationRecord, logApi, pathTo } from '@safety-shield/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -76,7 +76,7 @@ export function DeviceOperationLogPage() {
       fitWidth: 190,
       render: (_, record) =>
         record.deviceId ? (
-          <Link to={`/device/detailPage?deviceId=${record.deviceId}`}>{record.deviceUuid ?? record.deviceId}</Link>
+          <Link to={pathTo('DeviceDetail', { query: { deviceId: record.deviceId } })}>{record.deviceUuid ?? record.deviceId}</Link>
         ) : (
           (record.target ?? '—')
         ),

@@ -1,5 +1,5 @@
 import { CloudDownloadOutlined, DownloadOutlined } from '@ant-design/icons';
-import { canCall, type RuntimeLogRecord, runtimeLogApi } from '@safety-shield/contract';
+import { canCall, pathTo, type RuntimeLogRecord, runtimeLogApi } from '@safety-shield/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Select } from 'antd';
 import { useEffect, useState } from 'react';
@@ -90,7 +90,7 @@ export function CollectionPage() {
           title: t('runtimeLogs.task'),
           priority: 3,
           fitWidth: 90,
-          render: (_, row) => <Link to={`/devicepage/taskManager?taskId=${row.taskId}`}>#{row.taskId}</Link>,
+          render: (_, row) => <Link to={pathTo('TaskManager', { query: { taskId: row.taskId } })}>#{row.taskId}</Link>,
         },
         { key: 'by', title: t('runtimeLogs.orderedBy'), priority: 4, fitWidth: 120, dataIndex: 'orderedBy' },
         actionsColumn(

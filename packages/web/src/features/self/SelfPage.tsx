@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { Alert, Card, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -47,7 +48,7 @@ export function SelfPage() {
             children: (
               <ClauseAcceptance
                 placeType="self"
-                onAllAgreed={() => void navigate(firstLogin ? '/self/index' : '/dashboard', { replace: true })}
+                onAllAgreed={() => void navigate(pathTo(firstLogin ? 'Self' : 'Dashboard'), { replace: true })}
               />
             ),
           },

@@ -4,6 +4,7 @@ import {
   type DashboardRange,
   dashboardPeriods,
   dashboardRanges,
+  pathTo,
   type SafetyScoreQuery,
   type StatisticsQuery,
 } from '@safety-shield/contract';
@@ -34,9 +35,8 @@ import './statistics.css';
 
 /** The report of the same range and organisation (`/statistics/report`). */
 function reportPathOf(query: StatisticsQuery): string {
-  const params = new URLSearchParams({ range: query.range });
-  for (const key of ['agentId', 'companyId', 'fleetId'] as const) if (query[key] !== undefined) params.set(key, String(query[key]));
-  return `/statistics/report?${params}`;
+  const { range, agentId, companyId, fleetId } = query;
+  return pathTo('Report', { query: { range, agentId, companyId, fleetId } });
 }
 
 /** The days the answer counted, and in which zones (each company counts in its own, docs/decisions.md). */

@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,7 +28,7 @@ export function VehicleEditPage() {
         title={t('vehicles.form.lesseeTitle')}
         subTitle={t('vehicles.form.lesseeHint')}
         extra={
-          <Button type="primary" onClick={() => void navigate('/vehicle/list')}>
+          <Button type="primary" onClick={() => void navigate(pathTo('VehicleList'))}>
             {t('route.vehicleList')}
           </Button>
         }

@@ -1,5 +1,5 @@
 import { CarOutlined, PlusOutlined } from '@ant-design/icons';
-import type { RentState, VehicleRecord } from '@safety-shield/contract';
+import { pathTo, type RentState, type VehicleRecord } from '@safety-shield/contract';
 import { Button, ConfigProvider, Empty } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +78,7 @@ export function VehicleListPage() {
     if (!pathPlate) return list.setFilters(toUrl(values));
     const clean = Object.fromEntries(Object.entries(toUrl(values)).filter(([, value]) => value)) as Partial<Record<FilterKey, string>>;
     const next = writeListParams(new URLSearchParams(), FILTERS, { page: 1, limit: list.limit, filters: clean });
-    void navigate({ pathname: '/vehicle/list', search: next.toString() });
+    void navigate({ pathname: pathTo('VehicleList'), search: next.toString() });
   };
 
   const recordId = numberFilter(search.get('record') ?? undefined);
@@ -111,12 +111,12 @@ export function VehicleListPage() {
           values={filterValues}
           levels={levels}
           onSearch={searchFor}
-          onReset={() => (pathPlate ? void navigate('/vehicle/list') : list.resetFilters())}
+          onReset={() => (pathPlate ? void navigate(pathTo('VehicleList')) : list.resetFilters())}
         />
       }
       actions={
         manage && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/vehicle/edit')}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(pathTo('VehicleEdit'))}>
             {t('vehicles.add')}
           </Button>
         )

@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -20,7 +21,7 @@ export function VehicleMapPage() {
         title={missing ? t('vehicles.mapPage.notFound', { plate: licensePlate }) : t('common.loadFailed')}
         extra={
           missing ? (
-            <Button type="primary" onClick={() => void navigate('/vehicle/list')}>
+            <Button type="primary" onClick={() => void navigate(pathTo('VehicleList'))}>
               {t('route.vehicleList')}
             </Button>
           ) : (

@@ -1,4 +1,4 @@
-import { type CodeKey, type Envelope, loginExpiredCodes, type QueryParams, toQuery } from '@safety-shield/contract';
+import { type CodeKey, type Envelope, loginExpiredCodes, pathTo, type QueryParams, toQuery } from '@safety-shield/contract';
 import { asksForIdentity, confirmIdentity } from '../auth/identity.js';
 import { clearToken, getToken } from '../auth/token.js';
 import { i18n } from '../i18n/index.js';
@@ -38,7 +38,6 @@ export interface RequestOptions {
  */
 export const SELF_INFO_STALE_EVENT = 'safety-shield:self-info-stale';
 const WAITING_FOR_USER: readonly (string | undefined)[] = ['USER_MUST_CHANGE_PASSWORD', 'USER_CLAUSE_NO_FINISH'];
-export const MAINTENANCE_PATH = '/maintenance';
 
 let loginExpiredShown = false;
 
@@ -116,8 +115,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   const text = failureText(body);
   // Maintenance: no toast, the maintenance page says it.
-  if (body.codeKey === 'SYSTEM_MAINTENANCE' && window.location.pathname !== MAINTENANCE_PATH) {
-    window.location.assign(MAINTENANCE_PATH);
+  if (body.codeKey === 'SYSTEM_MAINTENANCE' && window.location.pathname !== pathTo('Maintenance')) {
+    window.location.assign(pathTo('Maintenance'));
   } else if (!options.silent) {
     if (loginExpiredCodes.includes(code)) loginExpired(text);
     else feedback.message?.error(text, TOAST_SECONDS);

@@ -5,6 +5,7 @@ import {
   type Language,
   levelOrgKind,
   levelRole,
+  pathTo,
   type RegisterBody,
 } from '@safety-shield/contract';
 import { App, Col, Descriptions, Form, Input, Select } from 'antd';
@@ -82,7 +83,7 @@ export function AccountForm({ account }: { account?: AccountRecord }) {
     if (!saved) return;
     // The add page stays alive in the tab bar's cache: the next account starts from an empty form.
     if (!account) form.resetFields();
-    await navigate('/account/list');
+    await navigate(pathTo('AccountList'));
   };
 
   // SPEC section 5: an expiry date may lock the account out, so saving one asks first.
@@ -121,7 +122,7 @@ export function AccountForm({ account }: { account?: AccountRecord }) {
       initialValues={initialValues}
       onFinish={submit}
       pending={register.isPending || update.isPending}
-      backTo="/account/list"
+      backTo={pathTo('AccountList')}
     >
       {account ? (
         <Col xs={24}>

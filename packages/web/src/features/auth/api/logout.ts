@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,6 +18,6 @@ export function useSignOut() {
     clearToken();
     clearTimeZone();
     queryClient.clear();
-    await navigate('/login', { replace: true });
+    await navigate(pathTo('Login'), { replace: true });
   }, [queryClient, navigate]);
 }

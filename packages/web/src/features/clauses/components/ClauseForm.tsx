@@ -1,5 +1,11 @@
-import type { ClauseCreateBody, ClausePlace, ClauseRecord, ClauseUpdateBody } from '@safety-shield/contract';
-import { clausePlaces } from '@safety-shield/contract';
+import {
+  type ClauseCreateBody,
+  type ClausePlace,
+  type ClauseRecord,
+  type ClauseUpdateBody,
+  clausePlaces,
+  pathTo,
+} from '@safety-shield/contract';
 import { Alert, Card, Col, Form, Input, Radio, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -36,7 +42,7 @@ export function ClauseForm({ clause }: { clause?: ClauseRecord }) {
   const submit = async (values: ClauseFormValues) => {
     const fields = { title: values.title.trim(), placeType: values.placeType, mustCheck: values.mustCheck, content: values.content };
     const body: ClauseCreateBody | ClauseUpdateBody = clause ? { clauseId: clause.clauseId, ...fields } : fields;
-    if (await attempt(() => save.mutateAsync(body), t(clause ? 'clauses.published' : 'list.saved'))) await navigate('/clause/list');
+    if (await attempt(() => save.mutateAsync(body), t(clause ? 'clauses.published' : 'list.saved'))) await navigate(pathTo('ClauseList'));
   };
 
   return (
@@ -112,7 +118,7 @@ export function ClauseForm({ clause }: { clause?: ClauseRecord }) {
             </div>
           </Col>
         </Row>
-        <SaveOrCancel pending={save.isPending} backTo="/clause/list" saveText={clause ? t('clauses.publish') : undefined} />
+        <SaveOrCancel pending={save.isPending} backTo={pathTo('ClauseList')} saveText={clause ? t('clauses.publish') : undefined} />
       </Form>
     </Card>
   );

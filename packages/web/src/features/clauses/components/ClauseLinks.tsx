@@ -1,5 +1,5 @@
 import { AuditOutlined, FileTextOutlined, HistoryOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { clauseApi, type Endpoint, logApi } from '@safety-shield/contract';
+import { clauseApi, type Endpoint, logApi, pathTo } from '@safety-shield/contract';
 import { Button, Flex, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +17,10 @@ interface ClauseLink {
 }
 
 const links: readonly ClauseLink[] = [
-  { path: '/clause/list', title: 'route.terms', icon: <UnorderedListOutlined />, reads: clauseApi.list },
-  { path: '/clause/state', title: 'route.clauseState', icon: <FileTextOutlined />, reads: clauseApi.states },
-  { path: '/clause/log', title: 'route.clauseLog', icon: <HistoryOutlined />, reads: clauseApi.log },
-  { path: '/clause/operationlog', title: 'route.clauseOperationLog', icon: <AuditOutlined />, reads: logApi.list, superOnly: true },
+  { path: pathTo('ClauseList'), title: 'route.terms', icon: <UnorderedListOutlined />, reads: clauseApi.list },
+  { path: pathTo('ClauseState'), title: 'route.clauseState', icon: <FileTextOutlined />, reads: clauseApi.states },
+  { path: pathTo('ClauseLog'), title: 'route.clauseLog', icon: <HistoryOutlined />, reads: clauseApi.log },
+  { path: pathTo('ClauseOperationLog'), title: 'route.clauseOperationLog', icon: <AuditOutlined />, reads: logApi.list, superOnly: true },
 ];
 
 /** The /clause screens are hidden from the menu: each of them links to the others the role may open. */

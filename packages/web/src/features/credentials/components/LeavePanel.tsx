@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ export function LeavePanel() {
   const removeSelf = async ({ password }: { password: string }) => {
     await deleteSelf.mutateAsync(password);
     clearToken();
-    window.location.assign('/login');
+    window.location.assign(pathTo('Login'));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { type DashboardRange, firmwareApi } from '@safety-shield/contract';
+import { type DashboardRange, firmwareApi, pathTo } from '@safety-shield/contract';
 import { Alert, Col, Descriptions, Empty, Flex, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -84,8 +84,8 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
             />
             {upgrades && (
               <Flex wrap gap={12} data-testid="dashboard-upgrade-links">
-                <Link to="/devicepage/upgradeManager">{t('route.upgradeManager')}</Link>
-                <Link to="/devicepage/upgrade-list">{t('route.upgradeList')}</Link>
+                <Link to={pathTo('UpgradeManager')}>{t('route.upgradeManager')}</Link>
+                <Link to={pathTo('UpgradeList')}>{t('route.upgradeList')}</Link>
               </Flex>
             )}
           </>

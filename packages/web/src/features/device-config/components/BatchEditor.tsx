@@ -1,4 +1,4 @@
-import { type DeviceSelection, TASK_MAX_DEVICES } from '@safety-shield/contract';
+import { type DeviceSelection, pathTo, TASK_MAX_DEVICES } from '@safety-shield/contract';
 import { App, Card, Flex, Form, InputNumber, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -30,7 +30,7 @@ export function BatchEditor({ target, count }: { target: BatchTarget; count: num
     try {
       const task = await dispatch.mutateAsync({ ...target, settings, ...(expireTime ? { expireTime } : {}) });
       message.success(t('deviceConfig.batchStarted', { id: task.id, count: task.total }));
-      void navigate(`/devicepage/taskManager?taskId=${task.id}`);
+      void navigate(pathTo('TaskManager', { query: { taskId: task.id } }));
     } catch {
       // The HTTP layer has shown the server's reason.
     }

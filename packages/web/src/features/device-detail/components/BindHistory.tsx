@@ -1,4 +1,4 @@
-import type { BindLogRecord } from '@safety-shield/contract';
+import { type BindLogRecord, pathTo } from '@safety-shield/contract';
 import { Flex, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,7 +41,7 @@ export function BindHistory({ deviceId }: { deviceId: number }) {
             title: t('deviceDetail.vehicle'),
             priority: 2,
             fitWidth: 140,
-            render: (_, row) => <Link to={`/vehicle/list/${encodeURIComponent(row.licensePlate)}`}>{row.licensePlate}</Link>,
+            render: (_, row) => <Link to={pathTo('VehicleList', { licensePlate: row.licensePlate })}>{row.licensePlate}</Link>,
           },
           { key: 'who', title: t('deviceDetail.bind.who'), priority: 3, fitWidth: 140, render: (_, row) => row.username },
         ]}

@@ -1,5 +1,5 @@
 import { EditOutlined, SwapOutlined } from '@ant-design/icons';
-import type { ConfigVersion } from '@safety-shield/contract';
+import { type ConfigVersion, pathTo } from '@safety-shield/contract';
 import { Descriptions, type DescriptionsProps, Flex, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -69,10 +69,10 @@ export function ConfigPanel({ deviceId }: { deviceId: number }) {
   return (
     <Flex vertical gap={16} data-testid="detail-config">
       <Flex wrap gap={16}>
-        <Link to={`/device/configSetting?deviceId=${deviceId}`} data-testid="detail-config-edit">
+        <Link to={pathTo('DeviceConfigSetting', { query: { deviceId } })} data-testid="detail-config-edit">
           <EditOutlined /> {t('deviceDetail.config.edit')}
         </Link>
-        <Link to={`/device/deviceConfigInfo?deviceId=${deviceId}`} data-testid="detail-config-compare">
+        <Link to={pathTo('DeviceConfigInfo', { query: { deviceId } })} data-testid="detail-config-compare">
           <SwapOutlined /> {t('deviceDetail.config.compare')}
         </Link>
       </Flex>

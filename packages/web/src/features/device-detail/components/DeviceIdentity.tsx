@@ -1,4 +1,4 @@
-import type { DeviceRecord } from '@safety-shield/contract';
+import { type DeviceRecord, pathTo } from '@safety-shield/contract';
 import { Card, Descriptions, type DescriptionsProps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,7 +22,7 @@ export function DeviceIdentity({ device }: { device: DeviceRecord }) {
       key: 'vehicle',
       label: t('deviceDetail.vehicle'),
       children: device.licensePlate ? (
-        <Link to={`/vehicle/list/${encodeURIComponent(device.licensePlate)}`} data-testid="detail-plate">
+        <Link to={pathTo('VehicleList', { licensePlate: device.licensePlate })} data-testid="detail-plate">
           {device.licensePlate}
         </Link>
       ) : (

@@ -1,4 +1,4 @@
-import type { IncidentRecord } from '@safety-shield/contract';
+import { type IncidentRecord, pathTo } from '@safety-shield/contract';
 import { Badge, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -43,7 +43,9 @@ function VehicleIncidents({ deviceUuid, vehicleId, licensePlate }: { deviceUuid:
             key: 'time',
             title: t('deviceDetail.incidents.time'),
             fitWidth: 170,
-            render: (_, incident) => <Link to={`/event/${incident.eventId}`}>{formatTime(incident.triggerTime)}</Link>,
+            render: (_, incident) => (
+              <Link to={pathTo('EventDetail', { eventId: incident.eventId })}>{formatTime(incident.triggerTime)}</Link>
+            ),
           },
           {
             key: 'type',

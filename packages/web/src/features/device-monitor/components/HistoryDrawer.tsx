@@ -1,4 +1,5 @@
 import { ProfileOutlined } from '@ant-design/icons';
+import { pathTo } from '@safety-shield/contract';
 import { Button, Descriptions, Drawer, Flex, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -31,7 +32,7 @@ export function HistoryDrawer({ deviceId, onClose }: { deviceId: number | undefi
           <Button
             size="small"
             icon={<ProfileOutlined />}
-            onClick={() => void navigate(`/device/detailPage?deviceId=${deviceId}`)}
+            onClick={() => void navigate(pathTo('DeviceDetail', { query: { deviceId: deviceId } }))}
             data-testid="history-to-detail"
           >
             {t('deviceMonitor.details')}

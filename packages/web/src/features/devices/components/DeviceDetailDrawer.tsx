@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { Drawer, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,9 @@ export function DeviceDetailDrawer({ deviceId, onClose }: { deviceId: number | u
       destroyOnHidden
       title={query.data ? t('devices.detail.title', { uuid: query.data.deviceUuid }) : t('route.deviceDetail')}
       data-testid="device-detail"
-      extra={deviceId !== undefined && <Link to={`/device/detailPage?deviceId=${deviceId}`}>{t('devices.detail.fullPage')}</Link>}
+      extra={
+        deviceId !== undefined && <Link to={pathTo('DeviceDetail', { query: { deviceId: deviceId } })}>{t('devices.detail.fullPage')}</Link>
+      }
     >
       {query.isPending && <Skeleton active />}
       {query.isError && <LoadError onRetry={() => void query.refetch()} />}

@@ -1,5 +1,5 @@
 import { CreditCardOutlined, EditOutlined, ProfileOutlined, SettingOutlined } from '@ant-design/icons';
-import type { DeviceRecord } from '@safety-shield/contract';
+import { type DeviceRecord, pathTo } from '@safety-shield/contract';
 import { Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ export function DeviceRowActions({ device, onDetail, compact }: Props) {
         compact={compact}
         label={t('deviceConfig.action')}
         icon={<SettingOutlined />}
-        onClick={() => void navigate(`/device/configSetting?deviceId=${device.deviceId}`)}
+        onClick={() => void navigate(pathTo('DeviceConfigSetting', { query: { deviceId: device.deviceId } }))}
         data-testid="device-config-action"
       />
       <RowButton

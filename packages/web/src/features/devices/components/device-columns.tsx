@@ -1,4 +1,4 @@
-import type { DeviceRecord } from '@safety-shield/contract';
+import { type DeviceRecord, pathTo } from '@safety-shield/contract';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,7 +27,7 @@ export function useDeviceColumns({ narrow, onDetail }: Options): ListColumns<Dev
       priority: 2,
       fitWidth: 130,
       render: (plate: string | null) =>
-        plate ? <Link to={`/vehicle/list/${encodeURIComponent(plate)}`}>{plate}</Link> : <Tag>{t('devices.unmatched')}</Tag>,
+        plate ? <Link to={pathTo('VehicleList', { licensePlate: plate })}>{plate}</Link> : <Tag>{t('devices.unmatched')}</Tag>,
     },
     { title: t('devices.state'), key: 'presence', priority: 2, fitWidth: 110, render: (_, record) => <PresenceCell {...record} /> },
     {

@@ -1,4 +1,4 @@
-import type { EventCluster } from '@safety-shield/contract';
+import { type EventCluster, pathTo } from '@safety-shield/contract';
 import L from 'leaflet';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +53,7 @@ function incidentPopup(
   line(texts.plate, cluster.licensePlate ?? '—');
   line(texts.place, placeName ?? '—');
   const link = document.createElement('a');
-  const path = `/event/${cluster.eventId}`;
+  const path = pathTo('EventDetail', { eventId: cluster.eventId });
   link.href = path;
   link.textContent = texts.open;
   // The console's own navigation (tabs, no reload); a new tab or window still follows the href.

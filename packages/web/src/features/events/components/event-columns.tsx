@@ -1,5 +1,5 @@
 import { CameraOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import type { IncidentRecord } from '@safety-shield/contract';
+import { type IncidentRecord, pathTo } from '@safety-shield/contract';
 import { Flex, Space, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -8,8 +8,6 @@ import { formatTime } from '../../../shared/ui/format.js';
 import type { ListColumns } from '../../../shared/ui/list/index.js';
 import { PlaceName } from '../../../shared/ui/place.js';
 import { DeviceLocalLine, ReviewBadge, speedText, TypeTag } from './display.js';
-
-export const eventPath = (eventId: number) => `/event/${eventId}`;
 
 /**
  * The columns the incident list and the recycle bin share (the bin adds when each was deleted). Priorities (issue 16):
@@ -46,7 +44,7 @@ export function eventColumns(t: TFunction, { bin = false }: { bin?: boolean } = 
       fitWidth: 120,
       render: (plate: string | null) =>
         plate ? (
-          <Link to={`/vehicle/list/${encodeURIComponent(plate)}`} onClick={(event) => event.stopPropagation()}>
+          <Link to={pathTo('VehicleList', { licensePlate: plate })} onClick={(event) => event.stopPropagation()}>
             {plate}
           </Link>
         ) : (

@@ -1,5 +1,5 @@
+import { pathTo } from '@safety-shield/contract';
 /** The upgrade manager's page: its URL names the open campaign or the new-campaign form and what it starts with. */
-export const MANAGER_PATH = '/devicepage/upgradeManager';
 export const TASK_PARAM = 'taskId';
 export const NEW_PARAM = 'new';
 export const PACKAGE_PARAM = 'packageId';
@@ -7,7 +7,7 @@ export const DEVICES_PARAM = 'deviceIds';
 
 /** The new-campaign form, with a package chosen. */
 export const campaignFormPath = (packageId?: number) =>
-  `${MANAGER_PATH}?${packageId === undefined ? `${NEW_PARAM}=1` : `${PACKAGE_PARAM}=${packageId}`}`;
+  pathTo('UpgradeManager', { query: packageId === undefined ? { [NEW_PARAM]: 1 } : { [PACKAGE_PARAM]: packageId } });
 
 /** A campaign's devices, live. */
-export const campaignPath = (taskId: number) => `${MANAGER_PATH}?${TASK_PARAM}=${taskId}`;
+export const campaignPath = (taskId: number) => pathTo('UpgradeManager', { query: { [TASK_PARAM]: taskId } });

@@ -1,4 +1,4 @@
-import type { OnlineSummaryRecord } from '@safety-shield/contract';
+import { type OnlineSummaryRecord, pathTo } from '@safety-shield/contract';
 import { Flex, type TableColumnsType, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import type { TdHTMLAttributes } from 'react';
@@ -9,7 +9,6 @@ import { useOnlineText } from './use-online-text.js';
 const DAY_SECONDS = 86_400;
 /** A time stays on one line ("11 Std 14 Min"): the table scrolls sideways instead. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-const detailPath = (deviceId: number) => `/device/detailPage?deviceId=${deviceId}`;
 
 /**
  * A light wash of the theme colour, stronger the more of the day (`share`) the device was online: the text stays
@@ -51,7 +50,7 @@ export function useSummaryColumns(days: readonly string[], pinned: boolean): Tab
       className: 'line-summary-device',
       render: (_, row) => (
         <Flex vertical>
-          <Link to={detailPath(row.deviceId)} data-testid="summary-device">
+          <Link to={pathTo('DeviceDetail', { query: { deviceId: row.deviceId } })} data-testid="summary-device">
             {row.deviceUuid}
           </Link>
           {row.licensePlate ? (

@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -26,7 +27,7 @@ export function PasswordForm({ firstLogin }: { firstLogin: boolean }) {
     // A refusal (a wrong old password…) keeps what was typed.
     if (!(await attempt(() => change.mutateAsync(values), t('self.passwordChanged')))) return;
     form.resetFields();
-    if (firstLogin) await navigate('/dashboard', { replace: true });
+    if (firstLogin) await navigate(pathTo('Dashboard'), { replace: true });
   };
 
   return (

@@ -1,4 +1,4 @@
-import type { StatisticsQuery, StatisticsSpan } from '@safety-shield/contract';
+import { pathTo, type StatisticsQuery, type StatisticsSpan } from '@safety-shield/contract';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ export function CoachingFiguresCard({ query, span }: { query: StatisticsQuery; s
       title={t('coaching.title')}
       size="small"
       loading={isPending}
-      extra={<Link to="/event/coaching">{t('route.coachingQueue')}</Link>}
+      extra={<Link to={pathTo('CoachingQueue')}>{t('route.coachingQueue')}</Link>}
       data-testid="statistics-coaching"
     >
       {isError && !data ? (

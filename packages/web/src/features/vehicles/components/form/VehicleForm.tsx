@@ -1,4 +1,4 @@
-import type { VehicleCreateBody, VehicleDetail } from '@safety-shield/contract';
+import { pathTo, type VehicleCreateBody, type VehicleDetail } from '@safety-shield/contract';
 import { App, Col, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -40,7 +40,7 @@ export function VehicleForm({ vehicle }: { vehicle?: VehicleDetail }) {
     message.success(t('list.saved'));
     // The add page stays alive in the tab bar's cache: the next vehicle starts from an empty form.
     if (!vehicle) form.resetFields();
-    await navigate('/vehicle/list');
+    await navigate(pathTo('VehicleList'));
   };
 
   const text = (name: keyof VehicleFormValues, max: number) => (
@@ -60,7 +60,7 @@ export function VehicleForm({ vehicle }: { vehicle?: VehicleDetail }) {
       initialValues={toFormValues(vehicle)}
       onFinish={(values) => void submit(values)}
       pending={save.isPending}
-      backTo="/vehicle/list"
+      backTo={pathTo('VehicleList')}
     >
       {levels.length > 0 ? (
         <OrgChainFields

@@ -1,12 +1,11 @@
 import { EditOutlined, EnvironmentOutlined, ProfileOutlined, SwapOutlined } from '@ant-design/icons';
-import type { VehicleRecord } from '@safety-shield/contract';
+import { pathTo, type VehicleRecord } from '@safety-shield/contract';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeleteAction } from '../../../../shared/ui/list/index.js';
 import { LiveAction } from '../../../live/index.js';
 import { useDeleteVehicle } from '../../api/delete-vehicle.js';
-import { vehicleMapPath } from '../paths.js';
 import { EndLeaseAction } from './EndLeaseAction.js';
 import { IconAction } from './IconAction.js';
 
@@ -32,11 +31,15 @@ export function VehicleRowActions({ vehicle, manage, onRecord, onLease }: Props)
       <IconAction
         label={t('vehicles.map')}
         icon={<EnvironmentOutlined />}
-        onClick={() => void navigate(vehicleMapPath(vehicle.licensePlate))}
+        onClick={() => void navigate(pathTo('VehicleMap', { licensePlate: vehicle.licensePlate }))}
       />
       <LiveAction vehicle={vehicle} />
       {owner && (
-        <IconAction label={t('list.edit')} icon={<EditOutlined />} onClick={() => void navigate(`/vehicle/edit?id=${vehicle.id}`)} />
+        <IconAction
+          label={t('list.edit')}
+          icon={<EditOutlined />}
+          onClick={() => void navigate(pathTo('VehicleEdit', { query: { id: vehicle.id } }))}
+        />
       )}
       {owner &&
         (vehicle.rentState === 'leasing' ? (

@@ -1,5 +1,5 @@
 import { EditOutlined, EnvironmentOutlined, SwapOutlined } from '@ant-design/icons';
-import type { VehicleRecord } from '@safety-shield/contract';
+import { pathTo, type VehicleRecord } from '@safety-shield/contract';
 import { Button, Drawer, Flex, Skeleton, Space, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useVehicle } from '../../api/get-vehicle.js';
 import { OnlineTag } from '../display.js';
 import { EmailsPanel } from '../emails/EmailsPanel.js';
 import { EndLeaseAction } from '../list/EndLeaseAction.js';
-import { type RecordTab, vehicleMapPath } from '../paths.js';
+import type { RecordTab } from '../paths.js';
 import { canManageVehicles } from '../permissions.js';
 import { useLiveVehicle } from '../use-live-vehicle.js';
 import { VehicleDevicesTab } from './VehicleDevicesTab.js';
@@ -57,11 +57,19 @@ export function VehicleRecordDrawer({ vehicleId, tab, onTabChange, onClose, onLe
       extra={
         vehicle && (
           <Space wrap>
-            <Button size="small" icon={<EnvironmentOutlined />} onClick={() => void navigate(vehicleMapPath(vehicle.licensePlate))}>
+            <Button
+              size="small"
+              icon={<EnvironmentOutlined />}
+              onClick={() => void navigate(pathTo('VehicleMap', { licensePlate: vehicle.licensePlate }))}
+            >
               {t('vehicles.map')}
             </Button>
             {owner && (
-              <Button size="small" icon={<EditOutlined />} onClick={() => void navigate(`/vehicle/edit?id=${vehicle.id}`)}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => void navigate(pathTo('VehicleEdit', { query: { id: vehicle.id } }))}
+              >
                 {t('list.edit')}
               </Button>
             )}
