@@ -32,7 +32,7 @@ export function HistoryDrawer({ deviceId, onClose }: { deviceId: number | undefi
           <Button
             size="small"
             icon={<ProfileOutlined />}
-            onClick={() => void navigate(pathTo('DeviceDetail', { query: { deviceId: deviceId } }))}
+            onClick={() => void navigate(pathTo('DeviceDetail', { query: { deviceId } }))}
             data-testid="history-to-detail"
           >
             {t('deviceMonitor.details')}

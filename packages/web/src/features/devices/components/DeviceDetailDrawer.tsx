@@ -24,9 +24,7 @@ export function DeviceDetailDrawer({ deviceId, onClose }: { deviceId: number | u
       destroyOnHidden
       title={query.data ? t('devices.detail.title', { uuid: query.data.deviceUuid }) : t('route.deviceDetail')}
       data-testid="device-detail"
-      extra={
-        deviceId !== undefined && <Link to={pathTo('DeviceDetail', { query: { deviceId: deviceId } })}>{t('devices.detail.fullPage')}</Link>
-      }
+      extra={deviceId !== undefined && <Link to={pathTo('DeviceDetail', { query: { deviceId } })}>{t('devices.detail.fullPage')}</Link>}
     >
       {query.isPending && <Skeleton active />}
       {query.isError && <LoadError onRetry={() => void query.refetch()} />}
