@@ -8,8 +8,6 @@ import { EpochMs, Id, Nullable, PageQuery, TextFilter } from './common.js';
  * lock's PIN, or by a Super Admin.
  */
 
-/** SPEC section 2's public page an installer's link opens (the guard's `/deviceLock`). */
-export const LOCK_LINK_PATH = '/deviceLock';
 /** A lock's PIN: 4 to 8 digits. */
 export const LOCK_PIN_PATTERN = '^[0-9]{4,8}$';
 /** Wrong PINs in a row before PIN unlocks of the device wait LOCK_BLOCK_MS. */

@@ -3,8 +3,6 @@ import { EpochMs, Id, Nullable } from './common.js';
 import { IncidentRecord, ResourceRecord } from './event.js';
 import { MapConfig } from './vehicle.js';
 
-/** Issue 6: the public incident screen a signed share link opens (SPEC section 2, `/1ncident`). */
-export const SHARE_PATH = '/1ncident';
 export const SHARE_IDS_MAX = 100;
 export const SHARE_DAYS_MAX = 30;
 

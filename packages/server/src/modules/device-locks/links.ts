@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  LOCK_LINK_PATH,
   type LockLinkBody,
   type LockLinkIssued,
   type LockLinkRecord,
@@ -8,6 +7,7 @@ import {
   type PublicLockBody,
   type PublicLockList,
   type PublicLockResult,
+  pathTo,
 } from '@safety-shield/contract';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -84,7 +84,7 @@ export class LockLinkService {
         row,
         found.map((d) => d.uuid),
       ),
-      url: `${LOCK_LINK_PATH}?token=${encodeURIComponent(token)}`,
+      url: pathTo('DeviceLockLink', { query: { token } }),
     };
   }
 

@@ -3,9 +3,9 @@ import {
   type IncidentType,
   type MapConfig,
   type PublicIncidentList,
+  pathTo,
   RESOURCE_URL_TTL_MS,
   type Role,
-  SHARE_PATH,
   type ShareLink,
   shareApi,
 } from '@safety-shield/contract';
@@ -63,7 +63,7 @@ export class ShareService {
       // The link's id names it in the views recorded through it.
       await recordShared(tx, ids, principal.username, { days, expireTime: exp, linkId: shareLinkId(token) });
     });
-    return { url: `${SHARE_PATH}?token=${encodeURIComponent(token)}`, expireTime: exp };
+    return { url: pathTo('PublicIncidents', { query: { token } }), expireTime: exp };
   }
 
   /** The incidents a link opens, as its sharer could see them today, with short-lived evidence URLs. */

@@ -1,4 +1,4 @@
-import { ssoApi } from '@safety-shield/contract';
+import { pathTo, ssoApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
@@ -6,7 +6,7 @@ import { browserTimeZone } from '../../http/time-zone.js';
 import type { SsoService } from './service.js';
 
 /** The console page the provider sends the browser back to (SPEC section 2's public `/auth-redirect`). */
-export const SSO_REDIRECT_PATH = '/auth-redirect';
+export const SSO_REDIRECT_PATH = pathTo('AuthRedirect');
 
 /**
  * This portal's redirect URI: under PUBLIC_URL when set, else where the caller reached it (behind a proxy, as
