@@ -1,4 +1,4 @@
-import { type PagePath, pathTo } from '@safety-shield/contract';
+import { mayOpenPage, type PagePath, pathTo } from '@safety-shield/contract';
 import { describe, expect, it } from 'vitest';
 
 describe('pathTo', () => {
@@ -45,5 +45,17 @@ describe('pathTo', () => {
     expect(pathTo('DeviceDetail', { deviceId: 7 })).toBe('/device/detailPage');
     // @ts-expect-error: '/map/:licensePlate' has no parameter plate
     expect(pathTo('VehicleMap', { licensePlate: 'A', plate: 'B' })).toBe('/map/A');
+  });
+});
+
+describe('mayOpenPage', () => {
+  it('lets a role open a page when the page and every route above it allow the role', () => {
+    expect(mayOpenPage('Dvr', 'SUPER_ADMIN')).toBe(true);
+    expect(mayOpenPage('Dvr', 'COMPANY_ADMIN')).toBe(false);
+    expect(mayOpenPage('VehicleMap', 'SITE_ADMIN')).toBe(true);
+    expect(mayOpenPage('VehicleMap', 'SUPER_ASSISTANT')).toBe(false);
+    expect(mayOpenPage('ClauseState', 'FLEET_ADMIN')).toBe(true);
+    expect(mayOpenPage('ClauseState', 'SITE_ADMIN')).toBe(false);
+    expect(mayOpenPage('Login', 'SITE_ADMIN')).toBe(true);
   });
 });
