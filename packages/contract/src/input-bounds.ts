@@ -18,7 +18,10 @@ type Node = Record<string | symbol, unknown>;
 /**
  * An input schema with the bounds every input needs, applied where the schema does not say otherwise (issue 15):
  * integers within `integer` columns, numbers finite and within the same range, texts without NUL or broken
- * surrogates. A copy: the contract's shared building blocks (used in answers too) stay as they are.
+ * surrogates; and objects, at every depth, without properties they do not declare (issue 28: `{ screenBrightness }`
+ * in a configuration is refused, not stored and sent on). A schema that must take what a third party adds says
+ * `additionalProperties: true` itself, with a comment why. A copy: the contract's shared building blocks (used in
+ * answers too) stay as they are.
  */
 export function bounded<S extends TSchema | undefined>(schema: S): S {
   return schema === undefined ? schema : (bound(schema) as S);
@@ -30,6 +33,8 @@ function bound(value: unknown): unknown {
   const node = Object.fromEntries(Object.entries(value as Node).map(([key, child]) => [key, bound(child)])) as Node;
   // TypeBox keeps its kind under symbol keys, which Object.entries leaves out.
   for (const symbol of Object.getOwnPropertySymbols(value)) node[symbol] = (value as Node)[symbol];
+  if (node.type === 'object' && node.additionalProperties === undefined && node.patternProperties === undefined)
+    node.additionalProperties = false;
   if (node.type === 'integer' || node.type === 'number') {
     node.minimum ??= INT4_MIN;
     node.maximum ??= INT4_MAX;

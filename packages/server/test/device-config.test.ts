@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.js';
 import { deviceConfig, operationLog } from '../src/db/schema.js';
 import { connectDevice, message, recorder, waitFor } from './gateway-fixtures.js';
 import { login } from './helpers.js';
@@ -439,5 +440,204 @@ describe('a device configuration', () => {
     expect((await call(portal, admin, 'GET', `/v2/device/config/history?id=${saved.data.id}`)).data.settings.thresholds.name).toBe(
       'Urban buses',
     );
+  });
+});
+
+/** Issue 28: a configuration is exactly what the schema declares, in every request and in everything sent or stored. */
+describe('properties the schema does not declare', () => {
+  const thresholdValues = {
+    speedingMarginKmh: 5,
+    harshAccelerationG: 0.35,
+    harshBrakingG: 0.45,
+    harshTurnG: 0.4,
+    fatigueSeconds: 3,
+    distractionSeconds: 4,
+    phoneUseSeconds: 5,
+  };
+  const area = (shape: Record<string, unknown>) => ({ name: 'Depot', shape, onEnter: true, onLeave: false });
+  const square = [
+    { lat: 59.9, lng: 10.7 },
+    { lat: 59.91, lng: 10.7 },
+    { lat: 59.91, lng: 10.71 },
+  ];
+  const total = async () =>
+    (await call(portal, admin, 'GET', `/v2/device/config/history/list?deviceId=${mine.deviceId}&limit=1`)).data.total as number;
+  /** A column as PostgreSQL holds it, past the column's own reading. */
+  const stored = async (table: string, id: number, column = 'settings') =>
+    rowsOf<{ value: unknown }>(
+      await portal.database.db.execute(sql`select ${sql.raw(column)} as value from ${sql.raw(table)} where id = ${id}`),
+    )[0]?.value;
+  /** A version as a portal before issue 28 could have stored it: straight into the table. */
+  async function storedBefore(status: string, settings: Record<string, unknown>): Promise<number> {
+    const [top] = rowsOf<{ n: number }>(
+      await portal.database.db.execute(sql`select max(version)::int as n from device_config where device_id = ${mine.deviceId}`),
+    );
+    const [row] = rowsOf<{ id: number }>(
+      await portal.database.db.execute(
+        sql`insert into device_config (device_id, version, status, settings, changed)
+            values (${mine.deviceId}, ${(top?.n ?? 0) + 1}, ${status}, ${JSON.stringify(settings)}::jsonb, '[]'::jsonb) returning id`,
+      ),
+    );
+    if (!row) throw new Error('no version');
+    return row.id;
+  }
+
+  it('refuses a setting it does not know, at any depth, naming it: nothing stored, nothing sent', async () => {
+    const device = await handDevice(mine, appliesAll);
+    try {
+      const [versionsBefore, stateBefore] = [await total(), await info()];
+      expect(stateBefore.draft).not.toBeNull();
+      const refusals: Array<[Record<string, unknown>, Record<string, unknown>, string]> = [
+        [{ uploadIntervalSeconds: 8, screenBrightness: 80 }, {}, 'settings.screenBrightness'],
+        [{ apn: { name: 'telenor.smart', mtu: 1400 } }, {}, 'settings.apn.mtu'],
+        [{ video: [{ channel: 1, resolution: '640x480', frameRate: 10, bitrateKbps: 256, hdr: true }] }, {}, 'settings.video.0.hdr'],
+        [
+          { alarmAreas: [area({ type: 'circle', center: { lat: 59.9, lng: 10.7, alt: 5 }, radius: 200 })] },
+          {},
+          'settings.alarmAreas.0.shape.center.alt',
+        ],
+        [{ alarmAreas: [area({ type: 'polygon', points: square, closed: true })] }, {}, 'settings.alarmAreas.0.shape.closed'],
+        [
+          { alarmAreas: [{ ...area({ type: 'circle', center: square[0], radius: 200 }), colour: 'red' }] },
+          {},
+          'settings.alarmAreas.0.colour',
+        ],
+        [
+          { thresholds: { classId: 1, values: { ...thresholdValues, brakeLightSeconds: 1 } } },
+          {},
+          'settings.thresholds.values.brakeLightSeconds',
+        ],
+        [
+          { displayPicture: { id: 'a'.repeat(32), contentType: 'image/png', size: 10, url: 'https://elsewhere.example/x.png' } },
+          {},
+          'settings.displayPicture.url',
+        ],
+        [{ gpsBatch: 8 }, { force: true }, 'force'],
+      ];
+      for (const [settings, extra, field] of refusals)
+        expect(await save(settings, admin, extra), field).toMatchObject({
+          status: 400,
+          codeKey: 'PARAM_CHECK_FAIL',
+          msg: `Invalid parameter: ${field}`,
+          data: { field },
+        });
+      const german = await portal.app.inject({
+        method: 'POST',
+        url: '/v2/device/config/save',
+        headers: { 'x-token': admin, 'accept-language': 'de' },
+        payload: { deviceId: mine.deviceId, settings: { screenBrightness: 80 } },
+      });
+      expect(german.json()).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', msg: 'Ungültiger Parameter: settings.screenBrightness' });
+      const update = await call(portal, admin, 'POST', '/v2/device/config/update', {
+        deviceConfigTempLogsId: stateBefore.draft.id,
+        settings: { gpsBatch: 9, screenBrightness: 80 },
+      });
+      expect(update).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', data: { field: 'settings.screenBrightness' } });
+      const batch = await call(portal, admin, 'POST', '/v2/device/config/batchDispatch', {
+        deviceIds: [mine.deviceId],
+        settings: { gpsBatch: 9, screenBrightness: 80 },
+      });
+      expect(batch).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', data: { field: 'settings.screenBrightness' } });
+      const tasks = (await call(portal, admin, 'GET', '/v2/device/config/task/list?limit=1')).data.total;
+      const video = await call(portal, admin, 'POST', '/v1/device/videoParamSetting1', {
+        deviceId: mine.deviceId,
+        channel: 1,
+        resolution: '640x480',
+        frameRate: 10,
+        bitrateKbps: 256,
+        hdr: true,
+      });
+      expect(video).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', data: { field: 'hdr' } });
+
+      expect(await total()).toBe(versionsBefore);
+      expect(await info()).toEqual(stateBefore);
+      expect((await call(portal, admin, 'GET', '/v2/device/config/task/list?limit=1')).data.total).toBe(tasks);
+      expect(device.configs()).toEqual([]);
+
+      // A threshold class is what the schema declares too.
+      const classes = (await call(portal, admin, 'GET', '/v2/device/threshold/list')).data;
+      for (const [body, field] of [
+        [{ name: 'Buses', values: { ...thresholdValues, brakeLightSeconds: 1 } }, 'values.brakeLightSeconds'],
+        [{ name: 'Buses', values: thresholdValues, colour: 'red' }, 'colour'],
+      ] as const)
+        expect(await call(portal, superToken, 'POST', '/v2/device/threshold', body)).toMatchObject({
+          codeKey: 'PARAM_CHECK_FAIL',
+          data: { field },
+        });
+      expect((await call(portal, admin, 'GET', '/v2/device/threshold/list')).data).toEqual(classes);
+    } finally {
+      await device.close();
+    }
+  });
+
+  it('keeps and sends only declared settings, whatever a row stored before held', async () => {
+    const extra = { screenBrightness: 80 };
+    const device = await handDevice(mine, appliesAll);
+    try {
+      // What the device runs, stored with settings the schema does not know: a batch builds on it.
+      await storedBefore('applied', { uploadIntervalSeconds: 4, ...extra, apn: { name: 'telenor.smart', mtu: 1400 } });
+      const task = await call(portal, admin, 'POST', '/v2/device/config/batchDispatch', {
+        deviceIds: [mine.deviceId],
+        settings: { gpsBatch: 12 },
+      });
+      expect(task.code).toBe(200);
+      const batched = await waitFor(() => device.configs().find((body) => (body.settings as { gpsBatch?: number }).gpsBatch === 12));
+      expect(batched.settings).toEqual({ uploadIntervalSeconds: 4, gpsBatch: 12, apn: { name: 'telenor.smart' } });
+      expect(await stored('device_task', task.data.id)).toEqual({ gpsBatch: 12 });
+      const applied = await waitFor(async () => {
+        const { current } = await info();
+        return current?.settings.gpsBatch === 12 ? current : null;
+      });
+      expect(await stored('device_config', applied.id)).toEqual(batched.settings);
+
+      // A revert of an old version drops what the schema does not declare.
+      const old = await storedBefore('cancelled', { gpsBatch: 3, ...extra });
+      const reverted = await call(portal, admin, 'GET', `/v2/device/config/history/revert?deviceConfigTempLogsId=${old}`);
+      expect(reverted.data.settings).toEqual({ gpsBatch: 3 });
+      expect(await stored('device_config', reverted.data.id)).toEqual({ gpsBatch: 3 });
+      await dispatch();
+      expect(device.configs().at(-1)?.settings).toEqual({ gpsBatch: 3 });
+
+      // A saved version stored before is sent without them.
+      await storedBefore('saved', {
+        gpsBatch: 4,
+        ...extra,
+        alarmAreas: [{ ...area({ type: 'circle', center: square[0], radius: 200 }), colour: 'red' }],
+      });
+      expect((await dispatch()).data).toMatchObject({ status: 'applied' });
+      expect(device.configs().at(-1)?.settings).toEqual({
+        gpsBatch: 4,
+        alarmAreas: [area({ type: 'circle', center: square[0], radius: 200 })],
+      });
+
+      // A threshold class stored with a limit the schema does not know: a configuration takes only the declared ones.
+      const [klass] = rowsOf<{ id: number }>(
+        await portal.database.db.execute(
+          sql`insert into threshold_class (name, values) values ('Stored before', ${JSON.stringify({ ...thresholdValues, brakeLightSeconds: 1 })}::jsonb) returning id`,
+        ),
+      );
+      const listed = (await call(portal, admin, 'GET', '/v2/device/threshold/list')).data.find((c: { id: number }) => c.id === klass?.id);
+      expect(listed.values).toEqual(thresholdValues);
+      const withClass = await save({ thresholds: { classId: klass?.id } });
+      expect(withClass.data.settings.thresholds.values).toEqual(thresholdValues);
+      expect((await stored('device_config', withClass.data.id)) as object).toMatchObject({ thresholds: { values: thresholdValues } });
+      expect(JSON.stringify(await stored('device_config', withClass.data.id))).not.toContain('brakeLight');
+      await dispatch();
+      expect(JSON.stringify(device.configs().at(-1))).not.toContain('brakeLight');
+
+      // What a device reports is kept as declared.
+      await device.client.publishAsync(
+        `dev/${mine.uuid}/up/configReport`,
+        message({ version: 99, settings: { uploadIntervalSeconds: 13, ...extra } }),
+        { qos: 1 },
+      );
+      await waitFor(async () => (await info()).reported?.version === 99);
+      const [report] = rowsOf<{ settings: unknown }>(
+        await portal.database.db.execute(sql`select settings from device_config_report where device_id = ${mine.deviceId}`),
+      );
+      expect(report?.settings).toEqual({ uploadIntervalSeconds: 13 });
+    } finally {
+      await device.close();
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { apiEndpoints, type CodeKey, codeKeys, type Endpoint } from '@safety-shield/contract';
+import { apiEndpoints, type CodeKey, canCall, codeKeys, type Endpoint } from '@safety-shield/contract';
 import { messages } from '@safety-shield/contract/messages';
 import { afterAll, describe, expect, it } from 'vitest';
-import { login, testApp } from './helpers.js';
-import { type HostileCase, hostileCases } from './hostile-input.js';
+import { ADMIN_PASSWORD, login, testApp } from './helpers.js';
+import { type HostileCase, hostileCases, undeclaredCases } from './hostile-input.js';
+import { call, seedTree, signedIn } from './identity-fixtures.js';
 
 /**
  * Issue 15: every operation of the contract × hostile values derived from its schemas, with a Super Admin token and
@@ -95,4 +96,38 @@ describe('hostile input', () => {
     },
     600_000,
   );
+});
+
+describe('properties no schema declares (issue 28)', () => {
+  it('are refused with PARAM_CHECK_FAIL naming them, in the query and at every depth of the body of every operation', async () => {
+    const superAdmin = await login(ctx.app);
+    // The calls that ask for a confirmed password are refused before their input is read otherwise.
+    expect((await call(ctx, superAdmin, 'POST', '/v1/account/identify', { password: ADMIN_PASSWORD })).code).toBe(200);
+    const companyAdmin = (await signedIn(ctx, 'fuzz.company', 'COMPANY_ADMIN', await seedTree(ctx, superAdmin, 'Fuzz'))).token;
+    /** A caller whose call reaches the schema check: none for the public and device-facing calls. */
+    const callerOf = (endpoint: Endpoint) =>
+      endpoint.access === 'public' || endpoint.access === 'device'
+        ? undefined
+        : canCall('SUPER_ADMIN', endpoint)
+          ? superAdmin
+          : companyAdmin;
+    const failures: string[] = [];
+    let sent = 0;
+    for (const { name, endpoint } of operations) {
+      for (const request of undeclaredCases(name, endpoint, callerOf(endpoint))) {
+        sent++;
+        const answer = await send(request);
+        const envelope = answer?.headers['content-type']?.toString().startsWith('application/json') ? JSON.parse(answer.body) : null;
+        const refused =
+          answer?.statusCode === 400 && envelope?.codeKey === 'PARAM_CHECK_FAIL' && envelope.data?.field === request.field
+            ? []
+            : [`${answer?.statusCode} ${answer?.body.slice(0, 160)}`];
+        const problems = [...(answer ? problemsOf(endpoint, answer) : ['the connection dropped mid-answer']), ...refused];
+        if (problems.length > 0) failures.push(`${request.label}: ${problems.join('; ')}`);
+      }
+    }
+    console.info(`undeclared properties: ${sent} requests, ${failures.length} not refused as they should be`);
+    expect(sent).toBeGreaterThan(operations.length);
+    expect(failures.slice(0, 60)).toEqual([]);
+  }, 300_000);
 });

@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import { messages } from '@safety-shield/contract/messages';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { org, thresholdClass } from '../src/db/schema.js';
 import { loggableError } from '../src/http/error-handler.js';
 import { login, testApp } from './helpers.js';
 
@@ -82,6 +84,69 @@ describe('the rules every input follows', () => {
     // A complete surrogate pair is a character like any other.
     const emoji = await ctx.app.inject({ method: 'PUT', url: '/v1/account/selfInfo', headers, payload: { realName: 'Ada 🚚' } });
     expect(emoji.json().codeKey).toBe('REQUEST_SUCCESS');
+  });
+});
+
+describe('properties a schema does not declare (issue 28)', () => {
+  it('refuses them in a body, at any depth, and in a query, naming them, and keeps nothing', async () => {
+    const token = await login(ctx.app);
+    const headers = { 'x-token': token, 'accept-language': 'en' };
+    const refused: Array<[Promise<{ statusCode: number; json(): unknown }>, string]> = [
+      [
+        ctx.app.inject({
+          method: 'POST',
+          url: '/v1/account/login',
+          payload: { username: 'admin', password: 'x', code: 'x', rememberMe: true },
+        }),
+        'rememberMe',
+      ],
+      [ctx.app.inject({ method: 'PUT', url: '/v1/account/selfInfo', headers, payload: { realName: 'Eve', nickname: 'eve' } }), 'nickname'],
+      [ctx.app.inject({ method: 'POST', url: '/v1/org/agent', headers, payload: { name: 'Agent Undeclared', colour: 'red' } }), 'colour'],
+      [
+        ctx.app.inject({
+          method: 'POST',
+          url: '/v2/device/threshold',
+          headers,
+          payload: {
+            name: 'Undeclared',
+            values: {
+              speedingMarginKmh: 5,
+              harshAccelerationG: 0.3,
+              harshBrakingG: 0.3,
+              harshTurnG: 0.3,
+              fatigueSeconds: 3,
+              distractionSeconds: 3,
+              phoneUseSeconds: 3,
+              brakeLightSeconds: 1,
+            },
+          },
+        }),
+        'values.brakeLightSeconds',
+      ],
+      [ctx.app.inject({ method: 'GET', url: '/v1/vehicle/list?page=1&limit=10&pagesize=10', headers }), 'pagesize'],
+    ];
+    for (const [answer, field] of refused) {
+      const res = await answer;
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toEqual({
+        code: 40001,
+        codeKey: 'PARAM_CHECK_FAIL',
+        msg: `${messages.en.PARAM_CHECK_FAIL}: ${field}`,
+        data: { field },
+      });
+    }
+    const self = await ctx.app.inject({ method: 'GET', url: '/v1/account/selfInfo', headers });
+    expect(self.json().data.baseInfo.realName).not.toBe('Eve');
+    expect(await ctx.database.db.select().from(org).where(eq(org.name, 'Agent Undeclared'))).toEqual([]);
+    expect(await ctx.database.db.select().from(thresholdClass).where(eq(thresholdClass.name, 'Undeclared'))).toEqual([]);
+
+    // The one opt-out: an external media server's hook body carries fields of its own.
+    const hook = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/live/hooks/on_play',
+      payload: { action: 'on_play', client_id: '7', ip: '10.0.0.1', vhost: '__defaultVhost__', app: 'live', stream: 'none', param: '' },
+    });
+    expect(hook.statusCode).toBe(403);
   });
 });
 

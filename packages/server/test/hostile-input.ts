@@ -11,6 +11,13 @@ interface Schema {
   const?: unknown;
   minimum?: number;
   maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  minProperties?: number;
+  additionalProperties?: unknown;
+  patternProperties?: unknown;
   default?: unknown;
 }
 
@@ -137,22 +144,28 @@ function pathOf(endpoint: Endpoint, params: Record<string, unknown>): string {
   return endpoint.path.replace(/:(\w+)/g, (_, name: string) => segment(params[name]));
 }
 
+/** Builds the requests of one operation, with or without a token. */
+function requestsOf(name: string, endpoint: Endpoint, token: string | undefined) {
+  const headers: Record<string, string> = token ? { 'x-token': token } : {};
+  const json = { ...headers, 'content-type': 'application/json' };
+  return (label: string, p: Record<string, unknown>, q: Record<string, unknown>, payload: unknown, extra = json): HostileCase => ({
+    label: `${name} ${endpoint.method} ${endpoint.path} ${label}`,
+    method: endpoint.method,
+    url: pathOf(endpoint, p) + queryString(q),
+    payload: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
+    headers: payload === undefined ? headers : extra,
+  });
+}
+
 /** Every hostile request for one operation: one field at a time, then whole bodies and paths. */
 export function hostileCases(name: string, endpoint: Endpoint, token: string | undefined): HostileCase[] {
   const params = (baseline((endpoint.params ?? {}) as Schema) ?? {}) as Record<string, unknown>;
   const query = (baseline((endpoint.query ?? {}) as Schema) ?? {}) as Record<string, unknown>;
   const body = endpoint.body ? baseline(endpoint.body as Schema) : undefined;
   const headers: Record<string, string> = token ? { 'x-token': token } : {};
-  const json = { ...headers, 'content-type': 'application/json' };
   const cases: HostileCase[] = [];
-  const request = (label: string, p: Record<string, unknown>, q: Record<string, unknown>, payload: unknown, extra = json) =>
-    cases.push({
-      label: `${name} ${endpoint.method} ${endpoint.path} ${label}`,
-      method: endpoint.method,
-      url: pathOf(endpoint, p) + queryString(q),
-      payload: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
-      headers: payload === undefined ? headers : extra,
-    });
+  const build = requestsOf(name, endpoint, token);
+  const request = (...args: Parameters<typeof build>) => cases.push(build(...args));
 
   for (const [field, schema] of Object.entries((endpoint.params as Schema | undefined)?.properties ?? {})) {
     for (const value of [...hostileFor(schema), 'x'.repeat(3_000), '%00', '..%2F..']) {
@@ -176,4 +189,111 @@ export function hostileCases(name: string, endpoint: Endpoint, token: string | u
     request('body as text/plain', params, query, JSON.stringify(body), { ...headers, 'content-type': 'text/plain' });
   }
   return cases;
+}
+
+/** Texts a pattern may ask for, tried in turn: codes of digits, a day, a month, a hex id, a URL. */
+const patternSamples = [
+  'zz',
+  '123456',
+  '1234',
+  '2024-01-15',
+  '2024-01',
+  '0123456789abcdef0123456789abcdef',
+  '12345678901234567890',
+  'https://zz.example',
+];
+
+function textSample({ pattern, minLength = 0, maxLength = Number.POSITIVE_INFINITY }: Schema): string {
+  const fits = (text: string) => text.length >= minLength && text.length <= maxLength && (!pattern || new RegExp(pattern, 'u').test(text));
+  return patternSamples.find(fits) ?? 'z'.repeat(Math.max(2, minLength));
+}
+
+/**
+ * A value the schema accepts (lengths, counts and patterns met, ids far beyond any row), so that a request built on
+ * it is refused for one reason only: the one the case adds.
+ */
+export function sample(schema: Schema): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  if (schema.anyOf) return sample(schema.anyOf.find((member) => member.type !== 'null') ?? schema.anyOf[0] ?? {});
+  switch (typeOf(schema)) {
+    case 'string':
+      return textSample(schema);
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, (_, i) => {
+        const item = sample(schema.items ?? {});
+        // Items of a list that must be unique (ids) differ.
+        return typeof item === 'number' ? item - i : item;
+      });
+    case 'object': {
+      const names = Object.keys(schema.properties ?? {});
+      const required = new Set(schema.required ?? []);
+      const optional = names.filter((key) => !required.has(key));
+      const chosen = [...required, ...optional.slice(0, Math.max(0, (schema.minProperties ?? 0) - required.size))];
+      return Object.fromEntries(chosen.map((key) => [key, sample(schema.properties?.[key] ?? {})]));
+    }
+    default:
+      return baseline(schema);
+  }
+}
+
+/** The property the undeclared-property cases add: no schema declares it. */
+export const UNDECLARED = 'notDeclared';
+
+/** Where an object sits in a request part, and how to build the whole part around a value put there. */
+interface ObjectSite {
+  at: string[];
+  schema: Schema;
+  around: (value: unknown) => unknown;
+}
+
+/** Every object a value of the schema may hold (union members each, a list's first item), the whole first. */
+function objectSites(schema: Schema, at: string[] = [], around = (value: unknown) => value): ObjectSite[] {
+  if (schema.anyOf) return schema.anyOf.flatMap((member) => objectSites(member, at, around));
+  if (schema.type === 'array' && schema.items) {
+    const items = schema.items;
+    const rest = (sample(schema) as unknown[]).slice(1);
+    return objectSites(items, [...at, '0'], (value) => around([value, ...rest]));
+  }
+  if (schema.type !== 'object' || schema.patternProperties !== undefined) return [];
+  const whole = sample(schema) as Record<string, unknown>;
+  // A schema that takes what a third party adds (the media server's hook) declares so; it has no undeclared property.
+  const own = schema.additionalProperties === true ? [] : [{ at, schema, around }];
+  return [
+    ...own,
+    ...Object.entries(schema.properties ?? {}).flatMap(([key, child]) =>
+      objectSites(child, [...at, key], (value) => around({ ...whole, [key]: value })),
+    ),
+  ];
+}
+
+/** A request whose only fault is a property its schema does not declare, and the field the refusal must name. */
+export interface UndeclaredCase extends HostileCase {
+  field: string;
+}
+
+/**
+ * Issue 28: for every object the query and the body may hold, the operation's valid input with `notDeclared` added
+ * there; each must be refused with PARAM_CHECK_FAIL naming it.
+ */
+export function undeclaredCases(name: string, endpoint: Endpoint, token: string | undefined): UndeclaredCase[] {
+  const params = (sample((endpoint.params ?? {}) as Schema) ?? {}) as Record<string, unknown>;
+  const query = (sample((endpoint.query ?? {}) as Schema) ?? {}) as Record<string, unknown>;
+  const body = endpoint.body ? sample(endpoint.body as Schema) : undefined;
+  const request = requestsOf(name, endpoint, token);
+  const undeclared = ({ schema, around }: ObjectSite) => around({ ...(sample(schema) as object), [UNDECLARED]: 1 });
+  const field = (at: string[]) => [...at, UNDECLARED].join('.');
+  return [
+    ...objectSites((endpoint.query ?? {}) as Schema)
+      .filter(() => endpoint.query)
+      .map((site) => ({
+        ...request(`query.${field(site.at)}`, params, undeclared(site) as Record<string, unknown>, body),
+        field: field(site.at),
+      })),
+    ...(endpoint.body ? objectSites(endpoint.body as Schema) : []).map((site) => ({
+      ...request(`body.${field(site.at)}`, params, query, undeclared(site)),
+      field: field(site.at),
+    })),
+  ];
 }

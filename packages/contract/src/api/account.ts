@@ -78,6 +78,7 @@ export const sessionStepsOf = ({ baseInfo, orgFinishClause }: SelfInfo) => ({
 
 /** ALTCHA v2 challenge as the widget expects it. */
 export const CaptchaChallenge = Type.Object({
+  // An answer, so outside the rule on undeclared input properties: the parameters pass as ALTCHA makes them.
   parameters: Type.Object({}, { additionalProperties: true }),
   signature: Type.Optional(Type.String()),
 });

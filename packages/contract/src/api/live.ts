@@ -58,7 +58,11 @@ export type LiveSession = Static<typeof LiveSession>;
 export const LiveHookParams = Type.Object({
   event: Type.Union([Type.Literal('on_publish'), Type.Literal('on_unpublish'), Type.Literal('on_play'), Type.Literal('on_stop')]),
 });
-/** `stream` is the stream's name (`.flv` allowed), `param` the URL's query string with the signed token; the rest is ignored. */
+/**
+ * `stream` is the stream's name (`.flv` allowed), `param` the URL's query string with the signed token. The media
+ * server fills the body with fields of its own (`action`, `client_id`, `ip`, `vhost`, `app`…, differing between
+ * servers and versions): those are taken and ignored, the one opt-out of the contract's rule on undeclared properties.
+ */
 export const LiveHookBody = Type.Object({ stream: Type.String(), param: Type.Optional(Type.String()) }, { additionalProperties: true });
 export type LiveHookBody = Static<typeof LiveHookBody>;
 /** What the hook answers: 0 allows (a refusal is HTTP 403 with `code: 403`). */

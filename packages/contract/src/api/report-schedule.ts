@@ -102,8 +102,8 @@ export const ReportScheduleUpdateBody = Type.Object(
     recipients: Type.Optional(Recipients),
     enabled: Type.Optional(Type.Boolean()),
   },
-  // A change names at least one known field: `{ id, anything }` is refused, not an empty update.
-  { minProperties: 2, additionalProperties: false },
+  // A change names at least one field (the contract refuses undeclared ones): `{ id }` is refused, not an empty update.
+  { minProperties: 2 },
 );
 export type ReportScheduleUpdateBody = Static<typeof ReportScheduleUpdateBody>;
 

@@ -24,24 +24,18 @@ export const SAFETY_SEVERITY_FACTOR_MAX = 10;
 const TypeWeight = Type.Number({ minimum: 0, maximum: SAFETY_TYPE_WEIGHT_MAX });
 const SeverityFactor = Type.Number({ minimum: 0, maximum: SAFETY_SEVERITY_FACTOR_MAX });
 
-export const SafetyWeights = Type.Object(
-  {
-    /** Points per incident of each type. */
-    types: Type.Object(Object.fromEntries(incidentTypes.map((type) => [type, TypeWeight])) as Record<IncidentType, typeof TypeWeight>, {
-      additionalProperties: false,
-    }),
-    /** What an incident's points are multiplied by, per severity. */
-    severities: Type.Object(
-      Object.fromEntries(safetySeverities.map((severity) => [severity, SeverityFactor])) as Record<SafetySeverity, typeof SeverityFactor>,
-      { additionalProperties: false },
-    ),
-    /** The points per 100 km at which the score is 37 (100 × e^−1); larger is more lenient. */
-    scale: Type.Number({ minimum: 0.1, maximum: 1000 }),
-    /** Less driving than this in the range gives no score (too little to judge by). */
-    minDistanceKm: Type.Number({ minimum: 0, maximum: 100_000 }),
-  },
-  { additionalProperties: false },
-);
+export const SafetyWeights = Type.Object({
+  /** Points per incident of each type. */
+  types: Type.Object(Object.fromEntries(incidentTypes.map((type) => [type, TypeWeight])) as Record<IncidentType, typeof TypeWeight>),
+  /** What an incident's points are multiplied by, per severity. */
+  severities: Type.Object(
+    Object.fromEntries(safetySeverities.map((severity) => [severity, SeverityFactor])) as Record<SafetySeverity, typeof SeverityFactor>,
+  ),
+  /** The points per 100 km at which the score is 37 (100 × e^−1); larger is more lenient. */
+  scale: Type.Number({ minimum: 0.1, maximum: 1000 }),
+  /** Less driving than this in the range gives no score (too little to judge by). */
+  minDistanceKm: Type.Number({ minimum: 0, maximum: 100_000 }),
+});
 export type SafetyWeights = Static<typeof SafetyWeights>;
 
 /**

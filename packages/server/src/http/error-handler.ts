@@ -18,13 +18,19 @@ export function sendFailure(req: FastifyRequest, reply: FastifyReply, codeKey: C
   return reply.status(status ?? codeKeys[codeKey].status).send(failure(codeKey, requestLanguage(req), detail, data));
 }
 
-/** The field a schema validation error is about: 'username', 'query.page', ... */
+/**
+ * The field a schema validation error is about: 'username', 'query.page', 'settings.screenBrightness' (a property
+ * the schema does not declare). The validator stops at the first problem, except inside a union, where each member
+ * tells its own: there an undeclared property is the one named (a polygon with `closed` is not "a circle without
+ * its centre").
+ */
 function invalidField(error: FastifyError): string {
-  const first = error.validation?.[0];
+  const problems = error.validation ?? [];
+  const first = problems.find((problem) => problem.keyword === 'additionalProperties') ?? problems[0];
   if (!first) return '';
-  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const { missingProperty, additionalProperty } = (first.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
   const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  return [path, missing].filter(Boolean).join('.') || (error.validationContext ?? '');
+  return [path, missingProperty ?? additionalProperty].filter(Boolean).join('.') || (error.validationContext ?? '');
 }
 
 /** The SQLSTATE of a database error, through the wrappers drizzle puts around the driver's. */

@@ -1,7 +1,9 @@
 // Columns many tables share: generated ids, the creation time, a part's reference to its whole, the device a record
-// comes from, and the organisation chain a record belongs to.
+// comes from, the organisation chain a record belongs to, and documents of a contract schema.
 
-import { type AnyPgColumn, bigint, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, customType, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 
 /** A generated primary key `id`; `bigIdentity` for tables that grow with the devices' traffic. */
 export const identity = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -33,3 +35,20 @@ export const belongTo = () => ({
   belongCompanyId: integer('belong_company_id'),
   belongFleetId: integer('belong_fleet_id'),
 });
+
+/** A copy of `value` without the properties `schema` does not declare, at any depth. */
+const declaredOnly = <S extends TSchema>(schema: S, value: unknown): Static<S> => Value.Clean(schema, Value.Clone(value)) as Static<S>;
+
+/**
+ * A JSON document of one of the contract's schemas, holding only what the schema declares (issue 28). The API
+ * refuses undeclared properties already; this column also cuts them from what a device reports and from rows stored
+ * before that rule, on reading as on writing, so no path (a revert, a batch built on what a device runs, a retry, a
+ * threshold class) can hand them to a device.
+ */
+export const declaredJson = <S extends TSchema>(name: string, schema: S) =>
+  customType<{ data: Static<S>; driverData: unknown }>({
+    dataType: () => 'jsonb',
+    toDriver: (value) => JSON.stringify(declaredOnly(schema, value)),
+    // PGlite and node-postgres hand jsonb over parsed; a driver that hands over text is read the same.
+    fromDriver: (value) => declaredOnly(schema, typeof value === 'string' ? JSON.parse(value) : value),
+  })(name);

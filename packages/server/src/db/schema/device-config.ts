@@ -1,10 +1,10 @@
 // Devices' configurations (docs/device-protocol.md, `config`): the versions the portal holds and what each device
 // last said it runs.
 
-import type { ConfigProp, ConfigSettings, ConfigStatus, ThresholdValues } from '@safety-shield/contract';
-import { configStatuses } from '@safety-shield/contract';
+import type { ConfigProp, ConfigStatus } from '@safety-shield/contract';
+import { ConfigSettings, configStatuses, ThresholdValues } from '@safety-shield/contract';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, identity, partOf } from './columns.js';
+import { createdAt, declaredJson, identity, partOf } from './columns.js';
 import { device } from './devices.js';
 
 /**
@@ -19,7 +19,7 @@ export const deviceConfig = pgTable(
     /** Per device, ascending: what the device acknowledges. */
     version: integer('version').notNull(),
     status: text('status', { enum: configStatuses }).$type<ConfigStatus>().notNull(),
-    settings: jsonb('settings').$type<ConfigSettings>().notNull(),
+    settings: declaredJson('settings', ConfigSettings).notNull(),
     apnPassword: text('apn_password'),
     /** The properties this version changed against the one it was made from. */
     changed: jsonb('changed').$type<ConfigProp[]>().notNull(),
@@ -39,8 +39,8 @@ export const deviceConfig = pgTable(
 export const deviceConfigReport = pgTable('device_config_report', {
   deviceId: partOf('device_id', () => device.id).primaryKey(),
   version: integer('version').notNull(),
-  /** Without the APN password, which the portal never answers. */
-  settings: jsonb('settings').$type<ConfigSettings>().notNull(),
+  /** Without the APN password, which the portal never answers; settings the portal does not know are not kept. */
+  settings: declaredJson('settings', ConfigSettings).notNull(),
   apnPasswordSet: boolean('apn_password_set').notNull().default(false),
   reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
 });
@@ -52,7 +52,7 @@ export const thresholdClass = pgTable(
     id: identity(),
     name: text('name').notNull(),
     description: text('description'),
-    values: jsonb('values').$type<ThresholdValues>().notNull(),
+    values: declaredJson('values', ThresholdValues).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

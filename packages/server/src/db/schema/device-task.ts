@@ -1,10 +1,10 @@
 // Device tasks (`/devicepage/taskManager`): jobs that reach many devices, one row per device.
 
-import type { ConfigSettings, DeviceTaskKind, TaskRowState } from '@safety-shield/contract';
-import { deviceTaskKinds, taskRowStates } from '@safety-shield/contract';
+import type { DeviceTaskKind, TaskRowState } from '@safety-shield/contract';
+import { ConfigSettings, deviceTaskKinds, taskRowStates } from '@safety-shield/contract';
 import { type UpgradePhase, upgradePhases } from '@safety-shield/contract/device';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { belongTo, bigIdentity, createdAt, identity, partOf } from './columns.js';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongTo, bigIdentity, createdAt, declaredJson, identity, partOf } from './columns.js';
 import { deviceConfig } from './device-config.js';
 
 /** A task, in its creator's organisation chain (who may see it: SPEC section 6, as any scoped record). */
@@ -14,7 +14,7 @@ export const deviceTask = pgTable(
     id: identity(),
     kind: text('kind', { enum: deviceTaskKinds }).$type<DeviceTaskKind>().notNull(),
     /** A configuration task: the change it makes (without the APN password, which each version seals). */
-    settings: jsonb('settings').$type<ConfigSettings>(),
+    settings: declaredJson('settings', ConfigSettings),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** How many rows the task has (rows are written once, with the task): a page of them needs no count. */
     rowCount: integer('row_count').notNull().default(0),
