@@ -69,6 +69,8 @@ export const codeKeys = {
   DEVICE_HAD_BEEN_BIND: { code: 40914, status: 409 },
   /** Issue 19: e.g. coaching an incident that is not reviewed, or already coached or dismissed. */
   EVENT_STATE_ERROR: { code: 40916, status: 409 },
+  /** Issue 28: a signed upload link whose one upload is complete (docs/device-protocol.md, `upload`). */
+  UPLOAD_LINK_USED: { code: 40917, status: 409 },
   YOU_REQUEST_TOO_FAST: { code: 42901, status: 429 },
   SERVER_EXCEPTION: { code: 50000, status: 500 },
   ACTION_FAIL_RETRY: { code: 50002, status: 500 },

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedUpload } from '../src/storage/upload-records.js';
 import { recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { portalWithGateway } from './portal-fixtures.js';
+import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 
 /**
  * A device's display picture (`POST /v2/device/config/updatePicture`, docs/device-protocol.md `config`): the console
@@ -92,6 +94,33 @@ describe('a display picture', () => {
     expect(
       await call(portal, admin, 'POST', '/v2/device/config/save', { deviceId, settings: { displayPicture: short.data.picture } }),
     ).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+  });
+
+  it('takes one upload per link: one broken off may be completed with it, a second PUT to a used one is refused', async () => {
+    // A PNG's first bytes, then bytes of a pattern: the two pictures differ, and have the same size.
+    const pictureOf = (fill: number) => Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(20_000, fill)]);
+    const first = pictureOf(1);
+    const made = await slot({ contentType: 'image/png', size: first.length });
+    const url = `${portal.baseUrl}${made.data.uploadUrl}`;
+    await breakOffPut(url, 'image/png', first);
+    expect((await putTo(url, 'image/png', first)).status).toBe(200);
+    for (const body of [pictureOf(2), first]) {
+      const again = await putTo(url, 'image/png', body);
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject(linkUsed);
+    }
+    const key = `device-picture/${made.data.picture.id}`;
+    expect(await recordedUpload(portal.database.db, key)).toEqual({
+      size: first.length,
+      sha256: createHash('sha256').update(first).digest('hex'),
+    });
+    const saved = await call(portal, admin, 'POST', '/v2/device/config/save', {
+      deviceId,
+      settings: { displayPicture: made.data.picture },
+    });
+    expect(saved.data.changed).toEqual(['displayPicture']);
+    const link = await call(portal, admin, 'GET', `/v2/device/config/picture?deviceId=${deviceId}&pictureId=${made.data.picture.id}`);
+    expect(Buffer.from(await (await fetch(`${portal.baseUrl}${link.data.url}`)).arrayBuffer()).equals(first)).toBe(true);
   });
 
   it('refuses other types, oversized pictures, other organisations and unknown pictures', async () => {

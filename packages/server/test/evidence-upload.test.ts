@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { evidenceFile, type SimDeviceOptions } from '@safety-shield/device-sim';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incidentHistory } from '../src/db/schema.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
+import { recordedUpload } from '../src/storage/upload-records.js';
 import { filedIncident, twoFiles } from './evidence-fixtures.js';
 import { type Company, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { testConfig } from './helpers.js';
 import { type Portal, portalWithGateway } from './portal-fixtures.js';
+import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 
 let ctx: Portal;
 const signer = new ObjectSigner(testConfig.secretKey);
@@ -107,20 +108,7 @@ describe('evidence upload (SPEC section 3 states)', () => {
     const brokenOnce: typeof fetch = async (input, init) => {
       calls++;
       if (calls > 1) return fetch(input, init);
-      const body = Buffer.from(init?.body as Uint8Array);
-      await new Promise<void>((resolve) => {
-        const req = http.request(String(input), {
-          method: 'PUT',
-          headers: { 'content-type': new Headers(init?.headers).get('content-type') ?? '', 'content-length': body.length },
-        });
-        req.on('error', () => resolve());
-        req.write(body.subarray(0, body.length >> 1), () => {
-          setTimeout(() => {
-            req.destroy();
-            resolve();
-          }, 50);
-        });
-      });
+      await breakOffPut(String(input), new Headers(init?.headers).get('content-type') ?? '', Buffer.from(init?.body as Uint8Array));
       throw new Error('connection reset');
     };
     const sim = await startSim(uuid, await deviceOf(company, uuid), { fetch: brokenOnce });
@@ -162,6 +150,39 @@ describe('evidence upload (SPEC section 3 states)', () => {
       { resourceId: 'c.jpg', state: 3 },
       { resourceId: 'c.jpg', state: -1, reason: 'checksum mismatch' },
     ]);
+  });
+
+  it('takes one upload per URL: one broken off may be completed with it, a second PUT to a used one is refused', async () => {
+    const company = await seedCompany(db(), 'Once');
+    const dvr = await rawDevice(company, 'UP-RAW-3');
+    const sent = message(incidentBody([{ id: 'once.jpg', kind: 'picture', channel: 1 }]));
+    await dvr.client.publishAsync('dev/UP-RAW-3/up/incident', sent, { qos: 1 });
+    const messageId = JSON.parse(sent.toString()).id as string;
+    const jpegOf = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(20_000)]);
+    const jpeg = jpegOf();
+    const ids = { incidentMessageId: messageId, resourceId: 'once.jpg' };
+    await dvr.send('upload', { ...ids, state: 1, size: jpeg.length, sha256: sha(jpeg), contentType: 'image/jpeg' });
+    const url = String((await waitFor(() => dvr.urls[0])).url);
+    await dvr.send('upload', { ...ids, state: 3 });
+    await breakOffPut(url, 'image/jpeg', jpeg);
+    expect((await filed('UP-RAW-3', messageId)).resources[0]).toMatchObject({ state: 3, objectKey: null });
+    expect(await (await putTo(url, 'image/jpeg', jpeg)).json()).toMatchObject({
+      code: 200,
+      data: { size: jpeg.length, sha256: sha(jpeg) },
+    });
+    // The same bytes again, and others (which the announced SHA-256 alone would refuse as a checksum mismatch).
+    for (const body of [jpeg, jpegOf()]) {
+      const again = await putTo(url, 'image/jpeg', body);
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject(linkUsed);
+    }
+    const { incident: row, resources } = await filed('UP-RAW-3', messageId);
+    const key = `incident/${row.id}/${resources[0]?.id}`;
+    expect(resources[0]).toMatchObject({ state: 4, sizeBytes: jpeg.length, sha256: sha(jpeg), failReason: null, objectKey: key });
+    expect(statesOf(await uploadHistory(row.id), 'once.jpg')).toEqual([1, 2, 3, 4]);
+    expect(await recordedUpload(db(), key)).toEqual({ size: jpeg.length, sha256: sha(jpeg) });
+    const stored = await fetch(`${ctx.baseUrl}/objects/${signer.sign({ op: 'get', key, exp: Date.now() + 60_000 })}`);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(jpeg)).toBe(true);
   });
 
   it('refuses another device asking a URL for this device’s resource: nothing stored, no URL', async () => {

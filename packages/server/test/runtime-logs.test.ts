@@ -1,10 +1,15 @@
-import { gunzipSync } from 'node:zlib';
+import { createHash, randomBytes } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DeviceTask } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceRuntimeLog } from '../src/db/schema.js';
+import { recordedUpload } from '../src/storage/upload-records.js';
 import { recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { portalWithGateway, simulator } from './portal-fixtures.js';
+import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 
 /** Runtime logs on order (docs/device-protocol.md, `logUpload`): the simulated devices upload theirs, gzip. */
 
@@ -15,13 +20,25 @@ let admin: string;
 let other: string;
 const devices: Array<{ uuid: string; id: number; secret: string }> = [];
 const sims: SimDevice[] = [];
+/** The upload links the devices were sent, in order. */
+const links: string[] = [];
+/** When set, the next link is first used by an upload that breaks off, before the device gets it. */
+let breakOffNext = false;
 
 beforeAll(async () => {
   portal = await portalWithGateway({
     events: (app) => ({ ...recorder(), hello: (uuid) => void app.runtimeLogs.hello(uuid) }),
   });
   portal.app.runtimeLogs.useDevices(
-    (uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs),
+    async (uuid, kind, payload, timeoutMs) => {
+      const url = String(payload.url);
+      links.push(url);
+      if (breakOffNext) {
+        breakOffNext = false;
+        await breakOffPut(url, 'application/gzip', gzipSync(randomBytes(100_000)));
+      }
+      return portal.gateway.sendCommand(uuid, kind, payload, timeoutMs);
+    },
     () => portal.baseUrl,
   );
   const db = portal.database.db;
@@ -45,6 +62,12 @@ afterAll(async () => {
   await portal?.close();
 }, 60_000);
 
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** Where the store keeps a listed log. */
+async function keyOf(id: number): Promise<string> {
+  const [row] = await portal.database.db.select({ key: deviceRuntimeLog.key }).from(deviceRuntimeLog).where(eq(deviceRuntimeLog.id, id));
+  return row?.key ?? '';
+}
 const task = async (taskId: number) => (await call(portal, admin, 'GET', `/v2/device/task/info?taskId=${taskId}`)).data as DeviceTask;
 
 describe('runtime logs', () => {
@@ -82,6 +105,44 @@ describe('runtime logs', () => {
     expect(await sim.start()).toBe(true);
     await waitFor(async () => (await task(taskId)).state === 'done', 10_000);
     expect((await call(portal, admin, 'GET', `/v2/device/runtime/logs/list?taskId=${taskId}&keyword=later`)).data.total).toBe(1);
+  });
+
+  it('take one upload per link: a second PUT to a used link is refused and the listed log stays as uploaded', async () => {
+    const [record] = (await call(portal, admin, 'GET', `/v2/device/runtime/logs/list?taskId=${taskId}&keyword=online`)).data.records;
+    const download = async () =>
+      (await portal.app.inject({ method: 'GET', url: `/v2/device/runtime/logs/download?id=${record.id}`, headers: { 'x-token': admin } }))
+        .rawPayload;
+    const before = await download();
+    const link = links[0] ?? '';
+    const other = gzipSync(Buffer.from('# another log altogether\n'.repeat(50)));
+    const again = await putTo(link, 'application/gzip', other);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject(linkUsed);
+    const after = await download();
+    expect(after.equals(before)).toBe(true);
+    const [listed] = (await call(portal, admin, 'GET', `/v2/device/runtime/logs/list?taskId=${taskId}&keyword=online`)).data.records;
+    expect(listed.size).toBe(after.length);
+    expect(await recordedUpload(portal.database.db, await keyOf(record.id))).toEqual({ size: after.length, sha256: sha(after) });
+  });
+
+  it('take a log whose first upload broke off: the device completes it with the same link', async () => {
+    const [online] = devices;
+    breakOffNext = true;
+    const ordered = await call(portal, admin, 'POST', '/v1/device/runtime/logs/order/new', { deviceIds: [online?.id] });
+    await waitFor(async () => (await task(ordered.data.id)).state === 'done', 10_000);
+    expect((await task(ordered.data.id)).counts).toMatchObject({ done: 1, failed: 0 });
+    const [record] = (await call(portal, admin, 'GET', `/v2/device/runtime/logs/list?taskId=${ordered.data.id}`)).data.records;
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: `/v2/device/runtime/logs/download?id=${record.id}`,
+      headers: { 'x-token': admin },
+    });
+    expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('# runtime log of LOG-ONLINE');
+    expect(record.size).toBe(res.rawPayload.length);
+    expect(await recordedUpload(portal.database.db, await keyOf(record.id))).toEqual({
+      size: res.rawPayload.length,
+      sha256: sha(res.rawPayload),
+    });
   });
 
   it('refuses other organisations and bad input', async () => {

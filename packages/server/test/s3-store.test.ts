@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { loadConfig, type S3Config } from '../src/config.js';
 import { createObjectStore } from '../src/storage/create-object-store.js';
 import { DiskStore } from '../src/storage/disk-store.js';
@@ -13,6 +14,7 @@ import { S3Store } from '../src/storage/s3-store.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { testApp, testConfig } from './helpers.js';
 import { jpegOf, objectStoreContract } from './store-contract.js';
+import { oneUploadPerLink } from './upload-fixtures.js';
 
 /**
  * A real S3-compatible server (s3rver: signature v4, ranges, multipart uploads) on a free port, in a process of its own
@@ -31,6 +33,10 @@ let server: ChildProcess;
 let s3: S3Config;
 let s3Store: S3Store;
 const diskStore = new DiskStore(mkdtempSync(path.join(tmpdir(), 'safety-shield-disk-')));
+/** Two portal nodes on one database, both with the bucket as their object store. */
+let nodes: Awaited<ReturnType<typeof testApp>>;
+let nodeB: Awaited<ReturnType<typeof buildApp>>;
+const urls: [string, string] = ['', ''];
 
 beforeAll(async () => {
   server = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', s3rverMain, directory], {
@@ -48,8 +54,15 @@ beforeAll(async () => {
     forcePathStyle: true,
   };
   s3Store = new S3Store(s3);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'safety-shield-s3-nodes-'));
+  nodes = await testApp({ s3, dataDir });
+  nodeB = await buildApp({ ...testConfig, s3, dataDir }, nodes.database, { logger: false });
+  urls[0] = await nodes.app.listen({ port: 0, host: '127.0.0.1' });
+  urls[1] = await nodeB.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
+  await nodeB?.close();
+  await nodes?.close();
   // Closing its stdin stops the server; it is killed should it not stop in time.
   if (server.exitCode === null) {
     const exited = once(server, 'exit');
@@ -63,6 +76,7 @@ afterAll(async () => {
 
 objectStoreContract('DiskStore', () => diskStore);
 objectStoreContract('S3Store', () => s3Store);
+oneUploadPerLink('the S3-compatible store', () => ({ urls, db: nodes.database.db }));
 
 describe('the S3-compatible evidence store', () => {
   it('is configured by S3_* variables, and refuses to start with an endpoint but no bucket', () => {

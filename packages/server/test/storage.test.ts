@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { eventTag, incident, incidentHistory, incidentResource } from '../src/db/schema.js';
 import { purgeExpiredEvidence } from '../src/modules/events/retention.js';
 import { DiskStore } from '../src/storage/disk-store.js';
 import { parseRange } from '../src/storage/routes.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
+import { recordedUpload, recordUpload } from '../src/storage/upload-records.js';
 import { login, testApp, testConfig } from './helpers.js';
 import { call, seedTree, signedIn } from './identity-fixtures.js';
+import { oneUploadPerLink } from './upload-fixtures.js';
 
 let ctx: Awaited<ReturnType<typeof testApp>>;
 const signer = new ObjectSigner(testConfig.secretKey);
@@ -20,10 +24,22 @@ const putGrant = (key: string, extra: object = {}) =>
 const upload = (token: string, body: Buffer, contentType = 'image/jpeg') =>
   ctx.app.inject({ method: 'PUT', url: `/objects/${token}`, payload: body, headers: { 'content-type': contentType } });
 
+/** A second portal node on the same database and the same DATA_DIR/objects. */
+let nodeB: Awaited<ReturnType<typeof buildApp>>;
+const urls: [string, string] = ['', ''];
+
 beforeAll(async () => {
   ctx = await testApp();
+  nodeB = await buildApp(testConfig, ctx.database, { logger: false });
+  urls[0] = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  urls[1] = await nodeB.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await nodeB.close();
+  await ctx.close();
+});
+
+oneUploadPerLink('the disk store', () => ({ urls, db: ctx.database.db }));
 
 describe('the evidence store', () => {
   it('stores an upload under a signed URL with its SHA-256 and serves it with ranges', async () => {
@@ -58,6 +74,24 @@ describe('the evidence store', () => {
     for (const key of ['incident/2/a', 'incident/2/b', 'incident/2/c']) {
       expect((await ctx.app.inject({ method: 'GET', url: `/objects/${get(key)}` })).statusCode).toBe(404);
     }
+  });
+
+  it('records one of two uploads of a key that both finished staging, and publishes only that one', async () => {
+    const store = new DiskStore(path.join(testConfig.dataDir ?? '', 'objects'));
+    const bodies = [jpeg, Buffer.concat([jpeg, jpeg])];
+    const staged = await Promise.all(
+      bodies.map((body) => store.stage('once/staged', Readable.from([body]), { maxBytes: 20_000, contentType: 'image/jpeg' })),
+    );
+    const recorded = await Promise.all(
+      staged.map((upload) =>
+        recordUpload(ctx.database.db, 'once/staged', upload, async () => upload.stored).finally(() => upload.discard()),
+      ),
+    );
+    expect(recorded.filter((result) => result !== null)).toHaveLength(1);
+    const winner = recorded[0]?.value ?? recorded[1]?.value;
+    expect(await recordedUpload(ctx.database.db, 'once/staged')).toEqual(winner);
+    const object = await store.get('once/staged');
+    expect(object?.size).toBe(winner?.size);
   });
 
   it('parses byte ranges', () => {

@@ -67,6 +67,25 @@ export function objectStoreContract(name: string, store: () => ObjectStore) {
       expect(await store().get('contract/never')).toBeNull();
     });
 
+    it('holds a staged upload out of sight until it is published, and drops one discarded', async () => {
+      const staged = await store().stage('contract/staged', Readable.from([jpeg]), limits);
+      expect(staged.stored).toEqual({ size: jpeg.length, sha256: sha(jpeg) });
+      expect(await store().get('contract/staged')).toBeNull();
+      await staged.publish();
+      // Discarding a published upload changes nothing.
+      await staged.discard();
+      expect(await digest((await store().get('contract/staged'))?.read() ?? Readable.from([]))).toEqual(staged.stored);
+      // Past one multipart part: a discarded upload leaves nothing, and what was under its key stays.
+      for (const key of ['contract/staged', 'contract/discarded']) {
+        const dropped = await store().stage(key, jpegStream(6 * MiB), { ...limits, maxBytes: 20 * MiB });
+        await dropped.discard();
+        await dropped.discard();
+      }
+      expect(await store().get('contract/discarded')).toBeNull();
+      expect(await digest((await store().get('contract/staged'))?.read() ?? Readable.from([]))).toEqual(staged.stored);
+      await store().delete('contract/staged');
+    });
+
     it('refuses an oversized upload and leaves nothing under the key, nor replaces what was there', async () => {
       await expect(store().put('contract/big', Readable.from([jpeg]), { ...limits, maxBytes: 4999 })).rejects.toMatchObject({
         codeKey: 'UPLOAD_FILE_FAIL',

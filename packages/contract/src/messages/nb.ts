@@ -56,6 +56,7 @@ export const nb: Messages = {
   VEHICLE_EMAIL_EXIST_ERROR: 'Denne e-postadressen er allerede knyttet til kjøretøyet',
   DEVICE_STATE_ERROR: 'Enhetens nåværende status tillater ikke dette',
   EVENT_STATE_ERROR: 'Hendelsens nåværende status tillater ikke dette',
+  UPLOAD_LINK_USED: 'Denne opplastingslenken er allerede brukt',
   DEVICE_DELETE_ASSOCIATE_FAIL: 'Enheten er fortsatt tilknyttet og kan ikke slettes',
   DEVICE_LIVE_FAIL: 'Direktestrømmen kunne ikke startes',
   DEVICE_LIVE_STATE_FAIL: 'Enheten kan ikke strømme direkte i nåværende status',

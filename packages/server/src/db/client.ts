@@ -11,6 +11,8 @@ import pg from 'pg';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of `Db`, as its callback gets it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The rows of `db.execute(sql…)`, typed by the caller (PGlite and node-postgres both answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -14,6 +14,7 @@ export * from './schema/identity.js';
 export * from './schema/incidents.js';
 export * from './schema/live.js';
 export * from './schema/logs.js';
+export * from './schema/object-upload.js';
 export * from './schema/orgs.js';
 export * from './schema/report-schedule.js';
 export * from './schema/safety-score.js';

@@ -1,11 +1,9 @@
 /** The evidence upload of SPEC section 3 (docs/device-protocol.md, `upload`): resource states, limits and the store's side. */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { incidentHistory, incidentResource } from '../../db/schema.js';
 import type { StoredObject } from '../../storage/object-store.js';
 import type { ObjectGrant } from '../../storage/signed-urls.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** SPEC section 3: upload resource states. */
 export const UploadState = {
@@ -28,7 +26,7 @@ export const EVIDENCE_LIMITS = {
 /** How long an upload URL stays valid. */
 export const UPLOAD_URL_TTL_MS = 15 * 60_000;
 
-/** A resource's file in the store: a retry of its upload overwrites the same key (the store renames atomically). */
+/** A resource's file in the store: a retry of an upload that did not complete uses the same key. */
 export const evidenceKey = (incidentId: number, resourceRowId: number) => `incident/${incidentId}/${resourceRowId}`;
 
 export function parseEvidenceKey(key: string): { incidentId: number; resourceRowId: number } | null {
@@ -91,19 +89,17 @@ export interface Moved {
 /** Uploads still under way (or given up by the device) that a stored file or a refusal may settle. */
 const open = (state: number) => state === UploadState.failed || (state >= UploadState.apply && state <= UploadState.started);
 
-/** The store holds a complete, verified upload: the resource moves to 4 with what was stored. */
-export async function evidenceReceived(db: Db, grant: ObjectGrant, stored: StoredObject): Promise<Moved | null> {
-  return db.transaction(async (tx) => {
-    const row = await lockByKey(tx, grant.key);
-    if (!row || !open(row.state)) return null;
-    await moveUpload(tx, row, UploadState.received, {
-      sizeBytes: stored.size,
-      sha256: stored.sha256,
-      contentType: grant.contentType ?? null,
-      objectKey: grant.key,
-    });
-    return { incidentId: row.incidentId, resourceRowId: row.id, state: UploadState.received };
+/** The store holds a complete, verified upload, recorded in `tx`: the resource moves to 4 with what was stored. */
+export async function evidenceReceived(tx: Tx, grant: ObjectGrant, stored: StoredObject): Promise<Moved | null> {
+  const row = await lockByKey(tx, grant.key);
+  if (!row || !open(row.state)) return null;
+  await moveUpload(tx, row, UploadState.received, {
+    sizeBytes: stored.size,
+    sha256: stored.sha256,
+    contentType: grant.contentType ?? null,
+    objectKey: grant.key,
   });
+  return { incidentId: row.incidentId, resourceRowId: row.id, state: UploadState.received };
 }
 
 /** The store refused an upload (e.g. its bytes do not match the announced SHA-256): the resource fails with the reason. */

@@ -52,11 +52,12 @@ export const eventModule = fp(
     await app.register(shareRoutes, { db, secretKey: config.secretKey, objectSigner: signer, map });
     await app.register(eventMapRoutes, { db });
     await app.register(objectRoutes, {
+      db,
       store,
       signer,
-      uploaded: async (grant, stored) => {
-        const moved = await evidenceReceived(db, grant, stored);
-        if (moved) await evidenceRequests.moved(moved);
+      uploaded: async (tx, grant, stored) => {
+        const moved = await evidenceReceived(tx, grant, stored);
+        return moved && (() => evidenceRequests.moved(moved));
       },
       refused: async (grant, reason) => {
         const moved = await evidenceRefused(db, grant, reason);

@@ -12,6 +12,7 @@ import { inScope, outOfScope } from '../../http/scope.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { OBJECTS_PATH } from '../../storage/routes.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
+import { recordedUpload } from '../../storage/upload-records.js';
 import { inTurns } from '../device-tasks/in-turns.js';
 import type { DeviceTaskService } from '../device-tasks/service.js';
 import type { SendCommand } from '../devices/commands.js';
@@ -24,6 +25,8 @@ const MAX_REASON = 500;
 const OPEN = ['queued', 'sent'] as const;
 
 type TaskRecord = typeof deviceTask.$inferSelect;
+type RowRecord = typeof deviceTaskRow.$inferSelect;
+type Outcome = { state: 'done' | 'failed'; reason: string | null; size?: number };
 type LogRow = typeof deviceRuntimeLog.$inferSelect;
 
 const toRecord = (row: LogRow): RuntimeLogRecord => ({
@@ -128,6 +131,9 @@ export class RuntimeLogService {
     if (!row) return;
     this.tasks.progress.changed([row.row.taskId]);
     const key = RuntimeLogService.keyOf(row.row.taskId, rowId);
+    // Uploaded before, its ack lost: the upload link is used up and the log is there.
+    const uploaded = await recordedUpload(this.db, key);
+    if (uploaded) return this.settle(row, key, { state: 'done', reason: null, size: uploaded.size });
     const expiresAt = Date.now() + LOG_URL_MS;
     const token = this.signer.sign({ op: 'put', key, exp: expiresAt, maxBytes: MAX_RUNTIME_LOG_BYTES, contentType: 'application/gzip' });
     const payload = {
@@ -136,10 +142,10 @@ export class RuntimeLogService {
       expiresAt,
       maxBytes: MAX_RUNTIME_LOG_BYTES,
     };
-    let outcome: { state: 'done' | 'failed'; reason: string | null; size?: number };
+    let outcome: Outcome;
     try {
       await send(uuid, 'logUpload', payload, UPLOAD_ACK_MS);
-      const stored = await this.store.get(key);
+      const stored = await recordedUpload(this.db, key);
       outcome = stored ? { state: 'done', reason: null, size: stored.size } : { state: 'failed', reason: 'no file received' };
     } catch (err) {
       const ack = (err as { ack?: { error?: string | null } }).ack;
@@ -149,6 +155,12 @@ export class RuntimeLogService {
       }
       outcome = { state: 'failed', reason: (ack.error ?? 'refused by the device').slice(0, MAX_REASON) };
     }
+    await this.settle(row, key, outcome);
+  }
+
+  /** A sent row done (its log listed, of the size recorded with its upload) or failed. */
+  private async settle(row: { row: RowRecord; task: TaskRecord }, key: string, outcome: Outcome): Promise<void> {
+    const rowId = row.row.id;
     await this.db.transaction(async (tx) => {
       const [moved] = await tx
         .update(deviceTaskRow)
