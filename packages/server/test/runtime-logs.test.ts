@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import type { DeviceTask } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { portalWithGateway, simulator } from './portal-fixtures.js';
 
@@ -17,13 +17,7 @@ const devices: Array<{ uuid: string; id: number; secret: string }> = [];
 const sims: SimDevice[] = [];
 
 beforeAll(async () => {
-  portal = await portalWithGateway({
-    events: (app) => ({ ...recorder(), hello: (uuid) => void app.runtimeLogs.hello(uuid) }),
-  });
-  portal.app.runtimeLogs.useDevices(
-    (uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs),
-    () => portal.baseUrl,
-  );
+  portal = await portalWithGateway();
   const db = portal.database.db;
   const company = await seedCompany(db, 'Logs');
   const theirs = await seedCompany(db, 'LogsTheirs');
