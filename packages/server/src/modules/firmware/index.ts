@@ -18,18 +18,12 @@ declare module 'fastify' {
 /** Campaigns past their end time are expired at least this often (and whenever they are read). */
 const SWEEP_MS = 60_000;
 
+/** What the firmware module takes of the platform: the package links it sends name the portal's public address. */
+type FirmwarePlatform = { db: Db; deviceCommands: DeviceCommands; publicUrl: () => string; store: ObjectStore; signer: ObjectSigner };
+
 /** Firmware packages and upgrade campaigns (docs/device-protocol.md, `upgrade`). */
 export const firmwareModule = fp(
-  async (
-    app: FastifyInstance,
-    {
-      db,
-      deviceCommands,
-      publicUrl,
-      store,
-      signer,
-    }: { db: Db; deviceCommands: DeviceCommands; publicUrl: () => string; store: ObjectStore; signer: ObjectSigner },
-  ) => {
+  async (app: FastifyInstance, { db, deviceCommands, publicUrl, store, signer }: FirmwarePlatform) => {
     const packages = new FirmwarePackages(db, store);
     const campaigns = new UpgradeCampaigns(db, deviceCommands, publicUrl, packages, signer, app.deviceTasks, app.log);
     app.decorate('upgrades', campaigns);

@@ -15,8 +15,6 @@ import type { UsageMeter } from '../subscriptions/usage-meter.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 import { hashKey, keyMatches, LiveRepo, type LiveRow } from './repo.js';
 
-/** Publishes a down command and resolves with its ack (the gateway's sendCommand); absent until the gateway runs. */
-
 export interface LiveOptions {
   /** Where devices publish: `rtmp://host:port` (the embedded server's or MEDIA_RTMP_URL). */
   publishBase: () => string;

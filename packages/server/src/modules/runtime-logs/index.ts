@@ -14,18 +14,12 @@ declare module 'fastify' {
   }
 }
 
+/** What the runtime logs take of the platform: the upload links they send name the portal's public address. */
+type RuntimeLogPlatform = { db: Db; deviceCommands: DeviceCommands; publicUrl: () => string; store: ObjectStore; signer: ObjectSigner };
+
 /** Runtime logs devices upload on order (docs/device-protocol.md, `logUpload`). */
 export const runtimeLogModule = fp(
-  async (
-    app: FastifyInstance,
-    {
-      db,
-      deviceCommands,
-      publicUrl,
-      store,
-      signer,
-    }: { db: Db; deviceCommands: DeviceCommands; publicUrl: () => string; store: ObjectStore; signer: ObjectSigner },
-  ) => {
+  async (app: FastifyInstance, { db, deviceCommands, publicUrl, store, signer }: RuntimeLogPlatform) => {
     const logs = new RuntimeLogService(db, deviceCommands, publicUrl, store, signer, app.deviceTasks, app.log);
     app.decorate('runtimeLogs', logs);
     await app.register(runtimeLogRoutes, { logs });
