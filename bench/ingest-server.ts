@@ -1,12 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
+import { buildApp } from '../packages/server/src/app.js';
 import { openDatabase } from '../packages/server/src/db/client.js';
+import { DevicePort } from '../packages/server/src/device-port/index.js';
 import { startGateway } from '../packages/server/src/gateway/index.js';
 import { hashToken } from '../packages/server/src/http/tokens.js';
 
 /**
- * The gateway alone in a process of its own (bench/ingest.ts starts it), so its CPU can be measured apart from the
- * simulated devices. Seeds BENCH_DEVICES devices `BENCH-{i}` with secret `ds_bench_{i}`, each bound to a vehicle.
+ * The gateway and the device intake behind it (the app, not listening) in a process of their own (bench/ingest.ts
+ * starts it), so their CPU can be measured apart from the simulated devices. Seeds BENCH_DEVICES devices `BENCH-{i}` with secret `ds_bench_{i}`, each bound to a vehicle.
  * IPC: sends { port } when ready; answers 'usage' with its CPU time and 'stop' by closing and reporting what is stored.
  */
 const devices = Number(process.env.BENCH_DEVICES ?? 1000);
@@ -28,17 +34,36 @@ await db.execute(sql`
   select 'BENCH-' || (g - 1), (${sql.param(hashes)}::text[])[g], v.id, now() - interval '1 day', v.belong_agent_id, v.belong_company_id
   from generate_series(1, ${devices}) g join vehicle v on v.license_plate = 'BENCH ' || g`);
 
+const devicePort = new DevicePort(db);
+const app = await buildApp(
+  {
+    adminPassword: 'Bench1234admin',
+    sessionIdleMinutes: 30,
+    captchaComplexity: 20,
+    logLevel: 'warn',
+    secretKey: randomBytes(32),
+    rateLoginPerMinute: 0,
+    rateWritesPerSecond: 0,
+    dataDir: mkdtempSync(path.join(tmpdir(), 'bench-ingest-')),
+  },
+  database,
+  {
+    logger: false,
+    deviceCommands: devicePort,
+    // Tuning experiments: BENCH_FLUSH_MS / BENCH_FLUSH_POINTS override the position writer's defaults.
+    positions: {
+      ...(process.env.BENCH_FLUSH_MS ? { flushIntervalMs: Number(process.env.BENCH_FLUSH_MS) } : {}),
+      ...(process.env.BENCH_FLUSH_POINTS ? { flushPoints: Number(process.env.BENCH_FLUSH_POINTS) } : {}),
+    },
+  },
+);
 const gateway = await startGateway({
   db,
   log: pino({ level: 'warn' }),
-  events: { positions() {}, presence() {} },
+  intake: app.deviceIntake,
+  devicePort,
   mqttPort: 0,
   mqttHost: '127.0.0.1',
-  // Tuning experiments: BENCH_FLUSH_MS / BENCH_FLUSH_POINTS override the gateway's defaults.
-  ingest: {
-    ...(process.env.BENCH_FLUSH_MS ? { flushIntervalMs: Number(process.env.BENCH_FLUSH_MS) } : {}),
-    ...(process.env.BENCH_FLUSH_POINTS ? { flushPoints: Number(process.env.BENCH_FLUSH_POINTS) } : {}),
-  },
 });
 
 const send = (message: unknown) => process.send?.(message);
@@ -48,6 +73,7 @@ process.on('message', async (message) => {
     send({ usage: { cpuMicros: cpu.user + cpu.system, atMs: performance.now(), rssMb: Math.round(process.memoryUsage().rss / 1e6) } });
   } else if (message === 'stop') {
     await gateway.close();
+    await app.close();
     const counted = await db.execute(sql`select count(*)::int as points from gps_point`);
     const stored = (counted as unknown as { rows: { points: number }[] }).rows[0]?.points;
     await database.close();

@@ -5,11 +5,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { apiEndpoints, TAG } from '@safety-shield/contract';
 import { PushClientMessage, PushServerMessage } from '@safety-shield/contract/push';
 import Ajv from 'ajv';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { type Bus, localBus } from './bus/bus.js';
 import { type Counters, memoryCounters } from './bus/counters.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { composeDeviceIntake } from './device-intake.js';
+import { type DeviceCommands, DevicePort, type IngestOptions } from './device-port/index.js';
 import { registerAuth } from './http/auth.js';
 import { registerContractCheck } from './http/contract-check.js';
 import { frameworkErrorOptions, loggableError, registerErrorHandling } from './http/error-handler.js';
@@ -73,20 +75,28 @@ export type AppConfig = Pick<
       | 'publicUrl'
       | 'media'
       | 'mqttClientId'
+      | 'port'
       | 'trustProxy'
       | 'statisticsRollup'
       | 'reportSchedules'
     >
   >;
 
-/** Parts main.ts builds around the app: the event bus shared with the device gateway, and the gateway's cache hook. */
+/** Parts main.ts builds around the app: the bus between the nodes, and the device port its adapters attach to. */
 export interface AppParts {
   logger?: boolean;
+  /** A logger of the caller's instead (tests keep its lines). */
+  log?: FastifyBaseLogger;
   bus?: Bus;
   /** Counts every node shares (rate limits, failed logins of unknown usernames): Redis with several nodes. */
   counters?: Counters;
-  /** A device's binding changed or it was deleted: the gateway drops what it cached about it. */
-  forgetDevice?: (deviceId: number) => void;
+  /**
+   * What the portal can tell devices: the DevicePort the node's device adapters attach to (main.ts starts them once the
+   * app is built). Default: a port of its own, which no adapter serves.
+   */
+  deviceCommands?: DeviceCommands;
+  /** Tuning of the position writer (defaults: 50 ms, 5,000 points, 50,000 pending). */
+  positions?: Partial<IngestOptions>;
 }
 
 /** Log lines never carry tokens, cookies, passwords or query strings (SPEC section 5 puts a password in one). */
@@ -119,7 +129,9 @@ const CLOSE_GRACE_MS = 5_000;
 
 export async function buildApp(config: AppConfig, database: Database, options: AppParts = {}) {
   const app = Fastify({
-    logger: options.logger === false ? false : { ...logger, level: config.logLevel, stream: await logStream(config.logFormat) },
+    ...(options.log
+      ? { loggerInstance: options.log }
+      : { logger: options.logger === false ? false : { ...logger, level: config.logLevel, stream: await logStream(config.logFormat) } }),
     // A proxy in front may forward the caller's address; no body is ever larger than this.
     bodyLimit: 1024 * 1024,
     // Signed evidence URLs carry their grant in the path (`/objects/{token}`).
@@ -139,7 +151,10 @@ export async function buildApp(config: AppConfig, database: Database, options: A
     db,
     bus,
     counters: options.counters ?? memoryCounters(),
-    forgetDevice: options.forgetDevice ?? (() => {}),
+    deviceCommands: options.deviceCommands ?? new DevicePort(db),
+    /** The portal's address as devices reach it (upload and download links); read at each link, as the port is known only once the app listens. */
+    publicUrl: () =>
+      config.publicUrl ?? `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.port ?? 8080}`,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir ?? path.resolve('data'), 'outbox'),
@@ -212,6 +227,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(sosModule, platform);
   await app.register(liveModule, platform);
   await app.register(dvrModule, platform);
+  app.decorate('deviceIntake', composeDeviceIntake(app, { db, bus, positions: options.positions }));
   // Last: the console's files and the not-found answer for everything the modules did not claim.
   await registerWeb(app);
   // A connection that never finishes a request (a client that connected and went quiet) would hold the close until

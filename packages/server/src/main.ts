@@ -7,11 +7,10 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runDemoFleet } from './demo/fleet.js';
 import { demoStateFile, seedDemo } from './demo/seed.js';
-import { type Gateway, startGateway } from './gateway/index.js';
-import { gatewayOnBus } from './gateway/on-bus.js';
+import { DevicePort } from './device-port/index.js';
+import { startGateway } from './gateway/index.js';
 import { preloadPlaces } from './places/index.js';
 import { PortInUse, settlePorts } from './ports.js';
-import { ObjectSigner } from './storage/signed-urls.js';
 
 /** A start-up that cannot go on ends with one line for the operator, before any line that implies success. */
 function stop(line: string): never {
@@ -27,49 +26,22 @@ const bus = config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix
 const counters = config.redisUrl
   ? await redisCounters(config.redisUrl, config.redisPrefix, (line) => process.stderr.write(`${line}\n`))
   : memoryCounters();
-let gateway: Gateway | undefined;
-const app = await buildApp(config, database, { bus, counters, forgetDevice: (deviceId) => void gateway?.forgetDevice(deviceId) });
-
-const onBus = gatewayOnBus(bus);
-/** The portal's address as devices reach it; read at each URL: with PORT=0 the port is known only once the app listens. */
-const publicUrl = () => config.publicUrl ?? `http://127.0.0.1:${(app.server.address() as { port: number } | null)?.port ?? config.port}`;
-gateway = await startGateway({
+// The device port first: the modules get its commands when they are built, the adapters attach to it once they run.
+const devicePort = new DevicePort(database.db);
+const app = await buildApp(config, database, { bus, counters, deviceCommands: devicePort });
+// The MQTT adapter; a JT/T 808 one would start beside it, on the same intake and port.
+const gateway = await startGateway({
   db: database.db,
   log: app.log,
+  intake: app.deviceIntake,
+  devicePort,
   mqttPort: config.mqttPort,
   mqttUrl: config.mqttUrl,
   mqttClientId: config.mqttClientId,
   mqttShareGroup: config.mqttShareGroup,
   mqttSessionExpirySeconds: config.mqttSessionExpirySeconds,
   databaseUrl: config.databaseUrl,
-  objectSigner: new ObjectSigner(config.secretKey),
-  publicUrl,
-  events: {
-    ...onBus,
-    incident(update) {
-      onBus.incident(update);
-      app.incidentArrived(update.incidentId);
-    },
-    upload: (update) => void app.evidenceRequests.moved(update),
-    hello(uuid) {
-      void app.evidenceRequests.hello(uuid);
-      void app.deviceConfigs.hello(uuid);
-      void app.runtimeLogs.hello(uuid);
-      void app.deviceLocks.hello(uuid);
-      void app.upgrades.hello(uuid);
-    },
-    upgradeProgress: (uuid, progress) => app.upgrades.progress(uuid, progress),
-    lock: (news) => app.deviceLocks.news(news),
-  },
 });
-const connected = gateway;
-app.evidenceRequests.useDevices((uuid, kind, payload) => connected.sendCommand(uuid, kind, payload));
-app.deviceConfigs.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs), publicUrl);
-app.runtimeLogs.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs), publicUrl);
-app.deviceLocks.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
-app.upgrades.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs), publicUrl);
-app.live.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
-app.dvr.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 
 // ARCHITECTURE section 1: a new, empty embedded database gets a demo fleet of simulated devices (DEMO=0: none).
 const demoState = config.demo && !config.databaseUrl ? await seedDemo(database.db, demoStateFile(config.dataDir)) : null;
@@ -84,7 +56,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   try {
     await demoFleet?.stop();
-    await gateway?.close();
+    await gateway.close();
     await app.close();
     await bus.close();
     await counters.close();

@@ -3,7 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
 import { deviceConfig, operationLog } from '../src/db/schema.js';
-import { connectDevice, message, recorder, waitFor } from './gateway-fixtures.js';
+import { connectDevice, message, waitFor } from './gateway-fixtures.js';
 import { login } from './helpers.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { portalWithGateway } from './portal-fixtures.js';
@@ -27,11 +27,7 @@ let other: string;
 let superToken: string;
 
 beforeAll(async () => {
-  portal = await portalWithGateway({
-    events: (app) => ({ ...recorder(), hello: (uuid) => void app.deviceConfigs.hello(uuid) }),
-    commandTimeoutMs: 1_500,
-  });
-  portal.app.deviceConfigs.useDevices((uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs));
+  portal = await portalWithGateway({ commandTimeoutMs: 1_500 });
   mine = await seedSosFleet(portal.database.db, 'CfgMine');
   theirs = await seedSosFleet(portal.database.db, 'CfgTheirs');
   superToken = await login(portal.app);

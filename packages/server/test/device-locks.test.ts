@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLock, lockLink, operationLog, vehicle } from '../src/db/schema.js';
-import { connectDevice, message, recorder, seedDevice, waitFor } from './gateway-fixtures.js';
+import { connectDevice, message, seedDevice, waitFor } from './gateway-fixtures.js';
 import { login } from './helpers.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { portalWithGateway } from './portal-fixtures.js';
@@ -28,11 +28,7 @@ let other: string;
 let superToken: string;
 
 beforeAll(async () => {
-  portal = await portalWithGateway({
-    events: (app) => ({ ...recorder(), hello: (uuid) => void app.deviceLocks.hello(uuid), lock: (news) => app.deviceLocks.news(news) }),
-    commandTimeoutMs: 1_500,
-  });
-  portal.app.deviceLocks.useDevices((uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs));
+  portal = await portalWithGateway({ commandTimeoutMs: 1_500 });
   mine = await seedSosFleet(portal.database.db, 'LockMine');
   theirs = await seedSosFleet(portal.database.db, 'LockTheirs');
   const uuid = `LOCK-SPARE-${Date.now().toString(36)}`.toUpperCase();

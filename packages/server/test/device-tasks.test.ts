@@ -1,7 +1,7 @@
 import type { DeviceTask, DeviceTaskRow } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { portalWithGateway, simulator } from './portal-fixtures.js';
 import { consoleSocket } from './sos-fixtures.js';
@@ -29,8 +29,7 @@ let refusing: Fleet;
 const sims: SimDevice[] = [];
 
 beforeAll(async () => {
-  portal = await portalWithGateway({ events: (app) => ({ ...recorder(), hello: (uuid) => void app.deviceConfigs.hello(uuid) }) });
-  portal.app.deviceConfigs.useDevices((uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs));
+  portal = await portalWithGateway();
   const db = portal.database.db;
   const company = await seedCompany(db, 'Tasks');
   const theirs = await seedCompany(db, 'TasksTheirs');

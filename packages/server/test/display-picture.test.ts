@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedUpload } from '../src/storage/upload-records.js';
-import { recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { portalWithGateway } from './portal-fixtures.js';
 import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
@@ -24,11 +24,7 @@ let deviceId: number;
 let sim: SimDevice;
 
 beforeAll(async () => {
-  portal = await portalWithGateway({ events: (app) => ({ ...recorder(), hello: (uuid) => void app.deviceConfigs.hello(uuid) }) });
-  portal.app.deviceConfigs.useDevices(
-    (uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs),
-    () => portal.baseUrl,
-  );
+  portal = await portalWithGateway();
   const db = portal.database.db;
   const company = await seedCompany(db, 'Picture');
   const theirs = await seedCompany(db, 'PictureTheirs');

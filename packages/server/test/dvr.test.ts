@@ -4,13 +4,11 @@ import { UPLOAD_RECEIVED } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, evidenceTask, incident, incidentResource } from '../src/db/schema.js';
-import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { uploadsWhenAsked } from './evidence-fixtures.js';
 import { waitFor } from './gateway-fixtures.js';
-import { testConfig } from './helpers.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { readFlv, seedCameraVehicle } from './media-fixtures.js';
-import { type Portal, portalWithGateway, toEvidenceRequests } from './portal-fixtures.js';
+import { type Portal, portalWithGateway } from './portal-fixtures.js';
 import { skipWithout } from './services.js';
 
 const noFfmpeg = skipWithout(existsSync('/usr/bin/ffmpeg'), "Debian's ffmpeg at /usr/bin/ffmpeg");
@@ -21,16 +19,8 @@ let superToken: string;
 beforeAll(async () => {
   ctx = await portalWithGateway({
     config: { media: { rtmpPort: 0, host: '127.0.0.1', rtmpUrl: undefined, externalUrl: undefined, idleMs: 5_000 } },
-    events: toEvidenceRequests,
-    objectSigner: new ObjectSigner(testConfig.secretKey),
     commandTimeoutMs: 5_000,
   });
-  const { app, gateway } = ctx;
-  const send = (uuid: string, kind: string, payload: Record<string, unknown>, timeoutMs?: number) =>
-    gateway.sendCommand(uuid, kind, payload, timeoutMs);
-  app.live.useDevices(send);
-  app.dvr.useDevices(send);
-  app.evidenceRequests.useDevices(send);
   superToken = (await signedIn(ctx, `super.dvr.${randomBytes(3).toString('hex')}`, 'SUPER_ADMIN')).token;
 }, 60_000);
 afterAll(() => ctx?.close(), 60_000);

@@ -5,25 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { device, eventTag, evidenceTask, incident, incidentHistory, incidentResource } from '../src/db/schema.js';
 import { ensureDefaultTags } from '../src/modules/events/default-tags.js';
-import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { filedIncident, twoFiles, uploadsWhenAsked } from './evidence-fixtures.js';
 import { message, nextMessage, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
-import { testConfig } from './helpers.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { companyTree } from './media-fixtures.js';
-import { type Portal, portalWithGateway, toEvidenceRequests } from './portal-fixtures.js';
+import { type Portal, portalWithGateway } from './portal-fixtures.js';
 
 let ctx: Portal;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  ctx = await portalWithGateway({
-    events: toEvidenceRequests,
-    objectSigner: new ObjectSigner(testConfig.secretKey),
-    commandTimeoutMs: 2_000,
-  });
-  const { app, gateway } = ctx;
-  app.evidenceRequests.useDevices((uuid, kind, payload) => gateway.sendCommand(uuid, kind, payload));
+  ctx = await portalWithGateway({ commandTimeoutMs: 2_000 });
 }, 60_000);
 afterAll(async () => {
   for (const socket of sockets) socket.close();

@@ -15,7 +15,7 @@ let ctx: Portal;
 const signer = new ObjectSigner(testConfig.secretKey);
 
 beforeAll(async () => {
-  ctx = await portalWithGateway({ objectSigner: signer });
+  ctx = await portalWithGateway();
 }, 60_000);
 afterAll(() => ctx?.close(), 60_000);
 

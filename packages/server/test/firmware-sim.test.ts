@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { login } from './helpers.js';
 import { call } from './identity-fixtures.js';
 import { portalWithGateway, simulator } from './portal-fixtures.js';
@@ -25,17 +25,7 @@ const sims = new Map<string, SimDevice>();
 const ids = new Map<string, number>();
 
 beforeAll(async () => {
-  portal = await portalWithGateway({
-    events: (app) => ({
-      ...recorder(),
-      hello: (uuid) => void app.upgrades.hello(uuid),
-      upgradeProgress: (uuid, progress) => app.upgrades.progress(uuid, progress),
-    }),
-  });
-  portal.app.upgrades.useDevices(
-    (uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs),
-    () => portal.baseUrl,
-  );
+  portal = await portalWithGateway();
   superToken = await login(portal.app);
   // Each run its own download folder: a partial file of an earlier run must not be resumed.
   downloads = await mkdtemp(path.join(tmpdir(), 'ss-fw-sim-'));

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Company, connectDevice, message, recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { type Company, connectDevice, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { login } from './helpers.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { portalWithGateway } from './portal-fixtures.js';
@@ -22,18 +22,7 @@ const PACKAGE = randomBytes(64 * 1024);
 const SHA = createHash('sha256').update(PACKAGE).digest('hex');
 
 beforeAll(async () => {
-  portal = await portalWithGateway({
-    events: (app) => ({
-      ...recorder(),
-      hello: (uuid) => void app.upgrades.hello(uuid),
-      upgradeProgress: (uuid, progress) => app.upgrades.progress(uuid, progress),
-    }),
-    commandTimeoutMs: 2_000,
-  });
-  portal.app.upgrades.useDevices(
-    (uuid, kind, payload, timeoutMs) => portal.gateway.sendCommand(uuid, kind, payload, timeoutMs),
-    () => portal.baseUrl,
-  );
+  portal = await portalWithGateway({ commandTimeoutMs: 2_000 });
   company = await seedCompany(portal.database.db, 'Firmware');
   superToken = await login(portal.app);
   companyAdmin = (

@@ -4,9 +4,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { device, gpsPoint } from '../src/db/schema.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { hashToken } from '../src/http/tokens.js';
-import { type Company, capturedLog, message, recorder, seedCompany, track, waitFor } from './gateway-fixtures.js';
+import { type Company, capturedLog, message, nodeGateway, seedCompany, track, waitFor } from './gateway-fixtures.js';
 import { testDatabase } from './helpers.js';
 import { MQTT_URL, reachable, skipWithout } from './services.js';
 
@@ -14,7 +13,7 @@ const noBroker = skipWithout(await reachable(MQTT_URL, 1883), `an MQTT broker at
 
 let database: Database;
 let company: Company;
-const nodes: Gateway[] = [];
+const nodes: Array<Awaited<ReturnType<typeof nodeGateway>>> = [];
 const run = randomBytes(4).toString('hex');
 const { log } = capturedLog();
 
@@ -43,10 +42,8 @@ describe.skipIf(noBroker)('device gateway on an external broker (Mosquitto, shar
     // Two portal nodes share the devices' messages.
     for (const name of ['a', 'b']) {
       nodes.push(
-        await startGateway({
-          db: database.db,
+        await nodeGateway(database, {
           log,
-          events: recorder(),
           mqttUrl: MQTT_URL,
           mqttClientId: `ss-test-${run}-${name}`,
           mqttSessionExpirySeconds: 2,
@@ -106,7 +103,7 @@ describe.skipIf(noBroker)('device gateway on an external broker (Mosquitto, shar
     // One version per node: each is a new one for the device (versions rise).
     for (const [index, node] of nodes.entries()) {
       const config = { version: index + 1, settings: { uploadIntervalSeconds: 5 }, partial: true };
-      await expect(node.sendCommand(uuid, 'config', config)).resolves.toMatchObject({ ok: true });
+      await expect(node.devicePort.send(uuid, 'config', config)).resolves.toMatchObject({ ok: true });
     }
 
     await client.publishAsync(`dev/${uuid}/up/hello`, message({ version: '3.0', channels: 2 }), { qos: 1 });

@@ -5,9 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { gatewayNode, gpsPoint } from '../src/db/schema.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { LOCK_APPLICATION } from '../src/gateway/liveness.js';
-import { type Company, capturedLog, message, recorder, seedCompany, seedDevice, track, waitFor } from './gateway-fixtures.js';
+import { type Company, capturedLog, message, nodeGateway, seedCompany, seedDevice, track, waitFor } from './gateway-fixtures.js';
 import { serverDatabase } from './helpers.js';
 import { MQTT_URL, reachable, skipWithout } from './services.js';
 
@@ -23,15 +22,13 @@ const idOf = (name: string) => `ss-liveness-${run}-${name}`;
 let server: Awaited<ReturnType<typeof serverDatabase>>;
 let database: Database;
 let company: Company;
-const gateways: Gateway[] = [];
+const gateways: Array<{ close(): Promise<void> }> = [];
 const clients: MqttClient[] = [];
 
 function node(name: string) {
   const { log, lines } = capturedLog();
-  const started = startGateway({
-    db: database.db,
+  const started = nodeGateway(database, {
     log,
-    events: recorder(),
     mqttUrl: MQTT_URL,
     mqttClientId: idOf(name),
     mqttShareGroup: shareGroup,
@@ -120,7 +117,7 @@ describe.skipIf(skip)('portal nodes on an external broker watch each other throu
       10_000,
     );
     const config = { version: 1, settings: { uploadIntervalSeconds: 5 }, partial: true };
-    await expect(nodeA.sendCommand(uuid, 'config', config, 10_000)).resolves.toMatchObject({ ok: true });
+    await expect(nodeA.devicePort.send(uuid, 'config', config, 10_000)).resolves.toMatchObject({ ok: true });
   });
 
   it('a node that starts while another process holds its lock (one still draining its session) waits for it', async () => {

@@ -4,11 +4,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import pino from 'pino';
-import type { Db } from '../src/db/client.js';
+import { type AppParts, buildApp } from '../src/app.js';
+import { type Bus, type BusEvents, localBus } from '../src/bus/bus.js';
+import type { Database, Db } from '../src/db/client.js';
 import { device, org } from '../src/db/schema.js';
-import { type GatewayEvents, type GatewayOptions, type PositionUpdate, type PresenceUpdate, startGateway } from '../src/gateway/index.js';
+import { DevicePort } from '../src/device-port/index.js';
+import { type GatewayOptions, startGateway } from '../src/gateway/index.js';
 import { hashToken } from '../src/http/tokens.js';
-import { testDatabase } from './helpers.js';
+import { testConfig, testDatabase } from './helpers.js';
 
 /** A logger that keeps its lines, so a test can see what the gateway warned about. */
 export function capturedLog(): { log: FastifyBaseLogger; lines: Array<Record<string, unknown>> } {
@@ -22,29 +25,70 @@ export function capturedLog(): { log: FastifyBaseLogger; lines: Array<Record<str
   return { log: pino({ level: 'debug' }, sink), lines };
 }
 
-type TestGatewayOptions = Partial<Omit<GatewayOptions, 'db' | 'log' | 'events'>> & { events?: Partial<GatewayEvents> };
+/**
+ * A portal node's parts around its device adapters, over `database`, as main.ts builds them: the device port first,
+ * then the app (not listening) with the modules on it, whose `deviceIntake` the adapters feed.
+ */
+export async function nodeParts(database: Database, parts: Omit<AppParts, 'deviceCommands'> = {}) {
+  const devicePort = new DevicePort(database.db);
+  const app = await buildApp(testConfig, database, { logger: false, ...parts, deviceCommands: devicePort });
+  return { app, devicePort };
+}
+
+export type TestGatewayOptions = Partial<Omit<GatewayOptions, 'db' | 'intake' | 'devicePort'>> & Pick<AppParts, 'positions'>;
 
 /**
- * The device gateway with its embedded broker on a free port, over a fresh test database, as the gateway tests run
- * it: its events are recorded in `events` (but for those `options.events` handles) and its log lines kept in
- * `logLines`. `close` stops both.
+ * The MQTT gateway (embedded broker on a free port unless `options` say otherwise) of a node of its own over
+ * `database`, as main.ts starts it: its app's bus is `bus`, and both log to `options.log`. `close` stops the gateway,
+ * then the app.
+ */
+export async function nodeGateway(database: Database, options: TestGatewayOptions = {}) {
+  const { positions, log = capturedLog().log, ...gatewayOptions } = options;
+  const bus = localBus();
+  // One log for the gateway and the app, whose modules log what becomes of the devices' reports.
+  const { app, devicePort } = await nodeParts(database, { bus, positions, log });
+  const gateway = await startGateway({ db: database.db, log, mqttPort: 0, ...gatewayOptions, intake: app.deviceIntake, devicePort });
+  return {
+    app,
+    bus,
+    devicePort,
+    gateway,
+    port: gateway.port ?? 0,
+    async close() {
+      await gateway.close();
+      await app.close();
+    },
+  };
+}
+
+/**
+ * The device gateway with its embedded broker on a free port, over a fresh test database, as the gateway tests run it:
+ * its log lines are kept in `logLines`. `close` stops the gateway, its app and the database.
  */
 export async function gatewayOnTestDatabase(options: TestGatewayOptions = {}) {
   const database = await testDatabase();
   const { log, lines } = capturedLog();
-  const events = recorder();
-  const gateway = await startGateway({ db: database.db, log, mqttPort: 0, ...options, events: { ...events, ...options.events } });
+  const node = await nodeGateway(database, { log, ...options });
   return {
+    ...node,
     database,
-    gateway,
-    port: gateway.port ?? 0,
-    events,
     logLines: lines,
     async close() {
-      await gateway.close();
+      await node.close();
       await database.close();
     },
   };
+}
+
+/** Every message of these kinds the bus carries from now on, by kind. */
+export function busRecorder<K extends keyof BusEvents>(bus: Bus, kinds: K[]): { [P in K]: Array<BusEvents[P]> } {
+  const seen = {} as { [P in K]: Array<BusEvents[P]> };
+  for (const kind of kinds) {
+    const list: Array<BusEvents[typeof kind]> = [];
+    seen[kind] = list;
+    bus.subscribe(kind, (message) => list.push(message));
+  }
+  return seen;
 }
 
 export interface Company {
@@ -103,26 +147,6 @@ export async function seedDevice(db: Db, company: Company, uuid: string, fields:
     .returning({ id: device.id });
   if (!row) throw new Error('no device');
   return { id: row.id, secret };
-}
-
-export interface Recorded extends GatewayEvents {
-  positionUpdates: PositionUpdate[];
-  presenceUpdates: PresenceUpdate[];
-  created: number[];
-}
-
-export function recorder(): Recorded {
-  const positionUpdates: PositionUpdate[] = [];
-  const presenceUpdates: PresenceUpdate[] = [];
-  const created: number[] = [];
-  return {
-    positionUpdates,
-    presenceUpdates,
-    created,
-    positions: (updates) => positionUpdates.push(...updates),
-    presence: (update) => presenceUpdates.push(update),
-    deviceCreated: (id) => created.push(id),
-  };
 }
 
 /** A device's MQTT connection as the protocol wants it: clientId = username = uuid, clean = false. */

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deviceBindLog, eventTag, incident, incidentHistory, incidentResource, vehicle } from '../src/db/schema.js';
-import type { IncidentUpdate } from '../src/gateway/index.js';
 import { ensureDefaultTags } from '../src/modules/events/default-tags.js';
 import {
+  busRecorder,
   type Company,
   connectDevice,
   gatewayOnTestDatabase,
@@ -16,11 +16,10 @@ import {
   waitFor,
 } from './gateway-fixtures.js';
 
-const incidents: IncidentUpdate[] = [];
-const { database, port, logLines, close } = await gatewayOnTestDatabase({
-  events: { incident: (update) => incidents.push(update) },
-});
+const { database, bus, port, logLines, close } = await gatewayOnTestDatabase();
 afterAll(close, 60_000);
+/** The new incidents pushed to the consoles. */
+const { incident: incidents } = busRecorder(bus, ['incident']);
 
 const clients: MqttClient[] = [];
 afterAll(async () => {
@@ -134,17 +133,17 @@ describe('device gateway: incidents', () => {
       .where(eq(incidentHistory.incidentId, stored?.id ?? 0));
     expect(history).toEqual([expect.objectContaining({ action: 'arrived', username: null, detail: { type: 'collision', speed: 63.5 } })]);
     expect(incidents).toContainEqual({
-      incidentId: stored?.id,
+      eventId: stored?.id,
       agentId: company.agentId,
       companyId: company.companyId,
       fleetId,
       vehicleId,
       type: 'collision',
-      triggerAt: body.triggerAt,
+      triggerTime: body.triggerAt,
     });
 
-    // The same message again (its PUBACK was lost): acknowledged, stored once, no second event.
-    const events = incidents.length;
+    // The same message again (its PUBACK was lost): acknowledged, stored once, pushed once.
+    const pushes = incidents.length;
     await dvr.send(sent);
     expect(await incidentsOf(dvr.id)).toHaveLength(1);
     expect(await resourcesOf(stored?.id ?? 0)).toHaveLength(2);
@@ -154,7 +153,7 @@ describe('device gateway: incidents', () => {
         .from(incidentHistory)
         .where(eq(incidentHistory.incidentId, stored?.id ?? 0)),
     ).toHaveLength(1);
-    expect(incidents).toHaveLength(events);
+    expect(incidents).toHaveLength(pushes);
   });
 
   it('acknowledges and drops an incident whose tag does not receive incidents', async () => {
@@ -196,7 +195,7 @@ describe('device gateway: incidents', () => {
       belongCompanyId: company.companyId,
       belongFleetId: null,
     });
-    expect(incidents).toContainEqual(expect.objectContaining({ incidentId: stored?.id, vehicleId: null, fleetId: null }));
+    expect(incidents).toContainEqual(expect.objectContaining({ eventId: stored?.id, vehicleId: null, fleetId: null }));
   });
 
   it('files an incident reported after a rebinding under the vehicle bound when it happened', async () => {

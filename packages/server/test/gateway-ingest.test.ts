@@ -1,20 +1,20 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localBus } from '../src/bus/bus.js';
 import type { Database } from '../src/db/client.js';
 import { device, gpsPoint } from '../src/db/schema.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
-import { GpsIngest } from '../src/gateway/ingest.js';
+import { GpsIngest, type IngestOptions } from '../src/device-port/index.js';
+import { driven } from '../src/device-port/mileage.js';
 import { parseEnvelope, parseGps } from '../src/gateway/messages.js';
-import { driven } from '../src/gateway/mileage.js';
 import { hashToken } from '../src/http/tokens.js';
-import { haversineMeters } from '../src/modules/vehicles/trail.js';
+import { haversineMeters } from '../src/places/distance.js';
 import {
   type Company,
   capturedLog,
   connectDevice,
   message,
   nextMessage,
-  recorder,
+  nodeGateway,
   refusal,
   seedCompany,
   track,
@@ -24,7 +24,7 @@ import { testDatabase } from './helpers.js';
 let database: Database;
 let company: Company;
 const { log } = capturedLog();
-const gateways: Gateway[] = [];
+const gateways: Array<{ close(): Promise<void> }> = [];
 
 beforeAll(async () => {
   database = await testDatabase();
@@ -35,10 +35,11 @@ afterAll(async () => {
   await database?.close();
 }, 60_000);
 
-async function gatewayWith(options: Parameters<typeof startGateway>[0]['ingest']) {
-  const gateway = await startGateway({ db: database.db, log, events: recorder(), mqttPort: 0, ingest: options });
-  gateways.push(gateway);
-  return gateway;
+/** A node's gateway whose position writer is tuned so. */
+async function gatewayWith(positions: Partial<IngestOptions>) {
+  const node = await nodeGateway(database, { log, positions });
+  gateways.push(node);
+  return node.gateway;
 }
 
 async function addDevice(uuid: string, secret: string) {
@@ -83,13 +84,13 @@ describe('gps ingest', () => {
 
   it('holds new messages while too many points wait, and drops none', async () => {
     const id = await addDevice('PRESSURE-1', 'ds_pressure');
-    const ingest = new GpsIngest(database.db, log, () => {}, { flushIntervalMs: 50, flushPoints: 1_000_000, maxPendingPoints: 1_000 });
+    const ingest = new GpsIngest(database.db, log, localBus(), { flushIntervalMs: 50, flushPoints: 1_000_000, maxPendingPoints: 1_000 });
     const t0 = Date.now() - 3_600_000;
     const order: string[] = [];
     const acked = (name: string) => () => order.push(name);
-    ingest.take('PRESSURE-1', track(t0, 500), acked('first'));
-    ingest.take('PRESSURE-1', track(t0 + 500_000, 500), acked('second'));
-    ingest.take('PRESSURE-1', track(t0 + 1_000_000, 500), acked('third'));
+    void ingest.take('PRESSURE-1', track(t0, 500)).then(acked('first'));
+    void ingest.take('PRESSURE-1', track(t0 + 500_000, 500)).then(acked('second'));
+    void ingest.take('PRESSURE-1', track(t0 + 1_000_000, 500)).then(acked('third'));
     // The third waits outside the batch: at most maxPendingPoints (plus one message) are held.
     expect(ingest.pending).toBe(1_000);
     await ingest.drain();

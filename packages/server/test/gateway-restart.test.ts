@@ -5,9 +5,8 @@ import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { device, gpsPoint } from '../src/db/schema.js';
-import { type Gateway, startGateway } from '../src/gateway/index.js';
-import { capturedLog, connectDevice, message, nextMessage, recorder, seedCompany, track, waitFor } from './gateway-fixtures.js';
-import { serverDatabase, testDatabase } from './helpers.js';
+import { capturedLog, connectDevice, message, nextMessage, nodeGateway, seedCompany, track, waitFor } from './gateway-fixtures.js';
+import { serverDatabase, testConfig, testDatabase } from './helpers.js';
 
 const { log } = capturedLog();
 const BATCHES = 300;
@@ -59,9 +58,9 @@ describe('device gateway: restarts', () => {
     const database = await testDatabase();
     cleanups.push(() => database.close());
     const company = await seedCompany(database.db, 'Restart');
-    let gateway: Gateway = await startGateway({ db: database.db, log, events: recorder(), mqttPort: 0 });
-    cleanups.push(() => gateway.close());
-    const port = gateway.port ?? 0;
+    let node = await nodeGateway(database, { log });
+    cleanups.push(() => node.close());
+    const { port } = node;
     const secret = await provision(port, 'RST-1', company.key);
     const [row] = await database.db.select().from(device).where(eq(device.deviceUuid, 'RST-1'));
     const client = await connectDevice(port, 'RST-1', secret, { reconnectPeriod: 100 });
@@ -69,7 +68,7 @@ describe('device gateway: restarts', () => {
     const t0 = Date.now() - 3_600_000;
     const acked = publishAll(client, 'RST-1', t0);
     await waitFor(() => acked.size >= 1, 5_000);
-    await gateway.close();
+    await node.close();
 
     const ackedBefore = new Set(acked);
     const stored = await storedBatches(database, row?.id ?? 0, t0);
@@ -77,7 +76,7 @@ describe('device gateway: restarts', () => {
 
     expect(ackedBefore.size).toBeLessThan(BATCHES);
     // mqtt.js resends its backlog one message per round trip: short flushes keep the test quick.
-    gateway = await startGateway({ db: database.db, log, events: recorder(), mqttPort: port, ingest: { flushIntervalMs: 2 } });
+    node = await nodeGateway(database, { log, mqttPort: port, positions: { flushIntervalMs: 2 } });
     await waitFor(() => acked.size === BATCHES, 15_000);
     expect(await pointCount(database, row?.id ?? 0)).toBe(BATCHES * POINTS);
   });
@@ -112,31 +111,30 @@ describe('device gateway: restarts', () => {
       for (const batch of ackedBefore) expect(stored.has(batch)).toBe(true);
       expect(ackedBefore.size).toBeLessThan(BATCHES);
 
-      const gateway = await startGateway({
-        db: database.db,
-        log,
-        events: recorder(),
-        mqttPort: child.port,
-        ingest: { flushIntervalMs: 2 },
-      });
-      cleanups.push(() => gateway.close());
+      const node = await nodeGateway(database, { log, mqttPort: child.port, positions: { flushIntervalMs: 2 } });
+      cleanups.push(() => node.close());
       await waitFor(() => acked.size === BATCHES, 15_000);
       expect(await pointCount(database, row?.id ?? 0)).toBe(BATCHES * POINTS);
     },
   );
 });
 
-/** The gateway in a process of its own, so it can be killed mid-write. */
+/** A node (device port, app, gateway, as main.ts starts them) in a process of its own, so it can be killed mid-write. */
 async function startChildGateway(url: string): Promise<{ process: ChildProcess; port: number }> {
-  const gatewayModule = fileURLToPath(new URL('../src/gateway/index.ts', import.meta.url));
-  const clientModule = fileURLToPath(new URL('../src/db/client.ts', import.meta.url));
+  const module = (file: string) => JSON.stringify(fileURLToPath(new URL(`../src/${file}`, import.meta.url)));
+  const config = { ...testConfig, secretKey: undefined };
   const code = `
-    const { startGateway } = await import(${JSON.stringify(gatewayModule)});
-    const { openDatabase } = await import(${JSON.stringify(clientModule)});
+    const { randomBytes } = await import('node:crypto');
+    const { buildApp } = await import(${module('app.ts')});
+    const { openDatabase } = await import(${module('db/client.ts')});
+    const { DevicePort } = await import(${module('device-port/index.ts')});
+    const { startGateway } = await import(${module('gateway/index.ts')});
     const { default: pino } = await import('pino');
     const database = await openDatabase({ url: ${JSON.stringify(url)} });
-    const events = { positions() {}, presence() {} };
-    const gateway = await startGateway({ db: database.db, log: pino({ level: 'silent' }), events, mqttPort: 0 });
+    const devicePort = new DevicePort(database.db);
+    const config = { ...${JSON.stringify(config)}, secretKey: randomBytes(32) };
+    const app = await buildApp(config, database, { logger: false, deviceCommands: devicePort });
+    const gateway = await startGateway({ db: database.db, log: pino({ level: 'silent' }), intake: app.deviceIntake, devicePort, mqttPort: 0 });
     process.send({ port: gateway.port });`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

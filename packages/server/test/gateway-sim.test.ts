@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { device, gpsPoint } from '../src/db/schema.js';
 import { gatewayOnTestDatabase, seedCompany, waitFor } from './gateway-fixtures.js';
 
-const { database, gateway, close } = await gatewayOnTestDatabase();
+const { database, gateway, devicePort, close } = await gatewayOnTestDatabase();
 afterAll(close, 60_000);
 
 describe('the reference simulator against the gateway', () => {
@@ -26,8 +26,8 @@ describe('the reference simulator against the gateway', () => {
     const points = async () => (await database.db.select({ n: count() }).from(gpsPoint).where(eq(gpsPoint.deviceId, id)))[0]?.n ?? 0;
     await waitFor(async () => (await points()) >= 10, 10_000);
     const config = { version: 1, settings: { uploadIntervalSeconds: 2, gpsBatch: 10 } };
-    await expect(gateway.sendCommand('SIM-0001', 'config', config)).resolves.toMatchObject({ ok: true, result: { version: 1 } });
-    await expect(gateway.sendCommand('SIM-0001', 'config', { version: 2, settings: { gpsBatch: 900 }, partial: true })).rejects.toThrow(
+    await expect(devicePort.send('SIM-0001', 'config', config)).resolves.toMatchObject({ ok: true, result: { version: 1 } });
+    await expect(devicePort.send('SIM-0001', 'config', { version: 2, settings: { gpsBatch: 900 }, partial: true })).rejects.toThrow(
       /gpsBatch/,
     );
     expect(sim.gpsSettings).toMatchObject({ gpsIntervalMs: 2_000, gpsBatch: 10 });

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * docs/architecture.md, "Layers": a folder of the server imports only from layers below it, and the domain modules
- * form no cycle among themselves. (Single files importing each other round about are Biome's `noImportCycles`.)
+ * docs/architecture.md, "Layers": a folder of the server imports only from layers below it, the domain modules form no
+ * cycle among themselves, and a device adapter reaches the modules only through the device port. (Single files
+ * importing each other round about are Biome's `noImportCycles`.)
  */
 const SRC = path.resolve(import.meta.dirname, '../src');
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.[^'"]+)['"]/g;
@@ -24,14 +25,19 @@ const layers: Record<string, number> = {
   bus: 3,
   places: 3,
   pdf: 3,
-  modules: 4,
-  gateway: 5,
-  'web.ts': 6,
-  'app.ts': 6,
-  'main.ts': 6,
-  'ports.ts': 6,
-  demo: 6,
+  'device-port': 4,
+  modules: 5,
+  gateway: 6,
+  'web.ts': 7,
+  'app.ts': 7,
+  'device-intake.ts': 7,
+  'main.ts': 7,
+  'ports.ts': 7,
+  demo: 7,
 };
+
+/** The device protocols' adapters (docs/architecture.md, "The device port"): the MQTT gateway now, JT/T 808 later. */
+const adapters = ['gateway'];
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {
@@ -63,6 +69,11 @@ describe('server layers', () => {
   it('import only downwards', () => {
     const upward = edges.filter((edge) => (layerOf(edge.toArea) ?? 0) > (layerOf(edge.fromArea) ?? 0));
     expect(upward.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
+  });
+
+  it('let a device adapter reach the modules only through the device port', () => {
+    const intoModules = edges.filter((edge) => adapters.includes(edge.fromArea) && edge.toArea.startsWith('modules/'));
+    expect(intoModules.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
   });
 
   it('keep the domain modules free of cycles', () => {

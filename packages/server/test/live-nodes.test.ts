@@ -5,6 +5,7 @@ import { type AppConfig, buildApp } from '../src/app.js';
 import { localBus } from '../src/bus/bus.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { liveSession, usageCounter } from '../src/db/schema.js';
+import { DevicePort } from '../src/device-port/index.js';
 import { waitFor } from './gateway-fixtures.js';
 import { serverDatabase, testConfig } from './helpers.js';
 import { call } from './identity-fixtures.js';
@@ -12,8 +13,8 @@ import { seedCameraVehicle } from './media-fixtures.js';
 
 /**
  * Live sessions served by any portal node: two (or three) apps on one database, with an external media server
- * (MEDIA_URL) whose hooks reach whichever node the load balancer picks. The device is a recorder of the commands the
- * nodes send it (acknowledged at once).
+ * (MEDIA_URL) whose hooks reach whichever node the load balancer picks. Each node's device adapter records the commands
+ * the node sends and acknowledges them at once.
  */
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -75,10 +76,21 @@ const external = (idleMs: number): AppConfig['media'] => ({
 /** A portal node named `name` (its MQTT_CLIENT_ID) on the shared database. */
 async function startNode(name: string, idleMs: number): Promise<Node> {
   const database = await openShared();
-  const app = await buildApp({ ...testConfig, mqttClientId: name, media: external(idleMs) }, database, { logger: false, bus: localBus() });
-  app.live.useDevices(async (uuid, kind, payload) => {
-    sent.push({ node: name, uuid, kind, payload });
-    return { ok: true };
+  const devicePort = new DevicePort(database.db);
+  // The node's device adapter: it records each command and acknowledges it at once.
+  devicePort.attach({
+    protocol: 'recorder',
+    serves: () => true,
+    send: async (uuid, kind, payload) => {
+      sent.push({ node: name, uuid, kind, payload: payload as Record<string, unknown> });
+      return { ref: randomBytes(4).toString('hex'), ok: true, error: null };
+    },
+    disconnect: () => {},
+  });
+  const app = await buildApp({ ...testConfig, mqttClientId: name, media: external(idleMs) }, database, {
+    logger: false,
+    bus: localBus(),
+    deviceCommands: devicePort,
   });
   let closed = false;
   const node = {

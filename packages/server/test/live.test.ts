@@ -4,9 +4,7 @@ import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device } from '../src/db/schema.js';
-import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { waitFor } from './gateway-fixtures.js';
-import { testConfig } from './helpers.js';
 import { call } from './identity-fixtures.js';
 import { readFlv, seedCameraVehicle } from './media-fixtures.js';
 import { type Portal, portalWithGateway } from './portal-fixtures.js';
@@ -20,11 +18,8 @@ let ctx: Portal;
 beforeAll(async () => {
   ctx = await portalWithGateway({
     config: { media: { rtmpPort: 0, host: '127.0.0.1', rtmpUrl: undefined, externalUrl: undefined, idleMs: IDLE_MS } },
-    objectSigner: new ObjectSigner(testConfig.secretKey),
     commandTimeoutMs: 5_000,
   });
-  const { app, gateway } = ctx;
-  app.live.useDevices((uuid, kind, payload, timeoutMs) => gateway.sendCommand(uuid, kind, payload, timeoutMs));
 }, 60_000);
 afterAll(() => ctx?.close(), 60_000);
 

@@ -1,14 +1,14 @@
+import type { DownKind, DownPayload } from '@safety-shield/contract/device';
 import { memoryCredentialStore, SimDevice, type SimDeviceOptions } from '@safety-shield/device-sim';
 import type { MqttClient } from 'mqtt';
 import { expect } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app.js';
 import type { Bus } from '../src/bus/bus.js';
-import { type GatewayEvents, startGateway } from '../src/gateway/index.js';
-import type { ObjectSigner } from '../src/storage/signed-urls.js';
-import { capturedLog, connectDevice, message, recorder } from './gateway-fixtures.js';
+import type { Database } from '../src/db/client.js';
+import { DevicePort } from '../src/device-port/index.js';
+import { startGateway } from '../src/gateway/index.js';
+import { capturedLog, connectDevice, message } from './gateway-fixtures.js';
 import { testConfig, testDatabase } from './helpers.js';
-
-type App = Awaited<ReturnType<typeof buildApp>>;
 
 /** The reference simulator of a device holding `secret` as the tests run it (one GPS batch a minute, quick to reconnect); not started. */
 export function simulator(brokerUrl: string, uuid: string, secret: string, options: Partial<SimDeviceOptions> = {}): SimDevice {
@@ -22,50 +22,61 @@ export function simulator(brokerUrl: string, uuid: string, secret: string, optio
   });
 }
 
-/** The gateway's events with uploads and hellos handed to the app's evidence requests, as main.ts hands them. */
-export const toEvidenceRequests = (app: App): GatewayEvents => ({
-  ...recorder(),
-  upload: (update) => void app.evidenceRequests.moved(update),
-  hello: (uuid) => void app.evidenceRequests.hello(uuid),
-});
-
 export interface PortalOptions {
   /** Changes to the test configuration (e.g. `media`). */
   config?: Partial<AppConfig>;
-  /** The event bus the app and the gateway share (default: the app's own). */
+  /** The bus between the nodes (default: the app's own). */
   bus?: Bus;
-  /** What the gateway tells the app (default: a recorder). */
-  events?: (app: App) => GatewayEvents;
-  /** Signs the evidence upload URLs, which then point at this portal (without it devices get none). */
-  objectSigner?: ObjectSigner;
-  /** How long a command waits for the device's ack (default: the gateway's). */
+  /** How long a command waits for the device's ack when its sender names no time (default: the gateway's). */
   commandTimeoutMs?: number;
+  /** Sees every command before it is sent (a test may act first, e.g. use an upload link before the device does). */
+  beforeCommand?: (device: string, kind: DownKind, payload: unknown) => Promise<void>;
+}
+
+/** A device port whose commands pass `beforeCommand` first. */
+class TappedPort extends DevicePort {
+  constructor(
+    db: Database['db'],
+    private readonly tap: NonNullable<PortalOptions['beforeCommand']>,
+  ) {
+    super(db);
+  }
+  override async send<K extends DownKind>(device: string, kind: K, payload: DownPayload<K>, timeoutMs?: number) {
+    await this.tap(device, kind, payload);
+    return super.send(device, kind, payload, timeoutMs);
+  }
 }
 
 /**
- * A portal listening on a free port with the device gateway (embedded broker on a free port) beside it, as main.ts
- * runs them. It is the identity fixtures' `ctx`; the devices it connects are disconnected by `close`, which then stops
- * the gateway, the app and the database.
+ * A portal listening on a free port with the device gateway (embedded broker on a free port) beside it on one device
+ * port, as main.ts runs them. It is the identity fixtures' `ctx`; the devices it connects are disconnected by `close`,
+ * which then stops the gateway, the app and the database.
  */
 export async function portalWithGateway(options: PortalOptions = {}) {
   const sims: SimDevice[] = [];
   const clients: MqttClient[] = [];
   const database = await testDatabase();
-  const app = await buildApp({ ...testConfig, ...options.config }, database, { logger: false, bus: options.bus });
+  const devicePort = options.beforeCommand ? new TappedPort(database.db, options.beforeCommand) : new DevicePort(database.db);
+  const app = await buildApp({ ...testConfig, ...options.config }, database, {
+    logger: false,
+    bus: options.bus,
+    deviceCommands: devicePort,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const gateway = await startGateway({
     db: database.db,
     log: capturedLog().log,
-    events: options.events?.(app) ?? recorder(),
+    intake: app.deviceIntake,
+    devicePort,
     mqttPort: 0,
-    ...(options.objectSigner && { objectSigner: options.objectSigner, publicUrl: baseUrl }),
     commandTimeoutMs: options.commandTimeoutMs,
   });
   const brokerUrl = `mqtt://127.0.0.1:${gateway.port}`;
   return {
     app,
     database,
+    devicePort,
     gateway,
     baseUrl,
     brokerUrl,

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceRuntimeLog } from '../src/db/schema.js';
 import { recordedUpload } from '../src/storage/upload-records.js';
-import { recorder, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { call, signedIn } from './identity-fixtures.js';
 import { portalWithGateway, simulator } from './portal-fixtures.js';
 import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
@@ -27,20 +27,17 @@ let breakOffNext = false;
 
 beforeAll(async () => {
   portal = await portalWithGateway({
-    events: (app) => ({ ...recorder(), hello: (uuid) => void app.runtimeLogs.hello(uuid) }),
-  });
-  portal.app.runtimeLogs.useDevices(
-    async (uuid, kind, payload, timeoutMs) => {
-      const url = String(payload.url);
+    // Sees each logUpload link before the device gets it: the test keeps it, and may use it first with a broken-off upload.
+    beforeCommand: async (_device, kind, payload) => {
+      if (kind !== 'logUpload') return;
+      const url = String((payload as { url: string }).url);
       links.push(url);
       if (breakOffNext) {
         breakOffNext = false;
         await breakOffPut(url, 'application/gzip', gzipSync(randomBytes(100_000)));
       }
-      return portal.gateway.sendCommand(uuid, kind, payload, timeoutMs);
     },
-    () => portal.baseUrl,
-  );
+  });
   const db = portal.database.db;
   const company = await seedCompany(db, 'Logs');
   const theirs = await seedCompany(db, 'LogsTheirs');

@@ -1,7 +1,7 @@
 import { defaultSafetyWeights, type SafetyWeights, safetyScoreOf } from '@safety-shield/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventTag, gpsPoint, incident, vehicle } from '../src/db/schema.js';
-import { haversineMeters } from '../src/modules/vehicles/trail.js';
+import { haversineMeters } from '../src/places/distance.js';
 import { appWithTrees, call, createOrg, signedIn } from './identity-fixtures.js';
 import { isA4, readPdf } from './pdf-reader.js';
 

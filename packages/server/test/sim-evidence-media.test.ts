@@ -66,7 +66,7 @@ describe.skipIf(noFfmpeg)('the simulator’s evidence with ffmpeg (issue 16)', (
     let ctx: Portal;
     const signer = new ObjectSigner(testConfig.secretKey);
     beforeAll(async () => {
-      ctx = await portalWithGateway({ objectSigner: signer });
+      ctx = await portalWithGateway();
     }, 60_000);
     afterAll(() => ctx?.close(), 60_000);
 

@@ -5,8 +5,7 @@ import WebSocket from 'ws';
 import { localBus } from '../src/bus/bus.js';
 import type { Db } from '../src/db/client.js';
 import { vehicle } from '../src/db/schema.js';
-import { gatewayOnBus } from '../src/gateway/on-bus.js';
-import { recorder, seedCompany, seedDevice, seedOrg } from './gateway-fixtures.js';
+import { seedCompany, seedDevice, seedOrg } from './gateway-fixtures.js';
 import { login } from './helpers.js';
 import { signedIn, type Tree } from './identity-fixtures.js';
 import { portalWithGateway, simulator } from './portal-fixtures.js';
@@ -80,12 +79,12 @@ export async function consoleSocket(baseUrl: string, token: string) {
 }
 
 /**
- * A listening portal with its gateway wired onto the bus as main.ts wires them, two companies (`mine`, `theirs`) with
+ * A listening portal with its gateway on a bus of the test's own, as main.ts runs them, two companies (`mine`, `theirs`) with
  * a bound device each, and sessions of the roles that matter for alarms: what the S.O.S and device-alert tests share.
  */
 export async function alarmWorld(prefix: string) {
   const bus = localBus();
-  const portal = await portalWithGateway({ bus, events: () => ({ ...recorder(), ...gatewayOnBus(bus) }) });
+  const portal = await portalWithGateway({ bus });
   const mine = await seedSosFleet(portal.database.db, `${prefix}Mine`);
   const theirs = await seedSosFleet(portal.database.db, `${prefix}Theirs`);
   const name = prefix.toLowerCase();

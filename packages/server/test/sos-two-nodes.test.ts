@@ -2,7 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { incident, sos } from '../src/db/schema.js';
-import { fileSos, type SosReport } from '../src/modules/sos/file.js';
+import type { SosReport } from '../src/device-port/index.js';
+import { fileSos } from '../src/modules/sos/file.js';
 import { testDatabase } from './helpers.js';
 import { type SosFleet, seedSosFleet } from './sos-fixtures.js';
 

@@ -6,7 +6,7 @@ import { account, eventTag, gpsPoint, incident, vehicle } from '../src/db/schema
 import type { Principal } from '../src/http/principal.js';
 import { distances } from '../src/modules/statistics/repo.js';
 import { statisticsView } from '../src/modules/statistics/view.js';
-import { haversineMeters } from '../src/modules/vehicles/trail.js';
+import { haversineMeters } from '../src/places/distance.js';
 import { placeOf } from '../src/places/index.js';
 import { addAccount, appWithTrees, call, createOrg, signedIn, type Tree } from './identity-fixtures.js';
 

@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DownKind, DownPayload } from '@safety-shield/contract/device';
-import type { Ack } from './messages.js';
+import { type CommandAck as Ack, CommandError } from '../device-port/index.js';
 import { downTopic } from './topics.js';
 
 /** Publishes a down message with QoS 1 through whichever broker the gateway uses. */
 export type Publish = (topic: string, payload: Buffer) => Promise<void>;
-
-/** A command the device refused (`ok: false`) or did not answer in time. */
-export class CommandError extends Error {
-  constructor(
-    message: string,
-    readonly ack?: Ack,
-  ) {
-    super(message);
-    this.name = 'CommandError';
-  }
-}
 
 export interface SendOptions {
   timeoutMs?: number;
@@ -31,7 +20,10 @@ interface Waiting {
   onAck?: (ack: Ack) => Promise<void>;
 }
 
-/** Down commands and their acknowledgements (docs/device-protocol.md, "Down"): every command is answered by an `ack` with its id. */
+/**
+ * Down commands and their acknowledgements over MQTT (docs/device-protocol.md, "Down"): every command is answered by an
+ * `ack` whose `ref` is the command's message id.
+ */
 export class Commands {
   private readonly waiting = new Map<string, Waiting>();
 
@@ -40,13 +32,8 @@ export class Commands {
     private readonly defaultTimeoutMs = 30_000,
   ) {}
 
-  /** A kind of the protocol takes its contract payload; another kind (a command of a later release) any object. */
-  send<K extends string>(
-    uuid: string,
-    kind: K,
-    payload: K extends DownKind ? DownPayload<K> : Record<string, unknown>,
-    options: SendOptions = {},
-  ): Promise<Ack> {
+  /** Publishes a command with its contract payload and resolves with the device's ack. */
+  send<K extends DownKind>(uuid: string, kind: K, payload: DownPayload<K>, options: SendOptions = {}): Promise<Ack> {
     const id = randomUUID();
     // The envelope comes last so a payload cannot overwrite the id its ack must carry.
     const message = Buffer.from(JSON.stringify({ ...payload, v: 1, id, at: Date.now() }));

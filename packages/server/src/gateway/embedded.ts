@@ -11,7 +11,6 @@ export interface EmbeddedParts {
   handleUp: HandleUp;
   /** The device's connection ended (with or without its will). */
   disconnected(uuid: string): void;
-  created(deviceId: number): void;
   log: FastifyBaseLogger;
 }
 
@@ -46,7 +45,8 @@ export async function startEmbeddedBroker(parts: EmbeddedParts, port: number, ho
             log.info({ device: uuid, reason: admission.reason }, 'device connection refused');
             return callback(authError(admission.reason, admission.returnCode), null);
           }
-          if (admission.created) parts.created(admission.deviceId);
+          if (admission.created)
+            log.info({ device: uuid, deviceId: admission.deviceId }, 'device created by its company’s provisioning key');
           current.set(uuid, { client, deviceId: admission.deviceId });
           callback(null, true);
         },

@@ -1,30 +1,25 @@
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { device, org } from '../db/schema.js';
-import type { ObjectSigner } from '../storage/signed-urls.js';
+import type { DeviceAdapter, DeviceIntake, DevicePort } from '../device-port/index.js';
 import { DeviceAuth } from './auth.js';
 import { Commands, type Publish } from './commands.js';
 import { Credentials } from './credentials.js';
 import { DROP_LOG_DEFAULTS, type DropCounts, DropLog, type DropLogOptions } from './drops.js';
 import { startEmbeddedBroker } from './embedded.js';
-import { type GatewayEvents, safeEvents } from './events.js';
 import { connectExternalBroker } from './external.js';
-import { GpsIngest, INGEST_DEFAULTS, type IngestOptions } from './ingest.js';
-import type { Ack } from './messages.js';
-import { Presence } from './presence.js';
+import { isDeviceUuid } from './topics.js';
 import { upRouter } from './up.js';
 
-export { CommandError } from './commands.js';
 export type { DropCounts } from './drops.js';
-export type { GatewayEvents, IncidentUpdate, PositionUpdate, PresenceUpdate, SosUpdate, UploadUpdate } from './events.js';
-export type { Ack as CommandAck } from './messages.js';
 
 export interface GatewayOptions {
+  /** For the devices' identities and credentials (MQTT authentication); what devices report goes to `intake`. */
   db: Db;
   log: FastifyBaseLogger;
-  events: GatewayEvents;
+  /** What the devices' messages tell the portal (the app's `deviceIntake`). */
+  intake: DeviceIntake;
+  /** The device port this adapter attaches to while it runs: the portal's commands to MQTT devices come through it. */
+  devicePort: DevicePort;
   /** Embedded broker port (default 1883; 0 picks a free one). */
   mqttPort?: number;
   mqttHost?: string;
@@ -41,31 +36,19 @@ export interface GatewayOptions {
    * broker session of one that stopped (gateway/liveness.ts); without it (embedded PGlite, one node) none of that runs.
    */
   databaseUrl?: string;
-  /** Tuning of the gps writer (defaults: 50 ms, 5,000 points, 50,000 pending). */
-  ingest?: Partial<IngestOptions>;
-  /** How long sendCommand waits for the device's ack (default 30 s). */
+  /** How long a command waits for the device's ack when its sender names no time (default 30 s). */
   commandTimeoutMs?: number;
-  /** Signs the evidence upload URLs (the app's evidence store verifies them); without it devices get no upload URL. */
-  objectSigner?: ObjectSigner;
-  /** The portal's address as devices reach it, for upload URLs (default http://127.0.0.1:8080); a function is read at each URL. */
-  publicUrl?: string | (() => string);
   /** How many warning lines a device's malformed messages may write (default 10 a minute; every drop is counted). */
   dropLog?: Partial<DropLogOptions>;
 }
 
+/** The MQTT adapter of the device port (docs/architecture.md, "The device port"). */
 export interface Gateway {
   /** The embedded broker's port; undefined with an external broker. */
   readonly port: number | undefined;
-  /** Publishes a command to a device and resolves with its ack; rejects (CommandError) on `ok: false` or timeout. */
-  sendCommand(deviceUuid: string, kind: string, payload: Record<string, unknown>, timeoutMs?: number): Promise<Ack>;
-  /**
-   * The console changed a device. Bindings need no call (every flush reads them under lock); a device that was deleted
-   * or whose company or agent is forbidden is disconnected, so it must authenticate again.
-   */
-  forgetDevice(device: string | number): Promise<void>;
   /** The malformed up messages acknowledged and dropped since the start (docs/device-protocol.md, Messages). */
   readonly drops: DropCounts;
-  /** Writes and acknowledges what devices sent, then stops. */
+  /** Writes and acknowledges what devices sent, detaches from the device port, then stops. */
   close(): Promise<void>;
 }
 
@@ -78,12 +61,14 @@ interface Transport {
   disconnect?(device: string | number): void;
 }
 
-const company = alias(org, 'company');
-const agent = alias(org, 'agent');
-
+/**
+ * Starts the MQTT adapter: the devices' messages (docs/device-protocol.md) become calls of the device intake, and the
+ * portal's commands to devices become MQTT publishes answered by the devices' acks. Everything protocol-neutral (what
+ * a report stores, who is told) is the intake's; MQTT's own is here: the broker, device authentication and
+ * credentials, topics, parsing, ack correlation, the drop log and, with an external broker, the nodes' sessions.
+ */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const { db, log } = options;
-  const events = safeEvents(options.events, log);
+  const { db, log, intake } = options;
   const inflight = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
     const guarded = work.catch((err: unknown) => log.error({ err }, 'device work failed'));
@@ -99,17 +84,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     transport ? transport.publish(topic, payload) : Promise.reject(new Error('gateway not started'));
   const commands = new Commands(publish, options.commandTimeoutMs);
   const credentials = new Credentials(db, commands, log);
-  const presence = new Presence(db, events.presence);
-  const ingest = new GpsIngest(db, log, events.positions, { ...INGEST_DEFAULTS, ...options.ingest });
-  const { objectSigner, publicUrl = 'http://127.0.0.1:8080' } = options;
-  const uploads = objectSigner
-    ? { signer: objectSigner, publicUrl: typeof publicUrl === 'function' ? publicUrl : () => publicUrl }
-    : undefined;
   const drops = new DropLog(log, { ...DROP_LOG_DEFAULTS, ...options.dropLog });
-  const handleUp = upRouter(
-    { db, ingest, presence, credentials: options.mqttUrl ? undefined : credentials, commands, events, log, uploads, drops },
-    track,
-  );
+  const handleUp = upRouter({ intake, credentials: options.mqttUrl ? undefined : credentials, commands, log, drops }, track);
 
   const broker: Transport = options.mqttUrl
     ? await connectExternalBroker(handleUp, log, {
@@ -121,19 +97,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       })
     : await startEmbedded();
   transport = broker;
+
+  const adapter: DeviceAdapter = {
+    protocol: 'mqtt',
+    // Every device: its broker session holds a command for a device that is away (until the command's time-out).
+    serves: isDeviceUuid,
+    send: (device, kind, payload, timeoutMs) => commands.send(device, kind, payload, { timeoutMs }),
+    disconnect: (device) => broker.disconnect?.(device),
+  };
+  const detach = options.devicePort.attach(adapter);
   log.info({ port: broker.port, url: options.mqttUrl }, 'device gateway started');
 
   async function startEmbedded() {
     // Nobody is connected to a broker that is just starting: a crash may have left devices marked online.
-    await presence.resetAll();
+    await intake.allOffline();
     return startEmbeddedBroker(
-      {
-        auth: new DeviceAuth(db, credentials),
-        handleUp,
-        disconnected: (uuid) => track(presence.offline(uuid)),
-        created: (deviceId) => events.deviceCreated(deviceId),
-        log,
-      },
+      { auth: new DeviceAuth(db, credentials), handleUp, disconnected: (uuid) => track(intake.offline(uuid)), log },
       options.mqttPort ?? 1883,
       options.mqttHost,
     );
@@ -145,27 +124,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     get drops() {
       return drops.snapshot;
     },
-    sendCommand: (deviceUuid, kind, payload, timeoutMs) => commands.send(deviceUuid, kind, payload, { timeoutMs }),
-    async forgetDevice(target) {
-      if (!broker.disconnect) return;
-      const [row] = await db
-        .select({ uuid: device.deviceUuid, company: company.state, agent: agent.state })
-        .from(device)
-        .leftJoin(company, eq(company.id, device.belongCompanyId))
-        .leftJoin(agent, eq(agent.id, device.belongAgentId))
-        .where(typeof target === 'number' ? eq(device.id, target) : eq(device.deviceUuid, target));
-      if (row && row.company !== 'forbidden' && row.agent !== 'forbidden') return;
-      broker.disconnect(row?.uuid ?? target);
-    },
     close() {
       closing ??= (async () => {
         await broker.stopListening?.();
-        await ingest.drain();
         await settled();
+        detach();
         commands.rejectAll('gateway closed');
         await broker.close();
         // Closing the broker ends the connections: their wills and disconnects are written too.
-        await ingest.drain();
         await settled();
         log.info('device gateway stopped');
       })();

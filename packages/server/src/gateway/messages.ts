@@ -1,13 +1,13 @@
 /**
  * Parsing of up payloads (docs/device-protocol.md, "Messages"): each kind is checked by its compiled schema from the
- * contract (`@safety-shield/contract/device`) and the rules a schema cannot state, then put in the form the module that
- * files it takes (`IncidentReport`, `SosReport`, `HealthReport`). Pure functions; a failure's reason is worked out only when someone reads it (the drop log is rate-limited).
+ * contract (`@safety-shield/contract/device`) and the rules a schema cannot state, then put in the form the device
+ * intake takes (`IncidentReport`, `SosReport`, `HealthReport`, … of device-port/reports.ts). Pure functions; a
+ * failure's reason is worked out only when someone reads it (the drop log is rate-limited).
  */
 import { type DeviceFaultCode, deviceFaultCodes } from '@safety-shield/contract';
 import {
   type ConfigReportUp,
   compiled,
-  type DeviceUploadState,
   deviceTime,
   envelopeProblem,
   healthProblem,
@@ -23,18 +23,16 @@ import {
   upProblem,
   wellFormedFields,
 } from '@safety-shield/contract/device';
-import type { DeviceFault, HealthReport } from '../modules/device-alerts/file.js';
-import type { IncidentReport } from '../modules/events/file-incident.js';
-import type { SosReport } from '../modules/sos/file.js';
-
-export {
-  DEVICE_UPLOAD_STATES,
-  type DeviceUploadState,
-  MAX_INCIDENT_DESCRIPTION,
-  MAX_INCIDENT_RESOURCES,
-  MAX_POINTS,
-  toMillis,
-} from '@safety-shield/contract/device';
+import type {
+  CommandAck as Ack,
+  DeviceFault,
+  DeviceHello,
+  HealthReport,
+  IncidentReport,
+  PositionFix,
+  SosReport,
+  UploadReport,
+} from '../device-port/index.js';
 
 export interface Envelope {
   v: number;
@@ -42,32 +40,6 @@ export interface Envelope {
   /** Epoch milliseconds. */
   at: number;
   body: Record<string, unknown>;
-}
-
-export interface GpsPoint {
-  /** Epoch milliseconds. */
-  t: number;
-  lat: number;
-  lng: number;
-  speed: number;
-  heading: number;
-  dbm: number | null;
-}
-
-export interface Hello {
-  version: string | null;
-  iccid: string | null;
-  channels: number | null;
-  name: string | null;
-  model: string | null;
-}
-
-export interface Ack {
-  ref: string;
-  ok: boolean;
-  error: string | null;
-  /** What the command answers (e.g. `dvrIndex`'s segments); absent for most commands. */
-  result?: Record<string, unknown>;
 }
 
 /** A value or why the message is malformed; `version` marks a message of an unknown major version. */
@@ -125,10 +97,10 @@ export function parseEnvelope(payload: Buffer): Parsed<Envelope> {
   };
 }
 
-export function parseGps(body: Record<string, unknown>, now = Date.now()): Parsed<GpsPoint[]> {
+export function parseGps(body: Record<string, unknown>, now = Date.now()): Parsed<PositionFix[]> {
   if (!compiled.up.gps.Check(body)) return refused('gps', body);
   const { points } = body;
-  const parsed: GpsPoint[] = new Array(points.length);
+  const parsed: PositionFix[] = new Array(points.length);
   for (let i = 0; i < points.length; i++) {
     const { t, lat, lng, speed, heading, dbm } = points[i] as (typeof points)[number];
     const time = deviceTime(t, now);
@@ -158,7 +130,7 @@ export function parseStatus(body: Record<string, unknown>): Parsed<{ online: boo
 }
 
 /** hello: a field of the wrong form is ignored rather than dropping the whole message (ICCID: 19–20 digits). */
-export function parseHello(body: Record<string, unknown>): Parsed<Hello> {
+export function parseHello(body: Record<string, unknown>): Parsed<DeviceHello> {
   const { version, iccid, channels, name, model } = wellFormedFields(compiled.helloFields, body);
   return {
     ok: true,
@@ -201,19 +173,6 @@ export function parseIncident(body: Record<string, unknown>, now = Date.now()): 
       resources: resources.map(({ id, kind, channel, start, end }) => ({ id, kind, channel, start: millis(start), end: millis(end) })),
     },
   };
-}
-
-export interface UploadReport {
-  /** The id of the `incident` message that listed the resource. */
-  incidentMessageId: string;
-  /** The device's own name for the file. */
-  resourceId: string;
-  state: DeviceUploadState;
-  /** State 1: what the device is about to upload. */
-  size: number | null;
-  sha256: string | null;
-  contentType: string | null;
-  reason: string | null;
 }
 
 /** upload: state 1 must announce size, sha256 and content type (whether they are acceptable is the portal's rule, not a parse error). */

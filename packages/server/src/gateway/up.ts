@@ -1,15 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
-import { fileHealth } from '../modules/device-alerts/file.js';
-import { fileConfigReport } from '../modules/device-config/file-report.js';
-import { fileLockState, fileTamper } from '../modules/device-locks/file.js';
-import { fileIncident } from '../modules/events/file-incident.js';
-import { fileSos } from '../modules/sos/file.js';
+import type { DeviceIntake } from '../device-port/index.js';
 import type { Commands } from './commands.js';
 import type { Credentials } from './credentials.js';
 import type { DropLog } from './drops.js';
-import type { GatewayEvents } from './events.js';
-import type { Done, GpsIngest } from './ingest.js';
 import {
   parseAck,
   parseChecked,
@@ -23,24 +16,20 @@ import {
   parseStatus,
   parseUpload,
 } from './messages.js';
-import type { Presence } from './presence.js';
-import { reportUpload, type UploadUrls } from './uploads.js';
+
+/** Called once a message is committed (no argument) or could not be (the error: the device must resend). */
+export type Done = (error?: Error | null) => void;
 
 export interface UpParts {
-  db: Db;
-  ingest: GpsIngest;
-  presence: Presence;
+  /** What the device's message tells the portal goes here, in the protocol-neutral form of device-port/reports.ts. */
+  intake: DeviceIntake;
   /**
    * Offers a device without a secret its secret; none behind an external broker, which holds the device's password
    * itself: a device that switched to a secret the broker does not know would be locked out.
    */
   credentials: Credentials | undefined;
   commands: Commands;
-  /** Guarded listeners (safeEvents): called after the commit. */
-  events: Required<GatewayEvents>;
   log: FastifyBaseLogger;
-  /** Evidence upload URLs; without them an upload apply is acknowledged and nothing is stored. */
-  uploads?: UploadUrls;
   /** Counts and logs (rate-limited) the malformed messages. */
   drops: DropLog;
 }
@@ -51,10 +40,11 @@ export type HandleUp = (uuid: string, kind: string, payload: Buffer, done: Done)
 /** The up kinds this release understands (the contract's): an external broker's shared subscription lists them (acks fan out to every node). */
 export { UP_KINDS } from '@safety-shield/contract/device';
 
-export function upRouter(
-  { db, ingest, presence, credentials, commands, events, log, uploads, drops }: UpParts,
-  track: (work: Promise<unknown>) => void,
-): HandleUp {
+/**
+ * The MQTT side of the device intake: each up message is parsed (docs/device-protocol.md, "Messages") and handed to the
+ * intake; its PUBACK waits until the intake's call settled, and a failed call makes the device resend.
+ */
+export function upRouter({ intake, credentials, commands, log, drops }: UpParts, track: (work: Promise<unknown>) => void): HandleUp {
   const settle = (work: Promise<unknown>, done: Done) => {
     const settled = work.then(
       () => done(),
@@ -74,26 +64,28 @@ export function upRouter(
       return done();
     }
     const { body } = envelope.value;
+    const message = { id: envelope.value.id, at: envelope.value.at };
     const invalid = (parsed: { reason: string }) => {
-      drops.drop(uuid, kind, envelope.value.id, () => parsed.reason);
+      drops.drop(uuid, kind, message.id, () => parsed.reason);
       done();
     };
     switch (kind) {
       case 'gps': {
         const points = parseGps(body);
-        return points.ok ? ingest.take(uuid, points.value, done) : invalid(points);
+        if (!points.ok) return invalid(points);
+        // The position writer logs a failed flush once for all its messages.
+        return track(intake.positions(uuid, points.value).then(() => done(), done));
       }
       case 'status': {
         const status = parseStatus(body);
         if (!status.ok) return invalid(status);
-        return settle(status.value.online ? presence.online(uuid) : presence.offline(uuid), done);
+        return settle(status.value.online ? intake.online(uuid) : intake.offline(uuid), done);
       }
       case 'hello': {
         const hello = parseHello(body);
         if (!hello.ok) return invalid(hello);
-        const work = presence.hello(uuid, hello.value).then((known) => {
+        const work = intake.hello(uuid, hello.value).then((known) => {
           if (known && !known.hasSecret) credentials?.offer(uuid, known.deviceId);
-          if (known) events.hello(uuid);
         });
         return settle(work, done);
       }
@@ -103,88 +95,35 @@ export function upRouter(
       }
       case 'incident': {
         const report = parseIncident(body);
-        if (!report.ok) return invalid(report);
-        const { id, at } = envelope.value;
-        const work = fileIncident(db, uuid, id, at, report.value).then((outcome) => {
-          if (outcome.stored) events.incident(outcome.update);
-          else if (outcome.reason !== 'resent') log.info({ device: uuid, kind, id, reason: outcome.reason }, 'incident not stored');
-        });
-        return settle(work, done);
+        return report.ok ? settle(intake.incident(uuid, message, report.value), done) : invalid(report);
       }
       case 'upload': {
         const report = parseUpload(body);
-        if (!report.ok) return invalid(report);
-        const work = reportUpload(db, uuid, report.value, uploads).then((outcome) => {
-          if (!outcome.stored) {
-            if (outcome.reason === 'held') {
-              commands.send(uuid, 'uploadHeld', outcome.held).catch((err: unknown) => {
-                log.debug({ err, device: uuid }, 'uploadHeld not acknowledged');
-              });
-            } else log.info({ device: uuid, kind, id: envelope.value.id, reason: outcome.reason }, 'upload report not stored');
-            return;
-          }
-          events.upload({ incidentId: outcome.resource.incidentId, resourceRowId: outcome.resource.id, state: outcome.state });
-          // Published after the commit: the device reports 3 only once state 2 is stored. A lost URL is replaced by its next apply.
-          if (outcome.url) {
-            commands.send(uuid, 'uploadUrl', outcome.url).catch((err: unknown) => {
-              log.debug({ err, device: uuid }, 'uploadUrl not acknowledged');
-            });
-          }
-        });
-        return settle(work, done);
+        return report.ok ? settle(intake.upload(uuid, report.value), done) : invalid(report);
       }
       case 'sos': {
-        const { id, at } = envelope.value;
-        const report = parseSos(body, at);
-        if (!report.ok) return invalid(report);
-        const work = fileSos(db, uuid, id, report.value).then((outcome) => {
-          // Each event comes from the one node that stored its row (every node files each S.O.S of an external broker).
-          if (outcome.incident) events.incident(outcome.incident);
-          if (!outcome.stored) {
-            if (outcome.reason !== 'resent') log.info({ device: uuid, kind, id, reason: outcome.reason }, 'sos not stored');
-            return;
-          }
-          events.sos(outcome.update);
-        });
-        return settle(work, done);
+        const report = parseSos(body, message.at);
+        return report.ok ? settle(intake.sos(uuid, message, report.value), done) : invalid(report);
       }
       case 'health': {
-        const report = parseHealth(body, envelope.value.at);
-        if (!report.ok) return invalid(report);
-        if (report.value.unknown.length > 0) log.info({ device: uuid, codes: report.value.unknown }, 'unknown fault codes skipped');
-        const work = fileHealth(db, uuid, report.value).then((outcome) => {
-          if (!outcome.stored) {
-            if (outcome.reason !== 'stale') log.info({ device: uuid, kind, reason: outcome.reason }, 'health not stored');
-            return;
-          }
-          if (outcome.raised > 0 || outcome.cleared > 0) events.deviceAlert(outcome);
-        });
-        return settle(work, done);
+        const report = parseHealth(body, message.at);
+        return report.ok ? settle(intake.health(uuid, report.value), done) : invalid(report);
       }
       case 'configReport': {
         const report = parseConfigReport(body);
-        if (!report.ok) return invalid(report);
-        const work = fileConfigReport(db, uuid, { ...report.value, at: Date.now() }).then((outcome) => {
-          if (!outcome.stored) log.info({ device: uuid, kind }, 'configuration report of an unknown device dropped');
-        });
-        return settle(work, done);
+        return report.ok ? settle(intake.configReport(uuid, report.value), done) : invalid(report);
       }
       case 'upgradeProgress': {
         const report = parseChecked(kind, body);
-        if (!report.ok) return invalid(report);
-        return settle(Promise.resolve(events.upgradeProgress(uuid, report.value)), done);
+        return report.ok ? settle(intake.upgradeProgress(uuid, report.value), done) : invalid(report);
       }
       case 'lockState': {
         const report = parseChecked(kind, body);
-        if (!report.ok) return invalid(report);
-        const work = fileLockState(db, uuid, report.value.locked, Date.now()).then((news) => news && events.lock(news));
-        return settle(work, done);
+        return report.ok ? settle(intake.lockState(uuid, report.value.locked), done) : invalid(report);
       }
       case 'tamper': {
         const report = parseChecked(kind, body);
-        if (!report.ok) return invalid(report);
-        const work = fileTamper(db, uuid, report.value.action, envelope.value.at).then((news) => news && events.lock(news));
-        return settle(work, done);
+        return report.ok ? settle(intake.tamper(uuid, report.value.action, message.at), done) : invalid(report);
       }
       default:
         return invalid({ reason: `unknown kind ${kind}` });

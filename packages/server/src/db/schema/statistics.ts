@@ -61,7 +61,7 @@ export const statPlaceDay = pgTable(
 );
 
 /**
- * What each vehicle drove per company-local day, by the odometer's rule (gateway/mileage.ts): segments between a
+ * What each vehicle drove per company-local day, by the odometer's rule (device-port/mileage.ts): segments between a
  * device's consecutive positions of the same vehicle, ending that day. The company is the vehicle's owner when rolled.
  */
 export const statVehicleDay = pgTable(

@@ -1,25 +1,9 @@
-import type { DeviceFaultCode } from '@safety-shield/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lockDeviceByUuid } from '../../db/locks.js';
 import { device, deviceAlert } from '../../db/schema.js';
+import type { HealthReport } from '../../device-port/index.js';
 import type { Chain } from '../../http/scope.js';
-
-/** One fault of a `health` report; channel 0 for a fault of the whole device. */
-export interface DeviceFault {
-  code: DeviceFaultCode;
-  channel: number;
-}
-
-/** A `health` message as the gateway parsed it (docs/device-protocol.md, `health`). */
-export interface HealthReport {
-  /** When the device made the report (its clock, never later than the portal's): raises and clears are dated so. */
-  time: number;
-  /** The faults the device has now (deduplicated); empty: all well. */
-  faults: DeviceFault[];
-  /** Codes this release does not know, skipped (newer firmware may report more). */
-  unknown: string[];
-}
 
 /** What became of a `health` report; every outcome is acknowledged. */
 export type HealthOutcome =

@@ -6,24 +6,44 @@ import type {
   DeviceStatusPage,
   DeviceStatusQuery,
 } from '@safety-shield/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
+import { afterCommit, type HealthReport } from '../../device-port/index.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import { ViewCache } from '../../view-cache.js';
+import { fileHealth } from './file.js';
 import { countPending, deviceInScope, listAlerts, lockAlerts, markHandled } from './repo.js';
 import { listDeviceStatus } from './status.js';
 
 /**
- * Devices' running-status alerts (SPEC: deviceRunningStatusErrCount, /devicepage/maintenance). Scope follows the
- * device: whoever maintains the device now sees its alerts.
+ * Devices' running-status alerts (SPEC: deviceRunningStatusErrCount, /devicepage/maintenance), raised and cleared by
+ * the health reports of the devices (the device intake's `health`). Scope follows the device: whoever maintains the
+ * device now sees its alerts.
  */
 export class DeviceAlertService {
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
+    private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** A device's whole set of current faults: the alerts follow it, and the consoles of its chain hear of a change. */
+  async health(uuid: string, report: HealthReport): Promise<void> {
+    if (report.unknown.length > 0) this.log.info({ device: uuid, codes: report.unknown }, 'unknown fault codes skipped');
+    const outcome = await fileHealth(this.db, uuid, report);
+    if (!outcome.stored) {
+      if (outcome.reason !== 'stale') this.log.info({ device: uuid, reason: outcome.reason }, 'health not stored');
+      return;
+    }
+    const { deviceId, raised, cleared, chain } = outcome;
+    if (raised === 0 && cleared === 0) return;
+    afterCommit(this.log, 'device alert push', () =>
+      this.bus.publish('deviceAlert', { change: raised > 0 ? 'raised' : 'cleared', deviceId, ...chain }),
+    );
+  }
 
   /** The badge's counts per view: every console polls them every 20 s; a change (the bus's `deviceAlert`) clears them. */
   readonly counts = new ViewCache<DeviceAlertCount>(1);

@@ -23,18 +23,13 @@ const keyOf = (picture: Pick<DisplayPicture, 'id'>) => `device-picture/${picture
  * configuration's `displayPicture`, fetched by the device through a signed link that comes with its `config`.
  */
 export class DisplayPictures {
-  private publicUrl: () => string = () => 'http://127.0.0.1:8080';
-
   constructor(
     private readonly db: Db,
     private readonly store: ObjectStore,
     private readonly signer: ObjectSigner,
+    /** The portal's address as devices reach it. */
+    private readonly publicUrl: () => string,
   ) {}
-
-  /** The portal's address as devices reach it (main.ts). */
-  usePublicUrl(publicUrl: () => string) {
-    this.publicUrl = publicUrl;
-  }
 
   /** A new picture's id and where the console PUTs its bytes (same origin: the console's own address). */
   slot({ contentType, size }: PictureUploadBody): PictureUpload {

@@ -14,22 +14,22 @@ import {
   type ReportedConfig,
   type TaskRowState,
 } from '@safety-shield/contract';
-import { compiled } from '@safety-shield/contract/device';
+import { type ConfigReportUp, compiled } from '@safety-shield/contract/device';
 import { and, count, desc, eq, inArray, lt, max, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { pageOf } from '../../db/paging.js';
 import { device, deviceConfig, deviceConfigReport, type deviceTask, deviceTaskRow } from '../../db/schema.js';
+import type { DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import { inTurns } from '../device-tasks/in-turns.js';
 import { settleRows } from '../device-tasks/repo.js';
 import type { DeviceTaskService } from '../device-tasks/service.js';
-import type { SendCommand } from '../devices/commands.js';
 import { batchTargets, deviceFilter, lockDevice } from '../devices/repo.js';
 import type { Sealer } from '../system/sealing.js';
-import { storeReport } from './file-report.js';
+import { fileConfigReport, storeReport } from './file-report.js';
 import type { DisplayPictures } from './pictures.js';
 import { changedProps, merged, named, picked, withoutPassword } from './settings.js';
 import type { ThresholdService } from './thresholds.js';
@@ -92,10 +92,9 @@ function refuseEmpty(change: ConfigSettings) {
  * edited as a draft, dispatched over the device protocol, applied or refused by the device, with history and revert.
  */
 export class DeviceConfigService {
-  private send: SendCommand | undefined;
-
   constructor(
     private readonly db: Db,
+    private readonly devices: DeviceCommands,
     private readonly sealer: Sealer,
     private readonly log: FastifyBaseLogger,
     private readonly tasks: DeviceTaskService,
@@ -114,10 +113,10 @@ export class DeviceConfigService {
     this.tasks.progress.changed(await settleRows(db, configIds, state, reason));
   }
 
-  /** The device gateway and the portal's address as devices reach it (main.ts); until then dispatched versions wait. */
-  useDevices(send: SendCommand, publicUrl?: () => string) {
-    this.send = send;
-    if (publicUrl) this.pictures.usePublicUrl(publicUrl);
+  /** `configReport` (the device intake): what the device runs, as the portal learns it now. */
+  async reported(uuid: string, report: ConfigReportUp): Promise<void> {
+    const outcome = await fileConfigReport(this.db, uuid, { ...report, at: Date.now() });
+    if (!outcome.stored) this.log.info({ device: uuid }, 'configuration report of an unknown device dropped');
   }
 
   /** A change as a version keeps it: its threshold class's values filled in, its display picture uploaded. */
@@ -376,8 +375,7 @@ export class DeviceConfigService {
    * its reason, or, without an answer, still dispatched until the next hello. Resolves with the row as it ends.
    */
   private async deliver(versionId: number, uuid: string): Promise<Row | null> {
-    const send = this.send;
-    if (!send) return null;
+    if (!this.devices.reaches(uuid)) return null;
     const message = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -403,7 +401,7 @@ export class DeviceConfigService {
       ...(settings.displayPicture ? { pictureUrl: this.pictures.deviceLink(settings) } : {}),
     };
     try {
-      const ack = (await send(uuid, 'config', payload)) as { result?: { version?: unknown } };
+      const ack = await this.devices.send(uuid, 'config', payload);
       const applied = ack.result?.version === undefined || ack.result.version === message.version;
       const reason = applied ? null : `the device runs version ${String(ack.result?.version)}`;
       return await this.db.transaction(async (tx) => {
@@ -664,10 +662,10 @@ export class DeviceConfigService {
   /** `synch`: asks the online device what it runs (`configGet`) and keeps its answer. */
   async synch(principal: Principal, deviceId: number): Promise<ReportedConfig> {
     const found = await this.deviceOf(principal, deviceId);
-    if (!found.online || !this.send) throw new AppError('DEVICE_STATE_ERROR');
+    if (!found.online || !this.devices.reaches(found.uuid)) throw new AppError('DEVICE_STATE_ERROR');
     let result: unknown;
     try {
-      result = ((await this.send(found.uuid, 'configGet', {}, SYNCH_TIMEOUT_MS)) as { result?: unknown }).result;
+      result = (await this.devices.send(found.uuid, 'configGet', {}, SYNCH_TIMEOUT_MS)).result;
     } catch (err) {
       this.log.info({ err, deviceId }, 'configGet failed');
       throw new AppError('ACTION_FAIL_RETRY');

@@ -7,16 +7,17 @@ import {
   type TamperQuery,
   type TamperRecord,
 } from '@safety-shield/contract';
+import type { LocalAction } from '@safety-shield/contract/device';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { device, deviceLock } from '../../db/schema.js';
+import type { DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
-import type { SendCommand } from '../devices/commands.js';
 import { lockDevice } from '../devices/repo.js';
-import type { LockNews } from './file.js';
+import { fileLockState, fileTamper } from './file.js';
 import { hashPin, verifyPin } from './pin.js';
 import { type LockRow, listLocks, listTampers, lockRecords, lockRowOf } from './repo.js';
 
@@ -103,7 +104,6 @@ const pending = (row: Pick<LockRow, 'locked' | 'reportedLocked' | 'changedAt'>) 
  * and again when the device reports another state.
  */
 export class DeviceLockService {
-  private send: SendCommand | undefined;
   /** Devices a `lock` is on its way to: one at a time, the newest wish last. */
   private readonly inFlight = new Set<string>();
   /** When reports got the wish again, per device, within the last minute: a device that keeps disagreeing is not flooded. */
@@ -111,13 +111,9 @@ export class DeviceLockService {
 
   constructor(
     private readonly db: Db,
+    private readonly devices: DeviceCommands,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  /** The device gateway (main.ts). */
-  useDevices(send: SendCommand) {
-    this.send = send;
-  }
 
   list(principal: Principal, query: LockListQuery): Promise<Page<DeviceLockRecord>> {
     return listLocks(this.db, inScope(principal, device), query);
@@ -202,18 +198,27 @@ export class DeviceLockService {
     }
   }
 
-  /** The gateway filed a device's `lockState` or `tamper`: a state other than the wish gets the wish again. */
-  news(news: LockNews): void {
-    if (news.kind !== 'lockState') return;
-    void (async () => {
-      const [found] = await this.db.select({ uuid: device.deviceUuid }).from(device).where(eq(device.id, news.deviceId));
-      if (!found || !(await this.disagrees(found.uuid))) return;
+  /** `lockState` (the device intake): stored, and a state other than the wish gets the wish again (after the commit). */
+  async lockState(uuid: string, locked: boolean): Promise<void> {
+    if (await fileLockState(this.db, uuid, locked, Date.now())) void this.answer(uuid);
+  }
+
+  /** `tamper` (the device intake): a local action the lock refused, kept for the console's list. */
+  tamper(uuid: string, action: LocalAction, at: number): Promise<void> {
+    return fileTamper(this.db, uuid, action, at);
+  }
+
+  private async answer(uuid: string): Promise<void> {
+    try {
+      if (!(await this.disagrees(uuid))) return;
       const now = Date.now();
-      const recent = (this.resent.get(found.uuid) ?? []).filter((at) => now - at < 60_000);
+      const recent = (this.resent.get(uuid) ?? []).filter((at) => now - at < 60_000);
       if (recent.length >= RESENDS_PER_MINUTE) return;
-      this.resent.set(found.uuid, [...recent, now]);
-      await this.deliver(found.uuid);
-    })().catch((err: unknown) => this.log.error({ err, news }, 'lock report not answered'));
+      this.resent.set(uuid, [...recent, now]);
+      await this.deliver(uuid);
+    } catch (err) {
+      this.log.error({ err, uuid }, 'lock report not answered');
+    }
   }
 
   private async disagrees(uuid: string): Promise<boolean> {
@@ -227,8 +232,7 @@ export class DeviceLockService {
 
   /** Sends the device the portal's wish until what it last acknowledged is the newest wish. */
   private async deliver(uuid: string): Promise<void> {
-    const send = this.send;
-    if (!send || this.inFlight.has(uuid)) return;
+    if (!this.devices.reaches(uuid) || this.inFlight.has(uuid)) return;
     this.inFlight.add(uuid);
     try {
       let sent: boolean | undefined;
@@ -239,7 +243,7 @@ export class DeviceLockService {
           .innerJoin(device, eq(device.id, deviceLock.deviceId))
           .where(eq(device.deviceUuid, uuid));
         if (!row || row.locked === sent) return;
-        await send(uuid, 'lock', { locked: row.locked }, LOCK_ACK_MS);
+        await this.devices.send(uuid, 'lock', { locked: row.locked }, LOCK_ACK_MS);
         sent = row.locked;
       }
     } catch (err) {

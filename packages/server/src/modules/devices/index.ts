@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import type { DeviceCommands } from '../../device-port/index.js';
 import { deviceRoutes } from './routes.js';
 import { DeviceService } from './service.js';
 
-/** The devices (a deleted one is dropped from the device gateway's cache: `forgetDevice`). */
+/** The devices (a deleted one is disconnected: `DeviceCommands.forget`). */
 export const deviceModule = fp(
-  async (app: FastifyInstance, { db, forgetDevice }: { db: Db; forgetDevice: (deviceId: number) => void }) => {
-    await app.register(deviceRoutes, { devices: new DeviceService(db, app.orgs, forgetDevice) });
+  async (app: FastifyInstance, { db, deviceCommands }: { db: Db; deviceCommands: DeviceCommands }) => {
+    await app.register(deviceRoutes, { devices: new DeviceService(db, app.orgs, (deviceId) => void deviceCommands.forget(deviceId)) });
   },
   { name: 'devices', dependencies: ['orgs'] },
 );

@@ -34,7 +34,7 @@ export class DeviceService {
   constructor(
     private readonly db: Db,
     private readonly orgs: OrgService,
-    /** Tells the device gateway to forget what it cached about a deleted device. */
+    /** Tells the device port a device was deleted: its connection, if any, is closed. */
     private readonly onRemoved: (deviceId: number) => void = () => {},
   ) {}
 

@@ -14,10 +14,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { device, incident, vehicle } from '../../db/schema.js';
 import { chainColumns } from '../../db/subqueries.js';
+import type { CommandAck, DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
-import type { SendCommand } from '../devices/commands.js';
 import { type EvidenceRequestService, recordClipTask, toTask } from '../events/requests/service.js';
 import type { LiveService } from '../live/service.js';
 import { visibleVehicles } from '../vehicles/scope.js';
@@ -38,18 +38,13 @@ const isSegment = (value: unknown): value is DvrSegment =>
  * within the span, else under a new `dvrClip` incident the portal files.
  */
 export class DvrService {
-  private send: SendCommand | undefined;
-
   constructor(
     private readonly db: Db,
+    private readonly devices: DeviceCommands,
     private readonly live: LiveService,
     private readonly requests: EvidenceRequestService,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  useDevices(send: SendCommand) {
-    this.send = send;
-  }
 
   /** The vehicle (in scope) and its device, or PERMISSION_CHECK_FAIL / VEHICLE_NOT_EXIST / DEVICE_NOT_EXIST. */
   private async targetOf(principal: Principal, licensePlate: string, channel: number) {
@@ -80,15 +75,15 @@ export class DvrService {
     if (Number.isNaN(Date.parse(`${query.day}T00:00:00Z`))) throw new AppError('PARAM_CHECK_FAIL', 'day', { field: 'day' });
     const target = await this.targetOf(principal, query.licensePlate, query.channel);
     if (!target.device.online) throw new AppError('DEVICE_LIVE_STATE_FAIL');
-    if (!this.send) throw new AppError('DEVICE_LIVE_FAIL');
-    let ack: unknown;
+    if (!this.devices.reaches(target.device.uuid)) throw new AppError('DEVICE_LIVE_FAIL');
+    let ack: CommandAck;
     try {
-      ack = await this.send(target.device.uuid, 'dvrIndex', { channel: query.channel, day: query.day }, INDEX_TIMEOUT_MS);
+      ack = await this.devices.send(target.device.uuid, 'dvrIndex', { channel: query.channel, day: query.day }, INDEX_TIMEOUT_MS);
     } catch (err) {
       this.log.info({ err, device: target.device.uuid }, 'dvrIndex refused or not acknowledged');
       throw new AppError('DEVICE_LIVE_FAIL');
     }
-    const raw = (ack as { result?: { segments?: unknown } } | undefined)?.result?.segments;
+    const raw = ack.result?.segments;
     const segments = Array.isArray(raw) ? raw.filter(isSegment).map(({ start, end }) => ({ start, end })) : [];
     return {
       licensePlate: target.vehicle.licensePlate,

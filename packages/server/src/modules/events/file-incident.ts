@@ -1,41 +1,16 @@
 /**
  * Filing an incident a device reported (docs/device-protocol.md, `incident`), and the two rules an S.O.S shares with
- * it: the vehicle a device was bound to at a time and the organisation chain an incident belongs to. The device
- * gateway parses the message; what is stored, and under whom, is decided here.
+ * it: the vehicle a device was bound to at a time and the organisation chain an incident belongs to. The device's
+ * adapter parses the message; what is stored, and under whom, is decided here.
  */
-import { defaultTagOfType, type IncidentType } from '@safety-shield/contract';
+import { defaultTagOfType } from '@safety-shield/contract';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lockDeviceByUuid } from '../../db/locks.js';
 import { device, deviceBindLog, incident, incidentHistory, incidentResource, vehicle } from '../../db/schema.js';
 import { chainColumns } from '../../db/subqueries.js';
+import type { IncidentReport } from '../../device-port/index.js';
 import { defaultTag } from './default-tags.js';
-
-/** One resource an incident message lists, as the gateway parsed it. */
-export interface IncidentResource {
-  /** The device's own name for the file. */
-  id: string;
-  kind: 'picture' | 'video';
-  channel: number;
-  /** Epoch milliseconds (videos). */
-  start: number | null;
-  end: number | null;
-}
-
-/** An `incident` message as the gateway parsed it: times in epoch milliseconds, texts trimmed. */
-export interface IncidentReport {
-  type: IncidentType;
-  /** Epoch milliseconds: when it happened. */
-  triggerAt: number;
-  /** The device's clock as it showed it, text. */
-  localTime: string | null;
-  speed: number;
-  lat: number | null;
-  lng: number | null;
-  channel: number;
-  description: string | null;
-  resources: IncidentResource[];
-}
 
 /** An incident a device reported, filed: what the portal tells the consoles in its chain. */
 export interface IncidentUpdate {

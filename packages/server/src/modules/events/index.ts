@@ -4,12 +4,14 @@ import fp from 'fastify-plugin';
 import type { Bus } from '../../bus/bus.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { DeviceCommands } from '../../device-port/index.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { objectRoutes } from '../../storage/routes.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { EvidenceAccessLog } from './access-log.js';
 import { evidenceReceived, evidenceRefused } from './evidence.js';
+import { IncidentIntake } from './intake.js';
 import { eventMapRoutes } from './map-routes.js';
 import { IncidentNotifier } from './notify.js';
 import { evidenceRequestRoutes } from './requests/routes.js';
@@ -30,14 +32,25 @@ interface EventPlatform {
   signer: ObjectSigner;
   map: MapConfig;
   config: Pick<Config, 'secretKey'>;
+  deviceCommands: DeviceCommands;
+  /** The portal's address as devices reach it, for their upload URLs. */
+  publicUrl: () => string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The device intake's incidents and uploads (composed in device-intake.ts); `arrived` for the S.O.S presses' incidents. */
+    incidentIntake: IncidentIntake;
+  }
 }
 
 /**
  * Incidents and their evidence: lists, tags, on-demand requests, zips, share links, the map, the evidence store's
- * signed URLs (an upload moves its resource on; a view is recorded in the evidence access log), the incident e-mails (`app.incidentArrived`) and the retention job.
+ * signed URLs (an upload moves its resource on; a view is recorded in the evidence access log), the incidents and
+ * uploads devices report (`app.incidentIntake`), the incident e-mails (`app.incidentArrived`) and the retention job.
  */
 export const eventModule = fp(
-  async (app: FastifyInstance, { db, bus, mailer, store, signer, map, config }: EventPlatform) => {
+  async (app: FastifyInstance, { db, bus, mailer, store, signer, map, config, deviceCommands, publicUrl }: EventPlatform) => {
     const incidents = new IncidentService(db, store);
     const accessLog = new EvidenceAccessLog(db, app.log);
     // Records still being written when the app closes are waited for, not lost to a closed database.
@@ -45,7 +58,7 @@ export const eventModule = fp(
     // A new incident on any node changes the counts of the lists it appears in.
     bus.subscribe('incident', (arrived) => incidents.totals.forget(arrived));
     await app.register(eventRoutes, { incidents, tagService: new TagService(db, app.orgs), objectSigner: signer });
-    const evidenceRequests = new EvidenceRequestService(db, bus, app.log);
+    const evidenceRequests = new EvidenceRequestService(db, bus, deviceCommands, app.log);
     app.decorate('evidenceRequests', evidenceRequests);
     await app.register(evidenceRequestRoutes, { requests: evidenceRequests });
     await app.register(resourceRoutes, { db, store, objectSigner: signer, accessLog });
@@ -69,6 +82,7 @@ export const eventModule = fp(
     });
     const notifier = new IncidentNotifier(db, mailer, app.log);
     app.decorate('incidentArrived', (incidentId: number) => notifier.arrived(incidentId));
+    app.decorate('incidentIntake', new IncidentIntake(db, bus, notifier, evidenceRequests, deviceCommands, { signer, publicUrl }, app.log));
     scheduleRetention(app, db, store);
   },
   { name: 'events', dependencies: ['orgs'] },

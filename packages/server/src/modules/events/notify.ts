@@ -8,7 +8,7 @@ import { serverTexts } from '../../texts/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Called by whoever filed a new incident (the device gateway of this node), once per incident. */
+    /** Called by whoever filed a new incident (the device intake of this node), once per incident. */
     incidentArrived(incidentId: number): void;
   }
 }

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { pageOf } from '../../db/paging.js';
 import { device, deviceTask, deviceTaskRow, deviceUpgradeLog, firmwarePackage, upgradeCampaign, upgradeRow } from '../../db/schema.js';
+import type { DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
@@ -21,7 +22,6 @@ import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { inTurns } from '../device-tasks/in-turns.js';
 import { countsOf, noCounts, toTask } from '../device-tasks/repo.js';
 import type { DeviceTaskService } from '../device-tasks/service.js';
-import type { SendCommand } from '../devices/commands.js';
 import { batchTargets, deviceFilter } from '../devices/repo.js';
 import { FIRMWARE_TYPE, type FirmwarePackages } from './packages.js';
 
@@ -64,11 +64,11 @@ interface OpenRow {
  * threshold; each attempt that ends is written to the device upgrade log.
  */
 export class UpgradeCampaigns {
-  private send: SendCommand | undefined;
-  private publicUrl: () => string = () => 'http://127.0.0.1:8080';
-
   constructor(
     private readonly db: Db,
+    private readonly devices: DeviceCommands,
+    /** The portal's address as devices reach it, for the package links. */
+    private readonly publicUrl: () => string,
     private readonly packages: FirmwarePackages,
     private readonly signer: ObjectSigner,
     private readonly tasks: DeviceTaskService,
@@ -79,12 +79,6 @@ export class UpgradeCampaigns {
       retry: (_principal, task) => this.retry(task.id),
       refresh: (task) => this.expire(task.id),
     });
-  }
-
-  /** The device gateway and the portal's address as devices reach it (main.ts). */
-  useDevices(send: SendCommand, publicUrl: () => string) {
-    this.send = send;
-    this.publicUrl = publicUrl;
   }
 
   async create(principal: Principal, body: CampaignCreateBody): Promise<UpgradeCampaign> {
@@ -396,8 +390,7 @@ export class UpgradeCampaigns {
    * stage, or again a row whose download broke. The ack says whether it took it.
    */
   private async deliver(rowId: number, uuid: string): Promise<void> {
-    const send = this.send;
-    if (!send) return;
+    if (!this.devices.reaches(uuid)) return;
     const order = await this.db.transaction(async (tx) => {
       const [found] = await tx
         .select({ row: deviceTaskRow, stage: upgradeRow.stage, campaign: upgradeCampaign, pkg: firmwarePackage })
@@ -432,7 +425,7 @@ export class UpgradeCampaigns {
       expiresAt,
     };
     try {
-      const ack = (await send(uuid, 'upgrade', payload, ORDER_ACK_MS)) as { result?: { version?: unknown } };
+      const ack = await this.devices.send(uuid, 'upgrade', payload, ORDER_ACK_MS);
       if (ack.result?.version === order.pkg.version) await this.finish(rowId, 'done', null, order.pkg.version);
     } catch (err) {
       const ack = (err as { ack?: { error?: string | null } }).ack;
@@ -441,8 +434,15 @@ export class UpgradeCampaigns {
     }
   }
 
-  /** `upgradeProgress`: a step of an order this device took. A report for a row that ended is ignored. */
+  /**
+   * `upgradeProgress` (the device intake): a step of an order this device took. A report for a row that ended is
+   * ignored; one that cannot be filed is logged, not resent (the next step or the hello tells again).
+   */
   async progress(uuid: string, report: UpgradeProgressUp): Promise<void> {
+    await this.fileProgress(uuid, report).catch((err: unknown) => this.log.error({ err, uuid }, 'upgrade progress not filed'));
+  }
+
+  private async fileProgress(uuid: string, report: UpgradeProgressUp): Promise<void> {
     const [row] = await this.db
       .select({ id: deviceTaskRow.id, taskId: deviceTaskRow.taskId, phase: deviceTaskRow.phase })
       .from(deviceTaskRow)
@@ -517,7 +517,10 @@ export class UpgradeCampaigns {
 
   /** A command whose answer does not matter (told, not asked). */
   private tell(uuid: string, kind: 'upgradeCancel', payload: { upgradeId: number }) {
-    this.send?.(uuid, kind, payload, ORDER_ACK_MS).catch((err: unknown) => this.log.debug({ err, uuid }, 'upgradeCancel not acknowledged'));
+    if (!this.devices.reaches(uuid)) return;
+    this.devices
+      .send(uuid, kind, payload, ORDER_ACK_MS)
+      .catch((err: unknown) => this.log.debug({ err, uuid }, 'upgradeCancel not acknowledged'));
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import type { DeviceCommands } from '../../device-port/index.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { UpgradeCampaigns } from './campaigns.js';
@@ -9,7 +10,7 @@ import { firmwareRoutes } from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Upgrade campaigns; main.ts hands them the device gateway, the hellos and the devices' `upgradeProgress`. */
+    /** Upgrade campaigns; the device intake hands them the hellos and the devices' `upgradeProgress`. */
     upgrades: UpgradeCampaigns;
   }
 }
@@ -17,11 +18,14 @@ declare module 'fastify' {
 /** Campaigns past their end time are expired at least this often (and whenever they are read). */
 const SWEEP_MS = 60_000;
 
+/** What the firmware module takes of the platform: the package links it sends name the portal's public address. */
+type FirmwarePlatform = { db: Db; deviceCommands: DeviceCommands; publicUrl: () => string; store: ObjectStore; signer: ObjectSigner };
+
 /** Firmware packages and upgrade campaigns (docs/device-protocol.md, `upgrade`). */
 export const firmwareModule = fp(
-  async (app: FastifyInstance, { db, store, signer }: { db: Db; store: ObjectStore; signer: ObjectSigner }) => {
+  async (app: FastifyInstance, { db, deviceCommands, publicUrl, store, signer }: FirmwarePlatform) => {
     const packages = new FirmwarePackages(db, store);
-    const campaigns = new UpgradeCampaigns(db, packages, signer, app.deviceTasks, app.log);
+    const campaigns = new UpgradeCampaigns(db, deviceCommands, publicUrl, packages, signer, app.deviceTasks, app.log);
     app.decorate('upgrades', campaigns);
     await app.register(firmwareRoutes, { db, packages, campaigns });
     const sweep = setInterval(() => {

@@ -5,17 +5,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { device, vehicle } from '../../db/schema.js';
 import { chainColumns } from '../../db/subqueries.js';
+import type { DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import type { EmbeddedMediaServer, MediaHooks } from '../../media/embedded.js';
 import type { LivePlaySigner } from '../../media/signer.js';
-import type { SendCommand } from '../devices/commands.js';
 import type { UsageMeter } from '../subscriptions/usage-meter.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 import { hashKey, keyMatches, LiveRepo, type LiveRow } from './repo.js';
-
-/** Publishes a down command and resolves with its ack (the gateway's sendCommand); absent until the gateway runs. */
 
 export interface LiveOptions {
   /** Where devices publish: `rtmp://host:port` (the embedded server's or MEDIA_RTMP_URL). */
@@ -54,7 +52,6 @@ const PURGE_EVERY_MS = 10 * 60_000;
  * the viewers; the embedded server is single-node (several nodes need MEDIA_URL).
  */
 export class LiveService implements MediaHooks {
-  private send: SendCommand | undefined;
   private media: EmbeddedMediaServer | undefined;
   private readonly repo: LiveRepo;
   private sweeper: NodeJS.Timeout | undefined;
@@ -63,24 +60,16 @@ export class LiveService implements MediaHooks {
   private closing = false;
   /** The embedded media server's events, written one after the other in the order they happened. */
   private hookWrites: Promise<void> = Promise.resolve();
-  /** Sessions ended at start-up whose devices are told once the gateway is there. */
-  private orphans: LiveRow[] = [];
 
   constructor(
     private readonly db: Db,
+    private readonly devices: DeviceCommands,
     private readonly signer: LivePlaySigner,
     private readonly usage: UsageMeter,
     private readonly options: LiveOptions,
     private readonly log: FastifyBaseLogger,
   ) {
     this.repo = new LiveRepo(db);
-  }
-
-  useDevices(send: SendCommand) {
-    this.send = send;
-    const orphans = this.orphans;
-    this.orphans = [];
-    for (const row of orphans) void this.tellDevice(row, 'shutdown');
   }
 
   useMedia(media: EmbeddedMediaServer) {
@@ -94,15 +83,16 @@ export class LiveService implements MediaHooks {
 
   /**
    * Start-up of a node with live video: the sessions its embedded media server carried before a crash have lost their
-   * stream (they end, and their devices are told once the gateway runs); then the idle sweep starts.
+   * stream (they end, and their devices are told once a device adapter runs); then the idle sweep starts.
    */
   async open(): Promise<void> {
     const ended = await this.repo.endOwned(this.options.nodeId, new Date());
     if (ended.length > 0) {
       this.log.warn({ streams: ended.map((row) => row.stream) }, 'live sessions of this node ended at start-up');
       for (const row of ended) this.metered(row);
-      if (this.send) for (const row of ended) void this.tellDevice(row, 'shutdown');
-      else this.orphans.push(...ended);
+      void this.devices.ready.then(() => {
+        for (const row of ended) void this.tellDevice(row, 'shutdown');
+      });
     }
     this.sweeper = setInterval(() => {
       this.sweeping ??= this.sweep().finally(() => {
@@ -185,7 +175,7 @@ export class LiveService implements MediaHooks {
     if (!target.online) throw new AppError('DEVICE_LIVE_STATE_FAIL');
     const running = playback ? undefined : await this.repo.running(target.id, body.channel);
     if (running) return this.view(running);
-    if (!this.send || !this.options.available()) throw new AppError('DEVICE_LIVE_FAIL');
+    if (!this.devices.reaches(target.uuid) || !this.options.available()) throw new AppError('DEVICE_LIVE_FAIL');
     const stream = `d${target.id}c${body.channel}-${randomBytes(6).toString('hex')}`;
     const key = randomBytes(24).toString('base64url');
     const now = new Date();
@@ -215,7 +205,7 @@ export class LiveService implements MediaHooks {
       throw new AppError('DEVICE_LIVE_FAIL');
     }
     try {
-      await this.send(
+      await this.devices.send(
         target.uuid,
         'live',
         {
@@ -224,7 +214,7 @@ export class LiveService implements MediaHooks {
           channel: body.channel,
           url: `${this.options.publishBase()}/live/${stream}?key=${key}`,
           key,
-          overlay: { licensePlate: target.licensePlate },
+          overlay: { licensePlate: target.licensePlate ?? undefined },
           ...(playback ? { playback } : {}),
         },
         this.options.ackTimeoutMs,
@@ -293,9 +283,9 @@ export class LiveService implements MediaHooks {
   }
 
   private async tellDevice(row: LiveRow, reason: 'viewer' | 'idle' | 'shutdown') {
-    if (!this.send) return;
+    if (!this.devices.reaches(row.deviceUuid)) return;
     try {
-      await this.send(
+      await this.devices.send(
         row.deviceUuid,
         'live',
         { action: 'stop', stream: row.stream, channel: row.channel, reason },

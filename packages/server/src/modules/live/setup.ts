@@ -3,6 +3,7 @@ import { LIVE_IDLE_MS } from '@safety-shield/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { DeviceCommands } from '../../device-port/index.js';
 import { EmbeddedMediaServer } from '../../media/embedded.js';
 import { mediaRoutes } from '../../media/routes.js';
 import { LivePlaySigner } from '../../media/signer.js';
@@ -12,7 +13,7 @@ import { LiveService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Live sessions; main.ts hands it the device gateway (`live.useDevices`). */
+    /** Live sessions, which DVR playback shares. */
     live: LiveService;
   }
 }
@@ -26,12 +27,19 @@ export type LiveConfig = Pick<Config, 'secretKey'> & Partial<Pick<Config, 'media
  * this node ends the sessions its embedded server carried before a restart and sweeps idle sessions like every node.
  * Without `config.media` (most tests) the routes exist and answer DEVICE_LIVE_FAIL on start.
  */
-export async function startLive(app: FastifyInstance, db: Db, usage: UsageMeter, config: LiveConfig): Promise<LiveService> {
+export async function startLive(
+  app: FastifyInstance,
+  db: Db,
+  devices: DeviceCommands,
+  usage: UsageMeter,
+  config: LiveConfig,
+): Promise<LiveService> {
   const media = config.media;
   let embedded: EmbeddedMediaServer | undefined;
   const publicHost = config.publicUrl ? new URL(config.publicUrl).hostname : '127.0.0.1';
   const live = new LiveService(
     db,
+    devices,
     new LivePlaySigner(config.secretKey),
     usage,
     {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { pageOf } from '../../db/paging.js';
 import { device, deviceRuntimeLog, deviceTask, deviceTaskRow } from '../../db/schema.js';
+import type { DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import { containing } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
@@ -15,7 +16,6 @@ import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { recordedUpload } from '../../storage/upload-records.js';
 import { inTurns } from '../device-tasks/in-turns.js';
 import type { DeviceTaskService } from '../device-tasks/service.js';
-import type { SendCommand } from '../devices/commands.js';
 
 /** How long a device has to upload its log once asked. */
 export const LOG_URL_MS = 15 * 60_000;
@@ -44,11 +44,11 @@ const toRecord = (row: LogRow): RuntimeLogRecord => ({
  * (gzip) to a signed URL of the object store and acknowledges; the portal keeps the file for `/collection/index`.
  */
 export class RuntimeLogService {
-  private send: SendCommand | undefined;
-  private publicUrl: () => string = () => 'http://127.0.0.1:8080';
-
   constructor(
     private readonly db: Db,
+    private readonly devices: DeviceCommands,
+    /** The portal's address as devices reach it, for their upload URLs. */
+    private readonly publicUrl: () => string,
     private readonly store: ObjectStore,
     private readonly signer: ObjectSigner,
     private readonly tasks: DeviceTaskService,
@@ -58,12 +58,6 @@ export class RuntimeLogService {
       cancel: (principal, task, rowIds) => this.cancelRows(principal, task, rowIds),
       retry: (_principal, task) => this.retryRows(task),
     });
-  }
-
-  /** The device gateway and the address devices reach the portal at (main.ts). */
-  useDevices(send: SendCommand, publicUrl: () => string) {
-    this.send = send;
-    this.publicUrl = publicUrl;
   }
 
   async order(principal: Principal, deviceIds: number[]): Promise<DeviceTask> {
@@ -115,8 +109,7 @@ export class RuntimeLogService {
    * the file is then recorded and the row done. A refusal fails the row; no answer leaves it for the next hello.
    */
   private async deliver(rowId: number, uuid: string): Promise<void> {
-    const send = this.send;
-    if (!send) return;
+    if (!this.devices.reaches(uuid)) return;
     const row = await this.db.transaction(async (tx) => {
       const [found] = await tx
         .select({ row: deviceTaskRow, task: deviceTask })
@@ -144,7 +137,7 @@ export class RuntimeLogService {
     };
     let outcome: Outcome;
     try {
-      await send(uuid, 'logUpload', payload, UPLOAD_ACK_MS);
+      await this.devices.send(uuid, 'logUpload', payload, UPLOAD_ACK_MS);
       const stored = await recordedUpload(this.db, key);
       outcome = stored ? { state: 'done', reason: null, size: stored.size } : { state: 'failed', reason: 'no file received' };
     } catch (err) {

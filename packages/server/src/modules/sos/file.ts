@@ -2,22 +2,9 @@ import type { SosEntry } from '@safety-shield/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, incident, sos } from '../../db/schema.js';
+import type { SosReport } from '../../device-port/index.js';
 import { type Chain, chainOf, fileIncident, type IncidentUpdate, lockedDevice, vehicleAt } from '../events/file-incident.js';
 import { sosColumns, sosEvent } from './repo.js';
-
-/** An `sos` message as the gateway parsed it (docs/device-protocol.md): the S.O.S button pressed (start) or released (stop). */
-export interface SosReport {
-  state: 'start' | 'stop';
-  /** Epoch milliseconds of the press or release; the envelope's `at` when absent. */
-  time: number;
-  /** The device's clock as it showed it, text. */
-  localTime: string | null;
-  lat: number | null;
-  lng: number | null;
-  speed: number | null;
-  /** stop: the `id` of the start message it ends; absent, the device's open S.O.S. */
-  startId: string | null;
-}
 
 /** An S.O.S a device started or stopped, or an operator closed, with the chain it belongs to. */
 export interface SosUpdate {

@@ -5,10 +5,19 @@ import type { Db } from '../../db/client.js';
 import { sosRoutes } from './routes.js';
 import { SosService } from './service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The S.O.S alarms; the device intake files the presses and releases devices report (`sos.report`). */
+    sos: SosService;
+  }
+}
+
 /** The S.O.S alarms and their handling. */
 export const sosModule = fp(
   async (app: FastifyInstance, { db, bus }: { db: Db; bus: Bus }) => {
-    await app.register(sosRoutes, { sos: new SosService(db, bus) });
+    const sos = new SosService(db, bus, app.incidentIntake, app.log);
+    app.decorate('sos', sos);
+    await app.register(sosRoutes, { sos });
   },
-  { name: 'sos' },
+  { name: 'sos', dependencies: ['events'] },
 );

@@ -1,20 +1,43 @@
 import type { SosCount, SosEntry, SosHistoryPage } from '@safety-shield/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
 import { sos } from '../../db/schema.js';
+import { afterCommit, type DeviceMessage, type SosReport } from '../../device-port/index.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
+import type { IncidentUpdate } from '../events/file-incident.js';
+import { fileSos } from './file.js';
 import { closeSos, countOpenSos, lockSos, openSos, sosEvent, sosHistory, toEntry } from './repo.js';
 
 /** The Focus Board lists at most this many open S.O.S, newest first. */
 export const SOS_BOARD_MAX = 200;
 
-/** The Focus Board (SPEC section 2): open S.O.S of the caller's scope, their count, the history, and closing one. */
+/**
+ * The Focus Board (SPEC section 2): open S.O.S of the caller's scope, their count, the history, and closing one; and
+ * the presses and releases devices report (the device intake's `sos`).
+ */
 export class SosService {
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
+    private readonly incidents: { arrived(update: IncidentUpdate): void },
+    private readonly log: FastifyBaseLogger,
   ) {}
+
+  /**
+   * Files a press or release. With an external broker every portal node files each S.O.S: each push comes from the one
+   * node that stored its row, so the consoles hear of it once.
+   */
+  async report(device: string, message: DeviceMessage, report: SosReport): Promise<void> {
+    const outcome = await fileSos(this.db, device, message.id, report);
+    if (outcome.incident) this.incidents.arrived(outcome.incident);
+    if (!outcome.stored) {
+      if (outcome.reason !== 'resent') this.log.info({ device, id: message.id, reason: outcome.reason }, 'sos not stored');
+      return;
+    }
+    afterCommit(this.log, 'sos push', () => this.bus.publish('sos', outcome.update));
+  }
 
   /** Open: not closed by an operator yet, whether the device still signals it (active) or let go (stopped). */
   active(principal: Principal): Promise<SosEntry[]> {

@@ -41,17 +41,17 @@ export const directIncidents = (where: SQL): SQL => sql`
   where ${counted(sql`local.day`)} and ${where}`;
 
 const EARTH_RADIUS_M = 6_371_008.8;
-/** A jump faster than this is a GPS glitch, not driving; a longer gap is a device that was off (gateway/mileage.ts). */
+/** A jump faster than this is a GPS glitch, not driving; a longer gap is a device that was off (device-port/mileage.ts). */
 const MAX_IMPLIED_KMH = 200;
 const MAX_RUNNING_GAP_MS = 5 * 60_000;
 
-/** The great-circle distance in metres, as `haversineMeters` (modules/vehicles/trail.ts) computes it. */
+/** The great-circle distance in metres, as `haversineMeters` (places/distance.ts) computes it. */
 const haversine = sql`2 * ${EARTH_RADIUS_M}::float8 * asin(least(1, sqrt(
     power(sin(radians(seg.lat - prev.lat) / 2), 2)
     + cos(radians(prev.lat)) * cos(radians(seg.lat)) * power(sin(radians(seg.lng - prev.lng) / 2), 2))))`;
 
 /**
- * What vehicles drove on days counted directly, one row per segment, by the odometer's rule (gateway/mileage.ts): a
+ * What vehicles drove on days counted directly, one row per segment, by the odometer's rule (device-port/mileage.ts): a
  * segment joins a device's position to its previous one (whatever day or vehicle that was), belongs to the day and the
  * vehicle of its later position and counts only when both positions carry that vehicle; its length counts when its
  * implied speed is at most 200 km/h, its time when the later position moves and the gap is at most 5 minutes.

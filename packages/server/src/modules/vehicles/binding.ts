@@ -36,7 +36,7 @@ export async function recordUnbind(tx: Db, principal: Principal, row: DeviceRow,
  * MAX_DEVICES_PER_VEHICLE. A bound device takes its vehicle's fleet into its scope, so the fleet's admins see it.
  */
 export class BindingService {
-  /** `onChange` tells the device gateway that a device's vehicle changed (it caches the binding). */
+  /** `onChange` tells the device port that a device's vehicle changed (`DeviceCommands.forget`). */
   constructor(
     private readonly db: Db,
     private readonly onChange: (deviceId: number) => void = () => {},

@@ -13,6 +13,7 @@ import type { Bus } from '../../../bus/bus.js';
 import type { Db } from '../../../db/client.js';
 import { device, evidenceTask, incident, incidentHistory, incidentResource } from '../../../db/schema.js';
 import { chainColumns } from '../../../db/subqueries.js';
+import type { DeviceCommands } from '../../../device-port/index.js';
 import { AppError } from '../../../http/errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { inScope, outOfScope } from '../../../http/scope.js';
@@ -22,9 +23,6 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type IncidentRow = Pick<typeof incident.$inferSelect, 'id' | 'deviceUuid' | 'messageId' | 'triggerAt'>;
 type ResourceRow = typeof incidentResource.$inferSelect;
 type TaskRow = typeof evidenceTask.$inferSelect;
-
-/** Publishes a down command and resolves with its ack (the gateway's sendCommand); absent until the gateway runs. */
-export type SendCommand = (deviceUuid: string, kind: string, payload: Record<string, unknown>) => Promise<unknown>;
 
 const OPEN: EvidenceTaskState[] = ['waiting', 'sent'];
 const toSeconds = (time: number) => (time < 100_000_000_000 ? time * 1000 : time);
@@ -110,18 +108,12 @@ export async function recordClipTask(
  * sent to the device at once when it is online, else at its next `hello`; it follows the upload states of its resources.
  */
 export class EvidenceRequestService {
-  private send: SendCommand | undefined;
-
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
+    private readonly devices: DeviceCommands,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  /** The device gateway of this node (started after the app). */
-  useDevices(send: SendCommand) {
-    this.send = send;
-  }
 
   /** One live incident in the caller's scope, locked, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */
   private async incidentOf(tx: Tx, principal: Principal, eventId: number): Promise<IncidentRow> {
@@ -264,10 +256,10 @@ export class EvidenceRequestService {
       await historyLine(tx, principal, updated.incidentId, 'evidenceCancelled', { taskId });
       return { row: updated, wasSent: found.task.state === 'sent' };
     });
-    if (wasSent && this.send) {
-      this.send(row.deviceUuid, 'cancelUpload', { taskId }).catch((err: unknown) =>
-        this.log.info({ err, taskId }, 'cancelUpload not acknowledged'),
-      );
+    if (wasSent && this.devices.reaches(row.deviceUuid)) {
+      this.devices
+        .send(row.deviceUuid, 'cancelUpload', { taskId })
+        .catch((err: unknown) => this.log.info({ err, taskId }, 'cancelUpload not acknowledged'));
     }
     return toTask(row);
   }
@@ -329,8 +321,6 @@ export class EvidenceRequestService {
    * command goes, so its uploads find it; a refusal fails it, no answer puts it back to wait for the next hello.
    */
   private async dispatch(taskId: number, helloed: boolean): Promise<void> {
-    const send = this.send;
-    if (!send) return;
     const message = await this.db.transaction(async (tx) => {
       const [found] = await tx
         .select({ task: evidenceTask, messageId: incident.messageId, online: device.online })
@@ -339,32 +329,24 @@ export class EvidenceRequestService {
         .leftJoin(device, eq(device.deviceUuid, evidenceTask.deviceUuid))
         .where(and(eq(evidenceTask.id, taskId), eq(evidenceTask.state, 'waiting')))
         .for('update', { of: evidenceTask });
-      if (!found || (!helloed && !found.online)) return null;
+      if (!found || (!helloed && !found.online) || !this.devices.reaches(found.task.deviceUuid)) return null;
       const resources = await tx.select().from(incidentResource).where(inArray(incidentResource.id, found.task.resourceIds));
       await tx.update(evidenceTask).set({ state: 'sent', updatedAt: new Date() }).where(eq(evidenceTask.id, taskId));
       const clip = found.task.kind === 'clip' ? resources[0] : undefined;
+      const span = clip?.startAt && clip.endAt ? { start: clip.startAt.getTime(), end: clip.endAt.getTime() } : undefined;
       return {
         uuid: found.task.deviceUuid,
         payload: {
           taskId,
           incidentMessageId: found.messageId,
           resourceIds: resources.map((r) => r.deviceResourceId),
-          ...(clip
-            ? {
-                clip: {
-                  resourceId: clip.deviceResourceId,
-                  channel: clip.channel,
-                  start: clip.startAt?.getTime(),
-                  end: clip.endAt?.getTime(),
-                },
-              }
-            : {}),
+          ...(clip && span ? { clip: { resourceId: clip.deviceResourceId, channel: clip.channel, ...span } } : {}),
         },
       };
     });
     if (!message) return;
     // The ack may take as long as the command time-out: the caller does not wait for it.
-    send(message.uuid, 'evidenceRequest', message.payload).then(
+    this.devices.send(message.uuid, 'evidenceRequest', message.payload).then(
       () => undefined,
       async (err: unknown) => {
         const ack = (err as { ack?: { ok: boolean; error?: string | null } }).ack;

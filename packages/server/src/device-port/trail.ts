@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
-import type { PositionUpdate } from './events.js';
-import type { GpsPoint } from './messages.js';
 import { type Carry, type Driven, driven, type Fix } from './mileage.js';
+import type { PositionFix } from './reports.js';
+
+/** A device's new live position, pushed to consoles watching its vehicle. */
+export interface PositionUpdate {
+  deviceId: number;
+  vehicleId: number | null;
+  /** Epoch milliseconds of the point. */
+  at: number;
+  lat: number;
+  lng: number;
+  speed: number;
+  heading: number;
+  dbm: number | null;
+}
 
 /** A device row as the flush reads it, locked. */
 interface DeviceRow {
@@ -44,12 +56,12 @@ export interface TrailWritten {
 /** node-postgres and PGlite both answer `{ rows }`; drizzle types `execute` per driver. */
 
 /** Ascending by time, one point per millisecond (the trail's key is (device, at)). */
-function ordered(points: GpsPoint[]): GpsPoint[] {
+function ordered(points: PositionFix[]): PositionFix[] {
   const sorted = [...points].sort((a, b) => a.t - b.t);
   return sorted.filter((point, i) => i === 0 || point.t !== sorted[i - 1]?.t);
 }
 
-function plan(devices: DeviceRow[], byDevice: ReadonlyMap<string, GpsPoint[]>, carry: Carry): Plan {
+function plan(devices: DeviceRow[], byDevice: ReadonlyMap<string, PositionFix[]>, carry: Carry): Plan {
   const result: Plan = {
     points: { device: [], t: [], vehicle: [], lat: [], lng: [], speed: [], heading: [], dbm: [] },
     positions: [],
@@ -103,7 +115,7 @@ function plan(devices: DeviceRow[], byDevice: ReadonlyMap<string, GpsPoint[]>, c
  * newest position, and what each vehicle drove. Device rows are locked first, so two nodes flushing the same device
  * (shared subscription) count its mileage once, and the binding read is the one in force at the write.
  */
-export async function writeTrail(db: Db, byDevice: ReadonlyMap<string, GpsPoint[]>, carry: Carry): Promise<TrailWritten> {
+export async function writeTrail(db: Db, byDevice: ReadonlyMap<string, PositionFix[]>, carry: Carry): Promise<TrailWritten> {
   const uuids = [...byDevice.keys()];
   const { positions, fractions, unknown } = await db.transaction(async (tx) => {
     const devices = rowsOf<DeviceRow>(

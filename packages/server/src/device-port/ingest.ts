@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../bus/bus.js';
 import type { Db } from '../db/client.js';
-import type { PositionUpdate } from './events.js';
-import type { GpsPoint } from './messages.js';
+import { afterCommit } from './intake.js';
 import { Carry } from './mileage.js';
-import { writeTrail } from './trail.js';
+import type { PositionFix } from './reports.js';
+import { type PositionUpdate, writeTrail } from './trail.js';
 
-/** Called once a message is committed (no argument) or could not be (the error: the device must resend). */
-export type Done = (error?: Error | null) => void;
+/** Called once a batch is committed (no argument) or could not be (the error: the device must resend). */
+type Done = (error?: Error) => void;
 
 export interface IngestOptions {
   /** Longest a point waits before its batch is written. */
@@ -20,7 +21,7 @@ export interface IngestOptions {
 export const INGEST_DEFAULTS: IngestOptions = { flushIntervalMs: 50, flushPoints: 5_000, maxPendingPoints: 50_000 };
 
 interface Batch {
-  byDevice: Map<string, GpsPoint[]>;
+  byDevice: Map<string, PositionFix[]>;
   acks: Done[];
   points: number;
   startedAt: number;
@@ -38,9 +39,10 @@ function isRetryable(error: unknown): boolean {
 }
 
 /**
- * The gps writer: collects the points of every device and writes them in one transaction per flush, at most
- * `flushIntervalMs` after the first or at `flushPoints`, one flush at a time. A message's `done` runs only after its
- * flush committed, so the device's acknowledgement means the points are stored.
+ * The position writer every adapter shares: collects the points of every device and writes them in one transaction per
+ * flush, at most `flushIntervalMs` after the first or at `flushPoints`, one flush at a time. A batch's promise settles
+ * only after its flush committed, so the device's acknowledgement means the points are stored. The new live positions
+ * of bound vehicles are pushed to the consoles (the bus's `position`).
  */
 export class GpsIngest {
   private batch = emptyBatch();
@@ -54,7 +56,7 @@ export class GpsIngest {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly onPositions: (updates: PositionUpdate[]) => void,
+    private readonly bus: Bus,
     private readonly options: IngestOptions = INGEST_DEFAULTS,
   ) {}
 
@@ -63,10 +65,15 @@ export class GpsIngest {
     return this.queued;
   }
 
-  take(uuid: string, points: GpsPoint[], done: Done): void {
+  /** Takes a device's batch; settles once it is committed (or could not be). */
+  take(uuid: string, points: PositionFix[]): Promise<void> {
+    return new Promise((resolve, reject) => this.add(uuid, points, (err) => (err ? reject(err) : resolve())));
+  }
+
+  private add(uuid: string, points: PositionFix[], done: Done): void {
     if (this.queued >= this.options.maxPendingPoints) {
       // Holding `done` holds the device's acknowledgement, and the embedded broker reads nothing more from it meanwhile.
-      this.waiting.push(() => this.take(uuid, points, done));
+      this.waiting.push(() => this.add(uuid, points, done));
       return;
     }
     const batch = this.batch;
@@ -123,9 +130,15 @@ export class GpsIngest {
     this.queued -= batch.points;
     this.flushing = undefined;
     for (const done of batch.acks) done(failure);
-    if (positions.length > 0) this.onPositions(positions);
+    if (positions.length > 0) afterCommit(this.log, 'position push', () => this.pushed(positions));
     this.release();
     this.schedule();
+  }
+
+  private pushed(updates: PositionUpdate[]) {
+    for (const { vehicleId, deviceId, at, lat, lng, speed, heading, dbm } of updates) {
+      if (vehicleId !== null) this.bus.publish('position', { vehicleId, deviceId, position: { lat, lng, speed, heading, dbm, time: at } });
+    }
   }
 
   /** A deadlock is retried at once; other failures (a lost connection, a failover) after a pause, for about 5 s in all. */

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { eventTag, evidenceTask, incident, incidentResource } from '../db/schema.js';
-import { EVIDENCE_LIMITS, evidenceKey, moveUpload, UPLOAD_URL_TTL_MS, UploadState } from '../modules/events/evidence.js';
-import { OBJECTS_PATH } from '../storage/routes.js';
-import type { ObjectSigner } from '../storage/signed-urls.js';
-import type { UploadReport } from './messages.js';
+import type { Db } from '../../db/client.js';
+import { eventTag, evidenceTask, incident, incidentResource } from '../../db/schema.js';
+import type { UploadReport } from '../../device-port/index.js';
+import { OBJECTS_PATH } from '../../storage/routes.js';
+import type { ObjectSigner } from '../../storage/signed-urls.js';
+import { EVIDENCE_LIMITS, evidenceKey, moveUpload, UPLOAD_URL_TTL_MS, UploadState } from './evidence.js';
 
 /** Where upload URLs point: the evidence store's signer and the portal's address as devices reach it. */
 export interface UploadUrls {
@@ -22,7 +22,7 @@ export type UploadOutcome =
       resource: { id: number; incidentId: number };
       url?: { incidentMessageId: string; resourceId: string; url: string; expiresAt: number };
     }
-  | { stored: false; reason: 'unknown resource' | 'unchanged' | 'out of order' | 'no evidence store' }
+  | { stored: false; reason: 'unknown resource' | 'unchanged' | 'out of order' }
   /** A video of an incident whose tag does not receive videos, not asked for: the device keeps it until it is. */
   | { stored: false; reason: 'held'; held: { incidentMessageId: string; resourceId: string } };
 
@@ -55,11 +55,10 @@ async function askedFor(tx: Parameters<Parameters<Db['transaction']>[0]>[0], res
 
 /**
  * One `upload` report in one transaction. Only a resource of an incident this device reported is found, so a device
- * never moves or gets a URL for another device's evidence. An acceptable apply stores 1 and 2 and returns the URL the
- * gateway publishes after the commit (a URL lost with the publish is replaced by the device's next apply).
+ * never moves or gets a URL for another device's evidence. An acceptable apply stores 1 and 2 and returns the URL that
+ * goes down after the commit (a URL lost on its way is replaced by the device's next apply).
  */
-export async function reportUpload(db: Db, uuid: string, report: UploadReport, urls: UploadUrls | undefined): Promise<UploadOutcome> {
-  if (report.state === UploadState.apply && !urls) return { stored: false, reason: 'no evidence store' };
+export async function fileUpload(db: Db, uuid: string, report: UploadReport, urls: UploadUrls): Promise<UploadOutcome> {
   return db.transaction(async (tx): Promise<UploadOutcome> => {
     const [row] = await tx
       .select({
@@ -85,7 +84,7 @@ export async function reportUpload(db: Db, uuid: string, report: UploadReport, u
     if (report.state === row.state && report.state !== UploadState.apply) return { stored: false, reason: 'unchanged' };
     if (!follows[report.state]?.includes(row.state)) return { stored: false, reason: 'out of order' };
 
-    if (report.state !== UploadState.apply || !urls) {
+    if (report.state !== UploadState.apply) {
       await moveUpload(tx, row, report.state, {}, report.reason ?? undefined);
       return { stored: true, state: report.state, resource: row };
     }

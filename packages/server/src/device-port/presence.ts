@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../bus/bus.js';
 import { type Db, rowsOf } from '../db/client.js';
-import type { PresenceUpdate } from './events.js';
-import type { Hello } from './messages.js';
+import { afterCommit, type KnownDevice } from './intake.js';
+import type { DeviceHello } from './reports.js';
 
 interface Changed {
   id: number;
@@ -9,14 +11,24 @@ interface Changed {
 }
 
 /**
- * Presence and identity of devices (docs/device-protocol.md, `status` and `hello`). Times are the portal's clock: a
- * last will carries the `at` of the connection it was set on, not of the moment it fired.
+ * Presence and identity of devices (docs/device-protocol.md, `status` and `hello`), whatever protocol carried them;
+ * each change is pushed to the consoles (the bus's `presence`). Times are the portal's clock: a last will carries the
+ * `at` of the connection it was set on, not of the moment it fired.
  */
 export class Presence {
   constructor(
     private readonly db: Db,
-    private readonly onPresence: (update: PresenceUpdate) => void,
+    private readonly bus: Bus,
+    private readonly log: FastifyBaseLogger,
   ) {}
+
+  private changed(rows: Changed[], online: boolean, at: number) {
+    for (const row of rows) {
+      afterCommit(this.log, 'presence push', () =>
+        this.bus.publish('presence', { vehicleId: row.vehicle_id, deviceId: row.id, online, time: at }),
+      );
+    }
+  }
 
   /** Marks a device online; a device already online (a resent status) keeps its connection start. */
   async online(uuid: string): Promise<void> {
@@ -28,7 +40,7 @@ export class Presence {
           last_online_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
         where device_uuid = ${uuid} and not online returning id, vehicle_id`),
     );
-    for (const row of rows) this.onPresence({ deviceId: row.id, vehicleId: row.vehicle_id, online: true, at });
+    this.changed(rows, true, at);
   }
 
   /** Marks a device offline and adds the connection's time; the will and the disconnect both come, the first one counts. */
@@ -48,14 +60,14 @@ export class Presence {
           select id, last_online_at, greatest(last_online_at, ${now}::timestamptz) from done where last_online_at is not null)
         select id, vehicle_id from done`),
     );
-    for (const row of rows) this.onPresence({ deviceId: row.id, vehicleId: row.vehicle_id, online: false, at });
+    this.changed(rows, false, at);
   }
 
   /**
    * Stores what a device says about itself (a field it sent malformed is kept as it was; the name only fills an empty
    * one, so a console rename survives reconnects) and marks it online. Undefined for an unknown device.
    */
-  async hello(uuid: string, hello: Hello): Promise<{ deviceId: number; hasSecret: boolean } | undefined> {
+  async hello(uuid: string, hello: DeviceHello): Promise<KnownDevice | undefined> {
     const [row] = rowsOf<{ id: number; has_secret: boolean }>(
       await this.db.execute(sql`
         update device set version = coalesce(${hello.version}, version), iccid = coalesce(${hello.iccid}, iccid),
@@ -68,8 +80,8 @@ export class Presence {
     return { deviceId: row.id, hasSecret: row.has_secret };
   }
 
-  /** The embedded broker just started, so no device is connected: a crash may have left some marked online. */
-  async resetAll(): Promise<void> {
+  /** An adapter holding the connections just started, so no device is connected: a crash may have left some marked online. */
+  async allOffline(): Promise<void> {
     await this.db.execute(sql`
       with done as (update device set online = false, last_offline_at = now(), updated_at = now() where online
         returning id, last_online_at)

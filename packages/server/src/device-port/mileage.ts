@@ -1,7 +1,6 @@
 /** Distance and running time driven along a device's positions. Pure functions. */
 
-// One great-circle distance for the trail and the mileage.
-import { haversineMeters } from '../modules/vehicles/trail.js';
+import { haversineMeters } from '../places/distance.js';
 
 export interface Fix {
   t: number;

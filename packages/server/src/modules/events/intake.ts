@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../../bus/bus.js';
+import type { Db } from '../../db/client.js';
+import { afterCommit, type DeviceCommands, type DeviceMessage, type IncidentReport, type UploadReport } from '../../device-port/index.js';
+import { fileIncident, type IncidentUpdate } from './file-incident.js';
+import { fileUpload, type UploadUrls } from './file-upload.js';
+import type { IncidentNotifier } from './notify.js';
+import type { EvidenceRequestService } from './requests/service.js';
+
+/**
+ * Incidents and their evidence as devices report them: the device intake's `incident` and `upload` (docs/architecture.md,
+ * "The device port"). Each report is filed in one transaction; what follows it (the consoles' push, the e-mails, the
+ * evidence tasks, the upload URL going down) runs after the commit and never fails the report.
+ */
+export class IncidentIntake {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly notifier: IncidentNotifier,
+    private readonly requests: EvidenceRequestService,
+    private readonly devices: DeviceCommands,
+    private readonly urls: UploadUrls,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async incident(device: string, message: DeviceMessage, report: IncidentReport): Promise<void> {
+    const outcome = await fileIncident(this.db, device, message.id, message.at, report);
+    if (outcome.stored) this.arrived(outcome.update);
+    else if (outcome.reason !== 'resent') this.log.info({ device, id: message.id, reason: outcome.reason }, 'incident not stored');
+  }
+
+  /** A new incident (a device's, or an S.O.S press's): the consoles of its chain are told and its e-mails go, once. */
+  arrived({ incidentId, type, triggerAt, ...chain }: IncidentUpdate): void {
+    afterCommit(this.log, 'incident push', () =>
+      this.bus.publish('incident', { eventId: incidentId, type, triggerTime: triggerAt, ...chain }),
+    );
+    afterCommit(this.log, 'incident e-mail', () => this.notifier.arrived(incidentId));
+  }
+
+  async upload(device: string, report: UploadReport): Promise<void> {
+    const outcome = await fileUpload(this.db, device, report, this.urls);
+    if (!outcome.stored) {
+      if (outcome.reason === 'held') {
+        this.devices.send(device, 'uploadHeld', outcome.held).catch((err: unknown) => {
+          this.log.debug({ err, device }, 'uploadHeld not acknowledged');
+        });
+      } else {
+        const { incidentMessageId, resourceId } = report;
+        this.log.info({ device, incidentMessageId, resourceId, reason: outcome.reason }, 'upload report not stored');
+      }
+      return;
+    }
+    void this.requests.moved({ incidentId: outcome.resource.incidentId, resourceRowId: outcome.resource.id, state: outcome.state });
+    // Sent after the commit: the device reports 3 only once state 2 is stored. A lost URL is replaced by its next apply.
+    if (outcome.url) {
+      this.devices.send(device, 'uploadUrl', outcome.url).catch((err: unknown) => {
+        this.log.debug({ err, device }, 'uploadUrl not acknowledged');
+      });
+    }
+  }
+}
