@@ -58,6 +58,16 @@ async function handDevice(fleet: SosFleet, answer: Answer) {
   return { client, received, configs, close: () => client.endAsync() };
 }
 
+/** A threshold class's limits, all within their bounds. */
+const thresholdValues = {
+  speedingMarginKmh: 5,
+  harshAccelerationG: 0.35,
+  harshBrakingG: 0.45,
+  harshTurnG: 0.4,
+  fatigueSeconds: 3,
+  distractionSeconds: 4,
+  phoneUseSeconds: 5,
+};
 const appliesAll: Answer = (body) => ({ ok: true, result: body.version === undefined ? {} : { version: body.version } });
 const info = async (token = admin, deviceId = mine.deviceId) =>
   (await call(portal, token, 'GET', `/v2/device/config/info?deviceId=${deviceId}`)).data;
@@ -397,15 +407,7 @@ describe('a device configuration', () => {
   });
 
   it('refers to a threshold class the Super Admin keeps, carrying its values as they were', async () => {
-    const values = {
-      speedingMarginKmh: 5,
-      harshAccelerationG: 0.35,
-      harshBrakingG: 0.45,
-      harshTurnG: 0.4,
-      fatigueSeconds: 3,
-      distractionSeconds: 4,
-      phoneUseSeconds: 5,
-    };
+    const values = thresholdValues;
     const created = await call(portal, superToken, 'POST', '/v2/device/threshold', { name: 'Urban buses', description: 'Strict', values });
     expect(created.data).toMatchObject({ name: 'Urban buses', description: 'Strict', values });
     expect((await call(portal, superToken, 'POST', '/v2/device/threshold', { name: 'Urban buses', values })).codeKey).toBe(
@@ -441,15 +443,6 @@ describe('a device configuration', () => {
 
 /** Issue 28: a configuration is exactly what the schema declares, in every request and in everything sent or stored. */
 describe('properties the schema does not declare', () => {
-  const thresholdValues = {
-    speedingMarginKmh: 5,
-    harshAccelerationG: 0.35,
-    harshBrakingG: 0.45,
-    harshTurnG: 0.4,
-    fatigueSeconds: 3,
-    distractionSeconds: 4,
-    phoneUseSeconds: 5,
-  };
   const area = (shape: Record<string, unknown>) => ({ name: 'Depot', shape, onEnter: true, onLeave: false });
   const square = [
     { lat: 59.9, lng: 10.7 },
