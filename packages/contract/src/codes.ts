@@ -69,6 +69,8 @@ export const codeKeys = {
   DEVICE_HAD_BEEN_BIND: { code: 40914, status: 409 },
   /** Issue 19: e.g. coaching an incident that is not reviewed, or already coached or dismissed. */
   EVENT_STATE_ERROR: { code: 40916, status: 409 },
+  /** A plain request to the WebSocket's address (`GET /v1/ws` without the upgrade). */
+  WEBSOCKET_UPGRADE_REQUIRED: { code: 42601, status: 426 },
   YOU_REQUEST_TOO_FAST: { code: 42901, status: 429 },
   SERVER_EXCEPTION: { code: 50000, status: 500 },
   ACTION_FAIL_RETRY: { code: 50002, status: 500 },
