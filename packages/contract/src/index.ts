@@ -37,4 +37,5 @@ export type { IncidentTypeNames, Messages } from './messages/types.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './rules.js';
+export * from './spans.js';
 export * from './time-zone.js';

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
 import { Envelope, ok } from './envelope.js';
 import { AppError } from './errors.js';
+import { spanCheck } from './spans.js';
 
 /** The request of one endpoint, typed from its declaration. */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }>;
@@ -70,6 +71,7 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
     const handler = (handlers as Record<string, (first: unknown, second: unknown) => unknown>)[name];
     if (!handler) throw new Error(`Endpoint ${declaration.method} ${declaration.path} has no handler`);
     const { method, path, summary, params, query, body, response, raw, produces, hidden, access, audit, rate } = declaration;
+    const spans = spanCheck(declaration);
     app.route({
       method,
       url: path,
@@ -97,6 +99,7 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
         // @fastify/websocket hides its routes from OpenAPI; the contract documents this one.
         ...(declaration.websocket ? { swaggerTransform: showWebSocket } : {}),
       },
+      ...(spans ? { preHandler: spans } : {}),
       // @fastify/websocket (registered by the module first) hands `wsHandler` the socket of an upgrade and calls
       // `handler` for a plain request, which is told the address takes WebSocket connections only.
       ...(declaration.websocket
