@@ -90,7 +90,7 @@ export interface AppParts {
 }
 
 /** Log lines never carry tokens, cookies, passwords or query strings (SPEC section 5 puts a password in one). */
-const logger = {
+export const loggerOptions = {
   redact: ['req.headers["x-token"]', 'req.headers.cookie', 'req.headers.authorization'],
   serializers: {
     req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
@@ -119,7 +119,7 @@ const CLOSE_GRACE_MS = 5_000;
 
 export async function buildApp(config: AppConfig, database: Database, options: AppParts = {}) {
   const app = Fastify({
-    logger: options.logger === false ? false : { ...logger, level: config.logLevel, stream: await logStream(config.logFormat) },
+    logger: options.logger === false ? false : { ...loggerOptions, level: config.logLevel, stream: await logStream(config.logFormat) },
     // A proxy in front may forward the caller's address; no body is ever larger than this.
     bodyLimit: 1024 * 1024,
     // Signed evidence URLs carry their grant in the path (`/objects/{token}`).

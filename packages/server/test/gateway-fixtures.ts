@@ -3,15 +3,15 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import pino from 'pino';
+import pino, { type LoggerOptions } from 'pino';
 import type { Db } from '../src/db/client.js';
 import { device, org } from '../src/db/schema.js';
 import { type GatewayEvents, type GatewayOptions, type PositionUpdate, type PresenceUpdate, startGateway } from '../src/gateway/index.js';
 import { hashToken } from '../src/http/tokens.js';
 import { testDatabase } from './helpers.js';
 
-/** A logger that keeps its lines, so a test can see what the gateway warned about. */
-export function capturedLog(): { log: FastifyBaseLogger; lines: Array<Record<string, unknown>> } {
+/** A logger that keeps its lines, so a test can see what the gateway warned about (with the app's serializers when given). */
+export function capturedLog(options: LoggerOptions = {}): { log: FastifyBaseLogger; lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _encoding, next) {
@@ -19,7 +19,7 @@ export function capturedLog(): { log: FastifyBaseLogger; lines: Array<Record<str
       next();
     },
   });
-  return { log: pino({ level: 'debug' }, sink), lines };
+  return { log: pino({ ...options, level: 'debug' }, sink), lines };
 }
 
 type TestGatewayOptions = Partial<Omit<GatewayOptions, 'db' | 'log' | 'events'>> & { events?: Partial<GatewayEvents> };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import { shownUrl } from '../config.js';
 import type { Db } from '../db/client.js';
 import { device, org } from '../db/schema.js';
 import type { ObjectSigner } from '../storage/signed-urls.js';
@@ -121,7 +122,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       })
     : await startEmbedded();
   transport = broker;
-  log.info({ port: broker.port, url: options.mqttUrl }, 'device gateway started');
+  log.info({ port: broker.port, url: options.mqttUrl && shownUrl(options.mqttUrl) }, 'device gateway started');
 
   async function startEmbedded() {
     // Nobody is connected to a broker that is just starting: a crash may have left devices marked online.
