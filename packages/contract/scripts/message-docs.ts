@@ -1,8 +1,9 @@
 /**
- * The schema tables of docs/device-protocol.md and docs/websocket.md, generated from the contract's message schemas
- * (`src/device`, `src/push`) between the markers `<!-- schemas:begin -->` and `<!-- schemas:end -->`.
+ * The sections of docs/device-protocol.md and docs/websocket.md generated from the contract (`src/device`,
+ * `src/push`), each between the markers `<!-- {name}:begin -->` and `<!-- {name}:end -->`: the schema tables of
+ * every message (`schemas`) and the list of topics with the portal nodes' subscriptions (`topics`).
  *
- *   npm run docs:protocol -w @safety-shield/contract            rewrites both sections
+ *   npm run docs:protocol -w @safety-shield/contract            rewrites every section
  *   npm run docs:protocol -w @safety-shield/contract -- --check  fails if a document differs (CI)
  *
  * test/device-protocol-doc.test.ts fails when a document's section is not what this script makes.
@@ -10,11 +11,21 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { TSchema } from 'typebox';
-import { DownEnvelope, downMessages, UpEnvelope, upMessages } from '../src/device/index.js';
+import {
+  DOWN_KINDS,
+  DownEnvelope,
+  downMessages,
+  portalNodeTopics,
+  RETAINED_UP_KIND,
+  UP_KINDS,
+  UpEnvelope,
+  unsharedUpKinds,
+  upMessages,
+} from '../src/device/index.js';
 import { pushClientMessages, pushServerMessages } from '../src/push/schemas.js';
 
-export const BEGIN = '<!-- schemas:begin -->';
-export const END = '<!-- schemas:end -->';
+const begin = (name: string) => `<!-- ${name}:begin -->`;
+const end = (name: string) => `<!-- ${name}:end -->`;
 
 type Json = Record<string, unknown>;
 interface Row {
@@ -168,7 +179,7 @@ function messageTables(title: string, schema: TSchema, level = '####'): string {
 }
 
 const generatedNote = (source: string) =>
-  `<!-- Generated from ${source} by \`npm run docs:protocol -w @safety-shield/contract\`: edit the schemas, not this section. -->`;
+  `<!-- Generated from ${source} by \`npm run docs:protocol -w @safety-shield/contract\`: edit the contract, not this section. -->`;
 
 /** The section of docs/device-protocol.md: the envelopes, then every up and every down kind. */
 export function deviceSection(): string {
@@ -193,6 +204,32 @@ export function deviceSection(): string {
   return `${parts.join('\n').trimEnd()}\n`;
 }
 
+const codes = (names: readonly string[]) => names.map(code).join(', ');
+
+/** The "Topics and access" list of docs/device-protocol.md: every kind each way, and what a portal node subscribes. */
+export function topicsSection(): string {
+  const unshared: Record<string, string> = unsharedUpKinds;
+  const subscription = (topic: string) => {
+    const why = unshared[topic.slice(topic.lastIndexOf('/') + 1)];
+    return why && !topic.startsWith('$share/') ? `- ${code(topic)}, unshared: ${why}` : `- ${code(topic)}`;
+  };
+  const lines = [
+    generatedNote('packages/contract/src/device'),
+    '',
+    '| topic | `{kind}` | published by | subscribed by |',
+    '|---|---|---|---|',
+    `| \`dev/{uuid}/up/{kind}\` | ${codes(UP_KINDS)} | only the device \`{uuid}\`, QoS 1; only ${code(RETAINED_UP_KIND)} retained | the portal (below) |`,
+    `| \`dev/{uuid}/down/{kind}\` | ${codes(DOWN_KINDS)} | the portal, QoS 1, never retained | only the device \`{uuid}\`, as \`dev/{uuid}/down/#\` with QoS 1 |`,
+    '',
+    "The portal's side: it publishes on `dev/{uuid}/down/{kind}`; the embedded broker hands every up message to the",
+    'gateway itself. On an external broker each portal node subscribes these with QoS 1 (`portalNodeTopics`; the nodes',
+    'share the `$share/…` ones):',
+    '',
+    ...portalNodeTopics('{MQTT_SHARE_GROUP}').map(subscription),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
 /** The section of docs/websocket.md: every message of the console's WebSocket, both ways. */
 export function pushSection(): string {
   const parts = [
@@ -206,26 +243,30 @@ export function pushSection(): string {
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** The generated documents: where each lives and what its section must be. */
-export const documents = [
-  { path: `${root}docs/device-protocol.md`, section: deviceSection },
-  { path: `${root}docs/websocket.md`, section: pushSection },
+/** The generated documents: where each lives and what each of its named sections must be. */
+export const documents: Array<{ path: string; sections: Record<string, () => string> }> = [
+  { path: `${root}docs/device-protocol.md`, sections: { topics: topicsSection, schemas: deviceSection } },
+  { path: `${root}docs/websocket.md`, sections: { schemas: pushSection } },
 ];
 
-/** The generated section of a document (between the markers, without them); undefined without markers. */
-export function sectionOf(text: string): string | undefined {
-  const begin = text.indexOf(BEGIN);
-  const end = text.indexOf(END);
-  if (begin < 0 || end < begin) return undefined;
-  return text.slice(begin + BEGIN.length, end).replace(/^\n/, '');
+/** Where a named section's text lies in a document (between its markers); undefined without them. */
+function bounds(text: string, name: string): { from: number; to: number } | undefined {
+  const from = text.indexOf(begin(name));
+  const to = text.indexOf(end(name));
+  return from < 0 || to < from ? undefined : { from: from + begin(name).length, to };
 }
 
-/** The document with its section replaced. */
-export function withSection(text: string, section: string): string {
-  const begin = text.indexOf(BEGIN);
-  const end = text.indexOf(END);
-  if (begin < 0 || end < begin) throw new Error(`no ${BEGIN} … ${END} markers`);
-  return `${text.slice(0, begin + BEGIN.length)}\n${section}${text.slice(end)}`;
+/** A document's generated section of that name (without the markers); undefined without markers. */
+export function sectionOf(text: string, name: string): string | undefined {
+  const at = bounds(text, name);
+  return at && text.slice(at.from, at.to).replace(/^\n/, '');
+}
+
+/** The document with its section of that name replaced. */
+export function withSection(text: string, name: string, section: string): string {
+  const at = bounds(text, name);
+  if (!at) throw new Error(`no ${begin(name)} … ${end(name)} markers`);
+  return `${text.slice(0, at.from)}\n${section}${text.slice(at.to)}`;
 }
 
 async function main() {
@@ -233,13 +274,14 @@ async function main() {
   let stale = 0;
   for (const document of documents) {
     const text = await readFile(document.path, 'utf8');
-    const next = withSection(text, document.section());
+    let next = text;
+    for (const [name, section] of Object.entries(document.sections)) next = withSection(next, name, section());
     if (next === text) continue;
     stale++;
-    if (check) console.error(`${document.path}: the schema section differs from the schemas`);
+    if (check) console.error(`${document.path}: a generated section differs from the contract`);
     else {
       await writeFile(document.path, next);
-      console.log(`${document.path}: schema section written`);
+      console.log(`${document.path}: generated sections written`);
     }
   }
   if (check && stale > 0) process.exit(1);

@@ -39,4 +39,5 @@ export * from './query.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './rules.js';
+export * from './spans.js';
 export * from './time-zone.js';

@@ -26,8 +26,7 @@ export type UpKind = ProtocolUpKind | (string & {});
 /** A down message: a protocol kind's payload with its envelope, or any object for another kind. */
 export type DownMessage<K extends string = string> = DownEnvelope & (K extends DownKind ? DownPayload<K> : { [field: string]: unknown });
 
-export const upTopic = (uuid: string, kind: string) => `dev/${uuid}/up/${kind}`;
-export const downFilter = (uuid: string) => `dev/${uuid}/down/#`;
+export { downFilter, upTopic } from '@safety-shield/contract/device';
 
 /**
  * Message ids unique per device: a random prefix drawn at start-up plus a counter, so ids of a restarted simulator

@@ -100,7 +100,7 @@ export interface AppParts {
 }
 
 /** Log lines never carry tokens, cookies, passwords or query strings (SPEC section 5 puts a password in one). */
-const logger = {
+export const loggerOptions = {
   redact: ['req.headers["x-token"]', 'req.headers.cookie', 'req.headers.authorization'],
   serializers: {
     req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
@@ -131,7 +131,10 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   const app = Fastify({
     ...(options.log
       ? { loggerInstance: options.log }
-      : { logger: options.logger === false ? false : { ...logger, level: config.logLevel, stream: await logStream(config.logFormat) } }),
+      : {
+          logger:
+            options.logger === false ? false : { ...loggerOptions, level: config.logLevel, stream: await logStream(config.logFormat) },
+        }),
     // A proxy in front may forward the caller's address; no body is ever larger than this.
     bodyLimit: 1024 * 1024,
     // Signed evidence URLs carry their grant in the path (`/objects/{token}`).

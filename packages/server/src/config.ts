@@ -191,3 +191,14 @@ function logFormat(): 'pretty' | 'json' {
   if (asked) throw new Error(`LOG_FORMAT must be pretty or json, not ${asked}`);
   return process.stdout.isTTY ? 'pretty' : 'json';
 }
+
+/** A URL setting as a log line or the terminal shows it: a password in it (MQTT_URL may hold one) as `***`. */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return '(not a URL)';
+  }
+}

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { localBus } from './bus/bus.js';
 import { memoryCounters, redisCounters } from './bus/counters.js';
 import { redisBus } from './bus/redis-bus.js';
-import { loadConfig } from './config.js';
+import { loadConfig, shownUrl } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runDemoFleet } from './demo/fleet.js';
 import { demoStateFile, seedDemo } from './demo/seed.js';
@@ -18,7 +18,16 @@ function stop(line: string): never {
   process.exit(1);
 }
 
-const config = await settlePorts(loadConfig(), (line) => process.stdout.write(`${line}\n`)).catch((error: unknown) =>
+/** The settings, or one line saying which one cannot be used (loadConfig's messages are written for the operator). */
+function settings() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return stop(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const config = await settlePorts(settings(), (line) => process.stdout.write(`${line}\n`)).catch((error: unknown) =>
   error instanceof PortInUse ? stop(error.message) : Promise.reject(error),
 );
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
@@ -73,8 +82,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const port = (app.server.address() as { port: number }).port;
-app.log.info({ database: database.kind, dataDir: config.dataDir, mqtt: brokerUrl }, 'Safety Shield is running');
-process.stdout.write(`\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n  Device broker: ${brokerUrl}\n\n`);
+app.log.info({ database: database.kind, dataDir: config.dataDir, mqtt: shownUrl(brokerUrl) }, 'Safety Shield is running');
+process.stdout.write(`\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n  Device broker: ${shownUrl(brokerUrl)}\n\n`);
 
 // Place names (about 0.15 s of reading) load once the portal answers, off the start-up the benchmark measures.
 setTimeout(() => void preloadPlaces().catch((err: unknown) => app.log.error({ err }, 'place names not loaded')), 500).unref();

@@ -211,6 +211,14 @@ describe('coaching', () => {
     expect((await call(ctx, fleet.token, 'GET', `/v1/coaching/info?eventId=${id}`)).data.state).toBe('needsCoaching');
   });
 
+  it('refuses a start after its end on the list as on the figures, naming the end (one rule for every span)', async () => {
+    for (const path of ['/v1/coaching/list', '/v1/coaching/figures']) {
+      const answer = await call(ctx, fleet.token, 'GET', `${path}?startTime=2000&endTime=1000`);
+      expect(answer, path).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL', data: { field: 'endTime' } });
+      expect((await call(ctx, fleet.token, 'GET', `${path}?startTime=1000&endTime=1000`)).status, path).toBe(200);
+    }
+  });
+
   it('answers figures that match a direct count, with the median and average time to coach', async () => {
     // A span of its own, far back, so the other tests' incidents stay out of it.
     const day = Date.parse('2024-06-01T00:00:00Z');

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import pino from 'pino';
+import pino, { type LoggerOptions } from 'pino';
 import { type AppParts, buildApp } from '../src/app.js';
 import { type Bus, type BusEvents, localBus } from '../src/bus/bus.js';
 import type { Database, Db } from '../src/db/client.js';
@@ -13,8 +13,8 @@ import { type GatewayOptions, startGateway } from '../src/gateway/index.js';
 import { hashToken } from '../src/http/tokens.js';
 import { testConfig, testDatabase } from './helpers.js';
 
-/** A logger that keeps its lines, so a test can see what the gateway warned about. */
-export function capturedLog(): { log: FastifyBaseLogger; lines: Array<Record<string, unknown>> } {
+/** A logger that keeps its lines, so a test can see what the gateway warned about (with the app's serializers when given). */
+export function capturedLog(options: LoggerOptions = {}): { log: FastifyBaseLogger; lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _encoding, next) {
@@ -22,7 +22,7 @@ export function capturedLog(): { log: FastifyBaseLogger; lines: Array<Record<str
       next();
     },
   });
-  return { log: pino({ level: 'debug' }, sink), lines };
+  return { log: pino({ ...options, level: 'debug' }, sink), lines };
 }
 
 /**

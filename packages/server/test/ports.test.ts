@@ -65,32 +65,46 @@ describe('ports at start-up', () => {
 
   it('ends a start-up on a chosen port in use with one line naming it and its variable, before any line of success', async () => {
     const taken = await occupied();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'safety-shield-ports-'));
-    const child = spawn(process.execPath, SOURCE_PORTAL, {
-      cwd: path.resolve(import.meta.dirname, '../../..'),
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        MQTT_PORT: String(taken),
-        MEDIA_RTMP_PORT: '0',
-        DATA_DIR: dataDir,
-        DEMO: '0',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const { code, stdout, stderr } = await startUp({ MQTT_PORT: String(taken) });
     expect(code).toBe(1);
     expect(stderr.trim()).toBe(`The MQTT broker cannot listen on port ${taken}: it is in use. Set MQTT_PORT to a free port.`);
     expect(stdout).not.toMatch(/console:|admin|password/i);
   }, 60_000);
+
+  it('ends a start-up with a setting it cannot use with one line saying which, not a stack trace', async () => {
+    const { code, stdout, stderr } = await startUp({ S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('S3_BUCKET must name the evidence bucket when S3_ENDPOINT is set');
+    expect(stdout).toBe('');
+  }, 60_000);
 });
+
+/** Starts the portal from its source with these settings on free ports and a fresh data directory, until it exits. */
+async function startUp(env: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'safety-shield-ports-'));
+  const child = spawn(process.execPath, SOURCE_PORTAL, {
+    cwd: path.resolve(import.meta.dirname, '../../..'),
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      MEDIA_RTMP_PORT: '0',
+      DATA_DIR: dataDir,
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  return { code, stdout, stderr };
+}

@@ -1,4 +1,5 @@
-import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
+import { codeKeys, PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
+import { messages } from '@safety-shield/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.js';
@@ -99,5 +100,19 @@ describe('the console WebSocket', () => {
     second.send({ type: 'auth', token: 'forged' });
     expect(await second.next('error')).toEqual({ type: 'error', codeKey: 'PERMISSION_TOKEN_FAIL' });
     expect(await closedToo).toBe(4401);
+  });
+
+  it.each(['GET', 'HEAD'] as const)('answers a plain %s without the upgrade 426 with the envelope, translated', async (method) => {
+    const res = await ctx.app.inject({ method, url: PUSH_PATH, headers: { 'accept-language': 'de' } });
+    expect(res.statusCode).toBe(426);
+    expect(res.headers.upgrade).toBe('websocket');
+    if (method === 'GET') {
+      expect(res.json()).toEqual({
+        code: codeKeys.WEBSOCKET_UPGRADE_REQUIRED.code,
+        codeKey: 'WEBSOCKET_UPGRADE_REQUIRED',
+        msg: messages.de.WEBSOCKET_UPGRADE_REQUIRED,
+        data: null,
+      });
+    }
   });
 });

@@ -9,4 +9,5 @@ export * from './down.js';
 export * from './envelope.js';
 export * from './problem.js';
 export * from './rules.js';
+export * from './topics.js';
 export * from './up.js';

@@ -61,6 +61,7 @@ export const de: Messages = {
   DEVICE_LIVE_FAIL: 'Der Livestream konnte nicht gestartet werden',
   DEVICE_LIVE_STATE_FAIL: 'Das Gerät kann im aktuellen Status keinen Livestream übertragen',
   DEVICE_HAD_BEEN_BIND: 'Das Gerät ist mit einem anderen Fahrzeug verknüpft',
+  WEBSOCKET_UPGRADE_REQUIRED: 'Diese Adresse nimmt nur WebSocket-Verbindungen an',
   YOU_REQUEST_TOO_FAST: 'Zu viele Anfragen, bitte warten Sie einen Moment',
   SERVER_EXCEPTION: 'Der Server ist nicht erreichbar, bitte wenden Sie sich an den Administrator',
   ACTION_FAIL_RETRY: 'Die Aktion ist fehlgeschlagen, bitte versuchen Sie es erneut',

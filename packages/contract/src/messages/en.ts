@@ -61,6 +61,7 @@ export const en: Messages = {
   DEVICE_LIVE_FAIL: 'The live stream could not be started',
   DEVICE_LIVE_STATE_FAIL: 'The device cannot stream live in its current state',
   DEVICE_HAD_BEEN_BIND: 'The device is bound to another vehicle',
+  WEBSOCKET_UPGRADE_REQUIRED: 'This address takes WebSocket connections only',
   YOU_REQUEST_TOO_FAST: 'Too many requests, please slow down',
   SERVER_EXCEPTION: 'The server is unavailable, please contact the administrator',
   ACTION_FAIL_RETRY: 'The action failed, please try again',

@@ -61,6 +61,7 @@ export const es: Messages = {
   DEVICE_LIVE_FAIL: 'No se pudo iniciar la transmisión en directo',
   DEVICE_LIVE_STATE_FAIL: 'El dispositivo no puede transmitir en directo en su estado actual',
   DEVICE_HAD_BEEN_BIND: 'El dispositivo está vinculado a otro vehículo',
+  WEBSOCKET_UPGRADE_REQUIRED: 'Esta dirección solo acepta conexiones WebSocket',
   YOU_REQUEST_TOO_FAST: 'Demasiadas solicitudes; espere un momento',
   SERVER_EXCEPTION: 'El servidor no está disponible; póngase en contacto con el administrador',
   ACTION_FAIL_RETRY: 'La acción ha fallado; inténtelo de nuevo',

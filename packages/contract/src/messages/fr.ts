@@ -61,6 +61,7 @@ export const fr: Messages = {
   DEVICE_LIVE_FAIL: 'Impossible de démarrer le flux en direct',
   DEVICE_LIVE_STATE_FAIL: "L'appareil ne peut pas diffuser en direct dans son état actuel",
   DEVICE_HAD_BEEN_BIND: "L'appareil est associé à un autre véhicule",
+  WEBSOCKET_UPGRADE_REQUIRED: "Cette adresse n'accepte que des connexions WebSocket",
   YOU_REQUEST_TOO_FAST: 'Trop de requêtes, veuillez patienter un instant',
   SERVER_EXCEPTION: "Le serveur est indisponible, veuillez contacter l'administrateur",
   ACTION_FAIL_RETRY: "L'action a échoué, veuillez réessayer",

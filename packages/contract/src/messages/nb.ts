@@ -61,6 +61,7 @@ export const nb: Messages = {
   DEVICE_LIVE_FAIL: 'Direktestrømmen kunne ikke startes',
   DEVICE_LIVE_STATE_FAIL: 'Enheten kan ikke strømme direkte i nåværende status',
   DEVICE_HAD_BEEN_BIND: 'Enheten er knyttet til et annet kjøretøy',
+  WEBSOCKET_UPGRADE_REQUIRED: 'Denne adressen tar bare imot WebSocket-tilkoblinger',
   YOU_REQUEST_TOO_FAST: 'For mange forespørsler, vent litt',
   SERVER_EXCEPTION: 'Serveren er utilgjengelig, kontakt administratoren',
   ACTION_FAIL_RETRY: 'Handlingen mislyktes, prøv igjen',

@@ -61,6 +61,7 @@ export const sv: Messages = {
   DEVICE_LIVE_FAIL: 'Det gick inte att starta direktsändningen',
   DEVICE_LIVE_STATE_FAIL: 'Enheten kan inte direktsända i sin nuvarande status',
   DEVICE_HAD_BEEN_BIND: 'Enheten är kopplad till ett annat fordon',
+  WEBSOCKET_UPGRADE_REQUIRED: 'Den här adressen tar bara emot WebSocket-anslutningar',
   YOU_REQUEST_TOO_FAST: 'För många förfrågningar. Vänta en stund',
   SERVER_EXCEPTION: 'Servern är inte tillgänglig. Kontakta administratören',
   ACTION_FAIL_RETRY: 'Åtgärden misslyckades. Försök igen',

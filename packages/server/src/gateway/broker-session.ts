@@ -49,7 +49,11 @@ export function openBrokerSession(handleUp: HandleUp, log: FastifyBaseLogger, op
   /** Counts connections: an ack owed to a broken connection is not sent, the broker redelivers the message. */
   let connection = 0;
   client.on('connect', () => connection++);
-  client.on('error', (err) => log.warn({ err: err.message, client: options.clientId }, 'MQTT broker connection error'));
+  // Why, in the operator's words (an untrusted certificate, a refused password, nobody listening): under `err` the
+  // log would withhold the message, as it does for every error that is not the portal's own.
+  client.on('error', (err) =>
+    log.warn({ reason: err.message, code: (err as { code?: unknown }).code, client: options.clientId }, 'MQTT broker connection error'),
+  );
 
   /** A broker resends unacknowledged messages only on a new connection: after a failed write, reconnect (at most once). */
   let redelivering = false;

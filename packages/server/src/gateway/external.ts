@@ -1,9 +1,10 @@
 import { hostname } from 'node:os';
+import { portalNodeTopics } from '@safety-shield/contract/device';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BrokerSession, openBrokerSession } from './broker-session.js';
 import type { Publish } from './commands.js';
 import { NodeLiveness } from './liveness.js';
-import { drainStoppedNode, nodeTopics } from './takeover.js';
+import { drainStoppedNode } from './takeover.js';
 import type { HandleUp } from './up.js';
 
 export interface ExternalOptions {
@@ -50,7 +51,7 @@ export async function connectExternalBroker(handleUp: HandleUp, log: FastifyBase
     own = session;
     await session.connected;
     // Also when the broker kept the session: a session from an earlier release may lack a topic.
-    if (own === session) await session.client.subscribeAsync(nodeTopics(shareGroup), { qos: 1 });
+    if (own === session) await session.client.subscribeAsync(portalNodeTopics(shareGroup), { qos: 1 });
   };
   const stopOwn = () => {
     // Without a DISCONNECT: the session and its unacknowledged messages stay for the node that takes it over.

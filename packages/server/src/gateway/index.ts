@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { shownUrl } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { DeviceAdapter, DeviceIntake, DevicePort } from '../device-port/index.js';
 import { DeviceAuth } from './auth.js';
@@ -106,7 +107,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     disconnect: (device) => broker.disconnect?.(device),
   };
   const detach = options.devicePort.attach(adapter);
-  log.info({ port: broker.port, url: options.mqttUrl }, 'device gateway started');
+  log.info({ port: broker.port, url: options.mqttUrl && shownUrl(options.mqttUrl) }, 'device gateway started');
 
   async function startEmbedded() {
     // Nobody is connected to a broker that is just starting: a crash may have left devices marked online.

@@ -2,13 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { openBrokerSession } from './broker-session.js';
 import { type HandleUp, UP_KINDS } from './up.js';
 
-/** What a portal node subscribes: its share of the devices' messages, and every S.O.S and ack (docs/deployment.md). */
-export const nodeTopics = (shareGroup: string) => [
-  ...UP_KINDS.filter((kind) => kind !== 'ack' && kind !== 'sos').map((kind) => `$share/${shareGroup}/dev/+/up/${kind}`),
-  'dev/+/up/sos',
-  'dev/+/up/ack',
-];
-
 /** Everything a node of this release or an earlier one (which shared S.O.S too) may have subscribed. */
 const anyNodeTopic = (shareGroup: string) => [
   ...UP_KINDS.map((kind) => `$share/${shareGroup}/dev/+/up/${kind}`),

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
 import { Envelope, ok } from './envelope.js';
+import { AppError } from './errors.js';
+import { spanCheck } from './spans.js';
 
 /** The request of one endpoint, typed from its declaration. */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }>;
@@ -39,7 +41,19 @@ const WEBSOCKET_SCHEMA = {
     'A WebSocket upgrade (`ws://` or `wss://`, same origin). Messages are JSON text: the console sends ' +
     '`#/components/schemas/PushClientMessage` (the first one `auth` with the session token), the server sends ' +
     '`#/components/schemas/PushServerMessage`. Closed with 4401 when the session is refused or ends. See docs/websocket.md.',
-  response: { 101: { description: 'Switching Protocols: the socket is open', type: 'null' } },
+  response: {
+    101: { description: 'Switching Protocols: the socket is open', type: 'null' },
+    426: {
+      description: 'Upgrade Required: a request without the WebSocket upgrade (the envelope, WEBSOCKET_UPGRADE_REQUIRED)',
+      ...Envelope(Type.Null()),
+    },
+  },
+};
+
+/** A WebSocket route's answer to a request without the upgrade: 426 and the envelope (RFC 9110 asks for `Upgrade`). */
+const upgradeRequired = (_req: FastifyRequest, reply: FastifyReply) => {
+  reply.header('upgrade', 'websocket');
+  throw new AppError('WEBSOCKET_UPGRADE_REQUIRED');
 };
 
 const showWebSocket: SwaggerTransform = ({ schema, url }) => ({ schema: { ...schema, hide: false }, url });
@@ -57,6 +71,7 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
     const handler = (handlers as Record<string, (first: unknown, second: unknown) => unknown>)[name];
     if (!handler) throw new Error(`Endpoint ${declaration.method} ${declaration.path} has no handler`);
     const { method, path, summary, params, query, body, response, raw, produces, hidden, access, audit, rate } = declaration;
+    const spans = spanCheck(declaration);
     app.route({
       method,
       url: path,
@@ -84,9 +99,11 @@ export function serve<G extends EndpointGroup>(app: FastifyInstance, group: G, h
         // @fastify/websocket hides its routes from OpenAPI; the contract documents this one.
         ...(declaration.websocket ? { swaggerTransform: showWebSocket } : {}),
       },
-      // @fastify/websocket (registered by the module first) hands a WebSocket route's handler the socket.
+      ...(spans ? { preHandler: spans } : {}),
+      // @fastify/websocket (registered by the module first) hands `wsHandler` the socket of an upgrade and calls
+      // `handler` for a plain request, which is told the address takes WebSocket connections only.
       ...(declaration.websocket
-        ? { websocket: true, handler: handler as never }
+        ? { wsHandler: handler as never, handler: upgradeRequired }
         : {
             handler: raw
               ? (req: FastifyRequest, reply: FastifyReply) => handler(req, reply)

@@ -2,7 +2,6 @@ import type { CoachingFigures, CoachingFiguresQuery } from '@safety-shield/contr
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { incident, incidentCoaching } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { checkOrgFilters, coachingScope } from './repo.js';
 
@@ -19,7 +18,6 @@ const wholeMs = (value: unknown) => (value === null || value === undefined ? nul
  * A company or fleet the caller may not see is PERMISSION_CHECK_FAIL (ORG_NOT_EXIST for the Super Admin).
  */
 export async function coachingFigures(db: Db, principal: Principal, query: CoachingFiguresQuery): Promise<CoachingFigures> {
-  if (query.endTime < query.startTime) throw new AppError('PARAM_CHECK_FAIL', 'endTime', { field: 'endTime' });
   await checkOrgFilters(db, principal, query);
   const [row] = await db
     .select({

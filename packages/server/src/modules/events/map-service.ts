@@ -28,7 +28,6 @@ function parseBox(text: string): Box {
  * EVENT_MAP_MAX_SPAN_MS) in a box, as clusters on a grid whose cells shrink as the zoom grows.
  */
 export async function eventMapOf(db: Db, principal: Principal, query: EventMapQuery): Promise<EventMap> {
-  if (query.endTime < query.startTime) throw new AppError('PARAM_CHECK_FAIL', 'endTime', { field: 'endTime' });
   if (query.endTime - query.startTime > EVENT_MAP_MAX_SPAN_MS) throw new AppError('PARAM_CHECK_FAIL', 'endTime', { field: 'endTime' });
   const box = query.bbox === undefined ? undefined : parseBox(query.bbox);
   const { bbox: _, zoom, ...filters } = query;
