@@ -11,6 +11,7 @@ import { type Gateway, startGateway } from './gateway/index.js';
 import { gatewayOnBus } from './gateway/on-bus.js';
 import { preloadPlaces } from './places/index.js';
 import { PortInUse, settlePorts } from './ports.js';
+import { createObjectStore } from './storage/create-object-store.js';
 import { ObjectSigner } from './storage/signed-urls.js';
 
 /** A start-up that cannot go on ends with one line for the operator, before any line that implies success. */
@@ -72,7 +73,10 @@ app.live.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uu
 app.dvr.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 
 // ARCHITECTURE section 1: a new, empty embedded database gets a demo fleet of simulated devices (DEMO=0: none).
-const demoState = config.demo && !config.databaseUrl ? await seedDemo(database.db, demoStateFile(config.dataDir)) : null;
+const seeded =
+  config.demo && !config.databaseUrl ? await seedDemo(database.db, createObjectStore(config), demoStateFile(config.dataDir)) : null;
+if (seeded?.past) app.log.info(seeded.past, 'demo past of 90 days written');
+const demoState = seeded?.state ?? null;
 const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${gateway.port}`;
 const demoFleet = demoState ? runDemoFleet(demoState, brokerUrl, config.dataDir, app.log) : null;
 
