@@ -6,7 +6,7 @@ import { redisBus } from './bus/redis-bus.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runDemoFleet } from './demo/fleet.js';
-import { demoStateFile, seedDemo } from './demo/seed.js';
+import { seedDemoIfWanted } from './demo/seed.js';
 import { type Gateway, startGateway } from './gateway/index.js';
 import { gatewayOnBus } from './gateway/on-bus.js';
 import { preloadPlaces } from './places/index.js';
@@ -73,8 +73,7 @@ app.live.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uu
 app.dvr.useDevices((uuid, kind, payload, timeoutMs) => connected.sendCommand(uuid, kind, payload, timeoutMs));
 
 // ARCHITECTURE section 1: a new, empty embedded database gets a demo fleet of simulated devices (DEMO=0: none).
-const seeded =
-  config.demo && !config.databaseUrl ? await seedDemo(database.db, createObjectStore(config), demoStateFile(config.dataDir)) : null;
+const seeded = await seedDemoIfWanted(config, database.db, createObjectStore(config));
 if (seeded?.past) app.log.info(seeded.past, 'demo past of 90 days written');
 const demoState = seeded?.state ?? null;
 const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${gateway.port}`;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { rowsOf } from '../src/db/client.js';
 import { liveStart } from '../src/demo/live-start.js';
 import { pastIncidents } from '../src/demo/past-incidents.js';
 import { pastTrips } from '../src/demo/past-trips.js';
-import { type SeededDemo, seedDemo } from '../src/demo/seed.js';
+import { type SeededDemo, seedDemo, seedDemoIfWanted } from '../src/demo/seed.js';
 import type { Principal } from '../src/http/principal.js';
 import { DiskStore } from '../src/storage/disk-store.js';
 import { login, testApp } from './helpers.js';
@@ -119,7 +120,7 @@ describe('the demo’s past on a first start', () => {
       expect(before?.distance.distanceKm).toBeGreaterThan(10_000);
       expect(after.distance).toEqual(before?.distance);
     }
-  });
+  }, 300_000);
 
   it('gives every demo vehicle a safety score over the last 4 weeks', async () => {
     const list = await ctx.app.safetyScore.list(
@@ -175,7 +176,7 @@ describe('the demo’s past on a first start', () => {
     expect(files.length).toBeGreaterThanOrEqual(40);
     for (const file of files) {
       expect(file.state).toBe(6);
-      expect(new Date(file.trigger_at).getTime()).toBeGreaterThan(NOW - 2 * DAY);
+      expect(new Date(file.trigger_at).getTime()).toBeGreaterThan(NOW - 7 * DAY);
       const bytes = await readFile(path.join(dataDir, 'objects', ...file.object_key.split('/')));
       expect(bytes.length).toBe(Number(file.size_bytes));
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(file.sha256);
@@ -194,6 +195,30 @@ describe('the demo’s past on a first start', () => {
       await one(sql`select count(*) as n from device_session a join device_session b on a.device_id = b.device_id
       and a.id < b.id and a.started_at < b.ended_at and b.started_at < a.ended_at`),
     ).toBe(0);
+  });
+
+  it('has applied configuration versions and a firmware campaign that end where the simulated devices start', async () => {
+    const versions = await rows<{ version: number; n: unknown }>(
+      sql`select version, count(*) as n from device_config where status = 'applied' group by 1 order by 1`,
+    );
+    expect(versions.map((v) => [v.version, Number(v.n)])).toEqual([
+      [1, 10],
+      [2, 10],
+    ]);
+    // The devices keep the version the portal applied: what they report after their hello is what it holds.
+    const running = JSON.parse(await readFile(path.join(dataDir, 'demo-devices.config.json'), 'utf8'));
+    const reports = await rows<{ device_uuid: string; version: number; settings: unknown }>(sql`
+      select d.device_uuid, r.version, r.settings from device_config_report r join device d on d.id = r.device_id`);
+    expect(reports).toHaveLength(10);
+    for (const r of reports) expect(running[r.device_uuid]).toEqual({ version: r.version, settings: r.settings });
+    const log = await rows<{ result: string; to_version: string }>(sql`select result, to_version from device_upgrade_log order by id`);
+    expect(log.filter((l) => l.result === 'done')).toHaveLength(10);
+    expect(log.filter((l) => l.result === 'failed')).toHaveLength(1);
+    const devices = await rows<{ version: string }>(sql`select distinct version from device`);
+    expect(devices).toEqual([{ version: log.find((l) => l.result === 'done')?.to_version }]);
+    const pkg = (await rows<{ key: string; sha256: string }>(sql`select key, sha256 from firmware_package`))[0];
+    const bytes = await readFile(path.join(dataDir, 'objects', ...(pkg?.key ?? '').split('/')));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(pkg?.sha256);
   });
 
   it('is the same past for the same fleet and the same now', () => {
@@ -222,18 +247,23 @@ describe('the demo’s past on a first start', () => {
 });
 
 describe('without the demo', () => {
-  it('DEMO=0 leaves a new database empty', async () => {
+  it('DEMO=0, or a PostgreSQL server, leaves a new database empty', async () => {
     const empty = await testApp({ statisticsRollup: false });
+    const dir = await mkdtemp(path.join(tmpdir(), 'demo-off-'));
     try {
-      const counts = rowsOf<{ orgs: unknown; incidents: unknown; points: unknown }>(
-        await empty.database.db.execute(
-          sql`select (select count(*) from org) as orgs, (select count(*) from incident) as incidents, (select count(*) from gps_point) as points`,
-        ),
+      const store = new DiskStore(path.join(dir, 'objects'));
+      const off = { demo: false, databaseUrl: undefined, dataDir: dir };
+      expect(await seedDemoIfWanted(off, empty.database.db, store)).toBeNull();
+      expect(await seedDemoIfWanted({ ...off, demo: true, databaseUrl: 'postgres://elsewhere/db' }, empty.database.db, store)).toBeNull();
+      expect(existsSync(path.join(dir, 'demo.json'))).toBe(false);
+      const counts = rowsOf<{ orgs: unknown; incidents: unknown; points: unknown; sessions: unknown }>(
+        await empty.database.db.execute(sql`select (select count(*) from org) as orgs, (select count(*) from incident) as incidents,
+          (select count(*) from gps_point) as points, (select count(*) from device_session) as sessions`),
       );
-      expect(counts[0]).toEqual({ orgs: expect.anything(), incidents: expect.anything(), points: expect.anything() });
-      expect(counts.map((c) => [Number(c.orgs), Number(c.incidents), Number(c.points)])).toEqual([[0, 0, 0]]);
+      expect(counts.map((c) => [c.orgs, c.incidents, c.points, c.sessions].map(Number))).toEqual([[0, 0, 0, 0]]);
     } finally {
       await empty.close();
+      await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

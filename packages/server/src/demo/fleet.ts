@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { fileCredentialStore, startFleet } from '@safety-shield/device-sim';
+import { fileConfigStore, fileCredentialStore, startFleet } from '@safety-shield/device-sim';
 import type { FastifyBaseLogger } from 'fastify';
-import { FLEET_SEED, underWay } from './live-start.js';
+import { DEMO_GPS, demoConfigFile, demoCredentialsFile, FLEET_SEED, underWay } from './live-start.js';
 import { DEMO_PLATES, type DemoState } from './seed.js';
 
 /**
@@ -17,9 +16,10 @@ export function runDemoFleet(state: DemoState, brokerUrl: string, dataDir: strin
     provisioningKey: state.provisioningKey,
     // The cameras burn each vehicle's plate into its pictures and videos.
     plates: DEMO_PLATES,
-    credentials: fileCredentialStore(path.join(dataDir, 'demo-devices.json')),
-    gpsIntervalMs: 1000,
-    gpsBatch: 2,
+    credentials: fileCredentialStore(demoCredentialsFile(dataDir)),
+    // The configuration each device applied (the demo's past ends with version 2), kept across restarts.
+    configStore: fileConfigStore(demoConfigFile(dataDir)),
+    ...DEMO_GPS,
     // Random disconnects every half hour or so, as real vehicles in tunnels do.
     disconnectEveryMs: 30 * 60_000,
     // About one incident every two minutes across the ten vehicles, by the simulator's realistic mix: enough to watch

@@ -1,7 +1,15 @@
-import { Drive, fleetUuid, hashSeed, type Route } from '@safety-shield/device-sim';
+import path from 'node:path';
+import { configPathNextTo, Drive, fleetUuid, hashSeed, type Route } from '@safety-shield/device-sim';
 
 /** The seed of the simulated fleet: each device's drive is seeded by it and the device's uuid. */
 export const FLEET_SEED = 1;
+
+/** How often the demo's devices sample and send positions: their factory configuration reports it too. */
+export const DEMO_GPS = { gpsIntervalMs: 1000, gpsBatch: 2 } as const;
+
+/** Where the simulated devices keep their secrets, and next to it the configuration they run, across restarts. */
+export const demoCredentialsFile = (dataDir: string) => path.join(dataDir, 'demo-devices.json');
+export const demoConfigFile = (dataDir: string) => configPathNextTo(demoCredentialsFile(dataDir));
 
 /**
  * A fleet already on the road: most vehicles start somewhere along their first trip (town, country road or motorway)

@@ -1,4 +1,4 @@
-import { type IncidentType, wallClock } from '@safety-shield/contract';
+import { type IncidentType, instantOf, wallClock } from '@safety-shield/contract';
 import { hashSeed, type IncidentResource, incidentResources, pickIncidentType, type Random, uniform } from '@safety-shield/device-sim';
 import { DEPOT_ZONE, type PastTrail } from './past-trips.js';
 
@@ -78,11 +78,48 @@ function poisson(random: Random, mean: number): number {
 
 const pickOf = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
-/** The speed a type plausibly happens at, given the trail's speed and limit there (device-sim's INCIDENT_FITS, coarsely). */
+/** Types that happen pulling away, turning or at a junction: in town, at low speed (device-sim's INCIDENT_FITS). */
+const IN_TOWN: Partial<Record<IncidentType, { min: number; max: number }>> = {
+  harshAcceleration: { min: 18, max: 32 },
+  sharpTurn: { min: 22, max: 38 },
+  collision: { min: 10, max: 40 },
+};
+/** Types that happen cruising at speed: on country roads and motorways. */
+const CRUISING: ReadonlySet<IncidentType> = new Set(['laneDeparture', 'fatigue', 'distraction', 'forwardCollision', 'overSpeed']);
+
+/** A position of the leg where the type plausibly happens (a town street, or at speed), else any moving one. */
+function spotFor(type: IncidentType, random: Random, p: PastTrail['points'], from: number, to: number): number {
+  const fits = (i: number) =>
+    (p.speed[i] ?? 0) > 0 &&
+    (IN_TOWN[type] ? (p.limit[i] ?? 50) <= 50 : CRUISING.has(type) ? (p.limit[i] ?? 50) >= 70 && (p.speed[i] ?? 0) >= 55 : true);
+  for (let tries = 0; tries < 12; tries++) {
+    const i = from + Math.floor(random() * (to - from));
+    if (fits(i)) return i;
+  }
+  return from + Math.floor(random() * (to - from));
+}
+
+/** The speed it happens at: the trail's, over the limit for over-speed, a town speed for the town types. */
 function speedFor(type: IncidentType, random: Random, speed: number, limit: number): number {
+  const town = IN_TOWN[type];
   if (type === 'overSpeed') return Math.round((limit + uniform(random, 8, 22)) * 10) / 10;
-  if (type === 'collision') return Math.round(Math.min(speed, uniform(random, 10, 45)) * 10) / 10;
+  if (town) return Math.round(uniform(random, town.min, town.max) * 10) / 10;
   return speed;
+}
+
+/** The reviewer works weekdays from 07:00 to 17:00 at the depots: a moment outside moves to the next such hour. */
+export function officeHours(at: number): number {
+  const w = wallClock(DEPOT_ZONE, at);
+  const weekday = new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
+  if (weekday >= 1 && weekday <= 5 && w.hour >= 7 && w.hour < 17) return at;
+  const skip = w.hour >= 17 || weekday === 0 || weekday === 6 ? 1 : 0;
+  for (let days = skip; days < 4; days++) {
+    const day = new Date(Date.UTC(w.year, w.month - 1, w.day + days)).getUTCDay();
+    // Seconds past 07:00 kept from the draw, so the day's reviews do not all share one minute.
+    if (day >= 1 && day <= 5)
+      return instantOf(DEPOT_ZONE, { year: w.year, month: w.month, day: w.day + days, hour: 7, minute: w.minute, second: w.second });
+  }
+  return at;
 }
 
 /** What the reviewer did with an incident of this age: older ones are more often done with. */
@@ -90,7 +127,9 @@ function review(incident: PastIncident, random: Random, now: number, companyTags
   const age = now - incident.triggerAt;
   const share = age > 7 * DAY_MS ? 0.92 : age > 2 * DAY_MS ? 0.6 : age > 12 * HOUR_MS ? 0.3 : 0.04;
   if (random() >= share) return;
-  const reviewedAt = incident.triggerAt + Math.min(uniform(random, 0.3, 50) * HOUR_MS, age * 0.8);
+  const reviewedAt = officeHours(incident.triggerAt + uniform(random, 0.3, 30) * HOUR_MS);
+  // Not reviewed yet: its turn comes after now.
+  if (reviewedAt >= now - 5 * 60_000) return;
   incident.reviewedAt = Math.round(reviewedAt);
   if (companyTags > 0 && random() < 0.04) incident.retag = Math.floor(random() * companyTags);
   // A step after another, a while later but before now.
@@ -102,7 +141,8 @@ function review(incident: PastIncident, random: Random, now: number, companyTags
   if (random() < 0.03) incident.comment = { at: after(incident.reviewedAt, 30_000), body: pickOf(random, COMMENTS) };
   if (random() >= (BEHAVIOUR.has(incident.type) ? 0.45 : 0.08)) return;
   const markedAt = after(incident.reviewedAt, Math.round(uniform(random, 1, 20)) * 60_000);
-  const closeAt = markedAt + uniform(random, 0.5, 6) * DAY_MS;
+  // The coach meets the driver at a shift start within a week or so.
+  const closeAt = officeHours(markedAt + uniform(random, 1, 9) * DAY_MS);
   const closed =
     closeAt < now - HOUR_MS
       ? random() < 0.75
@@ -138,10 +178,11 @@ export function pastIncidents(
     }
     const count = poisson(random, (leg.meters / 100_000) * PER_100_KM * factor);
     for (let n = 0; n < count && leg.to - leg.from > 2; n++) {
-      const i = leg.from + 1 + Math.floor(random() * (leg.to - leg.from - 2));
       const type = pickIncidentType(random);
+      const i = spotFor(type, random, p, leg.from + 1, leg.to - 1);
       const speed = speedFor(type, random, p.speed[i] ?? 0, p.limit[i] ?? 50);
-      if (type === 'overSpeed') p.speed[i] = speed;
+      // The trail shows what the incident says: speeding, or slowing for the junction.
+      if (type === 'overSpeed' || IN_TOWN[type]) p.speed[i] = speed;
       const triggerAt = (p.t[i] ?? now) - Math.round(uniform(random, 0, 40)) * 1000;
       if (triggerAt >= now) continue;
       const number = (counters.get(leg.deviceId) ?? 0) + 1;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { defaultTagOfType } from '@safety-shield/contract';
+import { type ConfigSettings, defaultTagOfType } from '@safety-shield/contract';
 import {
   DEFAULT_FIRMWARE,
   DEFAULT_MODEL,
@@ -16,14 +16,16 @@ import { driven, type Fix } from '../gateway/mileage.js';
 import { ensureDefaultTags } from '../modules/events/default-tags.js';
 import { EVIDENCE_LIMITS, evidenceKey, UploadState } from '../modules/events/evidence.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { type BulkColumn, documents, insertColumns, instants, withIndexesRebuilt } from './bulk.js';
-import { localTimeOf, type PastIncident, pastIncidents } from './past-incidents.js';
+import { type BulkColumn, insertColumns, instants, withIndexesRebuilt } from './bulk.js';
+import { writeConfigHistory, writeFirmwareHistory } from './past-devices.js';
+import { localTimeOf, officeHours, type PastIncident, pastIncidents } from './past-incidents.js';
+import { type HistoryLine, type LogLine, type Reviewer, reviewerOf, writeHistory, writeLog } from './past-log.js';
 import { type PastTrail, type PastVehicle, pastTrips } from './past-trips.js';
 
 /** How far back the demo's history reaches. */
 export const PAST_DAYS = 90;
 /** The newest incidents of each vehicle within this window have their files in the store (see docs/decisions.md). */
-const EVIDENCE_WINDOW_MS = 2 * 86_400_000;
+const EVIDENCE_WINDOW_MS = 7 * 86_400_000;
 const EVIDENCE_PER_VEHICLE = 1;
 /** S.O.S presses in the past, each stopped by the driver and closed by the reviewer. */
 const SOS_PRESSES = 3;
@@ -48,6 +50,12 @@ export interface DemoPast {
   vehicles: DemoVehicleRows[];
 }
 
+/** What was written, and the configuration each simulated device runs at the end of it (by uuid). */
+export interface WrittenPast {
+  summary: PastSummary;
+  runningConfigs: Record<string, { version: number; settings: ConfigSettings }>;
+}
+
 /** What was written, for the start-up's log line and the tests. */
 export interface PastSummary {
   positions: number;
@@ -56,21 +64,16 @@ export interface PastSummary {
   sessions: number;
 }
 
-interface Reviewer {
-  id: number;
-  username: string;
-  role: string;
-}
-
 type IncidentRow = { id: number; device_id: number; message_id: string };
 
 /**
  * Writes the demo's past (issue 28) in one transaction, as the running modules would have written it over PAST_DAYS
  * days: the trail and each vehicle's mileage, the devices' connections, incidents with their files, the reviewer's
- * reviews, tags, recycle bin and coaching (history and operation log lines included), S.O.S presses and device alerts.
+ * reviews, tags, recycle bin and coaching (history and operation log lines included), S.O.S presses, device alerts,
+ * configuration versions and a firmware campaign.
  * Everything is drawn from seeded random numbers: the same fleet and `now` give the same past.
  */
-export async function writeDemoPast(db: Db, store: ObjectStore, demo: DemoPast, now: number): Promise<PastSummary> {
+export async function writeDemoPast(db: Db, store: ObjectStore, demo: DemoPast, now: number): Promise<WrittenPast> {
   const random = seededRandom(hashSeed('demo-past', demo.companyId));
   const byDevice = new Map(demo.vehicles.map((v) => [v.deviceId, v]));
   const trail = pastTrips(demo.vehicles, now, PAST_DAYS, (uuid) => seededRandom(hashSeed('demo-past', uuid)));
@@ -91,16 +94,15 @@ export async function writeDemoPast(db: Db, store: ObjectStore, demo: DemoPast, 
     const evidenceFiles = await writeEvidence(tx, store, demo, incidents, stored, now);
     await writeSos(tx, demo, presses, stored, reviewer);
     await writeAlerts(tx, demo, trail, reviewer, random, now);
-    return { positions: trail.points.t.length, incidents: stored.size, evidenceFiles, sessions: trail.sessions.length };
+    const config = await writeConfigHistory(tx, demo.vehicles, trail, reviewer, now);
+    const devices = demo.vehicles.map((v) => ({ ...v, chain: { agentId: demo.agentId, companyId: demo.companyId, fleetId: v.fleetId } }));
+    const firmware = await writeFirmwareHistory(tx, store, devices, trail, reviewer, now, random);
+    await writeLog(tx, reviewer, [...config.log, ...firmware]);
+    return {
+      summary: { positions: trail.points.t.length, incidents: stored.size, evidenceFiles, sessions: trail.sessions.length },
+      runningConfigs: config.running,
+    };
   });
-}
-
-/** The Super Admin made at the first start: the only account of a new portal, so the one who reviewed the past. */
-async function reviewerOf(tx: Db): Promise<Reviewer> {
-  const [row] = rowsOf<Reviewer>(
-    await tx.execute(sql`select id, username, role from account where role = 'SUPER_ADMIN' order by id limit 1`),
-  );
-  return row ?? { id: 0, username: 'admin', role: 'SUPER_ADMIN' };
 }
 
 /** The company's default tags (made as a first incident makes them) and its own tags, by kind and by name. */
@@ -198,22 +200,6 @@ async function writeTrail(tx: Db, trail: PastTrail, now: number) {
     from unnest(${param(devices.map((d) => p.vehicle[last.get(d) ?? 0]))}::int[], ${param(mileage.map((m) => Math.floor(m.meters)))}::bigint[],
       ${param(mileage.map((m) => Math.floor(m.ms / 1000)))}::bigint[]) as u(id, m, s)
     where v.id = u.id`);
-}
-
-/** One line of an incident's history. */
-interface HistoryLine {
-  incident: number;
-  action: string;
-  username: string | null;
-  detail: unknown;
-  at: number;
-}
-
-/** One line of the operation log, by the reviewer. */
-interface LogLine {
-  action: string;
-  target: number;
-  at: number;
 }
 
 /**
@@ -384,39 +370,6 @@ async function writeIncidents(
     { name: 'belong_fleet_id', type: 'int', values: coached.map((i) => vehicleOf.get(i.deviceId)?.fleetId) },
   ]);
   return stored;
-}
-
-function writeHistory(tx: Db, lines: HistoryLine[]) {
-  return insertColumns(tx, 'incident_history', [
-    { name: 'incident_id', type: 'bigint', values: lines.map((l) => l.incident) },
-    { name: 'action', type: 'text', values: lines.map((l) => l.action) },
-    { name: 'username', type: 'text', values: lines.map((l) => l.username) },
-    documents(
-      'detail',
-      lines.map((l) => l.detail),
-    ),
-    instants(
-      'at',
-      lines.map((l) => l.at),
-    ),
-  ]);
-}
-
-/** The reviewer's calls as the operation log records them (a Super Admin belongs to no organisation). */
-function writeLog(tx: Db, reviewer: Reviewer, lines: LogLine[]) {
-  return insertColumns(tx, 'operation_log', [
-    instants(
-      'at',
-      lines.map((l) => l.at),
-    ),
-    { name: 'account_id', type: 'int', values: lines.map(() => reviewer.id) },
-    { name: 'username', type: 'text', values: lines.map(() => reviewer.username) },
-    { name: 'role', type: 'text', values: lines.map(() => reviewer.role) },
-    { name: 'action', type: 'text', values: lines.map((l) => l.action) },
-    { name: 'target', type: 'text', values: lines.map((l) => String(l.target)) },
-    { name: 'result', type: 'text', values: lines.map(() => 'REQUEST_SUCCESS') },
-    { name: 'ip', type: 'text', values: lines.map(() => '127.0.0.1') },
-  ]);
 }
 
 /**
@@ -609,7 +562,7 @@ async function writeAlerts(tx: Db, demo: DemoPast, trail: PastTrail, reviewer: R
       if (!leg) continue;
       const raised = p.t[leg.from] ?? 0;
       const { fault, lastsMs } = randomFault(random, v.channels);
-      const handledAt = raised + Math.round(uniform(random, 1, 30)) * 3_600_000;
+      const handledAt = officeHours(raised + Math.round(uniform(random, 1, 30)) * 3_600_000);
       const handled = random() < 0.7 && handledAt < now ? handledAt : null;
       alerts.push({
         deviceId: v.deviceId,

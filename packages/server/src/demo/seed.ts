@@ -3,11 +3,12 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { account, device, deviceBindLog, org, vehicle } from '../db/schema.js';
 import { hashToken } from '../http/tokens.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { liveStart } from './live-start.js';
+import { demoConfigFile, liveStart } from './live-start.js';
 import { type DemoVehicleRows, PAST_DAYS, type PastSummary, writeDemoPast } from './past.js';
 
 /** What the demo needs again on later starts: its provisioning key and how many devices it runs. */
@@ -133,10 +134,26 @@ export async function seedDemo(db: Db, store: ObjectStore, stateFile: string, no
     return writeDemoPast(tx as unknown as Db, store, { agentId: agent.id, companyId: company.id, vehicles }, now);
   });
   const state: DemoState = { provisioningKey, devices, uuidPrefix: PREFIX };
+  // The simulated devices start with the configuration the past left them, as the portal knows it.
+  await writeFile(demoConfigFile(path.dirname(stateFile)), JSON.stringify(past.runningConfigs));
   await writeFile(stateFile, JSON.stringify(state), { mode: 0o600 });
-  return { state, past };
+  return { state, past: past.summary };
 }
 
 const sqlId = (id: number) => eq(org.id, id);
 
 export const demoStateFile = (dataDir: string) => path.join(dataDir, 'demo.json');
+
+/**
+ * ARCHITECTURE section 1: a new, empty embedded database gets the demo (DEMO=0: none; a PostgreSQL server never gets
+ * one). The store is where the past's evidence files go.
+ */
+export function seedDemoIfWanted(
+  config: Pick<Config, 'demo' | 'databaseUrl' | 'dataDir'>,
+  db: Db,
+  store: ObjectStore,
+  now = Date.now(),
+): Promise<SeededDemo | null> {
+  if (!config.demo || config.databaseUrl) return Promise.resolve(null);
+  return seedDemo(db, store, demoStateFile(config.dataDir), now);
+}
