@@ -11,9 +11,8 @@ import { liveStart } from '../src/demo/live-start.js';
 import { pastIncidents } from '../src/demo/past-incidents.js';
 import { pastTrips } from '../src/demo/past-trips.js';
 import { type SeededDemo, seedDemo, seedDemoIfWanted } from '../src/demo/seed.js';
-import type { Principal } from '../src/http/principal.js';
 import { DiskStore } from '../src/storage/disk-store.js';
-import { login, testApp } from './helpers.js';
+import { login, superAdminPrincipal, testApp } from './helpers.js';
 
 /**
  * Issue 28: a first start's demo has a believable past of 90 days that every page reads: statistics equal to a direct
@@ -30,20 +29,7 @@ let dataDir: string;
 let seeded: SeededDemo | null;
 let token: string;
 
-const admin: Principal = {
-  accountId: 1,
-  username: 'admin',
-  role: 'SUPER_ADMIN',
-  language: undefined,
-  agentId: null,
-  companyId: null,
-  fleetId: null,
-  siteId: null,
-  mustChangePassword: false,
-  tokenHash: '',
-  via: 'session',
-  identifiedAt: null,
-};
+const admin = superAdminPrincipal();
 
 const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(query));
 const one = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: unknown }>(query))[0]?.n ?? 0);
