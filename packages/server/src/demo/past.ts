@@ -163,11 +163,13 @@ async function writeTrail(tx: Db, trail: PastTrail, now: number) {
   const devices = [...last.keys()];
   const newest = devices.map((d) => last.get(d) ?? 0);
   const mileage = devices.map((d) => driven(null, fixes.get(d) ?? []));
-  const sessions = new Map<number, { first: number; last: number; seconds: number }>();
+  // Per device: its first connection, its last one (start and end) and the seconds connected in all, as presence keeps them.
+  const sessions = new Map<number, { first: number; lastStart: number; last: number; seconds: number }>();
   for (const s of trail.sessions) {
-    const sum = sessions.get(s.deviceId) ?? { first: s.start, last: s.end, seconds: 0 };
+    const sum = sessions.get(s.deviceId) ?? { first: s.start, lastStart: s.start, last: s.end, seconds: 0 };
     sessions.set(s.deviceId, {
       first: Math.min(sum.first, s.start),
+      lastStart: s.end >= sum.last ? s.start : sum.lastStart,
       last: Math.max(sum.last, s.end),
       seconds: sum.seconds + Math.floor((s.end - s.start) / 1000),
     });
@@ -186,14 +188,15 @@ async function writeTrail(tx: Db, trail: PastTrail, now: number) {
   const param = (values: unknown[]) => sql.param(values);
   await tx.execute(sql`
     update device as d set lat = u.la, lng = u.ln, speed = u.s, heading = u.h, dbm = u.b, position_at = to_timestamp(u.t / 1000.0),
-      first_online_at = to_timestamp(u.first / 1000.0), last_online_at = to_timestamp(u.first / 1000.0),
+      first_online_at = to_timestamp(u.first / 1000.0), last_online_at = to_timestamp(u.last_start / 1000.0),
       last_offline_at = to_timestamp(u.last / 1000.0), connected_seconds = u.seconds, version = ${DEFAULT_FIRMWARE},
       model = ${DEFAULT_MODEL}, updated_at = to_timestamp(${now} / 1000.0)
     from unnest(${param(devices)}::int[], ${param(newest.map((i) => p.t[i]))}::float8[], ${param(newest.map((i) => p.lat[i]))}::float8[],
       ${param(newest.map((i) => p.lng[i]))}::float8[], ${param(newest.map((i) => p.speed[i]))}::real[],
       ${param(newest.map((i) => p.heading[i]))}::real[], ${param(newest.map((i) => p.dbm[i]))}::int[],
-      ${param(devices.map((d) => sessions.get(d)?.first ?? null))}::float8[], ${param(devices.map((d) => sessions.get(d)?.last ?? null))}::float8[],
-      ${param(devices.map((d) => sessions.get(d)?.seconds ?? 0))}::bigint[]) as u(id, t, la, ln, s, h, b, first, last, seconds)
+      ${param(devices.map((d) => sessions.get(d)?.first ?? null))}::float8[], ${param(devices.map((d) => sessions.get(d)?.lastStart ?? null))}::float8[],
+      ${param(devices.map((d) => sessions.get(d)?.last ?? null))}::float8[],
+      ${param(devices.map((d) => sessions.get(d)?.seconds ?? 0))}::bigint[]) as u(id, t, la, ln, s, h, b, first, last_start, last, seconds)
     where d.id = u.id`);
   await tx.execute(sql`
     update vehicle as v set driven_meters = u.m, running_seconds = u.s
