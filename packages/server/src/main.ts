@@ -107,5 +107,12 @@ const port = (app.server.address() as { port: number }).port;
 app.log.info({ database: database.kind, dataDir: config.dataDir, mqtt: brokerUrl }, 'Safety Shield is running');
 process.stdout.write(`\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n  Device broker: ${brokerUrl}\n\n`);
 
+// The demo's newest incidents' files go up once the portal answers, as the devices' uploads do (a first start only).
+if (seeded?.uploadEvidence)
+  void seeded
+    .uploadEvidence()
+    .then((files) => app.log.info({ files }, 'demo past: files of the newest incidents uploaded'))
+    .catch((err: unknown) => app.log.error({ err }, 'demo past: files of the newest incidents not uploaded'));
+
 // Place names (about 0.15 s of reading) load once the portal answers, off the start-up the benchmark measures.
 setTimeout(() => void preloadPlaces().catch((err: unknown) => app.log.error({ err }, 'place names not loaded')), 500).unref();

@@ -40,8 +40,9 @@ beforeAll(async () => {
   ctx = await testApp({ statisticsRollup: false, dataDir });
   const started = performance.now();
   seeded = await seedDemo(ctx.database.db, new DiskStore(path.join(dataDir, 'objects')), path.join(dataDir, 'demo.json'), NOW);
+  const files = await seeded?.uploadEvidence?.();
   // Not asserted (no timing checks in tests): shown for whoever runs the file.
-  console.info(`demo past written in ${Math.round(performance.now() - started)} ms`, seeded?.past);
+  console.info(`demo past written in ${Math.round(performance.now() - started)} ms`, seeded?.past, { files });
   token = await login(ctx.app);
 }, 300_000);
 

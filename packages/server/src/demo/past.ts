@@ -50,17 +50,20 @@ export interface DemoPast {
   vehicles: DemoVehicleRows[];
 }
 
-/** What was written, and the configuration each simulated device runs at the end of it (by uuid). */
+/**
+ * What was written, the configuration each simulated device runs at the end of it (by uuid), and the upload of the
+ * newest incidents' files, to run once the past is committed (answers how many files it stored).
+ */
 export interface WrittenPast {
   summary: PastSummary;
   runningConfigs: Record<string, { version: number; settings: ConfigSettings }>;
+  uploadEvidence: (db: Db) => Promise<number>;
 }
 
 /** What was written, for the start-up's log line and the tests. */
 export interface PastSummary {
   positions: number;
   incidents: number;
-  evidenceFiles: number;
   sessions: number;
 }
 
@@ -68,7 +71,7 @@ type IncidentRow = { id: number; device_id: number; message_id: string };
 
 /**
  * Writes the demo's past (issue 28) in one transaction, as the running modules would have written it over PAST_DAYS
- * days: the trail and each vehicle's mileage, the devices' connections, incidents with their files, the reviewer's
+ * days: the trail and each vehicle's mileage, the devices' connections, incidents with the files they list, the reviewer's
  * reviews, tags, recycle bin and coaching (history and operation log lines included), S.O.S presses, device alerts,
  * configuration versions and a firmware campaign.
  * Everything is drawn from seeded random numbers: the same fleet and `now` give the same past.
@@ -91,7 +94,6 @@ export async function writeDemoPast(db: Db, store: ObjectStore, demo: DemoPast, 
     const tags = await companyTags(tx, demo, now - PAST_DAYS * 86_400_000);
     await writeTrail(tx, trail, now);
     const stored = await writeIncidents(tx, demo, [...incidents, ...presses.map((p) => p.incident)], tags, reviewer);
-    const evidenceFiles = await writeEvidence(tx, store, demo, incidents, stored, now);
     await writeSos(tx, demo, presses, stored, reviewer);
     await writeAlerts(tx, demo, trail, reviewer, random, now);
     const config = await writeConfigHistory(tx, demo.vehicles, trail, reviewer, now);
@@ -99,8 +101,10 @@ export async function writeDemoPast(db: Db, store: ObjectStore, demo: DemoPast, 
     const firmware = await writeFirmwareHistory(tx, store, devices, trail, reviewer, now, random);
     await writeLog(tx, reviewer, [...config.log, ...firmware]);
     return {
-      summary: { positions: trail.points.t.length, incidents: stored.size, evidenceFiles, sessions: trail.sessions.length },
+      summary: { positions: trail.points.t.length, incidents: stored.size, sessions: trail.sessions.length },
       runningConfigs: config.running,
+      // After the commit, as devices upload once the portal answers: a second of encoding kept off the first start.
+      uploadEvidence: (after: Db) => after.transaction((upload) => writeEvidence(upload, store, demo, incidents, stored, now)),
     };
   });
 }

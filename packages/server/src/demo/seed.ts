@@ -34,10 +34,14 @@ const BRANDS = [
 ] as const;
 const PREFIX = 'DEMO-';
 
-/** What a first start seeded: the demo's state, and its past when it was written now (absent on later starts). */
+/**
+ * What a first start seeded: the demo's state, and when its past was written now (absent on later starts) what it
+ * holds and the upload of its newest incidents' files, for main.ts to run once the portal answers.
+ */
 export interface SeededDemo {
   state: DemoState;
   past?: PastSummary;
+  uploadEvidence?: () => Promise<number>;
 }
 
 /**
@@ -137,7 +141,7 @@ export async function seedDemo(db: Db, store: ObjectStore, stateFile: string, no
   // The simulated devices start with the configuration the past left them, as the portal knows it.
   await writeFile(demoConfigFile(path.dirname(stateFile)), JSON.stringify(past.runningConfigs));
   await writeFile(stateFile, JSON.stringify(state), { mode: 0o600 });
-  return { state, past: past.summary };
+  return { state, past: past.summary, uploadEvidence: () => past.uploadEvidence(db) };
 }
 
 const sqlId = (id: number) => eq(org.id, id);
