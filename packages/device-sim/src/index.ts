@@ -55,7 +55,8 @@ export {
 } from './incidents.js';
 export { LiveStreams } from './live.js';
 export { type DownMessage, type Envelope, type GpsPoint, PROTOCOL_VERSION } from './messages.js';
-export { PoissonSchedule } from './random.js';
+export { hashSeed, PoissonSchedule, pick, type Random, seededRandom, uniform } from './random.js';
+export { planRoad, type RoadClass, type RoadPlan, type RoadSection, sectionIndexAt } from './roads.js';
 export { sosStartPayload, sosStopPayload } from './sos.js';
 export {
   type DeviceValueStore,

@@ -6,11 +6,12 @@ import { redisBus } from './bus/redis-bus.js';
 import { loadConfig, shownUrl } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runDemoFleet } from './demo/fleet.js';
-import { demoStateFile, seedDemo } from './demo/seed.js';
+import { seedDemoIfWanted } from './demo/seed.js';
 import { DevicePort } from './device-port/index.js';
 import { startGateway } from './gateway/index.js';
 import { preloadPlaces } from './places/index.js';
 import { PortInUse, settlePorts } from './ports.js';
+import { createObjectStore } from './storage/create-object-store.js';
 
 /** A start-up that cannot go on ends with one line for the operator, before any line that implies success. */
 function stop(line: string): never {
@@ -53,7 +54,9 @@ const gateway = await startGateway({
 });
 
 // ARCHITECTURE section 1: a new, empty embedded database gets a demo fleet of simulated devices (DEMO=0: none).
-const demoState = config.demo && !config.databaseUrl ? await seedDemo(database.db, demoStateFile(config.dataDir)) : null;
+const seeded = await seedDemoIfWanted(config, database.db, createObjectStore(config));
+if (seeded?.past) app.log.info(seeded.past, 'demo past of 90 days written');
+const demoState = seeded?.state ?? null;
 const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${gateway.port}`;
 const demoFleet = demoState ? runDemoFleet(demoState, brokerUrl, config.dataDir, app.log) : null;
 
@@ -84,6 +87,13 @@ const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : 
 const port = (app.server.address() as { port: number }).port;
 app.log.info({ database: database.kind, dataDir: config.dataDir, mqtt: shownUrl(brokerUrl) }, 'Safety Shield is running');
 process.stdout.write(`\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n  Device broker: ${shownUrl(brokerUrl)}\n\n`);
+
+// The demo's newest incidents' files go up once the portal answers, as the devices' uploads do (a first start only).
+if (seeded?.uploadEvidence)
+  void seeded
+    .uploadEvidence()
+    .then((files) => app.log.info({ files }, 'demo past: files of the newest incidents uploaded'))
+    .catch((err: unknown) => app.log.error({ err }, 'demo past: files of the newest incidents not uploaded'));
 
 // Place names (about 0.15 s of reading) load once the portal answers, off the start-up the benchmark measures.
 setTimeout(() => void preloadPlaces().catch((err: unknown) => app.log.error({ err }, 'place names not loaded')), 500).unref();

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Language } from '@safety-shield/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import type { Principal } from '../src/http/principal.js';
 
 export const ADMIN_PASSWORD = 'Test1234admin';
 
@@ -108,3 +110,19 @@ export async function login(app: App, username = 'admin', password = ADMIN_PASSW
   if (body.code !== 200) throw new Error(`login failed: ${res.body}`);
   return body.data.token;
 }
+
+/** The bootstrap Super Admin (account 1) as a service sees it, for calling services without a request. */
+export const superAdminPrincipal = (language?: Language): Principal => ({
+  accountId: 1,
+  username: 'admin',
+  role: 'SUPER_ADMIN',
+  language,
+  agentId: null,
+  companyId: null,
+  fleetId: null,
+  siteId: null,
+  mustChangePassword: false,
+  tokenHash: '',
+  via: 'session',
+  identifiedAt: null,
+});

@@ -6,7 +6,7 @@ import type { Mail, Mailer } from '../src/mail/mailer.js';
 import { IncidentNotifier } from '../src/modules/events/notify.js';
 import { VehicleEmailService } from '../src/modules/vehicles/emails.js';
 import { type IncidentMail, type ServerTexts, serverTexts } from '../src/texts/index.js';
-import { login, testApp } from './helpers.js';
+import { login, superAdminPrincipal, testApp } from './helpers.js';
 import { call, seedTree, type Tree } from './identity-fixtures.js';
 
 const others = languages.filter((language) => language !== 'en');
@@ -99,21 +99,6 @@ describe('the language of the e-mails', () => {
     await ctx?.close();
   });
 
-  const superAdmin = (language: Language | undefined): Principal => ({
-    accountId: 1,
-    username: 'admin',
-    role: 'SUPER_ADMIN',
-    language,
-    agentId: null,
-    companyId: null,
-    fleetId: null,
-    siteId: null,
-    mustChangePassword: false,
-    tokenHash: '',
-    via: 'session',
-    identifiedAt: null,
-  });
-
   it("sends the verification code in the caller's language", async () => {
     const emails = new VehicleEmailService(ctx.database.db, mailer);
     const send = async (principal: Principal, language?: Language) => {
@@ -124,9 +109,9 @@ describe('the language of the e-mails', () => {
       await emails.sendCode(principal, row?.id ?? 0, language);
       return sent.at(-1)?.subject;
     };
-    expect(await send(superAdmin(undefined))).toMatch(/^Safety Shield: verification code \d{6}$/);
-    expect(await send(superAdmin('de'))).toMatch(/^Safety Shield: Bestätigungscode \d{6}$/);
-    expect(await send(superAdmin(undefined), 'sv')).toMatch(/^Safety Shield: verifieringskod \d{6}$/);
+    expect(await send(superAdminPrincipal())).toMatch(/^Safety Shield: verification code \d{6}$/);
+    expect(await send(superAdminPrincipal('de'))).toMatch(/^Safety Shield: Bestätigungscode \d{6}$/);
+    expect(await send(superAdminPrincipal(), 'sv')).toMatch(/^Safety Shield: verifieringskod \d{6}$/);
   });
 
   it("writes incident e-mails in the language of the company's Company Admins when they name exactly one", async () => {

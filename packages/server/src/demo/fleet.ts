@@ -1,6 +1,6 @@
-import path from 'node:path';
-import { fileCredentialStore, startFleet } from '@safety-shield/device-sim';
+import { fileConfigStore, fileCredentialStore, startFleet } from '@safety-shield/device-sim';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEMO_GPS, demoConfigFile, demoCredentialsFile, FLEET_SEED, underWay } from './live-start.js';
 import { DEMO_PLATES, type DemoState } from './seed.js';
 
 /**
@@ -12,12 +12,14 @@ export function runDemoFleet(state: DemoState, brokerUrl: string, dataDir: strin
     brokerUrl,
     devices: state.devices,
     uuidPrefix: state.uuidPrefix,
+    seed: FLEET_SEED,
     provisioningKey: state.provisioningKey,
     // The cameras burn each vehicle's plate into its pictures and videos.
     plates: DEMO_PLATES,
-    credentials: fileCredentialStore(path.join(dataDir, 'demo-devices.json')),
-    gpsIntervalMs: 1000,
-    gpsBatch: 2,
+    credentials: fileCredentialStore(demoCredentialsFile(dataDir)),
+    // The configuration each device applied (the demo's past ends with version 2), kept across restarts.
+    configStore: fileConfigStore(demoConfigFile(dataDir)),
+    ...DEMO_GPS,
     // Random disconnects every half hour or so, as real vehicles in tunnels do.
     disconnectEveryMs: 30 * 60_000,
     // About one incident every two minutes across the ten vehicles, by the simulator's realistic mix: enough to watch
@@ -26,9 +28,7 @@ export function runDemoFleet(state: DemoState, brokerUrl: string, dataDir: strin
     // A running-status fault every twenty minutes or so across the fleet, so the maintenance badge has something to say.
     faultEveryMs: 200 * 60_000,
   });
-  // A fleet already on the road: most vehicles start somewhere along their first trip (town, country road or
-  // motorway) rather than all pulling out of a city at once; every fifth sets off from its depot.
-  for (const [index, device] of fleet.devices.entries()) if (index % 5 !== 4) device.drive.placeUnderWay();
+  for (const [index, device] of fleet.devices.entries()) if (underWay(index)) device.drive.placeUnderWay();
   // One vehicle starts with a camera out, so the device menu's badge and the maintenance page show from the first minute.
   void fleet.devices[2]?.setFaults([{ code: 'cameraLost', channel: 1 }]);
   log.info({ devices: state.devices, brokerUrl }, 'demo fleet of simulated devices started (DEMO=0 turns it off)');

@@ -3,9 +3,13 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { device, org, vehicle } from '../db/schema.js';
+import { account, device, deviceBindLog, org, vehicle } from '../db/schema.js';
 import { hashToken } from '../http/tokens.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import { demoConfigFile, liveStart } from './live-start.js';
+import { type DemoVehicleRows, PAST_DAYS, type PastSummary, writeDemoPast } from './past.js';
 
 /** What the demo needs again on later starts: its provisioning key and how many devices it runs. */
 export interface DemoState {
@@ -31,17 +35,37 @@ const BRANDS = [
 const PREFIX = 'DEMO-';
 
 /**
- * A demo agent, company, three fleets and ten vehicles, each with a device row waiting for its simulated DVR
- * (issue 5: `npm start` on a new, empty database shows moving vehicles). Runs only on a database without organisations.
+ * What a first start seeded: the demo's state, and when its past was written now (absent on later starts) what it
+ * holds and the upload of its newest incidents' files, for main.ts to run once the portal answers.
  */
-export async function seedDemo(db: Db, stateFile: string): Promise<DemoState | null> {
-  if (existsSync(stateFile)) return JSON.parse(await readFile(stateFile, 'utf8')) as DemoState;
+export interface SeededDemo {
+  state: DemoState;
+  past?: PastSummary;
+  uploadEvidence?: () => Promise<number>;
+}
+
+/**
+ * A demo agent, company, three fleets and ten vehicles, each with a device row waiting for its simulated DVR
+ * (issue 5: `npm start` on a new, empty database shows moving vehicles), registered PAST_DAYS days ago and given that
+ * past (issue 28: past.ts), all in one transaction. Runs only on a database without organisations.
+ */
+export async function seedDemo(db: Db, store: ObjectStore, stateFile: string, now = Date.now()): Promise<SeededDemo | null> {
+  if (existsSync(stateFile)) return { state: JSON.parse(await readFile(stateFile, 'utf8')) as DemoState };
   const [orgs] = await db.select({ n: count() }).from(org);
   if ((orgs?.n ?? 0) > 0) return null;
   const provisioningKey = `pk_${randomBytes(24).toString('base64url')}`;
+  const fleetSize = DEMO_PLATES.length;
+  // Registered just before the past begins: its first trips find the vehicles, devices and bindings in place.
+  const createdAt = new Date(now - (PAST_DAYS + 1) * 86_400_000);
+  const vehicles: DemoVehicleRows[] = [];
   let devices = 0;
-  await db.transaction(async (tx) => {
-    const [agent] = await tx.insert(org).values({ kind: 'agent', name: 'Nordic Safety Partners' }).returning({ id: org.id });
+  const past = await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .select({ id: account.id, username: account.username })
+      .from(account)
+      .where(eq(account.role, 'SUPER_ADMIN'))
+      .limit(1);
+    const [agent] = await tx.insert(org).values({ kind: 'agent', name: 'Nordic Safety Partners', createdAt }).returning({ id: org.id });
     if (!agent) throw new Error('demo agent not created');
     await tx.update(org).set({ belongAgentId: agent.id }).where(sqlId(agent.id));
     const [company] = await tx
@@ -52,6 +76,7 @@ export async function seedDemo(db: Db, stateFile: string): Promise<DemoState | n
         parentId: agent.id,
         belongAgentId: agent.id,
         provisioningKeyHash: hashToken(provisioningKey),
+        createdAt,
       })
       .returning({ id: org.id });
     if (!company) throw new Error('demo company not created');
@@ -59,7 +84,7 @@ export async function seedDemo(db: Db, stateFile: string): Promise<DemoState | n
     for (const [f, spec] of FLEETS.entries()) {
       const [fleet] = await tx
         .insert(org)
-        .values({ kind: 'fleet', name: spec.name, parentId: company.id, belongAgentId: agent.id, belongCompanyId: company.id })
+        .values({ kind: 'fleet', name: spec.name, parentId: company.id, belongAgentId: agent.id, belongCompanyId: company.id, createdAt })
         .returning({ id: org.id });
       if (!fleet) throw new Error('demo fleet not created');
       await tx.update(org).set({ belongFleetId: fleet.id }).where(sqlId(fleet.id));
@@ -76,25 +101,63 @@ export async function seedDemo(db: Db, stateFile: string): Promise<DemoState | n
             useFor: 'Deliveries',
             initialMileageKm: 40_000 + devices * 7_321,
             ...chain,
+            createdAt,
           })
           .returning({ id: vehicle.id });
+        if (!car) throw new Error('demo vehicle not created');
+        const index = devices;
         devices += 1;
-        await tx.insert(device).values({
-          deviceUuid: `${PREFIX}${String(devices).padStart(4, '0')}`,
-          name: `DVR ${plate}`,
-          channels: 4,
-          vehicleId: car?.id,
-          boundAt: new Date(),
+        const deviceUuid = `${PREFIX}${String(devices).padStart(4, '0')}`;
+        const [dvr] = await tx
+          .insert(device)
+          .values({ deviceUuid, name: `DVR ${plate}`, channels: 4, vehicleId: car.id, boundAt: createdAt, ...chain, createdAt })
+          .returning({ id: device.id });
+        if (!dvr) throw new Error('demo device not created');
+        await tx.insert(deviceBindLog).values({
+          deviceId: dvr.id,
+          deviceUuid,
+          vehicleId: car.id,
+          licensePlate: plate,
+          action: 'bind',
+          accountId: admin?.id ?? null,
+          username: admin?.username ?? 'admin',
+          at: createdAt,
           ...chain,
+        });
+        vehicles.push({
+          deviceId: dvr.id,
+          vehicleId: car.id,
+          uuid: deviceUuid,
+          plate,
+          channels: 4,
+          fleetId: fleet.id,
+          live: liveStart({ uuidPrefix: PREFIX, devices: fleetSize }, index),
         });
       }
     }
+    return writeDemoPast(tx as unknown as Db, store, { agentId: agent.id, companyId: company.id, vehicles }, now);
   });
   const state: DemoState = { provisioningKey, devices, uuidPrefix: PREFIX };
+  // The simulated devices start with the configuration the past left them, as the portal knows it.
+  await writeFile(demoConfigFile(path.dirname(stateFile)), JSON.stringify(past.runningConfigs));
   await writeFile(stateFile, JSON.stringify(state), { mode: 0o600 });
-  return state;
+  return { state, past: past.summary, uploadEvidence: () => past.uploadEvidence(db) };
 }
 
 const sqlId = (id: number) => eq(org.id, id);
 
 export const demoStateFile = (dataDir: string) => path.join(dataDir, 'demo.json');
+
+/**
+ * ARCHITECTURE section 1: a new, empty embedded database gets the demo (DEMO=0: none; a PostgreSQL server never gets
+ * one). The store is where the past's evidence files go.
+ */
+export function seedDemoIfWanted(
+  config: Pick<Config, 'demo' | 'databaseUrl' | 'dataDir'>,
+  db: Db,
+  store: ObjectStore,
+  now = Date.now(),
+): Promise<SeededDemo | null> {
+  if (!config.demo || config.databaseUrl) return Promise.resolve(null);
+  return seedDemo(db, store, demoStateFile(config.dataDir), now);
+}
