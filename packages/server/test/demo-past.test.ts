@@ -54,7 +54,7 @@ afterAll(async () => {
 const call = async (url: string) => {
   const res = await ctx.app.inject({ method: 'GET', url, headers: { 'x-token': token, 'x-time-zone': 'UTC' } });
   const body = res.json();
-  expect(body.code, url).toBe(200);
+  expect(body.code, `${url}: ${body.msg}`).toBe(200);
   return body.data;
 };
 
@@ -130,7 +130,7 @@ describe('the demo’s past on a first start', () => {
     expect(states.map((s) => s.review_state)).toEqual(['reviewed', 'unread']);
     const coaching = await rows<{ state: string }>(sql`select distinct state from incident_coaching order by 1`);
     expect(coaching.map((c) => c.state)).toEqual(['coached', 'dismissed', 'needsCoaching']);
-    const queue = await call('/v1/coaching/list?state=needsCoaching&page=1&pageSize=10');
+    const queue = await call('/v1/coaching/list?state=needsCoaching&page=1&limit=10');
     expect(queue.total).toBeGreaterThan(0);
     // Every coaching step and review has its line in the incident's history and the operation log.
     expect(
@@ -173,7 +173,7 @@ describe('the demo’s past on a first start', () => {
   });
 
   it('shows online hours per device on the days of the last week', async () => {
-    const summary = await call(`/v1/device/online/summary?startTime=${NOW - 7 * DAY}&endTime=${NOW}&page=1&pageSize=20`);
+    const summary = await call(`/v1/device/online/summary?startTime=${NOW - 7 * DAY}&endTime=${NOW}&page=1&limit=20`);
     expect(summary.total).toBe(10);
     const hours = summary.records.map((r: { totalSeconds: number }) => r.totalSeconds / 3600);
     expect(hours.filter((h: number) => h > 10).length).toBeGreaterThanOrEqual(8);
