@@ -18,7 +18,7 @@ import type { CommandAck, DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
-import { type EvidenceRequestService, recordClipTask, toTask } from '../events/requests/service.js';
+import { type EvidenceRequestService, recordClipTask, toTask } from '../incidents/requests/service.js';
 import type { LiveService } from '../live/service.js';
 import { visibleVehicles } from '../vehicles/scope.js';
 

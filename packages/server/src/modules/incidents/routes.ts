@@ -11,7 +11,7 @@ import type { IncidentService } from './service.js';
 import { accessColumns, incidentColumns } from './sheets.js';
 import type { TagService } from './tags.js';
 
-export interface EventRouteOptions {
+export interface IncidentRouteOptions {
   incidents: IncidentService;
   tagService: TagService;
   objectSigner: ObjectSigner;
@@ -22,7 +22,7 @@ type TagSwitchRequest = EndpointRequest<typeof eventApi.setTagReceiveIncident>;
 type TagSwitch = 'receiveIncident' | 'receiveVideo' | 'notifyEmail';
 
 /** Handlers of the contract's incident calls (SPEC section 7: review, comments, history, recycle bin, tags, export). */
-export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { incidents, tagService, objectSigner }) => {
+export const incidentRoutes: FastifyPluginAsync<IncidentRouteOptions> = async (app, { incidents, tagService, objectSigner }) => {
   const tagSwitch = (field: TagSwitch) => async (req: TagSwitchRequest) =>
     tagService.set(principalOf(req), req.body.tagId, { [field]: req.body.state });
 
