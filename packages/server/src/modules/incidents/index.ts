@@ -87,3 +87,8 @@ export const incidentModule = fp(
   },
   { name: 'incidents', dependencies: ['orgs'] },
 );
+
+export type { Chain, IncidentUpdate } from './file-incident.js';
+export { chainOf, fileIncident, lockedDevice, vehicleAt } from './file-incident.js';
+export type { EvidenceRequestService } from './requests/service.js';
+export { recordClipTask, toTask } from './requests/service.js';

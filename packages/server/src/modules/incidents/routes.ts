@@ -4,7 +4,7 @@ import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditTarget } from '../logs/index.js';
 import { viewerOf } from './access-log.js';
 import { signedResourceUrl } from './evidence-files.js';
 import type { IncidentService } from './service.js';
