@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { incidentResource } from '../src/db/schema.js';
-import { EvidenceAccessLog } from '../src/modules/events/access-log.js';
+import { EvidenceAccessLog } from '../src/modules/incidents/access-log.js';
 import { DiskStore } from '../src/storage/disk-store.js';
 import { testConfig } from './helpers.js';
 import { appWithTrees, call, signedIn, type Tree } from './identity-fixtures.js';

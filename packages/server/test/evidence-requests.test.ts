@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { device, eventTag, evidenceTask, incident, incidentHistory, incidentResource } from '../src/db/schema.js';
-import { ensureDefaultTags } from '../src/modules/events/default-tags.js';
+import { ensureDefaultTags } from '../src/modules/incidents/default-tags.js';
 import { filedIncident, twoFiles, uploadsWhenAsked } from './evidence-fixtures.js';
 import { message, nextMessage, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { call, signedIn } from './identity-fixtures.js';

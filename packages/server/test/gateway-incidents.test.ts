@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deviceBindLog, eventTag, incident, incidentHistory, incidentResource, vehicle } from '../src/db/schema.js';
-import { ensureDefaultTags } from '../src/modules/events/default-tags.js';
+import { ensureDefaultTags } from '../src/modules/incidents/default-tags.js';
 import {
   busRecorder,
   type Company,

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * docs/architecture.md, "Layers": a folder of the server imports only from layers below it, the domain modules form no
- * cycle among themselves, and a device adapter reaches the modules only through the device port. (Single files
- * importing each other round about are Biome's `noImportCycles`.)
+ * docs/architecture.md, "Layers" and "Modules": a folder of the server imports only from layers below it, the domain
+ * modules form no cycle among themselves, code outside a module enters it only through its `index.ts`, a module's
+ * `routes.ts` holds no SQL, and a device adapter reaches the modules only through the device port. (Single files
+ * importing each other round about are Biome's `noImportCycles`.) Tests are not scanned: they may import a module's
+ * inner files, which they test.
  */
 const SRC = path.resolve(import.meta.dirname, '../src');
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.[^'"]+)['"]/g;
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)['"](\.[^'"]+)['"]/gm;
 
 const layers: Record<string, number> = {
   'config.ts': 0,
@@ -53,6 +55,9 @@ const areaOf = (file: string) => {
 };
 const layerOf = (area: string) => layers[area.split('/')[0] ?? ''];
 
+const MODULES = path.join(SRC, 'modules');
+const moduleNames = readdirSync(MODULES).filter((name) => statSync(path.join(MODULES, name)).isDirectory());
+
 const edges = sourceFiles(SRC).flatMap((file) =>
   [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => {
     const target = path.resolve(path.dirname(file), (match[1] ?? '').replace(/\.js$/, '.ts'));
@@ -74,6 +79,25 @@ describe('server layers', () => {
   it('let a device adapter reach the modules only through the device port', () => {
     const intoModules = edges.filter((edge) => adapters.includes(edge.fromArea) && edge.toArea.startsWith('modules/'));
     expect(intoModules.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
+  });
+
+  it('give every module an index.ts, its only door', () => {
+    expect(moduleNames.filter((name) => !statSync(path.join(MODULES, name, 'index.ts'), { throwIfNoEntry: false }))).toEqual([]);
+  });
+
+  it('enter another module only through its index.ts', () => {
+    const inner = edges.filter(
+      (edge) => edge.toArea.startsWith('modules/') && edge.toArea !== edge.fromArea && edge.to !== path.join(edge.toArea, 'index.ts'),
+    );
+    expect(inner.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
+  });
+
+  it('keep SQL out of the route handlers: no routes.ts imports the database schema or Drizzle', () => {
+    const routeFiles = sourceFiles(MODULES).filter((file) => /(^|-)routes\.ts$/.test(path.basename(file)));
+    const sql = routeFiles.filter((file) =>
+      /from\s*['"](drizzle-orm[^'"]*|(\.\.\/)+db\/schema[^'"]*)['"]/.test(readFileSync(file, 'utf8')),
+    );
+    expect(sql.map((file) => path.relative(SRC, file))).toEqual([]);
   });
 
   it('keep the domain modules free of cycles', () => {

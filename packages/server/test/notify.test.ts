@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, incident, org, vehicleEmail } from '../src/db/schema.js';
-import { defaultTag } from '../src/modules/events/default-tags.js';
+import { defaultTag } from '../src/modules/incidents/default-tags.js';
 import { login, testApp } from './helpers.js';
 import { call, seedTree, type Tree } from './identity-fixtures.js';
 import { startMailCatcher } from './mail-catcher.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { account, incidentComment, incidentResource } from '../src/db/schema.js';
-import { shareSigner } from '../src/modules/events/share-routes.js';
+import { shareSigner } from '../src/modules/incidents/share-routes.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { testConfig } from './helpers.js';
 import { appWithTrees, call, signedIn } from './identity-fixtures.js';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { eventTag, incident, incidentHistory, incidentResource } from '../src/db/schema.js';
-import { purgeExpiredEvidence } from '../src/modules/events/retention.js';
+import { purgeExpiredEvidence } from '../src/modules/incidents/retention.js';
 import { DiskStore } from '../src/storage/disk-store.js';
 import { parseRange } from '../src/storage/routes.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, vehicleEmail } from '../src/db/schema.js';
 import type { Principal } from '../src/http/principal.js';
 import type { Mail, Mailer } from '../src/mail/mailer.js';
-import { IncidentNotifier } from '../src/modules/events/notify.js';
+import { IncidentNotifier } from '../src/modules/incidents/notify.js';
 import { VehicleEmailService } from '../src/modules/vehicles/emails.js';
 import { type IncidentMail, type ServerTexts, serverTexts } from '../src/texts/index.js';
 import { login, superAdminPrincipal, testApp } from './helpers.js';

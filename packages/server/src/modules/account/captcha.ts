@@ -5,7 +5,7 @@ import { verify } from 'altcha-lib/frameworks/shared';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { captchaUse } from '../../db/schema.js';
-import { sharedSecret } from '../system/secrets.js';
+import { sharedSecret } from '../system/index.js';
 
 /** A challenge is good for ten minutes; a solution is accepted once. */
 const TTL_SECONDS = 600;

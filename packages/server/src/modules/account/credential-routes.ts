@@ -2,7 +2,7 @@ import { credentialApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditTarget } from '../logs/index.js';
 import type { ApiTokens } from './api-tokens.js';
 import type { GoogleAuth } from './google-auth.js';
 import type { AccountService } from './service.js';

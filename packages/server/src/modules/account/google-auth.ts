@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { account } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import type { Sealer } from '../system/sealing.js';
+import type { Sealer } from '../system/index.js';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.js';
 
 /** Google Authenticator binding (SPEC section 4): the seed is sealed at rest and a code is accepted once. */

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import type { Counters } from '../../bus/counters.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { ClauseService } from '../clauses/service.js';
-import { Sealer } from '../system/sealing.js';
+import type { ClauseService } from '../clauses/index.js';
+import { Sealer } from '../system/index.js';
 import { ApiTokens } from './api-tokens.js';
 import { ensureSuperAdmin } from './bootstrap.js';
 import { Captcha } from './captcha.js';
@@ -45,3 +45,8 @@ export const accountModule = fp(
   },
   { name: 'account', dependencies: ['orgs'] },
 );
+
+export type { AccountRow } from './repo.js';
+export type { AccountService } from './service.js';
+export { actorOf } from './service.js';
+export { accountPrincipal, Sessions } from './sessions.js';

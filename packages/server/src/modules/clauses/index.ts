@@ -10,3 +10,6 @@ export const clauseModule = fp(
   },
   { name: 'clauses' },
 );
+
+export { registerClauseGate } from './gate.js';
+export { ClauseService } from './service.js';

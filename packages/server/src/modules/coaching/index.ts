@@ -21,5 +21,5 @@ export const coachingModule = fp(
     app.decorate('coaching', coaching);
     await app.register(coachingRoutes, { coaching });
   },
-  { name: 'coaching', dependencies: ['events'] },
+  { name: 'coaching', dependencies: ['incidents'] },
 );

@@ -7,7 +7,7 @@ import { orgName } from '../../db/subqueries.js';
 import { containing, epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope } from '../../http/scope.js';
-import { visibleOrgs } from '../orgs/repo.js';
+import { visibleOrgs } from '../orgs/index.js';
 
 export type CoachingRow = typeof incidentCoaching.$inferSelect;
 

@@ -25,3 +25,5 @@ export const dashboardModule = fp(
   },
   { name: 'dashboard' },
 );
+
+export { localMidnight, windowOf } from './window.js';

@@ -14,8 +14,8 @@ import { type Db, rowsOf } from '../../db/client.js';
 import { device, deviceAlert, incident, org, subscription } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
-import { pendingAlerts } from '../device-alerts/repo.js';
-import { visibleVehicles } from '../vehicles/scope.js';
+import { pendingAlerts } from '../device-alerts/index.js';
+import { visibleVehicles } from '../vehicles/index.js';
 import type { Window } from './window.js';
 
 const int = (value: unknown) => Number(value ?? 0);

@@ -15,7 +15,7 @@ import type { Principal } from '../../http/principal.js';
 import type { Chain } from '../../http/scope.js';
 import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
 import { ViewCache } from '../../view-cache.js';
-import { upgradeFigures } from '../firmware/figures.js';
+import { upgradeFigures } from '../firmware/index.js';
 import * as repo from './repo.js';
 import { type Window, windowOf } from './window.js';
 

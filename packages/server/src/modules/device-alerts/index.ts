@@ -23,3 +23,5 @@ export const deviceAlertModule = fp(
   },
   { name: 'device-alerts' },
 );
+
+export { pendingAlerts } from './repo.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { DeviceCommands } from '../../device-port/index.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
-import { Sealer } from '../system/sealing.js';
+import { Sealer } from '../system/index.js';
 import { DisplayPictures } from './pictures.js';
 import { deviceConfigRoutes } from './routes.js';
 import { DeviceConfigService } from './service.js';

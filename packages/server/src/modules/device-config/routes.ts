@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
 import type { Principal } from '../../http/principal.js';
-import { auditDetail, auditTarget } from '../logs/recorder.js';
+import { auditDetail, auditTarget } from '../logs/index.js';
 import type { DeviceConfigService } from './service.js';
 import { picked } from './settings.js';
 import type { ThresholdService } from './thresholds.js';

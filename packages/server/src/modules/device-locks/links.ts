@@ -15,7 +15,7 @@ import { device, lockLink } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { hashToken } from '../../http/tokens.js';
-import type { Actor } from '../logs/recorder.js';
+import type { Actor } from '../logs/index.js';
 import { lockRecords, toPublicRecord } from './repo.js';
 import { type DeviceLockService, linkedTarget } from './service.js';
 

@@ -16,7 +16,7 @@ import type { DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
-import { lockDevice } from '../devices/repo.js';
+import { lockDevice } from '../devices/index.js';
 import { fileLockState, fileTamper } from './file.js';
 import { hashPin, verifyPin } from './pin.js';
 import { type LockRow, listLocks, listTampers, lockRecords, lockRowOf } from './repo.js';

@@ -21,3 +21,7 @@ export const deviceTaskModule = fp(
   },
   { name: 'device-tasks' },
 );
+
+export { inTurns } from './in-turns.js';
+export { batchTargets, countsOf, noCounts, settleRows, toTask } from './repo.js';
+export type { DeviceTaskService } from './service.js';

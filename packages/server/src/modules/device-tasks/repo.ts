@@ -2,6 +2,7 @@ import {
   type DeviceTask,
   type DeviceTaskRow,
   type Page,
+  TASK_MAX_DEVICES,
   type TaskCounts,
   type TaskListQuery,
   type TaskRowQuery,
@@ -12,8 +13,11 @@ import {
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pageOf } from '../../db/paging.js';
-import { deviceConfig, deviceTask, deviceTaskRow } from '../../db/schema.js';
+import { device, deviceConfig, deviceTask, deviceTaskRow } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
 import { containing } from '../../http/pagination.js';
+import type { Principal } from '../../http/principal.js';
+import { inScope, outOfScope } from '../../http/scope.js';
 
 type TaskRow = typeof deviceTask.$inferSelect;
 
@@ -118,4 +122,29 @@ export async function settleRows(db: Db, configIds: number[], state: TaskRowStat
     .where(and(inArray(deviceTaskRow.configId, configIds), inArray(deviceTaskRow.state, ['queued', 'sent', 'running'])))
     .returning({ taskId: deviceTaskRow.taskId });
   return [...new Set(moved.map((row) => row.taskId))];
+}
+
+/**
+ * The devices a batch reaches (a configuration or an upgrade to many): the ones named, all in the caller's scope, or
+ * those the caller's scope and `selected` give; locked for the caller's transaction, in id order, 1 to
+ * TASK_MAX_DEVICES of them (PERMISSION_CHECK_FAIL / DEVICE_NOT_EXIST for a named one out of reach, else
+ * PARAM_CHECK_FAIL).
+ */
+export async function batchTargets(
+  tx: Db,
+  principal: Principal,
+  deviceIds: readonly number[] | undefined,
+  selected: (scope: SQL) => SQL | undefined,
+) {
+  const scope = inScope(principal, device);
+  const targets = await tx
+    .select({ id: device.id, uuid: device.deviceUuid, online: device.online, version: device.version, model: device.model })
+    .from(device)
+    .where(deviceIds ? and(scope, inArray(device.id, [...deviceIds])) : selected(scope))
+    .orderBy(device.id)
+    .limit(TASK_MAX_DEVICES + 1)
+    .for('update');
+  if (deviceIds && targets.length !== deviceIds.length) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
+  if (targets.length === 0 || targets.length > TASK_MAX_DEVICES) throw new AppError('PARAM_CHECK_FAIL', 'filter', { field: 'filter' });
+  return targets;
 }

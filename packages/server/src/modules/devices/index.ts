@@ -12,3 +12,7 @@ export const deviceModule = fp(
   },
   { name: 'devices', dependencies: ['orgs'] },
 );
+
+export { refuseLocked } from './locked.js';
+export type { DeviceRow } from './repo.js';
+export { deviceFilter, lockDevice } from './repo.js';

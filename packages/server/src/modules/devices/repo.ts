@@ -1,18 +1,10 @@
-import {
-  type BindLogQuery,
-  type BindLogRecord,
-  type DeviceListQuery,
-  type DeviceRecord,
-  type Page,
-  TASK_MAX_DEVICES,
-} from '@safety-shield/contract';
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { BindLogQuery, BindLogRecord, DeviceListQuery, DeviceRecord, Page } from '@safety-shield/contract';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lockRow } from '../../db/locks.js';
 import { inBatches, pageOf } from '../../db/paging.js';
 import { device, deviceBindLog, gpsPoint } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
-import { AppError } from '../../http/errors.js';
 import { containing, epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
@@ -189,29 +181,4 @@ export function listBindLog(db: Db, scope: SQL, query: BindLogQuery): Promise<Pa
       time: row.at.getTime(),
     }),
   );
-}
-
-/**
- * The devices a batch reaches (a configuration or an upgrade to many): the ones named, all in the caller's scope, or
- * those the caller's scope and `selected` give; locked for the caller's transaction, in id order, 1 to
- * TASK_MAX_DEVICES of them (PERMISSION_CHECK_FAIL / DEVICE_NOT_EXIST for a named one out of reach, else
- * PARAM_CHECK_FAIL).
- */
-export async function batchTargets(
-  tx: Db,
-  principal: Principal,
-  deviceIds: readonly number[] | undefined,
-  selected: (scope: SQL) => SQL | undefined,
-) {
-  const scope = inScope(principal, device);
-  const targets = await tx
-    .select({ id: device.id, uuid: device.deviceUuid, online: device.online, version: device.version, model: device.model })
-    .from(device)
-    .where(deviceIds ? and(scope, inArray(device.id, [...deviceIds])) : selected(scope))
-    .orderBy(device.id)
-    .limit(TASK_MAX_DEVICES + 1)
-    .for('update');
-  if (deviceIds && targets.length !== deviceIds.length) throw outOfScope(principal, 'DEVICE_NOT_EXIST');
-  if (targets.length === 0 || targets.length > TASK_MAX_DEVICES) throw new AppError('PARAM_CHECK_FAIL', 'filter', { field: 'filter' });
-  return targets;
 }

@@ -4,7 +4,7 @@ import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import { browserTimeZone } from '../../http/time-zone.js';
 import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
-import { auditDetail, auditTarget } from '../logs/recorder.js';
+import { auditDetail, auditTarget } from '../logs/index.js';
 import type { DeviceService } from './service.js';
 import { deviceColumns, onlineColumns } from './sheets.js';
 

@@ -21,7 +21,7 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
 import { hashToken } from '../../http/tokens.js';
-import type { OrgService } from '../orgs/service.js';
+import type { OrgService } from '../orgs/index.js';
 import { refuseLocked } from './locked.js';
 import { type OnlineSpan, onlineDays, onlineSpan, onlineSummary } from './online-summary.js';
 import { dbmSamples, deviceBatches, deviceVersions, findDevice, listBindLog, listDevices, lockDevice } from './repo.js';

@@ -9,5 +9,5 @@ export const dvrModule = fp(
   async (app: FastifyInstance, { db, deviceCommands }: { db: Db; deviceCommands: DeviceCommands }) => {
     app.decorate('dvr', await startDvr(app, db, deviceCommands, app.live, app.evidenceRequests));
   },
-  { name: 'dvr', dependencies: ['live', 'events'] },
+  { name: 'dvr', dependencies: ['live', 'incidents'] },
 );

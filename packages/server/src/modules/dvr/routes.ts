@@ -2,7 +2,7 @@ import { dvrApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditTarget } from '../logs/index.js';
 import type { DvrService } from './service.js';
 
 /** Handlers of the contract's DVR endpoints (issue 7): the recording index, playback and upload of a span. */

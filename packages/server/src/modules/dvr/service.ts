@@ -18,9 +18,9 @@ import type { CommandAck, DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
-import { type EvidenceRequestService, recordClipTask, toTask } from '../events/requests/service.js';
-import type { LiveService } from '../live/service.js';
-import { visibleVehicles } from '../vehicles/scope.js';
+import { type EvidenceRequestService, recordClipTask, toTask } from '../incidents/index.js';
+import type { LiveService } from '../live/index.js';
+import { visibleVehicles } from '../vehicles/index.js';
 
 /** How long the device has to answer `dvrIndex`. */
 const INDEX_TIMEOUT_MS = 10_000;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { DeviceCommands } from '../../device-port/index.js';
-import type { EvidenceRequestService } from '../events/requests/service.js';
-import type { LiveService } from '../live/service.js';
+import type { EvidenceRequestService } from '../incidents/index.js';
+import type { LiveService } from '../live/index.js';
 import { dvrRoutes } from './routes.js';
 import { DvrService } from './service.js';
 

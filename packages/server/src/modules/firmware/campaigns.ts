@@ -19,10 +19,9 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import { OBJECTS_PATH } from '../../storage/routes.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
-import { inTurns } from '../device-tasks/in-turns.js';
-import { countsOf, noCounts, toTask } from '../device-tasks/repo.js';
-import type { DeviceTaskService } from '../device-tasks/service.js';
-import { batchTargets, deviceFilter } from '../devices/repo.js';
+import type { DeviceTaskService } from '../device-tasks/index.js';
+import { batchTargets, countsOf, inTurns, noCounts, toTask } from '../device-tasks/index.js';
+import { deviceFilter } from '../devices/index.js';
 import { FIRMWARE_TYPE, type FirmwarePackages } from './packages.js';
 
 type TaskRecord = typeof deviceTask.$inferSelect;

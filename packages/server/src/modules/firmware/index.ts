@@ -35,3 +35,5 @@ export const firmwareModule = fp(
   },
   { name: 'firmware', dependencies: ['device-tasks'] },
 );
+
+export { upgradeFigures } from './figures.js';

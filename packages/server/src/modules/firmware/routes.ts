@@ -1,13 +1,11 @@
 import { firmwareApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { device, deviceUpgradeLog } from '../../db/schema.js';
 import { principalOf } from '../../http/auth.js';
 import { sendCsv } from '../../http/csv.js';
 import { serve } from '../../http/endpoints.js';
-import { inScope } from '../../http/scope.js';
 import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
-import { auditDetail, auditTarget } from '../logs/recorder.js';
+import { auditDetail, auditTarget } from '../logs/index.js';
 import type { UpgradeCampaigns } from './campaigns.js';
 import type { FirmwarePackages } from './packages.js';
 import { deviceUpgradeBatches, listDeviceUpgrades, listUpgradeLog, upgradeColumns, upgradeLogBatches } from './upgrade-list.js';
@@ -40,15 +38,15 @@ export const firmwareRoutes: FastifyPluginAsync<{ db: Db; packages: FirmwarePack
     pause: async (req) => campaigns.pause(principalOf(req), req.body.taskId),
     resume: async (req) => campaigns.resume(principalOf(req), req.body.taskId),
     abort: async (req) => campaigns.abort(principalOf(req), req.body.taskId),
-    devices: async (req) => listDeviceUpgrades(db, inScope(principalOf(req), device), req.query),
+    devices: async (req) => listDeviceUpgrades(db, principalOf(req), req.query),
     export: async (req, reply) => {
       const { filename, ...filters } = req.query;
-      const batches = deviceUpgradeBatches(db, inScope(principalOf(req), device), filters);
+      const batches = deviceUpgradeBatches(db, principalOf(req), filters);
       return sendWorkbook(reply, filename, 'device-upgrades', streamWorkbook('device-upgrades', upgradeColumns, batches));
     },
-    log: async (req) => listUpgradeLog(db, inScope(principalOf(req), deviceUpgradeLog), req.query),
+    log: async (req) => listUpgradeLog(db, principalOf(req), req.query),
     logExport: async (req, reply) => {
-      const batches = upgradeLogBatches(db, inScope(principalOf(req), deviceUpgradeLog), req.query);
+      const batches = upgradeLogBatches(db, principalOf(req), req.query);
       const rows = async function* () {
         for await (const batch of batches)
           yield batch.map((r) => [

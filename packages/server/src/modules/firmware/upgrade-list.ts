@@ -11,6 +11,8 @@ import type { Db } from '../../db/client.js';
 import { inBatches, pageOf } from '../../db/paging.js';
 import { device, deviceUpgradeLog } from '../../db/schema.js';
 import { containing } from '../../http/pagination.js';
+import type { Principal } from '../../http/principal.js';
+import { inScope } from '../../http/scope.js';
 import { type SheetColumn, sheetTime } from '../../http/xlsx.js';
 
 /** A device's latest upgrade row (of any campaign): its state, step, percent, reason and the package's version. */
@@ -64,9 +66,9 @@ const toRecord = (row: Row): DeviceUpgradeRecord => ({
   updateTime: row.updatedAt ? new Date(row.updatedAt).getTime() : null,
 });
 
-function upgradeFilter(scope: SQL, query: Omit<DeviceUpgradeQuery, 'page' | 'limit'>): SQL | undefined {
+function upgradeFilter(principal: Principal, query: Omit<DeviceUpgradeQuery, 'page' | 'limit'>): SQL | undefined {
   return and(
-    scope,
+    inScope(principal, device),
     query.keyword ? ilike(device.deviceUuid, containing(query.keyword)) : undefined,
     query.version ? eq(device.version, query.version) : undefined,
     query.model ? eq(device.model, query.model) : undefined,
@@ -75,8 +77,8 @@ function upgradeFilter(scope: SQL, query: Omit<DeviceUpgradeQuery, 'page' | 'lim
 }
 
 /** `/devicepage/upgrade-list`: devices with their running version and their latest upgrade. */
-export function listDeviceUpgrades(db: Db, scope: SQL, query: DeviceUpgradeQuery): Promise<Page<DeviceUpgradeRecord>> {
-  const where = upgradeFilter(scope, query);
+export function listDeviceUpgrades(db: Db, principal: Principal, query: DeviceUpgradeQuery): Promise<Page<DeviceUpgradeRecord>> {
+  const where = upgradeFilter(principal, query);
   return pageOf(
     query,
     db.select(columns).from(device).where(where).orderBy(desc(device.id)).$dynamic(),
@@ -85,8 +87,8 @@ export function listDeviceUpgrades(db: Db, scope: SQL, query: DeviceUpgradeQuery
   );
 }
 
-export async function* deviceUpgradeBatches(db: Db, scope: SQL, query: Omit<DeviceUpgradeQuery, 'page' | 'limit'>) {
-  const where = upgradeFilter(scope, query);
+export async function* deviceUpgradeBatches(db: Db, principal: Principal, query: Omit<DeviceUpgradeQuery, 'page' | 'limit'>) {
+  const where = upgradeFilter(principal, query);
   const select = (below: SQL | undefined) => db.select(columns).from(device).where(and(where, below)).$dynamic();
   for await (const rows of inBatches(device.id, select, (row) => row.id)) yield rows.map(toRecord);
 }
@@ -118,9 +120,9 @@ const toLog = (row: typeof deviceUpgradeLog.$inferSelect): UpgradeLogRecord => (
   endTime: row.endedAt.getTime(),
 });
 
-function logFilter(scope: SQL, query: Omit<UpgradeLogQuery, 'page' | 'limit'>): SQL | undefined {
+function logFilter(principal: Principal, query: Omit<UpgradeLogQuery, 'page' | 'limit'>): SQL | undefined {
   return and(
-    scope,
+    inScope(principal, deviceUpgradeLog),
     query.keyword ? ilike(deviceUpgradeLog.deviceUuid, containing(query.keyword)) : undefined,
     query.version ? eq(deviceUpgradeLog.packageVersion, query.version) : undefined,
     query.result ? eq(deviceUpgradeLog.result, query.result) : undefined,
@@ -130,8 +132,8 @@ function logFilter(scope: SQL, query: Omit<UpgradeLogQuery, 'page' | 'limit'>): 
 }
 
 /** `/system/deviceLog`: every upgrade attempt that ended, newest first. */
-export function listUpgradeLog(db: Db, scope: SQL, query: UpgradeLogQuery): Promise<Page<UpgradeLogRecord>> {
-  const where = logFilter(scope, query);
+export function listUpgradeLog(db: Db, principal: Principal, query: UpgradeLogQuery): Promise<Page<UpgradeLogRecord>> {
+  const where = logFilter(principal, query);
   return pageOf(
     query,
     db.select().from(deviceUpgradeLog).where(where).orderBy(desc(deviceUpgradeLog.id)).$dynamic(),
@@ -140,8 +142,8 @@ export function listUpgradeLog(db: Db, scope: SQL, query: UpgradeLogQuery): Prom
   );
 }
 
-export async function* upgradeLogBatches(db: Db, scope: SQL, query: Omit<UpgradeLogQuery, 'page' | 'limit'>) {
-  const where = logFilter(scope, query);
+export async function* upgradeLogBatches(db: Db, principal: Principal, query: Omit<UpgradeLogQuery, 'page' | 'limit'>) {
+  const where = logFilter(principal, query);
   const select = (below: SQL | undefined) => db.select().from(deviceUpgradeLog).where(and(where, below)).$dynamic();
   for await (const rows of inBatches(deviceUpgradeLog.id, select, (row) => row.id)) yield rows.map(toLog);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import type { DeviceCommands } from '../../device-port/index.js';
-import type { UsageMeter } from '../subscriptions/usage-meter.js';
+import type { UsageMeter } from '../subscriptions/index.js';
 import { type LiveConfig, startLive } from './setup.js';
 
 /** Live video: its API, the embedded media server when configured, and `app.live` for DVR playback. */
@@ -15,3 +15,5 @@ export const liveModule = fp(
   },
   { name: 'live' },
 );
+
+export type { LiveService } from './service.js';

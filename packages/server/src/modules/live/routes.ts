@@ -2,7 +2,7 @@ import { liveApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditTarget } from '../logs/index.js';
 import type { LiveService } from './service.js';
 
 /** Handlers of the contract's live-video endpoints, and the hooks an external media server calls. */

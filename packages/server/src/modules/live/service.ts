@@ -11,8 +11,8 @@ import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import type { EmbeddedMediaServer, MediaHooks } from '../../media/embedded.js';
 import type { LivePlaySigner } from '../../media/signer.js';
-import type { UsageMeter } from '../subscriptions/usage-meter.js';
-import { visibleVehicles } from '../vehicles/scope.js';
+import type { UsageMeter } from '../subscriptions/index.js';
+import { visibleVehicles } from '../vehicles/index.js';
 import { hashKey, keyMatches, LiveRepo, type LiveRow } from './repo.js';
 
 export interface LiveOptions {

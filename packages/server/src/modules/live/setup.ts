@@ -7,7 +7,7 @@ import type { DeviceCommands } from '../../device-port/index.js';
 import { EmbeddedMediaServer } from '../../media/embedded.js';
 import { mediaRoutes } from '../../media/routes.js';
 import { LivePlaySigner } from '../../media/signer.js';
-import type { UsageMeter } from '../subscriptions/usage-meter.js';
+import type { UsageMeter } from '../subscriptions/index.js';
 import { liveRoutes } from './routes.js';
 import { LiveService } from './service.js';
 

@@ -10,3 +10,6 @@ export const logModule = fp(
   },
   { name: 'logs' },
 );
+
+export type { Actor } from './recorder.js';
+export { auditDetail, auditTarget, registerOperationLog } from './recorder.js';

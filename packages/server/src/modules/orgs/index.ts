@@ -21,3 +21,7 @@ export const orgModule = fp(
   },
   { name: 'orgs' },
 );
+
+export type { NamedOrg } from './repo.js';
+export { visibleOrgs } from './repo.js';
+export type { OrgService } from './service.js';

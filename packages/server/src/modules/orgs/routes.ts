@@ -2,7 +2,7 @@ import { type OrgKind, orgApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { type Handler, type Handlers, serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditTarget } from '../logs/index.js';
 import type { OrgService } from './service.js';
 
 type OrgApi = typeof orgApi;

@@ -1,18 +1,16 @@
 import websocket from '@fastify/websocket';
 import { PUSH_MAX_WATCH, type PushServerMessage, pushApi } from '@safety-shield/contract';
 import { readPushClientMessage } from '@safety-shield/contract/push';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
-import { incident, vehicle } from '../../db/schema.js';
 import { serve } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { type Chain, chainInScope, inScope } from '../../http/scope.js';
-import type { Sessions } from '../account/sessions.js';
-import { visibleVehicles } from '../vehicles/scope.js';
+import { type Chain, chainInScope } from '../../http/scope.js';
+import type { Sessions } from '../account/index.js';
+import { incidentVisible, watchableVehicles } from './repo.js';
 
 /** How often a connection's session is checked again: a logout or time-out closes the socket within this. */
 const RECHECK_MS = 30_000;
@@ -145,14 +143,7 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
           if (!principal) return socket.close(4401, 'PERMISSION_TOKEN_MISSING');
           if (message.type === 'watch') {
             const wanted = [...new Set(message.vehicleIds)].slice(0, PUSH_MAX_WATCH);
-            const allowed = wanted.length
-              ? (
-                  await db
-                    .select({ id: vehicle.id })
-                    .from(vehicle)
-                    .where(and(visibleVehicles(principal), inArray(vehicle.id, wanted)))
-                ).map((row) => row.id)
-              : [];
+            const allowed = await watchableVehicles(db, principal, wanted);
             watchers.set(socket, allowed);
             return send(socket, { type: 'watching', vehicleIds: allowed, refused: wanted.filter((id) => !allowed.includes(id)) });
           }
@@ -167,11 +158,8 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
               feed.eventIds.delete(message.eventId);
               return;
             }
-            const [visible] = await db
-              .select({ id: incident.id })
-              .from(incident)
-              .where(and(inScope(principal, incident), eq(incident.id, message.eventId)));
-            if (!visible) return send(socket, { type: 'error', codeKey: 'PERMISSION_CHECK_FAIL' });
+            if (!(await incidentVisible(db, principal, message.eventId)))
+              return send(socket, { type: 'error', codeKey: 'PERMISSION_CHECK_FAIL' });
             if (feed.eventIds.size >= PUSH_MAX_WATCH) return send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
             feed.principal = principal;
             feed.eventIds.add(message.eventId);

@@ -19,7 +19,7 @@ import { AppError } from '../../http/errors.js';
 import { containing } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { type Chain, chainInScope, inScope, outOfScope } from '../../http/scope.js';
-import { visibleOrgs } from '../orgs/repo.js';
+import { visibleOrgs } from '../orgs/index.js';
 
 export type ScheduleRow = typeof reportSchedule.$inferSelect;
 export type DeliveryState = (typeof reportDelivery.$inferSelect)['state'];

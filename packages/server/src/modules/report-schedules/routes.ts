@@ -2,7 +2,7 @@ import { reportScheduleApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditTarget } from '../logs/index.js';
 import type { ReportScheduleService } from './service.js';
 
 /** Handlers of the contract's report-schedule endpoints (issue 19). */

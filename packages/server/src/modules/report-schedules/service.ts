@@ -20,7 +20,7 @@ import type { Principal } from '../../http/principal.js';
 import { type Chain, inScope, outOfScope } from '../../http/scope.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { periodText, reportEmailTexts } from '../../texts/report-email.js';
-import { accountPrincipal } from '../account/sessions.js';
+import { accountPrincipal } from '../account/index.js';
 import type { ReportService } from '../reports/index.js';
 import { type DuePeriod, latestPeriod, periodFrom, zoneOf } from './periods.js';
 import {

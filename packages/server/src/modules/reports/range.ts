@@ -1,6 +1,6 @@
 import { REPORT_DAYS_MAX, type ReportQuery, reportPeriod } from '@safety-shield/contract';
 import { AppError } from '../../http/errors.js';
-import { dayRange } from '../statistics/days.js';
+import { dayRange } from '../statistics/index.js';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;

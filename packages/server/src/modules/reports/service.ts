@@ -8,7 +8,7 @@ import { inScope } from '../../http/scope.js';
 import { reportTexts } from '../../texts/report.js';
 import { coachingFigures } from '../coaching/index.js';
 import type { SafetyScoreService } from '../safety-score/index.js';
-import type { StatisticsService } from '../statistics/service.js';
+import type { StatisticsService } from '../statistics/index.js';
 import { reportPdf } from './pdf.js';
 import { checkedRange } from './range.js';
 

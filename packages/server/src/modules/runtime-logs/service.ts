@@ -14,8 +14,8 @@ import type { ObjectStore } from '../../storage/object-store.js';
 import { OBJECTS_PATH } from '../../storage/routes.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { recordedUpload } from '../../storage/upload-records.js';
-import { inTurns } from '../device-tasks/in-turns.js';
-import type { DeviceTaskService } from '../device-tasks/service.js';
+import type { DeviceTaskService } from '../device-tasks/index.js';
+import { inTurns } from '../device-tasks/index.js';
 
 /** How long a device has to upload its log once asked. */
 export const LOG_URL_MS = 15 * 60_000;

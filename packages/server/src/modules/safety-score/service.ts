@@ -14,10 +14,8 @@ import { type Db, rowsOf } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
 import type { Chain } from '../../http/scope.js';
 import { ViewCache } from '../../view-cache.js';
-import * as repo from '../statistics/repo.js';
-import { bucketsOf, spanOf } from '../statistics/service.js';
-import { type StatisticsAsk, statisticsView } from '../statistics/view.js';
-import type { CompanyZones } from '../statistics/zones.js';
+import type { CompanyZones } from '../statistics/index.js';
+import { bucketsOf, statisticsRepo as repo, type StatisticsAsk, spanOf, statisticsView } from '../statistics/index.js';
 import { readWeights, saveWeights, weightsOf } from './weights.js';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;

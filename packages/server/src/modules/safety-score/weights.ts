@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { safetyScoreWeights } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { type NamedOrg, visibleOrgs } from '../orgs/repo.js';
+import { type NamedOrg, visibleOrgs } from '../orgs/index.js';
 
 /** Each company's weights: its own where it saved some, the defaults otherwise. */
 export async function weightsOf(db: Db, companyIds: readonly number[]): Promise<Map<number, SafetyWeights>> {

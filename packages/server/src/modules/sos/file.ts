@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, incident, sos } from '../../db/schema.js';
 import type { SosReport } from '../../device-port/index.js';
-import { type Chain, chainOf, fileIncident, type IncidentUpdate, lockedDevice, vehicleAt } from '../events/file-incident.js';
+import { type Chain, chainOf, fileIncident, type IncidentUpdate, lockedDevice, vehicleAt } from '../incidents/index.js';
 import { sosColumns, sosEvent } from './repo.js';
 
 /** An S.O.S a device started or stopped, or an operator closed, with the chain it belongs to. */

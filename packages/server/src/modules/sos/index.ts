@@ -19,5 +19,5 @@ export const sosModule = fp(
     app.decorate('sos', sos);
     await app.register(sosRoutes, { sos });
   },
-  { name: 'sos', dependencies: ['events'] },
+  { name: 'sos', dependencies: ['incidents'] },
 );

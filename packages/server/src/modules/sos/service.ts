@@ -6,7 +6,7 @@ import { sos } from '../../db/schema.js';
 import { afterCommit, type DeviceMessage, type SosReport } from '../../device-port/index.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
-import type { IncidentUpdate } from '../events/file-incident.js';
+import type { IncidentUpdate } from '../incidents/index.js';
 import { fileSos } from './file.js';
 import { closeSos, countOpenSos, lockSos, openSos, sosEvent, sosHistory, toEntry } from './repo.js';
 

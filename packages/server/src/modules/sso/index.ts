@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { Sealer } from '../system/sealing.js';
+import { Sealer } from '../system/index.js';
 import { ssoRoutes } from './routes.js';
 import { SsoService } from './service.js';
 

@@ -8,11 +8,11 @@ import { ssoConfig, ssoLogin } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { hashToken } from '../../http/tokens.js';
-import type { AccountRow } from '../account/repo.js';
-import { type AccountService, actorOf } from '../account/service.js';
-import type { Actor } from '../logs/recorder.js';
-import type { OrgService } from '../orgs/service.js';
-import type { Sealer } from '../system/sealing.js';
+import type { AccountRow } from '../account/index.js';
+import { type AccountService, actorOf } from '../account/index.js';
+import type { Actor } from '../logs/index.js';
+import type { OrgService } from '../orgs/index.js';
+import type { Sealer } from '../system/index.js';
 import { checkedIssuer, discover, ProviderCache } from './provider.js';
 import { accountsOfCompanyByEmail, dropExpired, findConfig, findConfigOf, type SsoConfigRow, takePending } from './repo.js';
 

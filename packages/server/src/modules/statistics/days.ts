@@ -1,5 +1,5 @@
 import { type DashboardRange, dashboardRanges, type ReportRange, wallClock } from '@safety-shield/contract';
-import { localMidnight, windowOf } from '../dashboard/window.js';
+import { localMidnight, windowOf } from '../dashboard/index.js';
 
 /** A local date as PostgreSQL writes it. */
 const isoDay = (year: number, month: number, day: number): string => {

@@ -42,3 +42,11 @@ export const statisticsModule = fp(
   },
   { name: 'statistics' },
 );
+
+export { dayRange } from './days.js';
+export * as statisticsRepo from './repo.js';
+export type { StatisticsService } from './service.js';
+export { bucketsOf, spanOf } from './service.js';
+export type { StatisticsAsk } from './view.js';
+export { statisticsView } from './view.js';
+export type { CompanyZones } from './zones.js';

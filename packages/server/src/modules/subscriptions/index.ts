@@ -13,3 +13,5 @@ export const subscriptionModule = fp(
   },
   { name: 'subscriptions' },
 );
+
+export { registerApiCallMetering, UsageMeter } from './usage-meter.js';

@@ -2,7 +2,7 @@ import { subscriptionApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditTarget } from '../logs/index.js';
 import { listSubscriptions, listUsage } from './repo.js';
 import type { SubscriptionService } from './service.js';
 

@@ -9,3 +9,7 @@ export const systemModule = fp(
   },
   { name: 'system' },
 );
+
+export { Maintenance, registerMaintenanceGate } from './maintenance.js';
+export { Sealer } from './sealing.js';
+export { sharedSecret } from './secrets.js';

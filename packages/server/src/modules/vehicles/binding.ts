@@ -5,8 +5,7 @@ import { device, deviceBindLog, vehicle } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
-import { refuseLocked } from '../devices/locked.js';
-import { type DeviceRow, lockDevice } from '../devices/repo.js';
+import { type DeviceRow, lockDevice, refuseLocked } from '../devices/index.js';
 import { lockOwnedVehicle, type VehicleRow } from './repo.js';
 import { ownedVehicles } from './scope.js';
 

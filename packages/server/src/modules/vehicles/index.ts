@@ -28,3 +28,5 @@ export const vehicleModule = fp(
   },
   { name: 'vehicles', dependencies: ['orgs'] },
 );
+
+export { leaseRunning, lessee, visibleVehicles } from './scope.js';

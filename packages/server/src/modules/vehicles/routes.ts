@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
 import { requestLanguage } from '../../http/language.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditTarget } from '../logs/index.js';
 import type { BindingService } from './binding.js';
 import type { VehicleEmailService } from './emails.js';
 import type { VehicleService } from './service.js';

@@ -12,18 +12,18 @@ import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { EvidenceAccessLog } from './access-log.js';
 import { evidenceReceived, evidenceRefused } from './evidence.js';
 import { IncidentIntake } from './intake.js';
-import { eventMapRoutes } from './map-routes.js';
+import { incidentMapRoutes } from './map-routes.js';
 import { IncidentNotifier } from './notify.js';
 import { evidenceRequestRoutes } from './requests/routes.js';
 import { EvidenceRequestService } from './requests/service.js';
 import { resourceRoutes } from './resource-routes.js';
 import { scheduleRetention } from './retention.js';
-import { eventRoutes } from './routes.js';
+import { incidentRoutes } from './routes.js';
 import { IncidentService } from './service.js';
 import { shareRoutes } from './share-routes.js';
 import { TagService } from './tags.js';
 
-interface EventPlatform {
+interface IncidentPlatform {
   db: Db;
   bus: Bus;
   mailer: Mailer;
@@ -49,21 +49,21 @@ declare module 'fastify' {
  * signed URLs (an upload moves its resource on; a view is recorded in the evidence access log), the incidents and
  * uploads devices report (`app.incidentIntake`), the incident e-mails (`app.incidentArrived`) and the retention job.
  */
-export const eventModule = fp(
-  async (app: FastifyInstance, { db, bus, mailer, store, signer, map, config, deviceCommands, publicUrl }: EventPlatform) => {
+export const incidentModule = fp(
+  async (app: FastifyInstance, { db, bus, mailer, store, signer, map, config, deviceCommands, publicUrl }: IncidentPlatform) => {
     const incidents = new IncidentService(db, store);
     const accessLog = new EvidenceAccessLog(db, app.log);
     // Records still being written when the app closes are waited for, not lost to a closed database.
     app.addHook('onClose', () => accessLog.settled());
     // A new incident on any node changes the counts of the lists it appears in.
     bus.subscribe('incident', (arrived) => incidents.totals.forget(arrived));
-    await app.register(eventRoutes, { incidents, tagService: new TagService(db, app.orgs), objectSigner: signer });
+    await app.register(incidentRoutes, { incidents, tagService: new TagService(db, app.orgs), objectSigner: signer });
     const evidenceRequests = new EvidenceRequestService(db, bus, deviceCommands, app.log);
     app.decorate('evidenceRequests', evidenceRequests);
     await app.register(evidenceRequestRoutes, { requests: evidenceRequests });
     await app.register(resourceRoutes, { db, store, objectSigner: signer, accessLog });
     await app.register(shareRoutes, { db, secretKey: config.secretKey, objectSigner: signer, map });
-    await app.register(eventMapRoutes, { db });
+    await app.register(incidentMapRoutes, { db });
     await app.register(objectRoutes, {
       db,
       store,
@@ -85,5 +85,10 @@ export const eventModule = fp(
     app.decorate('incidentIntake', new IncidentIntake(db, bus, notifier, evidenceRequests, deviceCommands, { signer, publicUrl }, app.log));
     scheduleRetention(app, db, store);
   },
-  { name: 'events', dependencies: ['orgs'] },
+  { name: 'incidents', dependencies: ['orgs'] },
 );
+
+export type { Chain, IncidentUpdate } from './file-incident.js';
+export { chainOf, fileIncident, lockedDevice, vehicleAt } from './file-incident.js';
+export type { EvidenceRequestService } from './requests/service.js';
+export { recordClipTask, toTask } from './requests/service.js';

@@ -8,7 +8,7 @@ import { orgName, qualified } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
-import type { OrgService } from '../orgs/service.js';
+import type { OrgService } from '../orgs/index.js';
 import { defaultTag, defaultTagNames, ensureDefaultTags } from './default-tags.js';
 
 const DEFAULT_HOLD_DAYS = 90;

@@ -6,7 +6,7 @@ import { serve } from '../../http/endpoints.js';
 import { eventMapOf } from './map-service.js';
 
 /** The incident map (SPEC section 2, `/map/event`): clusters of the caller's incidents in a time range and a box. */
-export const eventMapRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const incidentMapRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   serve(app, eventMapApi, {
     clusters: async (req) => eventMapOf(db, principalOf(req), req.query),
   });

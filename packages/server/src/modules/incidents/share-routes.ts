@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditTarget } from '../logs/index.js';
 import { ShareService, shareIds } from './share-service.js';
 
 export { type ShareGrant, shareSigner } from './share-service.js';

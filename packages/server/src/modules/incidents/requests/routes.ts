@@ -2,7 +2,7 @@ import { evidenceRequestApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../../http/auth.js';
 import { type EndpointRequest, serve } from '../../../http/endpoints.js';
-import { auditTarget } from '../../logs/recorder.js';
+import { auditTarget } from '../../logs/index.js';
 import type { EvidenceRequestService } from './service.js';
 
 /** SPEC section 7, Device: on-demand evidence requests (docs/device-protocol.md, `evidenceRequest`). */

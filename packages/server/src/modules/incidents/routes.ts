@@ -4,14 +4,14 @@ import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
-import { auditTarget } from '../logs/recorder.js';
+import { auditTarget } from '../logs/index.js';
 import { viewerOf } from './access-log.js';
 import { signedResourceUrl } from './evidence-files.js';
 import type { IncidentService } from './service.js';
 import { accessColumns, incidentColumns } from './sheets.js';
 import type { TagService } from './tags.js';
 
-export interface EventRouteOptions {
+export interface IncidentRouteOptions {
   incidents: IncidentService;
   tagService: TagService;
   objectSigner: ObjectSigner;
@@ -22,7 +22,7 @@ type TagSwitchRequest = EndpointRequest<typeof eventApi.setTagReceiveIncident>;
 type TagSwitch = 'receiveIncident' | 'receiveVideo' | 'notifyEmail';
 
 /** Handlers of the contract's incident calls (SPEC section 7: review, comments, history, recycle bin, tags, export). */
-export const eventRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { incidents, tagService, objectSigner }) => {
+export const incidentRoutes: FastifyPluginAsync<IncidentRouteOptions> = async (app, { incidents, tagService, objectSigner }) => {
   const tagSwitch = (field: TagSwitch) => async (req: TagSwitchRequest) =>
     tagService.set(principalOf(req), req.body.tagId, { [field]: req.body.state });
 
