@@ -4,7 +4,7 @@ import type { ConfigSettings, ThresholdValues } from '@safety-shield/contract';
 import { DEFAULT_FIRMWARE, DEFAULT_MODEL, factoryConfig, type Random, uniform } from '@safety-shield/device-sim';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
-import { FIRMWARE_TYPE } from '../modules/firmware/packages.js';
+import { FIRMWARE_TYPE } from '../modules/firmware/index.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { documents, insertColumns, instants } from './bulk.js';
 import { DEMO_GPS } from './live-start.js';

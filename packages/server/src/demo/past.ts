@@ -13,8 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import { driven, type Fix } from '../device-port/mileage.js';
-import { ensureDefaultTags } from '../modules/events/default-tags.js';
-import { EVIDENCE_LIMITS, evidenceKey, UploadState } from '../modules/events/evidence.js';
+import { EVIDENCE_LIMITS, ensureDefaultTags, evidenceKey, UploadState } from '../modules/incidents/index.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { type BulkColumn, insertColumns, instants, withIndexesRebuilt } from './bulk.js';
 import { writeConfigHistory, writeFirmwareHistory } from './past-devices.js';

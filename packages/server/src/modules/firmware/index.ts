@@ -37,3 +37,4 @@ export const firmwareModule = fp(
 );
 
 export { upgradeFigures } from './figures.js';
+export { FIRMWARE_TYPE } from './packages.js';

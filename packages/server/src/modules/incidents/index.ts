@@ -88,6 +88,8 @@ export const incidentModule = fp(
   { name: 'incidents', dependencies: ['orgs'] },
 );
 
+export { ensureDefaultTags } from './default-tags.js';
+export { EVIDENCE_LIMITS, evidenceKey, UploadState } from './evidence.js';
 export type { Chain, IncidentUpdate } from './file-incident.js';
 export { chainOf, fileIncident, lockedDevice, vehicleAt } from './file-incident.js';
 export type { EvidenceRequestService } from './requests/service.js';
