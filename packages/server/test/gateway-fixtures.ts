@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import pino, { type LoggerOptions } from 'pino';
 import { type AppParts, buildApp } from '../src/app.js';
-import { type Bus, type BusEvents, localBus } from '../src/bus/bus.js';
+import { type Bus, type BusMessages, localBus } from '../src/bus/bus.js';
 import type { Database, Db } from '../src/db/client.js';
 import { device, org } from '../src/db/schema.js';
 import { DevicePort } from '../src/device-port/index.js';
@@ -81,10 +81,10 @@ export async function gatewayOnTestDatabase(options: TestGatewayOptions = {}) {
 }
 
 /** Every message of these kinds the bus carries from now on, by kind. */
-export function busRecorder<K extends keyof BusEvents>(bus: Bus, kinds: K[]): { [P in K]: Array<BusEvents[P]> } {
-  const seen = {} as { [P in K]: Array<BusEvents[P]> };
+export function busRecorder<K extends keyof BusMessages>(bus: Bus, kinds: K[]): { [P in K]: Array<BusMessages[P]> } {
+  const seen = {} as { [P in K]: Array<BusMessages[P]> };
   for (const kind of kinds) {
-    const list: Array<BusEvents[typeof kind]> = [];
+    const list: Array<BusMessages[typeof kind]> = [];
     seen[kind] = list;
     bus.subscribe(kind, (message) => list.push(message));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUS_KINDS, type BusEvents } from '../src/bus/bus.js';
+import { BUS_KINDS, type BusMessages } from '../src/bus/bus.js';
 import { redisBus } from '../src/bus/redis-bus.js';
 import { REDIS_URL, reachable, redisTestPrefix, skipWithout } from './services.js';
 
@@ -24,7 +24,7 @@ describe.skipIf(skipWithout(await reachable(REDIS_URL, 6379), `Redis at ${REDIS_
   it('carries every kind of event (a revocation left on one node would keep a logged-out token alive)', async () => {
     const prefix = redisTestPrefix();
     const [one, two] = await Promise.all([redisBus(REDIS_URL, prefix), redisBus(REDIS_URL, prefix)]);
-    const arrived = BUS_KINDS.map((kind) => new Promise<keyof BusEvents>((resolve) => two.subscribe(kind, () => resolve(kind))));
+    const arrived = BUS_KINDS.map((kind) => new Promise<keyof BusMessages>((resolve) => two.subscribe(kind, () => resolve(kind))));
     // The payload's shape does not matter to the bus: it carries JSON.
     for (const kind of BUS_KINDS) one.publish(kind, { tokenHash: null } as never);
     expect(await Promise.all(arrived)).toEqual(BUS_KINDS);

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Position, SosEntry, TaskCounts, TaskState } from '@safety-shield/contract';
 
 /** What devices did, as the console's WebSocket pushes it. */
-export interface BusEvents {
+export interface BusMessages {
   position: { vehicleId: number; deviceId: number; position: Position };
   presence: { vehicleId: number | null; deviceId: number; online: boolean; time: number };
   /** A new incident, with the chain it belongs to so each console sees only its own. */
@@ -58,7 +58,7 @@ export interface BusEvents {
 }
 
 /** Every kind of event, listed once: a kind missing here fails the type check, so no bus can leave one behind. */
-const KINDS: { [K in keyof BusEvents]: true } = {
+const KINDS: { [K in keyof BusMessages]: true } = {
   position: true,
   presence: true,
   incident: true,
@@ -68,15 +68,15 @@ const KINDS: { [K in keyof BusEvents]: true } = {
   deviceAlert: true,
   deviceTask: true,
 };
-export const BUS_KINDS = Object.keys(KINDS) as (keyof BusEvents)[];
+export const BUS_KINDS = Object.keys(KINDS) as (keyof BusMessages)[];
 
 /**
- * Events between the device gateway and the console's WebSocket. In one process an EventEmitter carries them;
+ * Messages between the modules (what devices did, once committed) and the console's WebSocket. In one process an EventEmitter carries them;
  * with several portal nodes a Redis pub/sub bus with the same interface fans them out (ARCHITECTURE section 1).
  */
 export interface Bus {
-  publish<K extends keyof BusEvents>(kind: K, event: BusEvents[K]): void;
-  subscribe<K extends keyof BusEvents>(kind: K, listener: (event: BusEvents[K]) => void): () => void;
+  publish<K extends keyof BusMessages>(kind: K, message: BusMessages[K]): void;
+  subscribe<K extends keyof BusMessages>(kind: K, listener: (message: BusMessages[K]) => void): () => void;
 }
 
 export function localBus(): Bus {

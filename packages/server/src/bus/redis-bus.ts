@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Bus, BusEvents } from './bus.js';
+import type { Bus, BusMessages } from './bus.js';
 import { BUS_KINDS, localBus } from './bus.js';
 
 /**
@@ -15,7 +15,7 @@ export async function redisBus(url: string, prefix = 'safety-shield:'): Promise<
   const local = localBus();
   await subscriber.subscribe(...BUS_KINDS.map((kind) => prefix + kind));
   subscriber.on('message', (channel: string, message: string) => {
-    const kind = channel.slice(prefix.length) as keyof BusEvents;
+    const kind = channel.slice(prefix.length) as keyof BusMessages;
     if (BUS_KINDS.includes(kind)) local.publish(kind, JSON.parse(message));
   });
   return {
