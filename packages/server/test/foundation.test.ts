@@ -230,7 +230,8 @@ describe('health and docs', () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
     const socket = doc.paths['/v1/ws'].get;
     expect(socket.description).toMatch(/PushClientMessage.*PushServerMessage/s);
-    expect(Object.keys(socket.responses)).toEqual(['101']);
+    // The upgrade, and the envelope a plain request gets (WEBSOCKET_UPGRADE_REQUIRED).
+    expect(Object.keys(socket.responses).sort()).toEqual(['101', '426']);
     const types = (union: { anyOf: { properties: { type: { enum: string[] } } }[] }) =>
       union.anyOf.flatMap((message) => message.properties.type.enum);
     expect(types(doc.components.schemas.PushClientMessage)).toEqual(['auth', 'watch', 'incidents', 'uploads']);
