@@ -191,7 +191,11 @@ export function track(t0: number, count: number, metresPerSecond = 10, start = {
   }));
 }
 
-export async function waitFor<T>(probe: () => Promise<T> | T, timeoutMs = 5_000): Promise<NonNullable<T>> {
+/**
+ * Polls until the probe answers something. The deadline only tells "never" from "late": a loaded 2-core CI machine
+ * once took more than 5 s for a device's hello to show it online.
+ */
+export async function waitFor<T>(probe: () => Promise<T> | T, timeoutMs = 15_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
