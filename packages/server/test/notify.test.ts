@@ -1,9 +1,11 @@
+import { vehicleApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, incident, org, vehicleEmail } from '../src/db/schema.js';
 import { defaultTag } from '../src/modules/incidents/default-tags.js';
+import { call } from './api-client.js';
 import { login, testApp } from './helpers.js';
-import { call, seedTree, type Tree } from './identity-fixtures.js';
+import { seedTree, type Tree } from './identity-fixtures.js';
 import { startMailCatcher } from './mail-catcher.js';
 
 let ctx: Awaited<ReturnType<typeof testApp>>;
@@ -39,7 +41,7 @@ beforeAll(async () => {
   ctx = await testApp({ smtpUrl: mail.url });
   const admin = await login(ctx.app);
   tree = await seedTree(ctx, admin, 'Notify');
-  vehicleId = (await call(ctx, admin, 'POST', '/v1/vehicle', { licensePlate: 'NTF 1', fleetId: tree.fleet })).data.id;
+  vehicleId = (await call(ctx, admin, vehicleApi.create, { licensePlate: 'NTF 1', fleetId: tree.fleet, initialMileageKm: 0 })).data.id;
   await ctx.database.db.insert(vehicleEmail).values([
     { vehicleId, email: 'verified@example.com', state: 'verified' },
     { vehicleId, email: 'pending@example.com', state: 'unverified' },

@@ -1,0 +1,82 @@
+import { type Endpoint, httpCall, type InputOf, type QueryParams, type ResponseOf, toQuery } from '@safety-shield/contract';
+import type { LightMyRequestResponse } from 'fastify';
+
+/** What a test calls through: the app itself, or a fixture that holds it (`testApp()`'s answer). */
+export type Caller = { inject: Injector } | { app: { inject: Injector } };
+// biome-ignore lint/suspicious/noExplicitAny: Fastify's inject has many overloads; the tests use the promise one
+type Injector = (options: any) => Promise<LightMyRequestResponse>;
+
+/** The envelope a call answers, with the HTTP status beside it. */
+export interface Answer<Data> {
+  status: number;
+  code: number;
+  codeKey: string;
+  msg: string;
+  data: Data;
+  /** The raw response: headers, the body of a file, the status. */
+  res: LightMyRequestResponse;
+}
+
+/** Extra request options: headers beyond the token (a language, an address, a content type). */
+export interface CallOptions {
+  headers?: Record<string, string>;
+}
+
+type InputArg<E extends Endpoint> =
+  InputOf<E> extends undefined ? [input?: undefined, options?: CallOptions] : [input: InputOf<E>, options?: CallOptions];
+
+/**
+ * Calls one endpoint by its contract declaration: its path, method, query and body come from the input, typed from the
+ * declaration, so a test never spells a path and a wrong field does not compile. `token` undefined: without one.
+ */
+export function call<E extends Endpoint>(
+  caller: Caller,
+  token: string | undefined,
+  endpoint: E,
+  ...[input, options]: InputArg<E>
+): Promise<Answer<ResponseOf<E>>> {
+  return send(caller, token, endpoint, input, options);
+}
+
+/**
+ * The same for input the declaration would refuse (hostile or malformed input, a wrong type, a missing field): the
+ * server's validation is what is under test, so the input is not typed, nor is the answer's data.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a refused call's data has no declared shape
+export function callUnchecked(
+  caller: Caller,
+  token: string | undefined,
+  endpoint: Endpoint,
+  input?: unknown,
+  options?: CallOptions,
+): Promise<Answer<any>> {
+  return send(caller, token, endpoint, input, options);
+}
+
+/** The URL of a GET endpoint with its input: for a test that fetches over a real socket or a browser link. */
+export function urlOf<E extends Endpoint>(endpoint: E, ...[input]: InputArg<E>): string {
+  const { path, query } = httpCall(endpoint, input);
+  return `${path}${toQuery(query as QueryParams)}`;
+}
+
+async function send<Data>(
+  caller: Caller,
+  token: string | undefined,
+  endpoint: Endpoint,
+  input: unknown,
+  options: CallOptions = {},
+): Promise<Answer<Data>> {
+  const inject = 'app' in caller ? caller.app.inject.bind(caller.app) : caller.inject.bind(caller);
+  const { method, path, query, body } = httpCall(endpoint, input);
+  const headers: Record<string, string> = { ...(token ? { 'x-token': token } : {}), ...options.headers };
+  const res = await inject({ method, url: `${path}${toQuery(query as QueryParams)}`, headers, payload: body as object | undefined });
+  let envelope: { code: number; codeKey: string; msg: string; data: Data } = { code: 0, codeKey: '', msg: '', data: undefined as Data };
+  if (!endpoint.raw || res.headers['content-type']?.toString().startsWith('application/json')) {
+    try {
+      envelope = res.json();
+    } catch {
+      // A raw answer (a file, a stream): the test reads `res`.
+    }
+  }
+  return { ...envelope, status: res.statusCode, res };
+}
