@@ -168,12 +168,12 @@ describe('listing and editing accounts', () => {
     await signedIn(ctx, 'fleet.elsewhere', 'FLEET_ADMIN', other);
     const boss = await signedIn(ctx, 'boss.lister', 'COMPANY_ADMIN', tree);
     const list = await call(ctx, boss.token, accountApi.list, { page: 1, limit: 500 });
-    const names: string[] = list.data.records.map((r: { username: string }) => r.username);
+    const names: string[] = list.data.records.map((r) => r.username);
     expect(names).toContain('clumsy');
     expect(names).not.toContain('boss.lister');
     expect(names).not.toContain('boss.acme');
     expect(names).not.toContain('fleet.elsewhere');
-    expect(list.data.records.find((r: { username: string }) => r.username === 'clumsy')).toMatchObject({
+    expect(list.data.records.find((r) => r.username === 'clumsy')).toMatchObject({
       fleetName: 'Fleet Acme',
       role: 'FLEET_ADMIN',
     });
@@ -212,10 +212,10 @@ describe('listing and editing accounts', () => {
 describe('the operation log', () => {
   it('records logins and writes with actor, action, target and result', async () => {
     const log = await call(ctx, admin, logApi.list, { action: 'account.register', page: 1, limit: 500 });
-    expect(log.data.records.some((r: { result: string }) => r.result === 'REQUEST_SUCCESS')).toBe(true);
-    expect(log.data.records.some((r: { result: string }) => r.result === 'PASSWORD_VALIDATE_FAIL')).toBe(true);
+    expect(log.data.records.some((r) => r.result === 'REQUEST_SUCCESS')).toBe(true);
+    expect(log.data.records.some((r) => r.result === 'PASSWORD_VALIDATE_FAIL')).toBe(true);
     const logins = await call(ctx, admin, logApi.list, { action: 'account.login', username: 'clumsy', page: 1, limit: 20 });
-    expect(logins.data.records.map((r: { result: string }) => r.result)).toContain('USER_PASSWORD_ERROR_5_TIMES');
+    expect(logins.data.records.map((r) => r.result)).toContain('USER_PASSWORD_ERROR_5_TIMES');
   });
 
   it('exports the scoped log as CSV, streamed, with the list’s filters', async () => {
@@ -235,7 +235,7 @@ describe('the operation log', () => {
     const other = await seedTree(ctx, admin, 'Logless');
     const agentAdmin = await signedIn(ctx, 'agent.logless', 'AGENT_ADMIN', other);
     const scoped = await call(ctx, agentAdmin.token, logApi.list, { page: 1, limit: 500 });
-    expect(scoped.data.records.map((r: { username: string }) => r.username)).toEqual(['agent.logless']);
+    expect(scoped.data.records.map((r) => r.username)).toEqual(['agent.logless']);
     const own = await call(ctx, agentAdmin.token, logApi.own, { page: 1, limit: 20 });
     expect(own.data.records[0]).toMatchObject({ action: 'account.login', result: 'REQUEST_SUCCESS' });
     const boss = await signedIn(ctx, 'boss.nolog', 'COMPANY_ADMIN', other);

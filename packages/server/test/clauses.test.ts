@@ -54,7 +54,7 @@ describe('own clauses', () => {
     await agree(boss.token, v2);
 
     const log = await call(ctx, admin, clauseApi.log, { clauseId: v2, page: 1, limit: 20 });
-    expect(log.data.records.map((r: { state: string }) => r.state)).toEqual(['agreed', 'cancelled', 'agreed']);
+    expect(log.data.records.map((r) => r.state)).toEqual(['agreed', 'cancelled', 'agreed']);
     expect(log.data.records[0]).toMatchObject({ username: 'terms.boss', localTime: '2026-11-23 09:15:00', version: 2 });
     const states = await call(ctx, admin, clauseApi.states, { clauseId: v2, page: 1, limit: 20 });
     expect(states.data.records).toEqual([expect.objectContaining({ username: 'terms.boss', state: 'agreed' })]);
@@ -68,9 +68,7 @@ describe('own clauses', () => {
     const id = await write(agent.token, { title: 'Area terms', placeType: 'self' });
     expect((await accountList(mine.token)).codeKey).toBe('USER_CLAUSE_NO_FINISH');
     expect((await accountList(theirs.token)).code).toBe(200);
-    expect(
-      (await call(ctx, agent.token, clauseApi.list, { page: 1, limit: 20 })).data.records.map((r: { clauseId: number }) => r.clauseId),
-    ).toEqual([id]);
+    expect((await call(ctx, agent.token, clauseApi.list, { page: 1, limit: 20 })).data.records.map((r) => r.clauseId)).toEqual([id]);
     expect((await agree(theirs.token, id)).codeKey).toBe('CLAUSE_NOT_EXIST');
     // The Super Admin's and other areas' clauses are not the Agent Admin's to edit.
     const platform = await write(admin, { title: 'Optional platform note', placeType: 'self', mustCheck: false });
@@ -85,9 +83,7 @@ describe('own clauses', () => {
     await call(ctx, agent.token, clauseApi.remove, { clauseId: id });
     expect((await accountList(mine.token)).code).toBe(200);
     // A clause that is not must-check is offered but blocks nothing.
-    expect((await call(ctx, mine.token, clauseApi.pending)).data.map((p: { clause: { clauseId: number } }) => p.clause.clauseId)).toEqual([
-      platform,
-    ]);
+    expect((await call(ctx, mine.token, clauseApi.pending)).data.map((p) => p.clause.clauseId)).toEqual([platform]);
     await call(ctx, admin, clauseApi.remove, { clauseId: platform });
   });
 });

@@ -88,11 +88,11 @@ describe('API tokens', () => {
     const created = [await newApiToken(ctx, boss.token), await newApiToken(ctx, boss.token), await newApiToken(ctx, boss.token)] as const;
     expect((await call(ctx, boss.token, credentialApi.createApiToken)).codeKey).toBe('ACCOUNT_API_TOKEN_MORE_THAN_3');
     const listed = await call(ctx, boss.token, credentialApi.apiTokens);
-    expect(listed.data.map((t: { id: number }) => t.id)).toEqual(created.map((t) => t.id));
+    expect(listed.data.map((t) => t.id)).toEqual(created.map((t) => t.id));
     expect(JSON.stringify(listed.data)).not.toContain(created[0].token);
 
     const fleets = await call(ctx, created[0].token, orgApi.fleetList, { page: 1, limit: 20 });
-    expect(fleets.data.records.map((r: { id: number }) => r.id)).toEqual([tree.fleet]);
+    expect(fleets.data.records.map((r) => r.id)).toEqual([tree.fleet]);
     expect((await call(ctx, created[0].token, credentialApi.createApiToken)).codeKey).toBe('API_PERMISSION_AUTH_FAIL');
 
     expect((await call(ctx, boss.token, credentialApi.removeApiToken, { id: created[0].id })).code).toBe(200);

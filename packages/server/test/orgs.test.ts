@@ -106,10 +106,10 @@ describe('organisations', () => {
     const south = await seedTree(ctx, admin, 'South');
     const agentAdmin = await signedIn(ctx, 'agent.south', 'AGENT_ADMIN', south);
     const companies = await call(ctx, agentAdmin.token, orgApi.companyList, { page: 1, limit: 20 });
-    expect(companies.data.records.map((r: { id: number }) => r.id)).toEqual([south.company]);
+    expect(companies.data.records.map((r) => r.id)).toEqual([south.company]);
     const companyAdmin = await signedIn(ctx, 'company.south', 'COMPANY_ADMIN', south);
     const fleets = await call(ctx, companyAdmin.token, orgApi.fleetList, { page: 1, limit: 20 });
-    expect(fleets.data.records.map((r: { id: number }) => r.id)).toEqual([south.fleet]);
+    expect(fleets.data.records.map((r) => r.id)).toEqual([south.fleet]);
     expect((await call(ctx, companyAdmin.token, orgApi.agentList, { page: 1, limit: 20 })).codeKey).toBe('PERMISSION_CHECK_FAIL');
   });
 
