@@ -105,7 +105,7 @@ describe('API tokens', () => {
     const other = await signedIn(ctx, 'token.thief', 'FLEET_ADMIN', tree);
     const { id } = await newApiToken(ctx, owner.token);
     await call(ctx, other.token, accountApi.identify, { password: GOOD_PASSWORD });
-    expect((await call(ctx, other.token, credentialApi.removeApiToken, { id: id })).codeKey).toBe('ACCOUNT_API_TOKEN_NOT_EXIST');
+    expect((await call(ctx, other.token, credentialApi.removeApiToken, { id })).codeKey).toBe('ACCOUNT_API_TOKEN_NOT_EXIST');
   });
 });
 
@@ -124,7 +124,7 @@ describe('confirming the password (POST /v1/account/identify)', () => {
 
     // Another session of the same account has not confirmed anything.
     const other = await login(ctx.app, 'careful.user', GOOD_PASSWORD);
-    expect((await call(ctx, other, credentialApi.removeApiToken, { id: id })).codeKey).toBe('PERMISSION_ROLE_FAIL');
+    expect((await call(ctx, other, credentialApi.removeApiToken, { id })).codeKey).toBe('PERMISSION_ROLE_FAIL');
 
     // A confirmation five minutes old has lapsed (identify dropped the cached session, so it is read again).
     expect((await call(ctx, other, accountApi.identify, { password: GOOD_PASSWORD })).code).toBe(200);
@@ -132,7 +132,7 @@ describe('confirming the password (POST /v1/account/identify)', () => {
       .update(session)
       .set({ identifiedAt: new Date(Date.now() - IDENTITY_MS - 1_000) })
       .where(eq(session.tokenHash, hashToken(other)));
-    expect((await call(ctx, other, credentialApi.removeApiToken, { id: id })).codeKey).toBe('PERMISSION_ROLE_FAIL');
+    expect((await call(ctx, other, credentialApi.removeApiToken, { id })).codeKey).toBe('PERMISSION_ROLE_FAIL');
   });
 
   it('counts wrong passwords towards suspension, like the login, and ends the account’s sessions at the fifth', async () => {
