@@ -1,43 +1,60 @@
+import { accountApi, logApi, orgApi, type RegisterBody } from '@safety-shield/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { call } from './api-client.js';
 import { login, solveCaptcha } from './helpers.js';
-import { appWithTrees, call, GOOD_PASSWORD, seedTree, signedIn } from './identity-fixtures.js';
+import { appWithTrees, GOOD_PASSWORD, seedTree, signedIn } from './identity-fixtures.js';
 
 const { ctx, admin, tree } = await appWithTrees({ tree: 'Acme' });
 afterAll(() => ctx.close());
 
-const register = (token: string, level: string, body: Record<string, unknown>) =>
-  call(ctx, token, 'POST', `/v1/account/register/${level}`, { password: GOOD_PASSWORD, rePassword: GOOD_PASSWORD, ...body });
+const register = (
+  token: string,
+  endpoint: (typeof accountApi)['registerAgent' | 'registerCompany' | 'registerFleet'],
+  body: Partial<RegisterBody> & { username: string },
+) => call(ctx, token, endpoint, { password: GOOD_PASSWORD, rePassword: GOOD_PASSWORD, ...body });
 
+/** A login with the captcha solved: the envelope alone, as answers are compared whole. */
 async function attempt(username: string, password: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/v1/account/login',
-    payload: { username, password, code: await solveCaptcha(ctx.app) },
+  const {
+    res: _res,
+    status: _status,
+    ...envelope
+  } = await call(ctx, undefined, accountApi.login, {
+    username,
+    password,
+    code: await solveCaptcha(ctx.app),
   });
-  return res.json();
+  return envelope;
 }
 
 describe('registering accounts', () => {
   it('makes an account that must change its password before anything else', async () => {
-    const created = await register(admin, 'company', { username: 'boss.acme', orgId: tree.company, email: 'chief@firm.test' });
+    const created = await register(admin, accountApi.registerCompany, {
+      username: 'boss.acme',
+      orgId: tree.company,
+      email: 'chief@firm.test',
+    });
     expect(created.code).toBe(200);
     const token = await login(ctx.app, 'boss.acme', GOOD_PASSWORD);
-    const self = await call(ctx, token, 'GET', '/v1/account/selfInfo');
+    const self = await call(ctx, token, accountApi.selfInfo);
     expect(self.data.baseInfo).toMatchObject({
       role: 'COMPANY_ADMIN',
       firstTimeLogin: true,
       companyName: 'Company Acme',
       agentName: 'Agent Acme',
     });
-    expect(await call(ctx, token, 'GET', '/v1/org/fleet/list')).toMatchObject({ status: 403, codeKey: 'USER_MUST_CHANGE_PASSWORD' });
-    const changed = await call(ctx, token, 'PUT', '/v1/account/pwd', {
+    expect(await call(ctx, token, orgApi.fleetList, { page: 1, limit: 20 })).toMatchObject({
+      status: 403,
+      codeKey: 'USER_MUST_CHANGE_PASSWORD',
+    });
+    const changed = await call(ctx, token, accountApi.changePassword, {
       oldPassword: GOOD_PASSWORD,
       password: 'Brand-New-Pass9',
       rePassword: 'Brand-New-Pass9',
     });
     expect(changed.code).toBe(200);
-    expect((await call(ctx, token, 'GET', '/v1/org/fleet/list')).code).toBe(200);
-    expect((await call(ctx, token, 'GET', '/v1/account/selfInfo')).data.baseInfo.firstTimeLogin).toBe(false);
+    expect((await call(ctx, token, orgApi.fleetList, { page: 1, limit: 20 })).code).toBe(200);
+    expect((await call(ctx, token, accountApi.selfInfo)).data.baseInfo.firstTimeLogin).toBe(false);
   });
 
   it.each([
@@ -59,12 +76,12 @@ describe('registering accounts', () => {
     ['a bad e-mail', { username: 'bad.mail', email: 'not-an-email' }, 'PARAM_CHECK_FAIL'],
     ['an expiry date in the past', { username: 'old.date', expireTime: Date.now() - 1000 }, 'USER_EXPIRE_TIME_ERROR'],
   ])('refuses %s', async (_name, body, codeKey) => {
-    expect((await register(admin, 'fleet', { orgId: tree.fleet, ...body })).codeKey).toBe(codeKey);
+    expect((await register(admin, accountApi.registerFleet, { orgId: tree.fleet, ...body })).codeKey).toBe(codeKey);
   });
 
   it('refuses a username taken in another case', async () => {
-    await register(admin, 'fleet', { username: 'Casey', orgId: tree.fleet });
-    expect(await register(admin, 'fleet', { username: 'casey', orgId: tree.fleet })).toMatchObject({
+    await register(admin, accountApi.registerFleet, { username: 'Casey', orgId: tree.fleet });
+    expect(await register(admin, accountApi.registerFleet, { username: 'casey', orgId: tree.fleet })).toMatchObject({
       status: 409,
       codeKey: 'USERNAME_EXIST',
     });
@@ -73,10 +90,16 @@ describe('registering accounts', () => {
   it('lets a company admin register only further down and only inside its company', async () => {
     const other = await seedTree(ctx, admin, 'Other');
     const boss = await signedIn(ctx, 'boss.registrar', 'COMPANY_ADMIN', tree);
-    expect((await register(boss.token, 'fleet', { username: 'fleet.mine', orgId: tree.fleet })).code).toBe(200);
-    expect((await register(boss.token, 'agent', { username: 'agent.no', orgId: tree.agent })).codeKey).toBe('PERMISSION_CHECK_FAIL');
-    expect((await register(boss.token, 'company', { username: 'peer.no', orgId: tree.company })).codeKey).toBe('PERMISSION_CHECK_FAIL');
-    expect((await register(boss.token, 'fleet', { username: 'fleet.theirs', orgId: other.fleet })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await register(boss.token, accountApi.registerFleet, { username: 'fleet.mine', orgId: tree.fleet })).code).toBe(200);
+    expect((await register(boss.token, accountApi.registerAgent, { username: 'agent.no', orgId: tree.agent })).codeKey).toBe(
+      'PERMISSION_CHECK_FAIL',
+    );
+    expect((await register(boss.token, accountApi.registerCompany, { username: 'peer.no', orgId: tree.company })).codeKey).toBe(
+      'PERMISSION_CHECK_FAIL',
+    );
+    expect((await register(boss.token, accountApi.registerFleet, { username: 'fleet.theirs', orgId: other.fleet })).codeKey).toBe(
+      'PERMISSION_CHECK_FAIL',
+    );
   });
 });
 
@@ -91,7 +114,7 @@ describe('the login life of an account', () => {
     }
     expect((await attempt('clumsy', 'Wrong-Password1')).codeKey).toBe('USER_PASSWORD_ERROR_5_TIMES');
     expect((await attempt('clumsy', GOOD_PASSWORD)).codeKey).toBe('USER_HAD_BEEN_BAN');
-    expect((await call(ctx, admin, 'PUT', '/v1/account/info/state', { uid: id, state: 'usable' })).code).toBe(200);
+    expect((await call(ctx, admin, accountApi.setState, { uid: id, state: 'usable' })).code).toBe(200);
     expect((await attempt('clumsy', GOOD_PASSWORD)).code).toBe(200);
   });
 
@@ -114,28 +137,28 @@ describe('the login life of an account', () => {
 
   it('names an account suspended by an admin only to a caller who knows its password', async () => {
     const { id } = await signedIn(ctx, 'benched', 'FLEET_ADMIN', tree);
-    expect((await call(ctx, admin, 'PUT', '/v1/account/info/state', { uid: id, state: 'disabled' })).code).toBe(200);
+    expect((await call(ctx, admin, accountApi.setState, { uid: id, state: 'disabled' })).code).toBe(200);
     expect(await attempt('benched', 'Wrong-Password1')).toEqual(await attempt('never.was', 'Wrong-Password1'));
     expect((await attempt('benched', GOOD_PASSWORD)).codeKey).toBe('USER_HAD_BEEN_BAN');
   });
 
   it('ends the sessions of a disabled account at once', async () => {
     const user = await signedIn(ctx, 'soon.disabled', 'FLEET_ADMIN', tree);
-    await call(ctx, admin, 'PUT', '/v1/account/info/state', { uid: user.id, state: 'disabled' });
-    expect((await call(ctx, user.token, 'GET', '/v1/account/selfInfo')).code).toBe(50001);
+    await call(ctx, admin, accountApi.setState, { uid: user.id, state: 'disabled' });
+    expect((await call(ctx, user.token, accountApi.selfInfo)).code).toBe(50001);
   });
 
   it('forces a password change after an admin reset, and the old sessions end', async () => {
     const user = await signedIn(ctx, 'forgetful', 'FLEET_ADMIN', tree);
-    const reset = await call(ctx, admin, 'PUT', '/v1/account/reset/pwd', {
+    const reset = await call(ctx, admin, accountApi.resetPassword, {
       uid: user.id,
       password: 'Reset-Pass-2026',
       rePassword: 'Reset-Pass-2026',
     });
     expect(reset.code).toBe(200);
-    expect((await call(ctx, user.token, 'GET', '/v1/account/selfInfo')).code).toBe(50001);
+    expect((await call(ctx, user.token, accountApi.selfInfo)).code).toBe(50001);
     const token = await login(ctx.app, 'forgetful', 'Reset-Pass-2026');
-    expect((await call(ctx, token, 'GET', '/v1/account/log/list')).codeKey).toBe('USER_MUST_CHANGE_PASSWORD');
+    expect((await call(ctx, token, logApi.own, { page: 1, limit: 20 })).codeKey).toBe('USER_MUST_CHANGE_PASSWORD');
   });
 });
 
@@ -144,13 +167,13 @@ describe('listing and editing accounts', () => {
     const other = await seedTree(ctx, admin, 'Elsewhere');
     await signedIn(ctx, 'fleet.elsewhere', 'FLEET_ADMIN', other);
     const boss = await signedIn(ctx, 'boss.lister', 'COMPANY_ADMIN', tree);
-    const list = await call(ctx, boss.token, 'GET', '/v1/account/list?limit=500');
-    const names: string[] = list.data.records.map((r: { username: string }) => r.username);
+    const list = await call(ctx, boss.token, accountApi.list, { page: 1, limit: 500 });
+    const names: string[] = list.data.records.map((r) => r.username);
     expect(names).toContain('clumsy');
     expect(names).not.toContain('boss.lister');
     expect(names).not.toContain('boss.acme');
     expect(names).not.toContain('fleet.elsewhere');
-    expect(list.data.records.find((r: { username: string }) => r.username === 'clumsy')).toMatchObject({
+    expect(list.data.records.find((r) => r.username === 'clumsy')).toMatchObject({
       fleetName: 'Fleet Acme',
       role: 'FLEET_ADMIN',
     });
@@ -159,48 +182,44 @@ describe('listing and editing accounts', () => {
   it('clears an expiry date with null, and answers one account by uid', async () => {
     const user = await signedIn(ctx, 'expiring', 'FLEET_ADMIN', tree);
     const later = Date.now() + 86_400_000;
-    expect((await call(ctx, admin, 'PUT', '/v1/account/info', { uid: user.id, expireTime: later })).code).toBe(200);
-    expect((await call(ctx, admin, 'GET', `/v1/account/info?uid=${user.id}`)).data).toMatchObject({
+    expect((await call(ctx, admin, accountApi.update, { uid: user.id, expireTime: later })).code).toBe(200);
+    expect((await call(ctx, admin, accountApi.info, { uid: user.id })).data).toMatchObject({
       username: 'expiring',
       expireTime: later,
     });
-    expect((await call(ctx, admin, 'PUT', '/v1/account/info', { uid: user.id, expireTime: null })).code).toBe(200);
-    expect((await call(ctx, admin, 'GET', `/v1/account/info?uid=${user.id}`)).data.expireTime).toBeNull();
+    expect((await call(ctx, admin, accountApi.update, { uid: user.id, expireTime: null })).code).toBe(200);
+    expect((await call(ctx, admin, accountApi.info, { uid: user.id })).data.expireTime).toBeNull();
   });
 
   it('edits the profile of an account below, checking the contact rules', async () => {
     const user = await signedIn(ctx, 'editable', 'FLEET_ADMIN', tree);
-    expect((await call(ctx, admin, 'PUT', '/v1/account/info', { uid: user.id, realName: 'Ed Itable', phone: '4712345678' })).code).toBe(
-      200,
-    );
-    expect((await call(ctx, admin, 'PUT', '/v1/account/info', { uid: user.id, phone: '12' })).codeKey).toBe('PARAM_CHECK_FAIL');
-    const list = await call(ctx, admin, 'GET', '/v1/account/list?username=editable');
+    expect((await call(ctx, admin, accountApi.update, { uid: user.id, realName: 'Ed Itable', phone: '4712345678' })).code).toBe(200);
+    expect((await call(ctx, admin, accountApi.update, { uid: user.id, phone: '12' })).codeKey).toBe('PARAM_CHECK_FAIL');
+    const list = await call(ctx, admin, accountApi.list, { username: 'editable', page: 1, limit: 20 });
     expect(list.data.records[0]).toMatchObject({ realName: 'Ed Itable', phone: '4712345678' });
   });
 
   it('lets an account delete itself with its base64 password, and not with a wrong one', async () => {
     const user = await signedIn(ctx, 'leaving', 'FLEET_ADMIN', tree);
     const wrong = Buffer.from('nope').toString('base64');
-    expect((await call(ctx, user.token, 'DELETE', `/v1/account/self?pwd=${encodeURIComponent(wrong)}`)).codeKey).toBe(
-      'USER_PASSWORD_ERROR',
-    );
+    expect((await call(ctx, user.token, accountApi.removeSelf, { pwd: wrong })).codeKey).toBe('USER_PASSWORD_ERROR');
     const right = Buffer.from(GOOD_PASSWORD).toString('base64');
-    expect((await call(ctx, user.token, 'DELETE', `/v1/account/self?pwd=${encodeURIComponent(right)}`)).code).toBe(200);
+    expect((await call(ctx, user.token, accountApi.removeSelf, { pwd: right })).code).toBe(200);
     expect((await attempt('leaving', GOOD_PASSWORD)).codeKey).toBe('LOGIN_USERNAME_OR_PASSWORD_ERROR');
   });
 });
 
 describe('the operation log', () => {
   it('records logins and writes with actor, action, target and result', async () => {
-    const log = await call(ctx, admin, 'GET', '/v1/system/log/list?action=account.register&limit=500');
-    expect(log.data.records.some((r: { result: string }) => r.result === 'REQUEST_SUCCESS')).toBe(true);
-    expect(log.data.records.some((r: { result: string }) => r.result === 'PASSWORD_VALIDATE_FAIL')).toBe(true);
-    const logins = await call(ctx, admin, 'GET', '/v1/system/log/list?action=account.login&username=clumsy');
-    expect(logins.data.records.map((r: { result: string }) => r.result)).toContain('USER_PASSWORD_ERROR_5_TIMES');
+    const log = await call(ctx, admin, logApi.list, { action: 'account.register', page: 1, limit: 500 });
+    expect(log.data.records.some((r) => r.result === 'REQUEST_SUCCESS')).toBe(true);
+    expect(log.data.records.some((r) => r.result === 'PASSWORD_VALIDATE_FAIL')).toBe(true);
+    const logins = await call(ctx, admin, logApi.list, { action: 'account.login', username: 'clumsy', page: 1, limit: 20 });
+    expect(logins.data.records.map((r) => r.result)).toContain('USER_PASSWORD_ERROR_5_TIMES');
   });
 
   it('exports the scoped log as CSV, streamed, with the list’s filters', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/v1/system/log/export?action=account.login', headers: { 'x-token': admin } });
+    const { res } = await call(ctx, admin, logApi.export, { action: 'account.login' });
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="operation-log-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body
@@ -215,11 +234,11 @@ describe('the operation log', () => {
   it('shows an agent admin only its agent’s log lines and every user its own', async () => {
     const other = await seedTree(ctx, admin, 'Logless');
     const agentAdmin = await signedIn(ctx, 'agent.logless', 'AGENT_ADMIN', other);
-    const scoped = await call(ctx, agentAdmin.token, 'GET', '/v1/system/log/list?limit=500');
-    expect(scoped.data.records.map((r: { username: string }) => r.username)).toEqual(['agent.logless']);
-    const own = await call(ctx, agentAdmin.token, 'GET', '/v1/account/log/list');
+    const scoped = await call(ctx, agentAdmin.token, logApi.list, { page: 1, limit: 500 });
+    expect(scoped.data.records.map((r) => r.username)).toEqual(['agent.logless']);
+    const own = await call(ctx, agentAdmin.token, logApi.own, { page: 1, limit: 20 });
     expect(own.data.records[0]).toMatchObject({ action: 'account.login', result: 'REQUEST_SUCCESS' });
     const boss = await signedIn(ctx, 'boss.nolog', 'COMPANY_ADMIN', other);
-    expect((await call(ctx, boss.token, 'GET', '/v1/system/log/list')).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(ctx, boss.token, logApi.list, { page: 1, limit: 20 })).codeKey).toBe('PERMISSION_CHECK_FAIL');
   });
 });

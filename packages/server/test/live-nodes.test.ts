@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type InputOf, liveApi } from '@safety-shield/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app.js';
@@ -6,9 +7,9 @@ import { localBus } from '../src/bus/bus.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { liveSession, usageCounter } from '../src/db/schema.js';
 import { DevicePort } from '../src/device-port/index.js';
+import { call, callUnchecked } from './api-client.js';
 import { waitFor } from './gateway-fixtures.js';
 import { serverDatabase, testConfig } from './helpers.js';
-import { call } from './identity-fixtures.js';
 import { seedCameraVehicle } from './media-fixtures.js';
 
 /**
@@ -122,8 +123,12 @@ const keyOf = (uuid: string, stream: string) => {
   return String(start?.payload.key);
 };
 
-const hook = (node: Node, event: string, stream: string, param: string) =>
-  node.app.inject({ method: 'POST', url: `/v1/live/hooks/${event}`, payload: { action: event, stream, param } });
+/**
+ * The media server's hook as SRS sends it: unchecked, for its own `action` field beside the declared ones (the
+ * declaration takes undeclared fields there, but its type does not list them).
+ */
+const hook = (node: Node, event: InputOf<typeof liveApi.hook>['event'], stream: string, param: string) =>
+  callUnchecked(node, undefined, liveApi.hook, { event, action: event, stream, param });
 
 const tokenOf = (playUrl: string) => new URL(playUrl, 'http://portal').searchParams.get('token') ?? '';
 
@@ -149,7 +154,7 @@ describe('live sessions on any node', () => {
   it('reads, hooks and stops through node B a session started through node A', async () => {
     const x = await setup(a, 'X');
     companies.push(x.company.companyId);
-    const started = await call(ctxOf(a), x.token, 'POST', '/v1/live/start', { vehicleId: x.vehicleId, channel: 1 });
+    const started = await call(ctxOf(a), x.token, liveApi.start, { vehicleId: x.vehicleId, channel: 1 });
     expect(started.codeKey).toBe('REQUEST_SUCCESS');
     const stream: string = started.data.sessionId;
     expect(started.data).toMatchObject({ state: 'ready', deviceId: x.deviceId, channel: 1, channels: 2, viewers: 0 });
@@ -163,47 +168,47 @@ describe('live sessions on any node', () => {
     expect(JSON.stringify(row)).not.toContain(key);
     expect(row?.ownerNode).toBe('node-a');
 
-    const state = await call(ctxOf(b), x.token, 'GET', `/v1/live/state?sessionId=${stream}`);
+    const state = await call(ctxOf(b), x.token, liveApi.state, { sessionId: stream });
     expect(state.codeKey).toBe('REQUEST_SUCCESS');
     expect(state.data.sessionId).toBe(stream);
     expect(state.data.state).toBe('ready');
 
     // The media server's hooks reach node B: wrong key or token refused, right ones allowed.
-    expect((await hook(b, 'on_publish', stream, '?key=wrong')).statusCode).toBe(403);
-    expect((await hook(b, 'on_publish', stream, `?key=${randomBytes(24).toString('base64url')}`)).statusCode).toBe(403);
-    expect((await hook(b, 'on_publish', 'unknown-stream', `?key=${key}`)).statusCode).toBe(403);
-    expect((await hook(b, 'on_publish', stream, `?key=${key}`)).statusCode).toBe(200);
-    const published = await call(ctxOf(a), x.token, 'GET', `/v1/live/state?sessionId=${stream}`);
+    expect((await hook(b, 'on_publish', stream, '?key=wrong')).status).toBe(403);
+    expect((await hook(b, 'on_publish', stream, `?key=${randomBytes(24).toString('base64url')}`)).status).toBe(403);
+    expect((await hook(b, 'on_publish', 'unknown-stream', `?key=${key}`)).status).toBe(403);
+    expect((await hook(b, 'on_publish', stream, `?key=${key}`)).status).toBe(200);
+    const published = await call(ctxOf(a), x.token, liveApi.state, { sessionId: stream });
     expect(published.data.state).toBe('deviceConnected');
     expect(published.data.publishTime).toBeGreaterThanOrEqual(started.data.startTime);
 
     const token = tokenOf(state.data.playUrl);
-    expect((await hook(b, 'on_play', stream, '?token=forged.token')).statusCode).toBe(403);
-    expect((await hook(b, 'on_play', `${stream}x`, `?token=${token}`)).statusCode).toBe(403);
-    expect((await hook(b, 'on_play', stream, `?token=${token}`)).statusCode).toBe(200);
-    expect((await call(ctxOf(a), x.token, 'GET', `/v1/live/state?sessionId=${stream}`)).data.viewers).toBe(1);
-    expect((await hook(a, 'on_stop', stream, '?token=forged.token')).statusCode).toBe(403);
-    expect((await call(ctxOf(b), x.token, 'GET', `/v1/live/state?sessionId=${stream}`)).data.viewers).toBe(1);
-    expect((await hook(a, 'on_stop', stream, `?token=${token}`)).statusCode).toBe(200);
-    expect((await call(ctxOf(b), x.token, 'GET', `/v1/live/state?sessionId=${stream}`)).data.viewers).toBe(0);
+    expect((await hook(b, 'on_play', stream, '?token=forged.token')).status).toBe(403);
+    expect((await hook(b, 'on_play', `${stream}x`, `?token=${token}`)).status).toBe(403);
+    expect((await hook(b, 'on_play', stream, `?token=${token}`)).status).toBe(200);
+    expect((await call(ctxOf(a), x.token, liveApi.state, { sessionId: stream })).data.viewers).toBe(1);
+    expect((await hook(a, 'on_stop', stream, '?token=forged.token')).status).toBe(403);
+    expect((await call(ctxOf(b), x.token, liveApi.state, { sessionId: stream })).data.viewers).toBe(1);
+    expect((await hook(a, 'on_stop', stream, `?token=${token}`)).status).toBe(200);
+    expect((await call(ctxOf(b), x.token, liveApi.state, { sessionId: stream })).data.viewers).toBe(0);
 
-    const stopped = await call(ctxOf(b), x.token, 'POST', '/v1/live/stop', { sessionId: stream });
+    const stopped = await call(ctxOf(b), x.token, liveApi.stop, { sessionId: stream });
     expect(stopped.data.state).toBe('publishDone');
     expect(liveCommands(x.uuid, 'stop').map((s) => s.payload)).toEqual([{ action: 'stop', stream, channel: 1, reason: 'viewer' }]);
-    expect((await call(ctxOf(a), x.token, 'GET', `/v1/live/state?sessionId=${stream}`)).data.state).toBe('publishDone');
+    expect((await call(ctxOf(a), x.token, liveApi.state, { sessionId: stream })).data.state).toBe('publishDone');
     // Stopping again changes nothing and tells the device nothing more; the ended session's key and tokens open nothing.
-    expect((await call(ctxOf(a), x.token, 'POST', '/v1/live/stop', { sessionId: stream })).data.state).toBe('publishDone');
+    expect((await call(ctxOf(a), x.token, liveApi.stop, { sessionId: stream })).data.state).toBe('publishDone');
     expect(liveCommands(x.uuid, 'stop')).toHaveLength(1);
-    expect((await hook(a, 'on_publish', stream, `?key=${key}`)).statusCode).toBe(403);
-    expect((await hook(a, 'on_play', stream, `?token=${token}`)).statusCode).toBe(403);
+    expect((await hook(a, 'on_publish', stream, `?key=${key}`)).status).toBe(403);
+    expect((await hook(a, 'on_play', stream, `?token=${token}`)).status).toBe(403);
   });
 
   it('answers a start of the same channel on two nodes at once with one session and one start command', async () => {
     const y = await setup(a, 'Y');
     companies.push(y.company.companyId);
     const [one, two] = await Promise.all([
-      call(ctxOf(a), y.token, 'POST', '/v1/live/start', { vehicleId: y.vehicleId, channel: 2 }),
-      call(ctxOf(b), y.token, 'POST', '/v1/live/start', { deviceId: y.deviceId, channel: 2 }),
+      call(ctxOf(a), y.token, liveApi.start, { vehicleId: y.vehicleId, channel: 2 }),
+      call(ctxOf(b), y.token, liveApi.start, { deviceId: y.deviceId, channel: 2 }),
     ]);
     expect(one.codeKey).toBe('REQUEST_SUCCESS');
     expect(two.codeKey).toBe('REQUEST_SUCCESS');
@@ -218,34 +223,30 @@ describe('live sessions on any node', () => {
     // The publisher leaves (on_unpublish, with its key): the session ends as publish done, without a stop command.
     const stream: string = one.data.sessionId;
     const key = keyOf(y.uuid, stream);
-    expect((await hook(b, 'on_publish', stream, `?key=${key}`)).statusCode).toBe(200);
-    expect((await hook(a, 'on_unpublish', stream, '?key=wrong')).statusCode).toBe(403);
-    expect((await call(ctxOf(b), y.token, 'GET', `/v1/live/state?sessionId=${stream}`)).data.state).toBe('deviceConnected');
-    expect((await hook(a, 'on_unpublish', stream, `?key=${key}`)).statusCode).toBe(200);
-    expect((await call(ctxOf(b), y.token, 'GET', `/v1/live/state?sessionId=${stream}`)).data.state).toBe('publishDone');
+    expect((await hook(b, 'on_publish', stream, `?key=${key}`)).status).toBe(200);
+    expect((await hook(a, 'on_unpublish', stream, '?key=wrong')).status).toBe(403);
+    expect((await call(ctxOf(b), y.token, liveApi.state, { sessionId: stream })).data.state).toBe('deviceConnected');
+    expect((await hook(a, 'on_unpublish', stream, `?key=${key}`)).status).toBe(200);
+    expect((await call(ctxOf(b), y.token, liveApi.state, { sessionId: stream })).data.state).toBe('publishDone');
     expect(liveCommands(y.uuid, 'stop')).toHaveLength(0);
 
     // A new start is a new session.
-    const again = await call(ctxOf(b), y.token, 'POST', '/v1/live/start', { vehicleId: y.vehicleId, channel: 2 });
+    const again = await call(ctxOf(b), y.token, liveApi.start, { vehicleId: y.vehicleId, channel: 2 });
     expect(again.data.sessionId).not.toBe(stream);
-    expect((await call(ctxOf(a), y.token, 'POST', '/v1/live/stop', { sessionId: again.data.sessionId })).data.state).toBe('publishDone');
+    expect((await call(ctxOf(a), y.token, liveApi.stop, { sessionId: again.data.sessionId })).data.state).toBe('publishDone');
   });
 
   it('answers PERMISSION_CHECK_FAIL to another company’s admin on state and stop, on either node', async () => {
     const mine = await setup(a, 'M');
     const theirs = await setup(b, 'T');
-    const { data } = await call(ctxOf(a), mine.token, 'POST', '/v1/live/start', { vehicleId: mine.vehicleId, channel: 1 });
+    const { data } = await call(ctxOf(a), mine.token, liveApi.start, { vehicleId: mine.vehicleId, channel: 1 });
     for (const node of [a, b]) {
-      expect((await call(ctxOf(node), theirs.token, 'GET', `/v1/live/state?sessionId=${data.sessionId}`)).codeKey).toBe(
-        'PERMISSION_CHECK_FAIL',
-      );
-      expect((await call(ctxOf(node), theirs.token, 'POST', '/v1/live/stop', { sessionId: data.sessionId })).codeKey).toBe(
-        'PERMISSION_CHECK_FAIL',
-      );
+      expect((await call(ctxOf(node), theirs.token, liveApi.state, { sessionId: data.sessionId })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+      expect((await call(ctxOf(node), theirs.token, liveApi.stop, { sessionId: data.sessionId })).codeKey).toBe('PERMISSION_CHECK_FAIL');
     }
-    expect((await call(ctxOf(b), mine.token, 'GET', `/v1/live/state?sessionId=${data.sessionId}`)).data.state).toBe('ready');
+    expect((await call(ctxOf(b), mine.token, liveApi.state, { sessionId: data.sessionId })).data.state).toBe('ready');
     expect(liveCommands(mine.uuid, 'stop')).toHaveLength(0);
-    expect((await call(ctxOf(b), mine.token, 'POST', '/v1/live/stop', { sessionId: data.sessionId })).data.state).toBe('publishDone');
+    expect((await call(ctxOf(b), mine.token, liveApi.stop, { sessionId: data.sessionId })).data.state).toBe('publishDone');
   });
 
   it('meters the minutes of each published session once', async () => {
@@ -261,13 +262,13 @@ describe('idle sessions with an external media server', () => {
     const c = await startNode('node-c', IDLE_MS);
     const d = await startNode('node-d', IDLE_MS);
     const z = await setup(c, 'Z');
-    const idle = await call(ctxOf(c), z.token, 'POST', '/v1/live/start', { vehicleId: z.vehicleId, channel: 1 });
-    const watched = await call(ctxOf(d), z.token, 'POST', '/v1/live/start', { vehicleId: z.vehicleId, channel: 2 });
+    const idle = await call(ctxOf(c), z.token, liveApi.start, { vehicleId: z.vehicleId, channel: 1 });
+    const watched = await call(ctxOf(d), z.token, liveApi.start, { vehicleId: z.vehicleId, channel: 2 });
     const token = tokenOf(watched.data.playUrl);
-    expect((await hook(d, 'on_play', watched.data.sessionId, `?token=${token}`)).statusCode).toBe(200);
-    expect((await hook(d, 'on_publish', idle.data.sessionId, `?key=${keyOf(z.uuid, idle.data.sessionId)}`)).statusCode).toBe(200);
+    expect((await hook(d, 'on_play', watched.data.sessionId, `?token=${token}`)).status).toBe(200);
+    expect((await hook(d, 'on_publish', idle.data.sessionId, `?key=${keyOf(z.uuid, idle.data.sessionId)}`)).status).toBe(200);
 
-    const stateOf = async (stream: string) => (await call(ctxOf(d), z.token, 'GET', `/v1/live/state?sessionId=${stream}`)).data.state;
+    const stateOf = async (stream: string) => (await call(ctxOf(d), z.token, liveApi.state, { sessionId: stream })).data.state;
     await waitFor(async () => (await stateOf(idle.data.sessionId)) === 'publishDone', IDLE_MS + 10_000);
     // Both nodes sweep a few more times: the device still got one stop, and only for the unwatched stream.
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
@@ -277,7 +278,7 @@ describe('idle sessions with an external media server', () => {
     expect(await stateOf(watched.data.sessionId)).toBe('ready');
 
     // Its viewer leaves: that one stops after the idle time too.
-    expect((await hook(c, 'on_stop', watched.data.sessionId, `?token=${token}`)).statusCode).toBe(200);
+    expect((await hook(c, 'on_stop', watched.data.sessionId, `?token=${token}`)).status).toBe(200);
     await waitFor(async () => (await stateOf(watched.data.sessionId)) === 'publishDone', IDLE_MS + 10_000);
     expect(liveCommands(z.uuid, 'stop')).toHaveLength(2);
 
@@ -319,7 +320,7 @@ describe('a node restarting', () => {
       ]);
 
     const again = await startNode('node-e', 600_000);
-    const stateOf = async (stream: string) => (await call(ctxOf(again), w.token, 'GET', `/v1/live/state?sessionId=${stream}`)).data.state;
+    const stateOf = async (stream: string) => (await call(ctxOf(again), w.token, liveApi.state, { sessionId: stream })).data.state;
     expect(await stateOf(`crash-${w.uuid}`)).toBe('publishDone');
     expect(await stateOf(`ext-${w.uuid}`)).toBe('deviceConnected');
     expect(await stateOf(`other-${w.uuid}`)).toBe('deviceConnected');

@@ -2,7 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { languages } from '@safety-shield/contract';
+import {
+  type Endpoint,
+  languages,
+  logApi,
+  type ReportScheduleCreateBody,
+  type ReportScheduleListQuery,
+  reportScheduleApi,
+} from '@safety-shield/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -11,8 +18,9 @@ import { LEASE_MS, MAX_ATTEMPTS } from '../src/modules/report-schedules/job.js';
 import { latestPeriod } from '../src/modules/report-schedules/periods.js';
 import { claim } from '../src/modules/report-schedules/repo.js';
 import { periodText, reportEmailTexts } from '../src/texts/report-email.js';
+import { type Answer, call, callUnchecked } from './api-client.js';
 import { testConfig } from './helpers.js';
-import { appWithTrees, call, createOrg, signedIn } from './identity-fixtures.js';
+import { appWithTrees, createOrg, signedIn } from './identity-fixtures.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'safety-shield-reports-'));
 const outbox = path.join(dataDir, 'outbox');
@@ -55,15 +63,16 @@ afterEach(async () => {
   await db.delete(reportSchedule);
 });
 
-const create = (token: string, body: Record<string, unknown>) => call(ctx, token, 'POST', '/v1/reportSchedule', body);
-const list = async (token: string, query = '') => (await call(ctx, token, 'GET', `/v1/reportSchedule/list?limit=100${query}`)).data;
-const listedIds = async (token: string) => (await list(token)).records.map((r: { id: number }) => r.id);
+const create = (token: string, body: ReportScheduleCreateBody) => call(ctx, token, reportScheduleApi.create, body);
+const list = async (token: string, filter: Partial<ReportScheduleListQuery> = {}) =>
+  (await call(ctx, token, reportScheduleApi.list, { page: 1, limit: 100, ...filter })).data;
+const listedIds = async (token: string) => (await list(token)).records.map((r) => r.id);
 
 /** A schedule made by the company admin, active from `since` (its recipients too), so the job's instants decide. */
-async function activeSchedule(body: Record<string, unknown>, since: string): Promise<number> {
+async function activeSchedule(body: Partial<ReportScheduleCreateBody> & { recipients: number[] }, since: string): Promise<number> {
   const created = await create(company.token, { name: 'Job', frequency: 'weekly', ...body });
-  expect(created.code, JSON.stringify(created)).toBe(200);
-  const id: number = created.data.id;
+  expect(created.code, created.res.body).toBe(200);
+  const id = created.data.id;
   await db
     .update(reportSchedule)
     .set({ activeSince: new Date(since) })
@@ -191,12 +200,12 @@ describe('report schedules', () => {
       createdBy: 'rs.company',
       lastDelivery: null,
     });
-    expect(record.recipients.map((r: { username: string }) => r.username)).toEqual(['rs.company', 'rs.fleet']);
-    expect(record.recipients[0]).toMatchObject({ role: 'COMPANY_ADMIN', hasEmail: true });
+    expect(record?.recipients.map((r) => r.username)).toEqual(['rs.company', 'rs.fleet']);
+    expect(record?.recipients[0]).toMatchObject({ role: 'COMPANY_ADMIN', hasEmail: true });
 
     // The company admin is a recipient: the fleet admin, who may not see that account, does not see the schedule.
     expect(await listedIds(fleet.token)).not.toContain(id);
-    expect(await call(ctx, fleet.token, 'PUT', '/v1/reportSchedule', { id, enabled: false })).toMatchObject({
+    expect(await call(ctx, fleet.token, reportScheduleApi.update, { id, enabled: false })).toMatchObject({
       codeKey: 'PERMISSION_CHECK_FAIL',
     });
     // A fleet admin's own schedule of its fleet is seen by it and by its company admin, not by the sibling fleet's.
@@ -205,12 +214,12 @@ describe('report schedules', () => {
     expect(await listedIds(fleet.token)).toEqual([own.data.id]);
     expect(await listedIds(company.token)).toEqual([own.data.id, id]);
     expect(await listedIds(fleet2.token)).toEqual([]);
-    expect((await list(admin, '&frequency=monthly')).records.map((r: { id: number }) => r.id)).toEqual([own.data.id]);
-    expect((await list(admin, '&name=ops')).records.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect((await list(admin, { frequency: 'monthly' })).records.map((r) => r.id)).toEqual([own.data.id]);
+    expect((await list(admin, { name: 'ops' })).records.map((r) => r.id)).toEqual([id]);
 
     // Changing: name, frequency, organisation, recipients, off.
     expect(
-      await call(ctx, company.token, 'PUT', '/v1/reportSchedule', {
+      await call(ctx, company.token, reportScheduleApi.update, {
         id,
         name: 'Monthly ops',
         frequency: 'monthly',
@@ -220,23 +229,23 @@ describe('report schedules', () => {
         enabled: false,
       }),
     ).toMatchObject({ code: 200 });
-    const changed = (await list(company.token)).records.find((r: { id: number }) => r.id === id);
+    const changed = (await list(company.token)).records.find((r) => r.id === id);
     expect(changed).toMatchObject({ name: 'Monthly ops', frequency: 'monthly', enabled: false, companyId: tree.company, fleetId: null });
-    expect(changed.recipients.map((r: { username: string }) => r.username)).toEqual(['rs.company']);
+    expect(changed?.recipients.map((r) => r.username)).toEqual(['rs.company']);
     // Now only the company admin's: the fleet admin was never shown it, and a company report is not a fleet admin's to read.
-    expect(await call(ctx, company.token, 'PUT', '/v1/reportSchedule', { id, recipients: [company.id, fleet.id] })).toMatchObject({
+    expect(await call(ctx, company.token, reportScheduleApi.update, { id, recipients: [company.id, fleet.id] })).toMatchObject({
       codeKey: 'PARAM_CHECK_FAIL',
       data: { field: 'recipients', accountId: [fleet.id] },
     });
-    expect(await call(ctx, company.token, 'PUT', '/v1/reportSchedule', { id, enabled: true })).toMatchObject({ code: 200 });
+    expect(await call(ctx, company.token, reportScheduleApi.update, { id, enabled: true })).toMatchObject({ code: 200 });
 
-    expect(await call(ctx, company.token, 'DELETE', `/v1/reportSchedule/${id}`)).toMatchObject({ code: 200 });
+    expect(await call(ctx, company.token, reportScheduleApi.remove, { id })).toMatchObject({ code: 200 });
     expect(await listedIds(company.token)).toEqual([own.data.id]);
-    expect(await call(ctx, company.token, 'DELETE', `/v1/reportSchedule/${id}`)).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
-    expect(await call(ctx, admin, 'DELETE', `/v1/reportSchedule/${id}`)).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await call(ctx, company.token, reportScheduleApi.remove, { id })).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
+    expect(await call(ctx, admin, reportScheduleApi.remove, { id })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
 
-    const log = await call(ctx, admin, 'GET', '/v1/system/log/list?action=report.schedule&limit=50');
-    const actions = log.data.records.map((r: { action: string; target: string | null }) => `${r.action}:${r.target}`);
+    const log = await call(ctx, admin, logApi.list, { action: 'report.schedule', page: 1, limit: 50 });
+    const actions = log.data.records.map((r) => `${r.action}:${r.target}`);
     expect(actions).toEqual(
       expect.arrayContaining([`report.schedule.create:${id}`, `report.schedule.update:${id}`, `report.schedule.delete:${id}`]),
     );
@@ -279,56 +288,58 @@ describe('report schedules', () => {
     // Another company's schedule is out of reach for every call.
     const theirs = await create(stranger.token, { name: 'Theirs', frequency: 'weekly', recipients: [stranger.id] });
     expect(theirs.code).toBe(200);
-    for (const [method, url, body] of [
-      ['PUT', '/v1/reportSchedule', { id: theirs.data.id, name: 'Mine now' }],
-      ['DELETE', `/v1/reportSchedule/${theirs.data.id}`, undefined],
-      ['POST', '/v1/reportSchedule/send', { id: theirs.data.id }],
-    ] as const)
-      expect(await call(ctx, company.token, method, url, body), url).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
+    const theirCalls: [string, () => Promise<Answer<unknown>>][] = [
+      ['update', () => call(ctx, company.token, reportScheduleApi.update, { id: theirs.data.id, name: 'Mine now' })],
+      ['remove', () => call(ctx, company.token, reportScheduleApi.remove, { id: theirs.data.id })],
+      ['send', () => call(ctx, company.token, reportScheduleApi.send, { id: theirs.data.id })],
+    ];
+    for (const [name, send] of theirCalls) expect(await send(), name).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
     expect(await listedIds(company.token)).not.toContain(theirs.data.id);
     // Nor may a schedule be sent "now" to someone else's account.
     const mine = await create(company.token, { name: 'Mine', frequency: 'weekly', recipients: [company.id] });
-    expect(await call(ctx, company.token, 'POST', '/v1/reportSchedule/send', { id: mine.data.id, accountId: [stranger.id] })).toMatchObject(
-      {
-        codeKey: 'PERMISSION_CHECK_FAIL',
-      },
-    );
+    expect(await call(ctx, company.token, reportScheduleApi.send, { id: mine.data.id, accountId: [stranger.id] })).toMatchObject({
+      codeKey: 'PERMISSION_CHECK_FAIL',
+    });
 
     // The account picker offers the statistics readers of the caller's scope.
-    const options = (await call(ctx, company.token, 'GET', '/v1/reportSchedule/recipients?keyword=rs.')).data;
-    expect(options.map((o: { username: string }) => o.username)).toEqual(['rs.company', 'rs.fleet', 'rs.fleet2']);
-    const fleetOptions = (await call(ctx, fleet.token, 'GET', '/v1/reportSchedule/recipients')).data;
-    expect(fleetOptions.map((o: { username: string }) => o.username)).toEqual(['rs.fleet']);
-    expect(await call(ctx, site.token, 'GET', '/v1/reportSchedule/list')).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
+    const options = (await call(ctx, company.token, reportScheduleApi.recipients, { keyword: 'rs.' })).data;
+    expect(options.map((o) => o.username)).toEqual(['rs.company', 'rs.fleet', 'rs.fleet2']);
+    const fleetOptions = (await call(ctx, fleet.token, reportScheduleApi.recipients, {})).data;
+    expect(fleetOptions.map((o) => o.username)).toEqual(['rs.fleet']);
+    expect(await call(ctx, site.token, reportScheduleApi.list, { page: 1, limit: 20 })).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
   });
 
   it('answers hostile input with the envelope, never a 500', async () => {
-    const good = { name: 'Fine', frequency: 'weekly', recipients: [company.id] };
+    const good: ReportScheduleCreateBody = { name: 'Fine', frequency: 'weekly', recipients: [company.id] };
     const { data } = await create(company.token, good);
-    const refusals: [string, string, unknown][] = [
-      ['POST', '/v1/reportSchedule', { ...good, recipients: [2_147_483_648] }],
-      ['POST', '/v1/reportSchedule', { ...good, recipients: [] }],
-      ['POST', '/v1/reportSchedule', { ...good, recipients: Array.from({ length: 51 }, (_, i) => i + 1) }],
-      ['POST', '/v1/reportSchedule', { ...good, name: 'bad\u0000name' }],
-      ['POST', '/v1/reportSchedule', { ...good, name: '   ' }],
-      ['POST', '/v1/reportSchedule', { ...good, name: 'x'.repeat(101) }],
-      ['POST', '/v1/reportSchedule', { ...good, frequency: 'daily' }],
-      ['POST', '/v1/reportSchedule', { ...good, fleetId: 2_147_483_648 }],
-      ['POST', '/v1/reportSchedule', { ...good, companyId: 'one' }],
-      ['PUT', '/v1/reportSchedule', { id: data.id }],
+    // Hostile input: out of bounds, blank, of the wrong type or unknown, so not all of it typed.
+    const refusals: [Endpoint, unknown][] = [
+      [reportScheduleApi.create, { ...good, recipients: [2_147_483_648] }],
+      [reportScheduleApi.create, { ...good, recipients: [] }],
+      [reportScheduleApi.create, { ...good, recipients: Array.from({ length: 51 }, (_, i) => i + 1) }],
+      [reportScheduleApi.create, { ...good, name: 'bad\u0000name' }],
+      [reportScheduleApi.create, { ...good, name: '   ' }],
+      [reportScheduleApi.create, { ...good, name: 'x'.repeat(101) }],
+      [reportScheduleApi.create, { ...good, frequency: 'daily' }],
+      [reportScheduleApi.create, { ...good, fleetId: 2_147_483_648 }],
+      [reportScheduleApi.create, { ...good, companyId: 'one' }],
+      [reportScheduleApi.update, { id: data.id }],
       // An unknown field is no change to make.
-      ['PUT', '/v1/reportSchedule', { id: data.id, colour: 'red' }],
-      ['PUT', '/v1/reportSchedule', { id: 2_147_483_648, enabled: false }],
-      ['PUT', '/v1/reportSchedule', { id: data.id, recipients: null }],
-      ['DELETE', '/v1/reportSchedule/99999999999', undefined],
-      ['DELETE', '/v1/reportSchedule/-1', undefined],
-      ['POST', '/v1/reportSchedule/send', { id: data.id, accountId: [] }],
-      ['GET', `/v1/reportSchedule/list?page=2147483648`, undefined],
-      ['GET', `/v1/reportSchedule/recipients?keyword=a%00b`, undefined],
+      [reportScheduleApi.update, { id: data.id, colour: 'red' }],
+      [reportScheduleApi.update, { id: 2_147_483_648, enabled: false }],
+      [reportScheduleApi.update, { id: data.id, recipients: null }],
+      [reportScheduleApi.remove, { id: 99_999_999_999 }],
+      [reportScheduleApi.remove, { id: -1 }],
+      [reportScheduleApi.send, { id: data.id, accountId: [] }],
+      [reportScheduleApi.list, { page: 2_147_483_648 }],
+      [reportScheduleApi.recipients, { keyword: 'a\u0000b' }],
     ];
-    for (const [method, url, body] of refusals) {
-      const answer = await call(ctx, company.token, method, url, body);
-      expect(answer, `${method} ${url} ${JSON.stringify(body)}`).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+    for (const [endpoint, input] of refusals) {
+      const answer = await callUnchecked(ctx, company.token, endpoint, input);
+      expect(answer, `${endpoint.method} ${endpoint.path} ${JSON.stringify(input)}`).toMatchObject({
+        status: 400,
+        codeKey: 'PARAM_CHECK_FAIL',
+      });
       expect(typeof answer.msg).toBe('string');
     }
     expect((await list(company.token)).records).toHaveLength(1);
@@ -393,8 +404,8 @@ describe('the scheduled reports job', () => {
     expect((await deliveries(id)).map((row) => row.periodStart).sort()).toEqual(['2030-02-25', '2030-02-25', '2030-03-18', '2030-03-18']);
 
     // The list tells how the latest period went.
-    const listed = (await list(company.token)).records.find((r: { id: number }) => r.id === id);
-    expect(listed.lastDelivery).toEqual({ periodStart: '2030-03-18', sent: 2, failed: 0, sending: 0, skipped: 0, lastSentTime: later });
+    const listed = (await list(company.token)).records.find((r) => r.id === id);
+    expect(listed?.lastDelivery).toEqual({ periodStart: '2030-03-18', sent: 2, failed: 0, sending: 0, skipped: 0, lastSentTime: later });
   });
 
   it("sends when it is due in the recipient's own zone", async () => {
@@ -479,14 +490,14 @@ describe('the scheduled reports job', () => {
       );
       expect((await newMails()).map((mail) => mail.to)).toEqual([company.email]);
 
-      const now = await call(ctx, company.token, 'POST', '/v1/reportSchedule/send', { id });
+      const now = await call(ctx, company.token, reportScheduleApi.send, { id });
       expect(now).toMatchObject({ code: 200, data: { sent: 1, skipped: 2, failed: 0 } });
       const [sent] = await newMails();
       expect(sent?.to).toBe(company.email);
       expect(sent?.attachments[0]?.content.subarray(0, 4).toString('latin1')).toBe('%PDF');
       // Not a delivery of the schedule: its periods are the job's.
       expect(await deliveries(id)).toHaveLength(3);
-      expect(await call(ctx, company.token, 'POST', '/v1/reportSchedule/send', { id, accountId: [company.id] })).toMatchObject({
+      expect(await call(ctx, company.token, reportScheduleApi.send, { id, accountId: [company.id] })).toMatchObject({
         data: { sent: 1, skipped: 0, failed: 0 },
       });
       expect(await newMails()).toHaveLength(1);

@@ -1,8 +1,18 @@
-import { defaultSafetyWeights, type SafetyWeights, safetyScoreOf } from '@safety-shield/contract';
+import {
+  defaultSafetyWeights,
+  type Endpoint,
+  type ReportQuery,
+  reportApi,
+  type SafetyScoreQuery,
+  type SafetyWeights,
+  safetyScoreApi,
+  safetyScoreOf,
+} from '@safety-shield/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventTag, gpsPoint, incident, vehicle } from '../src/db/schema.js';
 import { haversineMeters } from '../src/places/distance.js';
-import { appWithTrees, call, createOrg, signedIn } from './identity-fixtures.js';
+import { call, callUnchecked } from './api-client.js';
+import { appWithTrees, createOrg, signedIn } from './identity-fixtures.js';
 import { isA4, readPdf } from './pdf-reader.js';
 
 /**
@@ -109,15 +119,17 @@ function expected(list: Car[], weights: SafetyWeights = defaultSafetyWeights) {
   return { score: safetyScoreOf(points, meters / 1000, weights), points, incidents: list.flatMap((c) => c.incidents).length };
 }
 
-const list = (token: string, query: string) => call(ctx, token, 'GET', `/v1/safetyScore/list?range=last7Days&${query}`);
+/** Scores of the last 7 days; the rest as the query's defaults unless given. */
+const list = (token: string, query: Partial<SafetyScoreQuery>) =>
+  call(ctx, token, safetyScoreApi.list, { range: 'last7Days', period: 'day', level: 'vehicle', order: 'worst', limit: 10, ...query });
 
 describe('the safety score', () => {
   it('equals the formula per vehicle, fleet and company, worst first, and leaves out vehicles that drove too little', async () => {
-    const res = await list(companyA.token, 'level=vehicle');
+    const res = await list(companyA.token, { level: 'vehicle' });
     expect(res.code).toBe(200);
     const own = cars.filter((c) => c.company === a.company);
     const scored = own.filter((c) => c.meters / 1000 >= defaultSafetyWeights.minDistanceKm);
-    expect(res.data.rows.map((r: { name: string }) => r.name)).toEqual(
+    expect(res.data.rows.map((r) => r.name)).toEqual(
       scored.sort((x, y) => (expected([x]).score ?? 0) - (expected([y]).score ?? 0)).map((c) => c.plate),
     );
     for (const row of res.data.rows) {
@@ -133,19 +145,17 @@ describe('the safety score', () => {
     expect(res.data.trend.length).toBe(7);
     expect(res.data.trend.reduce((sum: number, p: { incidents: number }) => sum + p.incidents, 0)).toBe(6);
 
-    const best = await list(companyA.token, 'level=vehicle&order=best&limit=1');
+    const best = await list(companyA.token, { level: 'vehicle', order: 'best', limit: 1 });
     expect(best.data.rows).toHaveLength(1);
-    expect(best.data.rows[0].name).toBe('SAFE-2');
+    expect(best.data.rows[0]?.name).toBe('SAFE-2');
 
-    const byFleet = await list(companyA.token, 'level=fleet');
-    const first = byFleet.data.rows.find((r: { id: number }) => r.id === a.fleet);
-    expect(first.score).toBe(expected(own.filter((c) => c.fleet === a.fleet)).score);
+    const byFleet = await list(companyA.token, { level: 'fleet' });
+    const first = byFleet.data.rows.find((r) => r.id === a.fleet);
+    expect(first?.score).toBe(expected(own.filter((c) => c.fleet === a.fleet)).score);
 
-    const companies = await list(admin, 'level=company');
-    expect(companies.data.rows.map((r: { id: number }) => r.id).sort()).toEqual([a.company, b.company].sort());
-    expect(companies.data.rows.find((r: { id: number }) => r.id === b.company).score).toBe(
-      expected(cars.filter((c) => c.company === b.company)).score,
-    );
+    const companies = await list(admin, { level: 'company' });
+    expect(companies.data.rows.map((r) => r.id).sort()).toEqual([a.company, b.company].sort());
+    expect(companies.data.rows.find((r) => r.id === b.company)?.score).toBe(expected(cars.filter((c) => c.company === b.company)).score);
   });
 
   it('follows a company’s own weights, and its reset', async () => {
@@ -155,77 +165,76 @@ describe('the safety score', () => {
       types: { ...defaultSafetyWeights.types, collision: 1 },
       severities: { ...defaultSafetyWeights.severities, emergency: 1 },
     };
-    const saved = await call(ctx, companyA.token, 'PUT', '/v1/safetyScore/weights', { weights });
+    const saved = await call(ctx, companyA.token, safetyScoreApi.saveWeights, { weights });
     expect(saved.code).toBe(200);
     expect(saved.data.isDefault).toBe(false);
     expect(saved.data.updatedByName).toBe('safe.company.a');
-    const res = await list(companyA.token, 'level=vehicle&vehicleId=' + first.id);
-    expect(res.data.rows[0].score).toBe(expected([first], weights).score);
+    const res = await list(companyA.token, { level: 'vehicle', vehicleId: first.id });
+    expect(res.data.rows[0]?.score).toBe(expected([first], weights).score);
     expect(res.data.defaultWeights).toBe(false);
     // Another company keeps the defaults.
-    const other = await call(ctx, companyB.token, 'GET', '/v1/safetyScore/weights');
+    const other = await call(ctx, companyB.token, safetyScoreApi.weights, {});
     expect(other.data.isDefault).toBe(true);
 
-    const reset = await call(ctx, companyA.token, 'PUT', '/v1/safetyScore/weights', { weights: null });
+    const reset = await call(ctx, companyA.token, safetyScoreApi.saveWeights, { weights: null });
     expect(reset.data.isDefault).toBe(true);
-    const again = await list(companyA.token, 'level=vehicle&vehicleId=' + first.id);
-    expect(again.data.rows[0].score).toBe(expected([first]).score);
+    const again = await list(companyA.token, { level: 'vehicle', vehicleId: first.id });
+    expect(again.data.rows[0]?.score).toBe(expected([first]).score);
   });
 
   it('keeps to the caller’s scope', async () => {
     const first = cars[0] as Car;
-    expect((await call(ctx, companyB.token, 'GET', `/v1/safetyScore/weights?companyId=${a.company}`)).codeKey).toBe(
-      'PERMISSION_CHECK_FAIL',
-    );
+    expect((await call(ctx, companyB.token, safetyScoreApi.weights, { companyId: a.company })).codeKey).toBe('PERMISSION_CHECK_FAIL');
     expect(
-      (await call(ctx, companyB.token, 'PUT', '/v1/safetyScore/weights', { companyId: a.company, weights: defaultSafetyWeights })).codeKey,
+      (await call(ctx, companyB.token, safetyScoreApi.saveWeights, { companyId: a.company, weights: defaultSafetyWeights })).codeKey,
     ).toBe('PERMISSION_CHECK_FAIL');
-    expect((await list(companyB.token, `vehicleId=${first.id}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
-    expect((await list(companyB.token, `fleetId=${a.fleet}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await list(companyB.token, { vehicleId: first.id })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await list(companyB.token, { fleetId: a.fleet })).codeKey).toBe('PERMISSION_CHECK_FAIL');
     // A Fleet Admin reads its fleet's scores and its company's weights, and changes no weights.
-    const fleet = await list(fleetA.token, 'level=vehicle');
-    expect(fleet.data.rows.map((r: { name: string }) => r.name).sort()).toEqual(['SAFE-1', 'SAFE-2']);
-    expect((await call(ctx, fleetA.token, 'GET', '/v1/safetyScore/weights')).data.companyId).toBe(a.company);
-    expect((await call(ctx, fleetA.token, 'PUT', '/v1/safetyScore/weights', { weights: null })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    const fleet = await list(fleetA.token, { level: 'vehicle' });
+    expect(fleet.data.rows.map((r) => r.name).sort()).toEqual(['SAFE-1', 'SAFE-2']);
+    expect((await call(ctx, fleetA.token, safetyScoreApi.weights, {})).data.companyId).toBe(a.company);
+    expect((await call(ctx, fleetA.token, safetyScoreApi.saveWeights, { weights: null })).codeKey).toBe('PERMISSION_CHECK_FAIL');
   });
 
   it('refuses bad input with the envelope', async () => {
-    const bad = async (method: string, url: string, body?: unknown) => {
-      const res = await call(ctx, admin, method, url, body);
-      expect(res.status, url).toBeLessThan(500);
+    // Bad input: missing, out of bounds or of the wrong shape, so not all of it typed.
+    const bad = async (endpoint: Endpoint, input: unknown) => {
+      const res = await callUnchecked(ctx, admin, endpoint, input);
+      expect(res.status, `${endpoint.method} ${endpoint.path} ${JSON.stringify(input)}`).toBeLessThan(500);
       return res.codeKey;
     };
-    expect(await bad('GET', '/v1/safetyScore/weights')).toBe('PARAM_CHECK_FAIL');
-    expect(await bad('GET', '/v1/safetyScore/weights?companyId=2147483648')).toBe('PARAM_CHECK_FAIL');
-    expect(await bad('GET', '/v1/safetyScore/weights?companyId=2147483647')).toBe('ORG_NOT_EXIST');
-    expect(await bad('GET', '/v1/safetyScore/list?range=last7Days&limit=101')).toBe('PARAM_CHECK_FAIL');
-    expect(await bad('GET', '/v1/safetyScore/list?range=forever')).toBe('PARAM_CHECK_FAIL');
+    expect(await bad(safetyScoreApi.weights, {})).toBe('PARAM_CHECK_FAIL');
+    expect(await bad(safetyScoreApi.weights, { companyId: 2_147_483_648 })).toBe('PARAM_CHECK_FAIL');
+    expect(await bad(safetyScoreApi.weights, { companyId: 2_147_483_647 })).toBe('ORG_NOT_EXIST');
+    expect(await bad(safetyScoreApi.list, { range: 'last7Days', limit: 101 })).toBe('PARAM_CHECK_FAIL');
+    expect(await bad(safetyScoreApi.list, { range: 'forever' })).toBe('PARAM_CHECK_FAIL');
     const weights = (change: Record<string, unknown>) => ({ companyId: a.company, weights: { ...defaultSafetyWeights, ...change } });
-    expect(await bad('PUT', '/v1/safetyScore/weights', weights({ scale: 0 }))).toBe('PARAM_CHECK_FAIL');
-    expect(await bad('PUT', '/v1/safetyScore/weights', weights({ types: { ...defaultSafetyWeights.types, collision: 101 } }))).toBe(
+    expect(await bad(safetyScoreApi.saveWeights, weights({ scale: 0 }))).toBe('PARAM_CHECK_FAIL');
+    expect(await bad(safetyScoreApi.saveWeights, weights({ types: { ...defaultSafetyWeights.types, collision: 101 } }))).toBe(
       'PARAM_CHECK_FAIL',
     );
-    expect(await bad('PUT', '/v1/safetyScore/weights', weights({ types: { collision: 1 } }))).toBe('PARAM_CHECK_FAIL');
-    expect(await bad('PUT', '/v1/safetyScore/weights', weights({ severities: { ...defaultSafetyWeights.severities, mild: 1 } }))).toBe(
+    expect(await bad(safetyScoreApi.saveWeights, weights({ types: { collision: 1 } }))).toBe('PARAM_CHECK_FAIL');
+    expect(await bad(safetyScoreApi.saveWeights, weights({ severities: { ...defaultSafetyWeights.severities, mild: 1 } }))).toBe(
       'PARAM_CHECK_FAIL',
     );
-    expect(await bad('PUT', '/v1/safetyScore/weights', { companyId: a.company })).toBe('PARAM_CHECK_FAIL');
+    expect(await bad(safetyScoreApi.saveWeights, { companyId: a.company })).toBe('PARAM_CHECK_FAIL');
   });
 });
 
 describe('the report', () => {
   it('holds the overview, the fleets’ scores, the worst vehicles and coaching of its range', async () => {
-    const res = await call(ctx, companyA.token, 'GET', '/v1/statistics/report?range=last7Days');
+    const res = await call(ctx, companyA.token, reportApi.report, { range: 'last7Days' });
     expect(res.code).toBe(200);
     expect(res.data.title).toBe('Company Safe A');
     expect(res.data.overview.total).toBe(6);
-    expect(res.data.safety.worstVehicles[0].name).toBe('SAFE-1');
+    expect(res.data.safety.worstVehicles[0]?.name).toBe('SAFE-1');
     expect(res.data.safety.overall.score).toBe(expected(cars.filter((c) => c.company === a.company)).score);
     expect(res.data.coaching.marked).toBe(0);
     // A custom span of whole days: the same incidents, counted by week beyond a month.
     const from = new Date(start - 40 * DAY).toISOString().slice(0, 10);
     const to = new Date(start + DAY).toISOString().slice(0, 10);
-    const custom = await call(ctx, companyA.token, 'GET', `/v1/statistics/report?range=custom&fromDay=${from}&toDay=${to}`);
+    const custom = await call(ctx, companyA.token, reportApi.report, { range: 'custom', fromDay: from, toDay: to });
     expect(custom.code).toBe(200);
     expect(custom.data.overview.total).toBe(6);
     expect(custom.data.overview.period).toBe('week');
@@ -233,27 +242,23 @@ describe('the report', () => {
   });
 
   it('refuses bad ranges and other organisations', async () => {
-    const report = (token: string, query: string) => call(ctx, token, 'GET', `/v1/statistics/report?${query}`);
+    const report = (token: string, query: ReportQuery) => call(ctx, token, reportApi.report, query);
     for (const query of [
-      'range=custom',
-      'range=custom&fromDay=2026-01-01',
-      'range=custom&fromDay=2026-02-30&toDay=2026-03-01',
-      'range=custom&fromDay=2026-03-02&toDay=2026-03-01',
-      'range=custom&fromDay=2024-01-01&toDay=2026-01-01',
-      'range=custom&fromDay=2026-01-01&toDay=2026-1-2',
-      'range=last7Days&fromDay=2026-01-01',
-      'range=custom&fromDay=2026-01-01%00&toDay=2026-01-02',
-    ]) {
+      { range: 'custom' },
+      { range: 'custom', fromDay: '2026-01-01' },
+      { range: 'custom', fromDay: '2026-02-30', toDay: '2026-03-01' },
+      { range: 'custom', fromDay: '2026-03-02', toDay: '2026-03-01' },
+      { range: 'custom', fromDay: '2024-01-01', toDay: '2026-01-01' },
+      { range: 'custom', fromDay: '2026-01-01', toDay: '2026-1-2' },
+      { range: 'last7Days', fromDay: '2026-01-01' },
+      { range: 'custom', fromDay: '2026-01-01\u0000', toDay: '2026-01-02' },
+    ] as const) {
       const res = await report(companyA.token, query);
-      expect(res.codeKey, query).toBe('PARAM_CHECK_FAIL');
+      expect(res.codeKey, JSON.stringify(query)).toBe('PARAM_CHECK_FAIL');
     }
-    expect((await report(companyB.token, `range=last7Days&companyId=${a.company}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
-    const pdf = await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/statistics/report/pdf?range=last7Days&fleetId=${a.fleet}`,
-      headers: { 'x-token': companyB.token },
-    });
-    expect(pdf.json().codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await report(companyB.token, { range: 'last7Days', companyId: a.company })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    const pdf = await call(ctx, companyB.token, reportApi.reportPdf, { range: 'last7Days', fleetId: a.fleet });
+    expect(pdf.codeKey).toBe('PERMISSION_CHECK_FAIL');
   });
 
   it('prints as an A4 PDF in Russian and Norwegian, with vector charts and page numbers', async () => {
@@ -264,11 +269,7 @@ describe('the report', () => {
       ],
       ['nb', ['Sikkerhetsrapport', 'Kjøretøy med lavest sikkerhetspoeng', 'Sjåførveiledning', 'SAFE-2']],
     ] as const) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/v1/statistics/report/pdf?range=last7Days&language=${language}`,
-        headers: { 'x-token': companyA.token },
-      });
+      const { res } = await call(ctx, companyA.token, reportApi.reportPdf, { range: 'last7Days', language });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       const pdf = await readPdf(res.rawPayload);

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { accountApi, credentialApi, orgApi, type SsoConfigBody, type SsoLoginBody, ssoApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { account, operationLog, ssoConfig } from '../src/db/schema.js';
 import { totpCode } from '../src/modules/account/totp.js';
-import { addAccount, appWithTrees, call, signedIn } from './identity-fixtures.js';
+import { call, callUnchecked } from './api-client.js';
+import { addAccount, appWithTrees, signedIn } from './identity-fixtures.js';
 import { authorizeAt, startTestProvider } from './oidc-fixture.js';
 
 /**
@@ -18,7 +20,7 @@ afterAll(async () => {
   await provider.close();
 });
 
-const setting = (over: Record<string, unknown> = {}) => ({
+const setting = (over: Partial<SsoConfigBody> = {}): SsoConfigBody => ({
   id: mine.company,
   name: 'mine-sso',
   issuer: provider.issuer,
@@ -28,21 +30,16 @@ const setting = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const post = async (url: string, payload: unknown) => {
-  const res = await ctx.app.inject({ method: 'POST', url, payload: payload as object });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read the data of many different calls
-  return { ...res.json(), status: res.statusCode } as { status: number; code: number; codeKey: string; data: any };
-};
-
 /** Starts a sign-in at the portal and lets the provider sign in `who`: answers what it sent back to /auth-redirect. */
 async function throughProvider(who: string, name = 'mine-sso') {
   provider.signInAs = who;
-  const started = await post('/v1/account/sso/start', { name });
+  const started = await call(ctx, undefined, ssoApi.start, { name });
   expect(started.codeKey).toBe('REQUEST_SUCCESS');
   return authorizeAt(started.data.url);
 }
 
-const finish = (answer: Record<string, string>) => post('/v1/account/sso/login', answer);
+/** Posts what the provider put on /auth-redirect, as it came (its code, state and iss). */
+const finish = (answer: Record<string, string>) => call(ctx, undefined, ssoApi.login, answer as SsoLoginBody);
 
 // People at the provider, and the accounts of the company "Mine" they may match.
 provider.users = {
@@ -62,8 +59,8 @@ await setEmail(await addAccount(ctx, 'carol.theirs', 'FLEET_ADMIN', theirs), 'ca
 
 describe('the company setting', () => {
   it('is saved by the Super Admin after discovery; the secret is sealed and never answered', async () => {
-    expect((await call(ctx, admin, 'PUT', '/v1/org/company/sso', setting())).codeKey).toBe('REQUEST_SUCCESS');
-    const read = await call(ctx, admin, 'GET', `/v1/org/company/sso?id=${mine.company}`);
+    expect((await call(ctx, admin, ssoApi.saveConfig, setting())).codeKey).toBe('REQUEST_SUCCESS');
+    const read = await call(ctx, admin, ssoApi.config, { id: mine.company });
     expect(read.data).toEqual({
       companyId: mine.company,
       configured: true,
@@ -74,64 +71,62 @@ describe('the company setting', () => {
       enabled: true,
       redirectUri: `${PUBLIC_URL}/auth-redirect`,
     });
-    expect(JSON.stringify(read)).not.toContain(provider.client.clientSecret);
+    expect(read.res.body).not.toContain(provider.client.clientSecret);
     const [stored] = await ctx.database.db.select().from(ssoConfig).where(eq(ssoConfig.companyId, mine.company));
     expect(stored?.clientSecret).not.toContain(provider.client.clientSecret);
     // Saving again without a secret keeps the one set.
     const { clientSecret: _secret, ...withoutSecret } = setting();
-    expect((await call(ctx, admin, 'PUT', '/v1/org/company/sso', withoutSecret)).codeKey).toBe('REQUEST_SUCCESS');
+    expect((await call(ctx, admin, ssoApi.saveConfig, withoutSecret)).codeKey).toBe('REQUEST_SUCCESS');
   });
 
   it('is kept by the company’s own Agent Admin; another organisation’s admins get PERMISSION_CHECK_FAIL', async () => {
     const ours = await signedIn(ctx, 'sso.agent', 'AGENT_ADMIN', mine);
-    expect((await call(ctx, ours.token, 'GET', `/v1/org/company/sso?id=${mine.company}`)).data.secretSet).toBe(true);
+    expect((await call(ctx, ours.token, ssoApi.config, { id: mine.company })).data.secretSet).toBe(true);
     const other = await signedIn(ctx, 'sso.other.agent', 'AGENT_ADMIN', theirs);
     const company = await signedIn(ctx, 'sso.company', 'COMPANY_ADMIN', mine);
     for (const token of [other.token, company.token]) {
-      expect(await call(ctx, token, 'GET', `/v1/org/company/sso?id=${mine.company}`)).toMatchObject({
+      expect(await call(ctx, token, ssoApi.config, { id: mine.company })).toMatchObject({
         status: 403,
         codeKey: 'PERMISSION_CHECK_FAIL',
       });
-      expect(await call(ctx, token, 'PUT', '/v1/org/company/sso', setting({ name: 'hijack' }))).toMatchObject({
+      expect(await call(ctx, token, ssoApi.saveConfig, setting({ name: 'hijack' }))).toMatchObject({
         codeKey: 'PERMISSION_CHECK_FAIL',
       });
-      expect(await call(ctx, token, 'DELETE', `/v1/org/company/sso?id=${mine.company}`)).toMatchObject({
+      expect(await call(ctx, token, ssoApi.removeConfig, { id: mine.company })).toMatchObject({
         codeKey: 'PERMISSION_CHECK_FAIL',
       });
     }
-    expect((await call(ctx, admin, 'GET', `/v1/org/company/sso?id=${mine.company}`)).data.name).toBe('mine-sso');
+    expect((await call(ctx, admin, ssoApi.config, { id: mine.company })).data.name).toBe('mine-sso');
   });
 
   it('refuses an unreachable provider, a plain-http issuer elsewhere, a first save without secret and a taken name', async () => {
     const closed = await startTestProvider('http://unused.test/auth-redirect');
     await closed.close();
     expect(
-      (await call(ctx, admin, 'PUT', '/v1/org/company/sso', setting({ id: theirs.company, name: 'theirs', issuer: closed.issuer })))
-        .codeKey,
+      (await call(ctx, admin, ssoApi.saveConfig, setting({ id: theirs.company, name: 'theirs', issuer: closed.issuer }))).codeKey,
     ).toBe('SSO_PROVIDER_UNREACHABLE');
     const insecure = await call(
       ctx,
       admin,
-      'PUT',
-      '/v1/org/company/sso',
+      ssoApi.saveConfig,
       setting({ id: theirs.company, name: 'theirs', issuer: 'http://idp.example.com' }),
     );
     expect(insecure).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', data: { field: 'issuer' } });
     const { clientSecret: _secret, ...withoutSecret } = setting({ id: theirs.company, name: 'theirs' });
-    expect(await call(ctx, admin, 'PUT', '/v1/org/company/sso', withoutSecret)).toMatchObject({
+    expect(await call(ctx, admin, ssoApi.saveConfig, withoutSecret)).toMatchObject({
       codeKey: 'PARAM_CHECK_FAIL',
       data: { field: 'clientSecret' },
     });
-    const taken = await call(ctx, admin, 'PUT', '/v1/org/company/sso', setting({ id: theirs.company, name: 'MINE-SSO' }));
+    const taken = await call(ctx, admin, ssoApi.saveConfig, setting({ id: theirs.company, name: 'MINE-SSO' }));
     expect(taken).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', data: { field: 'name' } });
-    expect((await call(ctx, admin, 'GET', `/v1/org/company/sso?id=${theirs.company}`)).data.configured).toBe(false);
+    expect((await call(ctx, admin, ssoApi.config, { id: theirs.company })).data.configured).toBe(false);
   });
 });
 
 describe('signing in', () => {
   it('starts with PKCE S256, state and nonce, and ends in a session of the account with the verified e-mail', async () => {
     provider.signInAs = 'alice';
-    const started = await post('/v1/account/sso/start', { name: 'MINE-SSO' });
+    const started = await call(ctx, undefined, ssoApi.start, { name: 'MINE-SSO' });
     const url = new URL(started.data.url);
     expect(url.origin).toBe(provider.issuer);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -141,7 +136,7 @@ describe('signing in', () => {
     const answer = await authorizeAt(url.href);
     const result = await finish(answer);
     expect(result).toMatchObject({ status: 200, data: { token: expect.any(String) } });
-    const self = await call(ctx, result.data.token, 'GET', '/v1/account/selfInfo');
+    const self = await call(ctx, result.data.token ?? undefined, accountApi.selfInfo);
     expect(self.data.baseInfo.username).toBe('alice.fleet');
     const [line] = await ctx.database.db.select().from(operationLog).where(eq(operationLog.action, 'account.login.sso'));
     expect(line).toMatchObject({ username: 'alice.fleet', result: 'REQUEST_SUCCESS' });
@@ -223,13 +218,13 @@ describe('signing in', () => {
         () => ctx.database.db.update(account).set({ role: 'NORMAL_USER' }).where(eq(account.id, alice)),
         'PERMISSION_ROLE_FAIL',
       ],
-      ['forbidden fleet', () => call(ctx, admin, 'PUT', '/v1/org/fleet/state', { id: mine.fleet, state: 'forbidden' }), 'ORG_HAD_BEEN_BAN'],
+      ['forbidden fleet', () => call(ctx, admin, orgApi.fleetSetState, { id: mine.fleet, state: 'forbidden' }), 'ORG_HAD_BEEN_BAN'],
     ];
     for (const [, change, codeKey] of cases) {
       await change();
       expect((await finish(await throughProvider('alice'))).codeKey).toBe(codeKey);
       await ctx.database.db.update(account).set({ state: 'usable', expireTime: null, role: 'FLEET_ADMIN' }).where(eq(account.id, alice));
-      await call(ctx, admin, 'PUT', '/v1/org/fleet/state', { id: mine.fleet, state: 'enabled' });
+      await call(ctx, admin, orgApi.fleetSetState, { id: mine.fleet, state: 'enabled' });
     }
     expect((await finish(await throughProvider('alice'))).data.token).toEqual(expect.any(String));
   });
@@ -238,42 +233,46 @@ describe('signing in', () => {
     const user = await signedIn(ctx, 'dora.fleet', 'FLEET_ADMIN', mine);
     await setEmail(user.id, 'dora@example.com');
     provider.users.dora = { email: 'dora@example.com', emailVerified: true };
-    const { secret } = (await call(ctx, user.token, 'GET', '/v1/account/mfa/google')).data;
-    expect((await call(ctx, user.token, 'PUT', '/v1/account/mfa/google', { code: totpCode(secret) })).codeKey).toBe('REQUEST_SUCCESS');
+    const { secret = '' } = (await call(ctx, user.token, credentialApi.googleAuth)).data;
+    expect((await call(ctx, user.token, credentialApi.bindGoogle, { code: totpCode(secret) })).codeKey).toBe('REQUEST_SUCCESS');
     const first = await finish(await throughProvider('dora'));
     expect(first.data).toEqual({ token: null, mfaTicket: expect.any(String) });
     // The ticket opens nothing by itself.
-    expect((await call(ctx, first.data.mfaTicket, 'GET', '/v1/account/selfInfo')).codeKey).toBe('PERMISSION_TOKEN_FAIL');
+    const ticket = first.data.mfaTicket ?? '';
+    expect((await call(ctx, ticket, accountApi.selfInfo)).codeKey).toBe('PERMISSION_TOKEN_FAIL');
     const step = Math.floor(Date.now() / 30_000) + 1;
-    const second = await post('/v1/account/mfa/login/google', { ticket: first.data.mfaTicket, code: totpCode(secret, step) });
-    expect(second.data.token).toBe(first.data.mfaTicket);
+    const second = await call(ctx, undefined, accountApi.loginWithGoogle, { ticket, code: totpCode(secret, step) });
+    expect(second.data.token).toBe(ticket);
   });
 
   it('answers SSO_NOT_AVAILABLE for an unknown or disabled name, and for a state whose setting was switched off', async () => {
-    expect(await post('/v1/account/sso/start', { name: 'nobody-here' })).toMatchObject({ status: 404, codeKey: 'SSO_NOT_AVAILABLE' });
+    expect(await call(ctx, undefined, ssoApi.start, { name: 'nobody-here' })).toMatchObject({ status: 404, codeKey: 'SSO_NOT_AVAILABLE' });
     const answer = await throughProvider('alice');
-    await call(ctx, admin, 'PUT', '/v1/org/company/sso', setting({ enabled: false }));
-    expect((await post('/v1/account/sso/start', { name: 'mine-sso' })).codeKey).toBe('SSO_NOT_AVAILABLE');
+    await call(ctx, admin, ssoApi.saveConfig, setting({ enabled: false }));
+    expect((await call(ctx, undefined, ssoApi.start, { name: 'mine-sso' })).codeKey).toBe('SSO_NOT_AVAILABLE');
     expect((await finish(answer)).codeKey).toBe('SSO_NOT_AVAILABLE');
-    await call(ctx, admin, 'PUT', '/v1/org/company/sso', setting());
+    await call(ctx, admin, ssoApi.saveConfig, setting());
   });
 
   it('never answers 500 to hostile input', async () => {
     const bodies = [
-      ['/v1/account/sso/start', {}],
-      ['/v1/account/sso/start', { name: 'a\u0000b' }],
-      ['/v1/account/sso/start', { name: 'x'.repeat(10_000) }],
-      ['/v1/account/sso/login', {}],
-      ['/v1/account/sso/login', { code: 'x', state: '\u0000' }],
-      ['/v1/account/sso/login', { code: 'x'.repeat(5000), state: 'y' }],
-      ['/v1/account/sso/login', { code: 'x', state: 'y', iss: '\ud800' }],
+      [ssoApi.start, {}],
+      [ssoApi.start, { name: 'a\u0000b' }],
+      [ssoApi.start, { name: 'x'.repeat(10_000) }],
+      [ssoApi.login, {}],
+      [ssoApi.login, { code: 'x', state: '\u0000' }],
+      [ssoApi.login, { code: 'x'.repeat(5000), state: 'y' }],
+      [ssoApi.login, { code: 'x', state: 'y', iss: '\ud800' }],
     ] as const;
-    for (const [url, body] of bodies) expect(await post(url, body)).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+    // Hostile input, some of which the declarations would refuse to type.
+    for (const [endpoint, body] of bodies)
+      expect(await callUnchecked(ctx, undefined, endpoint, body), endpoint.path).toMatchObject({
+        status: 400,
+        codeKey: 'PARAM_CHECK_FAIL',
+      });
     expect((await finish({ code: 'x', state: 'y', iss: 'not a url' })).codeKey).toBe('SSO_STATE_FAIL');
-    expect((await call(ctx, admin, 'GET', '/v1/org/company/sso?id=99999999999')).status).toBe(400);
-    expect((await call(ctx, admin, 'GET', '/v1/org/company/sso?id=999999')).codeKey).toBe('ORG_NOT_EXIST');
-    expect((await call(ctx, admin, 'PUT', '/v1/org/company/sso', setting({ issuer: 'not a url at all' }))).codeKey).toBe(
-      'PARAM_CHECK_FAIL',
-    );
+    expect((await call(ctx, admin, ssoApi.config, { id: 99999999999 })).status).toBe(400);
+    expect((await call(ctx, admin, ssoApi.config, { id: 999999 })).codeKey).toBe('ORG_NOT_EXIST');
+    expect((await call(ctx, admin, ssoApi.saveConfig, setting({ issuer: 'not a url at all' }))).codeKey).toBe('PARAM_CHECK_FAIL');
   });
 });
