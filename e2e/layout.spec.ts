@@ -20,7 +20,7 @@ interface Walk {
 }
 
 /**
- * Issue 16: a phone and a desktop, English and German (long words), light and dark, axe on every page of each. `LAYOUT_WIDTHS=768,1920 LAYOUT_LANGUAGES=nb LAYOUT_APPEARANCE=dark LAYOUT_AXE=1` walks others by hand.
+ * Issue 16: a phone and a desktop, English and German (long words), light and dark, axe on every page of two walks. `LAYOUT_WIDTHS=768,1920 LAYOUT_LANGUAGES=nb LAYOUT_APPEARANCE=dark LAYOUT_AXE=1` walks others by hand.
  */
 const walks: Walk[] = process.env.LAYOUT_WIDTHS
   ? process.env.LAYOUT_WIDTHS.split(',').flatMap((width) =>
@@ -33,9 +33,11 @@ const walks: Walk[] = process.env.LAYOUT_WIDTHS
     )
   : [
       // Every walk seeds its own filled fleet, so axe sees the lists with data whatever else the suite left there.
+      // axe (about 2 s a page) runs on two walks that between them cover both widths, both languages and both
+      // appearances; all four check sideways scroll, errors and CSP. Axe on all four cost two minutes of CI.
       { width: 390, language: 'en', appearance: 'light', axe: true },
-      { width: 390, language: 'de', appearance: 'dark', axe: true },
-      { width: 1440, language: 'en', appearance: 'light', axe: true },
+      { width: 390, language: 'de', appearance: 'dark', axe: false },
+      { width: 1440, language: 'en', appearance: 'light', axe: false },
       { width: 1440, language: 'de', appearance: 'dark', axe: true },
     ];
 
