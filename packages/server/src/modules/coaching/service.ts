@@ -18,6 +18,7 @@ import { incident, incidentCoaching } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
+import { checkIncidentVisible } from '../incidents/index.js';
 import { coachingFigures } from './figures.js';
 import { checkOrgFilters, coachingOf, coachingQueue, toCoachingInfo, writeCoachingHistory } from './repo.js';
 
@@ -37,13 +38,9 @@ export class CoachingService {
     return coachingQueue(this.db, principal, query);
   }
 
-  async info(principal: Principal, eventId: number): Promise<CoachingInfo> {
-    const [found] = await this.db
-      .select({ id: incident.id })
-      .from(incident)
-      .where(and(inScope(principal, incident), eq(incident.id, eventId)));
-    if (!found) throw outOfScope(principal, 'EVENT_NOT_EXIST');
-    return toCoachingInfo(eventId, await coachingOf(this.db, eventId));
+  async info(principal: Principal, incidentId: number): Promise<CoachingInfo> {
+    await checkIncidentVisible(this.db, principal, incidentId);
+    return toCoachingInfo(incidentId, await coachingOf(this.db, incidentId));
   }
 
   /** For the statistics: see figures.ts. */

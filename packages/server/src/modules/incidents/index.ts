@@ -94,3 +94,4 @@ export type { Chain, IncidentUpdate } from './file-incident.js';
 export { chainOf, fileIncident, lockedDevice, vehicleAt } from './file-incident.js';
 export type { EvidenceRequestService } from './requests/service.js';
 export { recordClipTask, toTask } from './requests/service.js';
+export { checkIncidentVisible } from './service.js';

@@ -224,11 +224,16 @@ export class IncidentService {
     for (const key of keys) await this.store.delete(key);
   }
 
-  async visible(principal: Principal, eventId: number): Promise<void> {
-    const [row] = await this.db
-      .select({ id: incident.id })
-      .from(incident)
-      .where(and(inScope(principal, incident), eq(incident.id, eventId)));
-    if (!row) throw outOfScope(principal, 'EVENT_NOT_EXIST');
+  visible(principal: Principal, incidentId: number): Promise<void> {
+    return checkIncidentVisible(this.db, principal, incidentId);
   }
+}
+
+/** Refuses an incident the caller may not see as a missing one is refused (EVENT_NOT_EXIST). */
+export async function checkIncidentVisible(db: Db, principal: Principal, incidentId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: incident.id })
+    .from(incident)
+    .where(and(inScope(principal, incident), eq(incident.id, incidentId)));
+  if (!row) throw outOfScope(principal, 'EVENT_NOT_EXIST');
 }
