@@ -35,7 +35,7 @@ describe('the simulator speaks docs/device-protocol.md to a broker', () => {
   let fleet: Fleet;
   const credentials = memoryCredentialStore();
   const uuids = ['SIM-0001', 'SIM-0002', 'SIM-0003'];
-  const upOf = (uuid: string, kind: string) => harness.up.filter((m) => m.uuid === uuid && m.kind === kind);
+  const upOf = (uuid: string, kind: string) => harness.upOf(uuid, kind);
 
   beforeAll(async () => {
     harness = await startHarness();
@@ -201,8 +201,7 @@ describe('the simulator speaks docs/device-protocol.md to a broker', () => {
     if (!device) throw new Error('no device');
     device.handle('immobilize', (message) => ({ ok: message.reason === 'theft', error: 'no reason' }));
     const ref = await harness.sendDown(device.uuid, 'immobilize', { reason: 'theft' });
-    const ack = await harness.waitFor(() => upOf(device.uuid, 'ack').find((m) => m.payload.ref === ref), 'immobilize ack');
-    expect(ack.payload).toMatchObject({ ok: true });
+    expect(await harness.ackOf(device.uuid, ref)).toMatchObject({ ok: true });
 
     expect(await device.publish('sos', { level: 2, at: 1_763_900_000_000 })).toBe(true);
     const sos = await harness.waitFor(() => upOf(device.uuid, 'sos')[0], 'sos');

@@ -144,18 +144,11 @@ describe('firmware upgrades', () => {
       ...options,
     });
     devices.push(device);
-    expect(await device.start()).toBe(true);
-    await harness.waitFor(() => upOf(uuid, 'lockState')[0], `lockState of ${uuid}`);
-    return device;
+    return harness.started(device, 'lockState');
   }
-  const upOf = (uuid: string, kind: string): UpMessage[] => harness.up.filter((m) => m.uuid === uuid && m.kind === kind);
+  const upOf = (uuid: string, kind: string) => harness.upOf(uuid, kind);
   const progressOf = (uuid: string) => upOf(uuid, 'upgradeProgress').map((m) => m.payload);
-  /** Sends a down command and resolves with its ack's payload. */
-  async function command(device: SimDevice, kind: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const ref = await harness.sendDown(device.uuid, kind, payload);
-    const ack = await harness.waitFor(() => upOf(device.uuid, 'ack').find((m) => m.payload.ref === ref), `ack of ${kind}`);
-    return ack.payload;
-  }
+  const command = (device: SimDevice, kind: string, payload: Record<string, unknown>) => harness.command(device.uuid, kind, payload);
   const order = (upgradeId: number, url: string, extra: Record<string, unknown> = {}) => ({
     upgradeId,
     version: '2.0.0',
@@ -373,11 +366,11 @@ describe('firmware upgrades', () => {
     await harness.waitFor(() => device.runtimeLog.text().includes('trying again in 2 s') || undefined, 'the second break');
     // …unless the order comes again (after a reconnect, with a new link): then it resumes now.
     const ref = await harness.sendDown(device.uuid, 'upgrade', order(11, server.url('again')));
-    const ack = await harness.waitFor(() => upOf(device.uuid, 'ack').find((m) => m.payload.ref === ref), 'ack');
-    expect(ack.payload).toMatchObject({ ok: true });
+    const ack = await harness.ackOf(device.uuid, ref);
+    expect(ack).toMatchObject({ ok: true });
     await harness.waitFor(() => upOf(device.uuid, 'hello').find((m) => m.payload.version === '2.0.0'), 'hello 2.0.0', 15_000);
     expect(server.gets.map((get) => get.path)).toEqual(['/objects/first', '/objects/first', '/objects/again']);
-    expect((server.gets[2]?.at ?? 0) - (ack.payload.at as number)).toBeLessThan(1_500);
+    expect((server.gets[2]?.at ?? 0) - (ack.at as number)).toBeLessThan(1_500);
     // Each try asked for the rest of what it held: more each time, never all of it.
     const held = device.downloadRanges.map((range) => Number(/^bytes=(\d+)-$/.exec(range)?.[1]));
     expect(held).toHaveLength(2);
@@ -437,7 +430,7 @@ describe('the device lock', () => {
     await harness?.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const upOf = (uuid: string, kind: string): UpMessage[] => harness.up.filter((m) => m.uuid === uuid && m.kind === kind);
+  const upOf = (uuid: string, kind: string) => harness.upOf(uuid, kind);
 
   it('reports its lock after every hello, locks on order (stored first), refuses local actions while locked', async () => {
     const path = join(dir, 'state.lock.json');
@@ -515,7 +508,7 @@ describe('the device lock', () => {
 
     // Unlocked the same way.
     const unlock = await harness.sendDown('LOCK-1', 'lock', { locked: false });
-    await harness.waitFor(() => upOf('LOCK-1', 'ack').find((m) => m.payload.ref === unlock), 'unlock ack');
+    await harness.ackOf('LOCK-1', unlock);
     const unlocked = await harness.waitFor(
       () => upOf('LOCK-1', 'lockState').find((m, i) => i > states && m.payload.locked === false),
       'lockState false',
