@@ -13,7 +13,7 @@ import { CLOCK_BITS, CLOCK_GEOMETRY, DEFAULT_LIVE_VIDEO, ffmpegArgs, type LiveVi
 import { startFleet } from '../src/fleet.js';
 import { haversine } from '../src/geo.js';
 import { FFMPEG, LiveStreams } from '../src/live.js';
-import { type Harness, PROVISIONING_KEY, startHarness, waitFor } from './harness.js';
+import { type Harness, startHarness, waitFor } from './harness.js';
 
 /** docs/device-protocol.md, `config`: what the device does with a configuration, and what visibly follows from it. */
 describe('the device configuration', () => {
@@ -34,8 +34,7 @@ describe('the device configuration', () => {
   async function online(uuid: string, options: Partial<SimDeviceOptions> = {}): Promise<SimDevice> {
     const device = new SimDevice({
       uuid,
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
+      ...harness.access,
       channels: 2,
       gpsIntervalMs: 60_000,
       evidenceMedia: 'tiny',
@@ -301,8 +300,7 @@ describe('the device configuration', () => {
     // A new device on the same file: version and settings from the start, before any message.
     const second = new SimDevice({
       uuid: 'CFG-STORE',
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
+      ...harness.access,
       channels: 2,
       configStore: fileConfigStore(path),
     });
@@ -348,10 +346,9 @@ describe('the device configuration', () => {
 
   it('lets a fleet keep chosen devices offline until they are started', async () => {
     const fleet = startFleet({
-      brokerUrl: harness.url,
+      ...harness.access,
       devices: 3,
       uuidPrefix: 'CFG-FLEET-',
-      provisioningKey: PROVISIONING_KEY,
       gpsIntervalMs: 60_000,
       offline: [1],
     });

@@ -17,6 +17,8 @@ export interface UpMessage {
  */
 export interface Harness {
   url: string;
+  /** What a device (or a fleet) is given to reach the broker and provision itself. */
+  access: { brokerUrl: string; provisioningKey: string };
   broker: Aedes;
   /** Secrets the "portal" handed out: from then on the provisioning key no longer opens that device. */
   secrets: Map<string, string>;
@@ -100,6 +102,7 @@ export async function startHarness(): Promise<Harness> {
     (await waitFor(() => upOf(uuid, 'ack').find((m) => m.payload.ref === ref), `ack ${ref} of ${uuid}`, timeoutMs)).payload;
   return {
     url,
+    access: { brokerUrl: url, provisioningKey: PROVISIONING_KEY },
     broker,
     secrets,
     connects,

@@ -40,9 +40,8 @@ describe('the simulator speaks docs/device-protocol.md to a broker', () => {
   beforeAll(async () => {
     harness = await startHarness();
     fleet = startFleet({
-      brokerUrl: harness.url,
+      ...harness.access,
       devices: 3,
-      provisioningKey: PROVISIONING_KEY,
       credentials,
       gpsIntervalMs: 50,
       gpsBatch: 3,
@@ -256,7 +255,7 @@ describe('on a fresh broker', () => {
   });
   /** A device that provisions itself on the broker and samples GPS every `gpsIntervalMs`, sending `gpsBatch` points a message. */
   const deviceOnBroker = (uuid: string, gpsIntervalMs: number, gpsBatch: number) =>
-    new SimDevice({ uuid, brokerUrl: harness.url, provisioningKey: PROVISIONING_KEY, gpsIntervalMs, gpsBatch });
+    new SimDevice({ uuid, ...harness.access, gpsIntervalMs, gpsBatch });
 
   describe('back-pressure', () => {
     it('never has more than 100 unacknowledged publishes, and resumes when acknowledgements come', async () => {
@@ -289,10 +288,9 @@ describe('on a fresh broker', () => {
   describe('random disconnects', () => {
     it('drops now and then, comes back, and loses no GPS point on the way', async () => {
       const fleet = startFleet({
-        brokerUrl: harness.url,
+        ...harness.access,
         devices: 2,
         uuidPrefix: 'FLAKY-',
-        provisioningKey: PROVISIONING_KEY,
         gpsIntervalMs: 20,
         gpsBatch: 2,
         disconnectEveryMs: 400,

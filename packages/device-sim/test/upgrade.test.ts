@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimDevice } from '../src/device.js';
 import type { SimDeviceOptions } from '../src/device-options.js';
 import { fileFirmwareStore, fileLockStore, memoryFirmwareStore } from '../src/state-stores.js';
-import { type Harness, PROVISIONING_KEY, startHarness, type UpMessage } from './harness.js';
+import { type Harness, startHarness, type UpMessage } from './harness.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -133,8 +133,7 @@ describe('firmware upgrades', () => {
   async function online(uuid: string, options: Partial<SimDeviceOptions> = {}): Promise<SimDevice> {
     const device = new SimDevice({
       uuid,
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
+      ...harness.access,
       channels: 1,
       gpsIntervalMs: 60_000,
       firmware: '1.0.0',
@@ -240,8 +239,7 @@ describe('firmware upgrades', () => {
     await device.stop();
     const again = new SimDevice({
       uuid: 'UPG-OK',
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
+      ...harness.access,
       gpsIntervalMs: 60_000,
       firmware: '1.0.0',
       firmwareStore: fileFirmwareStore(path),
@@ -437,8 +435,7 @@ describe('the device lock', () => {
     const make = () => {
       const device = new SimDevice({
         uuid: 'LOCK-1',
-        brokerUrl: harness.url,
-        provisioningKey: PROVISIONING_KEY,
+        ...harness.access,
         gpsIntervalMs: 60_000,
         lockStore: fileLockStore(path),
       });
