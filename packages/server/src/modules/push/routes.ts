@@ -10,7 +10,8 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { type Chain, chainInScope } from '../../http/scope.js';
 import type { Sessions } from '../account/index.js';
-import { incidentVisible, watchableVehicles } from './repo.js';
+import { incidentVisible } from '../incidents/index.js';
+import { watchableVehicles } from './repo.js';
 
 /** How often a connection's session is checked again: a logout or time-out closes the socket within this. */
 const RECHECK_MS = 30_000;
