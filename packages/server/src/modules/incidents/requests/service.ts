@@ -410,7 +410,7 @@ export class EvidenceRequestService {
     if (!chain) return;
     // The newest task that asked for it (done ones too, so the device's 5 and 6 still name it).
     const taskId = tasks[0]?.id;
-    this.bus.publish('upload', { eventId: incidentId, resourceId: resourceRowId, state, ...(taskId ? { taskId } : {}), ...chain });
+    this.bus.publish('upload', { incidentId, resourceId: resourceRowId, state, ...(taskId ? { taskId } : {}), ...chain });
   }
 }
 
