@@ -1,9 +1,8 @@
-import type { UploadUp } from '@safety-shield/contract/device';
+import type { IncidentResource, UploadUp } from '@safety-shield/contract/device';
 import type { SimDeviceOptions } from './device-options.js';
 import type { CommandDispatcher } from './dispatch.js';
 import { deviceEvidenceFile } from './evidence.js';
 import { evidenceRequestCommand, HeldEvidence } from './evidence-requests.js';
-import type { IncidentResource } from './incidents.js';
 import { FFMPEG } from './live.js';
 import { EvidenceUploader, type UploadCounts } from './uploads.js';
 

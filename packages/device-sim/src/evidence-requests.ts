@@ -1,6 +1,5 @@
-import { type EvidenceClip, spanProblem } from '@safety-shield/contract/device';
+import { type EvidenceClip, type IncidentResource, spanProblem } from '@safety-shield/contract/device';
 import type { CommandHandler } from './commands.js';
-import type { IncidentResource } from './incidents.js';
 
 /** At most this many incidents' files are kept on the simulated card; older ones are overwritten, as on a DVR. */
 const MAX_HELD_INCIDENTS = 500;

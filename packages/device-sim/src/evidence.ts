@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { IncidentResource } from './incidents.js';
+import type { IncidentResource } from '@safety-shield/contract/device';
 import { grayJpeg, pcmMp4 } from './media.js';
 import { hashSeed, seededRandom } from './random.js';
 import { encodeEvidence } from './recorded-media.js';

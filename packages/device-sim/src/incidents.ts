@@ -129,9 +129,6 @@ export function localTimeText(ms: number, offsetMinutes = -new Date(ms).getTimez
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-/** A file of an incident the device holds (the contract's `incident` resource). */
-export type { IncidentResource };
-
 /** Fields of an incident a caller may set (the rest comes from the drive and the clock). */
 export interface IncidentOverrides {
   triggerAt?: number;

@@ -46,7 +46,6 @@ export {
   type IncidentEvidence,
   type IncidentMix,
   type IncidentOverrides,
-  type IncidentResource,
   type IncidentType,
   incidentPayload,
   incidentResources,

@@ -15,24 +15,8 @@ export type FirmwareStore = DeviceValueStore<string>;
 /** Whether each device is locked (docs/device-protocol.md, `lock`); absent: unlocked. */
 export type LockStore = DeviceValueStore<boolean>;
 
-function memoryStore<T>(initial: Record<string, T>): DeviceValueStore<T> {
-  const values = new Map(Object.entries(initial));
-  return {
-    get: (uuid) => values.get(uuid),
-    set: (uuid, value) => {
-      values.set(uuid, value);
-    },
-  };
-}
-
-/**
- * Values in a JSON file `{ "uuid": value }`, read once at creation, written like the credential file: atomically,
- * writes asked for meanwhile coalesced into the next. An entry `accepts` refuses is ignored.
- */
-function fileStore<T>(path: string, accepts: (value: unknown) => value is T): DeviceValueStore<T> {
-  const values = new Map<string, T>();
-  for (const [uuid, value] of Object.entries(readJsonObject(path))) if (accepts(value)) values.set(uuid, value);
-  const save = coalescedJsonWriter(path, () => Object.fromEntries(values));
+/** A store over a map of values; `save` keeps the map elsewhere too (a file), and `set` answers its promise. */
+function storeOver<T>(values: Map<string, T>, save: () => void | Promise<void> = () => {}): DeviceValueStore<T> {
   return {
     get: (uuid) => values.get(uuid),
     set: (uuid, value) => {
@@ -40,6 +24,25 @@ function fileStore<T>(path: string, accepts: (value: unknown) => value is T): De
       return save();
     },
   };
+}
+
+export function memoryStore<T>(initial: Record<string, T>): DeviceValueStore<T> {
+  return storeOver(new Map(Object.entries(initial)));
+}
+
+/**
+ * Values in a JSON file `{ "uuid": value }`, read once at creation. Writes go to a temporary file that is synced and
+ * renamed over the old one, so a crash leaves the old or the new file, never half of one; writes asked for while one
+ * is under way are coalesced into the next, so a fleet asking at once costs a few writes, not one per device. An entry
+ * `accepts` refuses is ignored.
+ */
+export function fileStore<T>(path: string, accepts: (value: unknown) => value is T): DeviceValueStore<T> {
+  const values = new Map<string, T>();
+  for (const [uuid, value] of Object.entries(readJsonObject(path))) if (accepts(value)) values.set(uuid, value);
+  return storeOver(
+    values,
+    coalescedJsonWriter(path, () => Object.fromEntries(values)),
+  );
 }
 
 /** A version `hello` may carry (the contract's schema). */

@@ -1,6 +1,5 @@
-import { compiled, type DeviceUploadState, type UploadUp } from '@safety-shield/contract/device';
+import { compiled, type DeviceUploadState, type IncidentResource, type UploadUp } from '@safety-shield/contract/device';
 import { type EvidenceFile, evidenceFile } from './evidence.js';
-import type { IncidentResource } from './incidents.js';
 import type { DownMessage } from './messages.js';
 
 /** docs/device-protocol.md, `upload`: the states a device reports (SPEC section 3). */

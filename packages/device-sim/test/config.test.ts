@@ -13,7 +13,7 @@ import { CLOCK_BITS, CLOCK_GEOMETRY, DEFAULT_LIVE_VIDEO, ffmpegArgs, type LiveVi
 import { startFleet } from '../src/fleet.js';
 import { haversine } from '../src/geo.js';
 import { FFMPEG, LiveStreams } from '../src/live.js';
-import { type Harness, PROVISIONING_KEY, startHarness, type UpMessage, waitFor } from './harness.js';
+import { type Harness, startHarness, waitFor } from './harness.js';
 
 /** docs/device-protocol.md, `config`: what the device does with a configuration, and what visibly follows from it. */
 describe('the device configuration', () => {
@@ -34,8 +34,7 @@ describe('the device configuration', () => {
   async function online(uuid: string, options: Partial<SimDeviceOptions> = {}): Promise<SimDevice> {
     const device = new SimDevice({
       uuid,
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
+      ...harness.access,
       channels: 2,
       gpsIntervalMs: 60_000,
       evidenceMedia: 'tiny',
@@ -43,17 +42,10 @@ describe('the device configuration', () => {
       ...options,
     });
     devices.push(device);
-    expect(await device.start()).toBe(true);
-    await harness.waitFor(() => upOf(uuid, 'configReport')[0], `configReport of ${uuid}`);
-    return device;
+    return harness.started(device, 'configReport');
   }
-  const upOf = (uuid: string, kind: string): UpMessage[] => harness.up.filter((m) => m.uuid === uuid && m.kind === kind);
-  /** Sends a down command and resolves with its ack's payload. */
-  async function command(device: SimDevice, kind: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const ref = await harness.sendDown(device.uuid, kind, payload);
-    const ack = await harness.waitFor(() => upOf(device.uuid, 'ack').find((m) => m.payload.ref === ref), `ack of ${kind}`);
-    return ack.payload;
-  }
+  const upOf = (uuid: string, kind: string) => harness.upOf(uuid, kind);
+  const command = (device: SimDevice, kind: string, payload: Record<string, unknown>) => harness.command(device.uuid, kind, payload);
   const configure = (device: SimDevice, payload: Record<string, unknown>) => command(device, 'config', payload);
 
   it('runs its factory configuration (version 0) and says so after hello and health, and to configGet', async () => {
@@ -300,16 +292,15 @@ describe('the device configuration', () => {
     const settings = { uploadIntervalSeconds: 7, gpsBatch: 3, detections: ['fatigue' as const] };
     const ref = await harness.sendDown(first.uuid, 'config', { version: 3, settings });
     // The file holds it by the time the ack is out.
-    const ack = await harness.waitFor(() => upOf(first.uuid, 'ack').find((m) => m.payload.ref === ref), 'config ack');
-    expect(ack.payload).toMatchObject({ ok: true, result: { version: 3 } });
+    const ack = await harness.ackOf(first.uuid, ref);
+    expect(ack).toMatchObject({ ok: true, result: { version: 3 } });
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ 'CFG-STORE': { version: 3, settings } });
     await first.stop();
 
     // A new device on the same file: version and settings from the start, before any message.
     const second = new SimDevice({
       uuid: 'CFG-STORE',
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
+      ...harness.access,
       channels: 2,
       configStore: fileConfigStore(path),
     });
@@ -355,10 +346,9 @@ describe('the device configuration', () => {
 
   it('lets a fleet keep chosen devices offline until they are started', async () => {
     const fleet = startFleet({
-      brokerUrl: harness.url,
+      ...harness.access,
       devices: 3,
       uuidPrefix: 'CFG-FLEET-',
-      provisioningKey: PROVISIONING_KEY,
       gpsIntervalMs: 60_000,
       offline: [1],
     });

@@ -5,7 +5,7 @@ import { healthPayload } from '../src/health.js';
 import { incidentPayload } from '../src/incidents.js';
 import { seededRandom } from '../src/random.js';
 import { sosStartPayload, sosStopPayload } from '../src/sos.js';
-import { type Harness, PROVISIONING_KEY, startHarness } from './harness.js';
+import { type Harness, startHarness } from './harness.js';
 
 /**
  * The simulator checks every down message of the protocol with the contract's compiled validators: a malformed one is
@@ -21,8 +21,7 @@ describe('down messages against their schemas', () => {
     harness = await startHarness();
     device = new SimDevice({
       uuid: 'SIM-SCHEMA',
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
+      ...harness.access,
       channels: 2,
       gpsIntervalMs: 60_000,
     });

@@ -17,6 +17,8 @@ export interface UpMessage {
  */
 export interface Harness {
   url: string;
+  /** What a device (or a fleet) is given to reach the broker and provision itself. */
+  access: { brokerUrl: string; provisioningKey: string };
   broker: Aedes;
   /** Secrets the "portal" handed out: from then on the provisioning key no longer opens that device. */
   secrets: Map<string, string>;
@@ -33,7 +35,21 @@ export interface Harness {
   /** Publishes a down command as the portal would; resolves to its id (the `ref` of the ack). */
   sendDown(uuid: string, kind: string, payload: Record<string, unknown>): Promise<string>;
   waitFor<T>(find: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs?: number): Promise<T>;
+  /** The up messages of one kind a device sent so far. */
+  upOf(uuid: string, kind: string): UpMessage[];
+  /** The payload of the device's ack of a down command, once it came. */
+  ackOf(uuid: string, ref: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** Sends a down command and resolves with its ack's payload. */
+  command(uuid: string, kind: string, payload: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Starts a device (it must get in) and resolves once it sent its first up message of `ready`. */
+  started<D extends StartingDevice>(device: D, ready: string): Promise<D>;
   close(): Promise<void>;
+}
+
+/** What `started` needs of a simulated device. */
+interface StartingDevice {
+  uuid: string;
+  start(): Promise<boolean>;
 }
 
 export async function startHarness(): Promise<Harness> {
@@ -76,8 +92,17 @@ export async function startHarness(): Promise<Harness> {
   // Aedes' types leave out its persistence; these are the two calls the tests use.
   const persistence = (broker as unknown as { persistence: BrokerPersistence }).persistence;
   let downId = 0;
+  const sendDown = async (uuid: string, kind: string, payload: Record<string, unknown>) => {
+    const id = `d${++downId}`;
+    await portal.publishAsync(`dev/${uuid}/down/${kind}`, JSON.stringify({ v: 1, id, at: Date.now(), ...payload }), { qos: 1 });
+    return id;
+  };
+  const upOf = (uuid: string, kind: string) => up.filter((m) => m.uuid === uuid && m.kind === kind);
+  const ackOf = async (uuid: string, ref: string, timeoutMs = 10_000) =>
+    (await waitFor(() => upOf(uuid, 'ack').find((m) => m.payload.ref === ref), `ack ${ref} of ${uuid}`, timeoutMs)).payload;
   return {
     url,
+    access: { brokerUrl: url, provisioningKey: PROVISIONING_KEY },
     broker,
     secrets,
     connects,
@@ -89,12 +114,16 @@ export async function startHarness(): Promise<Harness> {
       const [packet] = await persistence.createRetainedStreamCombi([topic]).toArray();
       return packet ? JSON.parse(String(packet.payload)) : undefined;
     },
-    sendDown: async (uuid, kind, payload) => {
-      const id = `d${++downId}`;
-      await portal.publishAsync(`dev/${uuid}/down/${kind}`, JSON.stringify({ v: 1, id, at: Date.now(), ...payload }), { qos: 1 });
-      return id;
-    },
+    sendDown,
     waitFor: (find, what, timeoutMs = 10_000) => waitFor(find, what, timeoutMs),
+    upOf,
+    ackOf,
+    command: async (uuid, kind, payload) => ackOf(uuid, await sendDown(uuid, kind, payload)),
+    started: async (device, ready) => {
+      if (!(await device.start())) throw new Error(`${device.uuid} did not start`);
+      await waitFor(() => upOf(device.uuid, ready)[0], `${ready} of ${device.uuid}`);
+      return device;
+    },
     close: async () => {
       await portal.endAsync();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -35,14 +35,13 @@ describe('the simulator speaks docs/device-protocol.md to a broker', () => {
   let fleet: Fleet;
   const credentials = memoryCredentialStore();
   const uuids = ['SIM-0001', 'SIM-0002', 'SIM-0003'];
-  const upOf = (uuid: string, kind: string) => harness.up.filter((m) => m.uuid === uuid && m.kind === kind);
+  const upOf = (uuid: string, kind: string) => harness.upOf(uuid, kind);
 
   beforeAll(async () => {
     harness = await startHarness();
     fleet = startFleet({
-      brokerUrl: harness.url,
+      ...harness.access,
       devices: 3,
-      provisioningKey: PROVISIONING_KEY,
       credentials,
       gpsIntervalMs: 50,
       gpsBatch: 3,
@@ -201,8 +200,7 @@ describe('the simulator speaks docs/device-protocol.md to a broker', () => {
     if (!device) throw new Error('no device');
     device.handle('immobilize', (message) => ({ ok: message.reason === 'theft', error: 'no reason' }));
     const ref = await harness.sendDown(device.uuid, 'immobilize', { reason: 'theft' });
-    const ack = await harness.waitFor(() => upOf(device.uuid, 'ack').find((m) => m.payload.ref === ref), 'immobilize ack');
-    expect(ack.payload).toMatchObject({ ok: true });
+    expect(await harness.ackOf(device.uuid, ref)).toMatchObject({ ok: true });
 
     expect(await device.publish('sos', { level: 2, at: 1_763_900_000_000 })).toBe(true);
     const sos = await harness.waitFor(() => upOf(device.uuid, 'sos')[0], 'sos');
@@ -257,7 +255,7 @@ describe('on a fresh broker', () => {
   });
   /** A device that provisions itself on the broker and samples GPS every `gpsIntervalMs`, sending `gpsBatch` points a message. */
   const deviceOnBroker = (uuid: string, gpsIntervalMs: number, gpsBatch: number) =>
-    new SimDevice({ uuid, brokerUrl: harness.url, provisioningKey: PROVISIONING_KEY, gpsIntervalMs, gpsBatch });
+    new SimDevice({ uuid, ...harness.access, gpsIntervalMs, gpsBatch });
 
   describe('back-pressure', () => {
     it('never has more than 100 unacknowledged publishes, and resumes when acknowledgements come', async () => {
@@ -290,10 +288,9 @@ describe('on a fresh broker', () => {
   describe('random disconnects', () => {
     it('drops now and then, comes back, and loses no GPS point on the way', async () => {
       const fleet = startFleet({
-        brokerUrl: harness.url,
+        ...harness.access,
         devices: 2,
         uuidPrefix: 'FLAKY-',
-        provisioningKey: PROVISIONING_KEY,
         gpsIntervalMs: 20,
         gpsBatch: 2,
         disconnectEveryMs: 400,

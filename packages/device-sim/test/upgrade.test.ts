@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimDevice } from '../src/device.js';
 import type { SimDeviceOptions } from '../src/device-options.js';
 import { fileFirmwareStore, fileLockStore, memoryFirmwareStore } from '../src/state-stores.js';
-import { type Harness, PROVISIONING_KEY, startHarness, type UpMessage } from './harness.js';
+import { type Harness, startHarness, type UpMessage } from './harness.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -133,8 +133,7 @@ describe('firmware upgrades', () => {
   async function online(uuid: string, options: Partial<SimDeviceOptions> = {}): Promise<SimDevice> {
     const device = new SimDevice({
       uuid,
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
+      ...harness.access,
       channels: 1,
       gpsIntervalMs: 60_000,
       firmware: '1.0.0',
@@ -144,18 +143,11 @@ describe('firmware upgrades', () => {
       ...options,
     });
     devices.push(device);
-    expect(await device.start()).toBe(true);
-    await harness.waitFor(() => upOf(uuid, 'lockState')[0], `lockState of ${uuid}`);
-    return device;
+    return harness.started(device, 'lockState');
   }
-  const upOf = (uuid: string, kind: string): UpMessage[] => harness.up.filter((m) => m.uuid === uuid && m.kind === kind);
+  const upOf = (uuid: string, kind: string) => harness.upOf(uuid, kind);
   const progressOf = (uuid: string) => upOf(uuid, 'upgradeProgress').map((m) => m.payload);
-  /** Sends a down command and resolves with its ack's payload. */
-  async function command(device: SimDevice, kind: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const ref = await harness.sendDown(device.uuid, kind, payload);
-    const ack = await harness.waitFor(() => upOf(device.uuid, 'ack').find((m) => m.payload.ref === ref), `ack of ${kind}`);
-    return ack.payload;
-  }
+  const command = (device: SimDevice, kind: string, payload: Record<string, unknown>) => harness.command(device.uuid, kind, payload);
   const order = (upgradeId: number, url: string, extra: Record<string, unknown> = {}) => ({
     upgradeId,
     version: '2.0.0',
@@ -247,8 +239,7 @@ describe('firmware upgrades', () => {
     await device.stop();
     const again = new SimDevice({
       uuid: 'UPG-OK',
-      brokerUrl: harness.url,
-      provisioningKey: PROVISIONING_KEY,
+      ...harness.access,
       gpsIntervalMs: 60_000,
       firmware: '1.0.0',
       firmwareStore: fileFirmwareStore(path),
@@ -373,11 +364,11 @@ describe('firmware upgrades', () => {
     await harness.waitFor(() => device.runtimeLog.text().includes('trying again in 2 s') || undefined, 'the second break');
     // …unless the order comes again (after a reconnect, with a new link): then it resumes now.
     const ref = await harness.sendDown(device.uuid, 'upgrade', order(11, server.url('again')));
-    const ack = await harness.waitFor(() => upOf(device.uuid, 'ack').find((m) => m.payload.ref === ref), 'ack');
-    expect(ack.payload).toMatchObject({ ok: true });
+    const ack = await harness.ackOf(device.uuid, ref);
+    expect(ack).toMatchObject({ ok: true });
     await harness.waitFor(() => upOf(device.uuid, 'hello').find((m) => m.payload.version === '2.0.0'), 'hello 2.0.0', 15_000);
     expect(server.gets.map((get) => get.path)).toEqual(['/objects/first', '/objects/first', '/objects/again']);
-    expect((server.gets[2]?.at ?? 0) - (ack.payload.at as number)).toBeLessThan(1_500);
+    expect((server.gets[2]?.at ?? 0) - (ack.at as number)).toBeLessThan(1_500);
     // Each try asked for the rest of what it held: more each time, never all of it.
     const held = device.downloadRanges.map((range) => Number(/^bytes=(\d+)-$/.exec(range)?.[1]));
     expect(held).toHaveLength(2);
@@ -437,15 +428,14 @@ describe('the device lock', () => {
     await harness?.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const upOf = (uuid: string, kind: string): UpMessage[] => harness.up.filter((m) => m.uuid === uuid && m.kind === kind);
+  const upOf = (uuid: string, kind: string) => harness.upOf(uuid, kind);
 
   it('reports its lock after every hello, locks on order (stored first), refuses local actions while locked', async () => {
     const path = join(dir, 'state.lock.json');
     const make = () => {
       const device = new SimDevice({
         uuid: 'LOCK-1',
-        brokerUrl: harness.url,
-        provisioningKey: PROVISIONING_KEY,
+        ...harness.access,
         gpsIntervalMs: 60_000,
         lockStore: fileLockStore(path),
       });
@@ -515,7 +505,7 @@ describe('the device lock', () => {
 
     // Unlocked the same way.
     const unlock = await harness.sendDown('LOCK-1', 'lock', { locked: false });
-    await harness.waitFor(() => upOf('LOCK-1', 'ack').find((m) => m.payload.ref === unlock), 'unlock ack');
+    await harness.ackOf('LOCK-1', unlock);
     const unlocked = await harness.waitFor(
       () => upOf('LOCK-1', 'lockState').find((m, i) => i > states && m.payload.locked === false),
       'lockState false',

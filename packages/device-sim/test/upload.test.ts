@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
+import type { IncidentResource } from '@safety-shield/contract/device';
 import { afterEach, describe, expect, it } from 'vitest';
 import { evidenceFile } from '../src/evidence.js';
-import type { IncidentResource } from '../src/incidents.js';
 import { EvidenceUploader } from '../src/uploads.js';
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import {
   CompanyRef,
+  counts,
   EpochMs,
   FleetRef,
   Id,
@@ -115,11 +116,8 @@ export const CoachingFiguresQuery = Type.Object({ ...TimeRange, ...CoachingScope
 export type CoachingFiguresQuery = Static<typeof CoachingFiguresQuery>;
 
 export const CoachingFigures = Type.Object({
-  /** Incidents marked at some time (every state below together). */
-  marked: Type.Integer(),
-  needsCoaching: Type.Integer(),
-  coached: Type.Integer(),
-  dismissed: Type.Integer(),
+  /** Incidents by coaching state; `marked`: marked at some time (every later state together). */
+  ...counts('marked', 'needsCoaching', 'coached', 'dismissed'),
   /** From the (latest) mark to the coaching, over the coached incidents; null when none was coached. */
   medianMsToCoach: Nullable(Type.Integer()),
   averageMsToCoach: Nullable(Type.Integer()),

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { localActions } from '../device/up.js';
-import { EpochMs, Id, Nullable, PageQuery, TextFilter } from './common.js';
+import { DeviceRef, EpochMs, Id, Nullable, PageQuery, TextFilter } from './common.js';
 
 /**
  * Device locks against tampering (issue 18; docs/decisions.md, Device locks): a locked device refuses local changes
@@ -54,8 +54,7 @@ export type TamperRecord = Static<typeof TamperRecord>;
 
 /** What an installer's link shows of a device: its lock and nothing else. */
 export const PublicLockRecord = Type.Object({
-  deviceId: Type.Integer(),
-  deviceUuid: Type.String(),
+  ...DeviceRef,
   licensePlate: Nullable(Type.String()),
   /** What the portal wants. */
   locked: Type.Boolean(),

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { upgradePhases } from '../device/up.js';
-import { EpochMs, Id, Nullable, PageQuery, TextFilter } from './common.js';
+import { EpochMs, Id, Nullable, PageQuery, TextFilter, TimeFilter } from './common.js';
 import { DeviceSelection, DeviceTask } from './device-task.js';
 
 /**
@@ -195,7 +195,6 @@ export const UpgradeLogQuery = Type.Object({
   keyword: TextFilter,
   version: TextFilter,
   result: Type.Optional(Type.Enum(upgradeOutcomes)),
-  startTime: Type.Optional(EpochMs),
-  endTime: Type.Optional(EpochMs),
+  ...TimeFilter,
 });
 export type UpgradeLogQuery = Static<typeof UpgradeLogQuery>;

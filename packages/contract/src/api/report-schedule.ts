@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { RoleSchema } from './account.js';
-import { EpochMs, Id, Nullable, OrgFilter, PageQuery, TextFilter } from './common.js';
+import { EpochMs, Id, Nullable, OrgChain, OrgFilter, PageQuery, TextFilter } from './common.js';
 import { LocalDay } from './report.js';
 
 /**
@@ -53,12 +53,7 @@ export const ReportSchedule = Type.Object({
   frequency: ReportFrequencySchema,
   enabled: Type.Boolean(),
   /** The organisation the report is of; all null: each recipient's whole scope. */
-  agentId: Nullable(Type.Integer()),
-  agentName: Nullable(Type.String()),
-  companyId: Nullable(Type.Integer()),
-  companyName: Nullable(Type.String()),
-  fleetId: Nullable(Type.Integer()),
-  fleetName: Nullable(Type.String()),
+  ...OrgChain,
   recipients: Type.Array(ReportRecipient),
   createdBy: Type.String(),
   createdTime: EpochMs,

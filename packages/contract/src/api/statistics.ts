@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id, Nullable, OrgFilter } from './common.js';
+import { counts, Id, Nullable, OrgFilter } from './common.js';
 import { dashboardPeriods, dashboardRanges } from './dashboard.js';
 import { IncidentTypeSchema } from './event.js';
 
@@ -65,16 +65,20 @@ export type PlaceRanking = Static<typeof PlaceRanking>;
 
 const KeyCount = Type.Object({ key: Nullable(Type.String()), count: Type.Integer() });
 
-/** Vehicles of a fleet now, and how much they were used in the range. */
+/**
+ * Vehicles now: `leasedOut` owned and lent to another fleet, `leasedIn` used here while a lease from another fleet
+ * runs; `active` those that drove in the range.
+ */
+const allocationCounts = counts('vehicles', 'leasedOut', 'leasedIn', 'active');
+
+/**
+ * Vehicles of a fleet now, and how much they were used in the range (utilisation: driving time over the range's hours,
+ * per vehicle, in percent).
+ */
 export const FleetAllocation = Type.Object({
   fleetId: Type.Integer(),
   fleetName: Type.String(),
-  vehicles: Type.Integer(),
-  /** Owned and lent to another fleet now; used here while a lease from another fleet runs. */
-  leasedOut: Type.Integer(),
-  leasedIn: Type.Integer(),
-  /** Vehicles that drove in the range, and utilisation: driving time over the range's hours, per vehicle, in percent. */
-  active: Type.Integer(),
+  ...allocationCounts,
   distanceKm: Type.Number(),
   drivingHours: Type.Number(),
   utilisation: Type.Number(),
@@ -82,10 +86,7 @@ export const FleetAllocation = Type.Object({
 export type FleetAllocation = Static<typeof FleetAllocation>;
 
 export const VehicleAllocation = Type.Object({
-  vehicles: Type.Integer(),
-  leasedOut: Type.Integer(),
-  leasedIn: Type.Integer(),
-  active: Type.Integer(),
+  ...allocationCounts,
   utilisation: Type.Number(),
   byUse: Type.Array(KeyCount),
   byKind: Type.Array(KeyCount),

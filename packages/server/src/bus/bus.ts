@@ -7,9 +7,10 @@ export interface BusMessages {
   presence: { vehicleId: number | null; deviceId: number; online: boolean; time: number };
   /** A new incident, with the chain it belongs to so each console sees only its own. */
   incident: {
-    eventId: number;
+    incidentId: number;
     type: string;
-    triggerTime: number;
+    /** Epoch milliseconds: when it happened. */
+    triggerAt: number;
     vehicleId: number | null;
     agentId: number | null;
     companyId: number | null;
@@ -17,7 +18,7 @@ export interface BusMessages {
   };
   /** An evidence resource moved to another upload state (SPEC section 3), with the incident's chain. */
   upload: {
-    eventId: number;
+    incidentId: number;
     resourceId: number;
     state: number;
     taskId?: number;

@@ -27,6 +27,45 @@ export const documents = (name: string, values: readonly unknown[]): BulkColumn 
   as: 'x::jsonb',
 });
 
+/** The columns of a list of rows, each made from what a row puts in it. */
+export interface RowColumns<R> {
+  /** Values that travel as an array of `type` (`int`, `text`, `real`, …). */
+  column(name: string, type: string, pick: (row: R) => unknown): BulkColumn;
+  /** Epoch milliseconds, stored as timestamps. */
+  instant(name: string, pick: (row: R) => number | null): BulkColumn;
+  /** JSON documents. */
+  document(name: string, pick: (row: R) => unknown): BulkColumn;
+}
+
+type BuildColumns<T> = (c: RowColumns<T>) => BulkColumn[];
+
+/**
+ * Inserts `rows` as the columns `build` names over them (insertColumns), answering the `returning` columns when asked:
+ * `insertRows(tx, 'device_alert', alerts, 'id', (c) => [c.column('code', 'text', (a) => a.code), …])`.
+ */
+export function insertRows<T>(tx: Db, table: string, rows: readonly T[], build: BuildColumns<T>): Promise<Record<string, unknown>[]>;
+export function insertRows<T>(
+  tx: Db,
+  table: string,
+  rows: readonly T[],
+  returning: string,
+  build: BuildColumns<T>,
+): Promise<Record<string, unknown>[]>;
+export function insertRows<T>(
+  tx: Db,
+  table: string,
+  rows: readonly T[],
+  ...[first, second]: [BuildColumns<T>] | [string, BuildColumns<T>]
+): Promise<Record<string, unknown>[]> {
+  const [returning, build] = typeof first === 'string' ? [first, second as BuildColumns<T>] : [undefined, first];
+  const columns = build({
+    column: (name, type, pick) => ({ name, type, values: rows.map(pick) }),
+    instant: (name, pick) => instants(name, rows.map(pick)),
+    document: (name, pick) => documents(name, rows.map(pick)),
+  });
+  return insertColumns(tx, table, columns, returning);
+}
+
 const CHUNK = 50_000;
 /** Values travel joined into one text per column, split by PostgreSQL: far cheaper than array parameters in PGlite. */
 const SEPARATOR = '\u001f';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import { FIRMWARE_TYPE } from '../modules/firmware/index.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { documents, insertColumns, instants } from './bulk.js';
+import { insertRows } from './bulk.js';
 import { DEMO_GPS } from './live-start.js';
 import type { LogLine, Reviewer } from './past-log.js';
 import type { PastTrail } from './past-trips.js';
@@ -91,49 +91,25 @@ export async function writeConfigHistory(
     }
     running[device.uuid] = { version: steps.length, settings };
   }
-  await insertColumns(tx, 'device_config', [
-    { name: 'device_id', type: 'int', values: rows.map((r) => r.deviceId) },
-    { name: 'version', type: 'int', values: rows.map((r) => r.version) },
-    { name: 'status', type: 'text', values: rows.map(() => 'applied') },
-    documents(
-      'settings',
-      rows.map((r) => r.settings),
-    ),
-    documents(
-      'changed',
-      rows.map((r) => r.changed),
-    ),
-    { name: 'created_by_id', type: 'int', values: rows.map(() => reviewer.id) },
-    { name: 'created_by_name', type: 'text', values: rows.map(() => reviewer.username) },
-    instants(
-      'created_at',
-      rows.map((r) => r.saved),
-    ),
-    instants(
-      'dispatched_at',
-      rows.map((r) => r.saved + 30_000),
-    ),
-    instants(
-      'sent_at',
-      rows.map((r) => r.applied - 2_000),
-    ),
-    instants(
-      'applied_at',
-      rows.map((r) => r.applied),
-    ),
+  await insertRows(tx, 'device_config', rows, (c) => [
+    c.column('device_id', 'int', (r) => r.deviceId),
+    c.column('version', 'int', (r) => r.version),
+    c.column('status', 'text', () => 'applied'),
+    c.document('settings', (r) => r.settings),
+    c.document('changed', (r) => r.changed),
+    c.column('created_by_id', 'int', () => reviewer.id),
+    c.column('created_by_name', 'text', () => reviewer.username),
+    c.instant('created_at', (r) => r.saved),
+    c.instant('dispatched_at', (r) => r.saved + 30_000),
+    c.instant('sent_at', (r) => r.applied - 2_000),
+    c.instant('applied_at', (r) => r.applied),
   ]);
   const last = rows.filter((r) => r.version === steps.length);
-  await insertColumns(tx, 'device_config_report', [
-    { name: 'device_id', type: 'int', values: last.map((r) => r.deviceId) },
-    { name: 'version', type: 'int', values: last.map((r) => r.version) },
-    documents(
-      'settings',
-      last.map((r) => r.settings),
-    ),
-    instants(
-      'reported_at',
-      last.map((r) => r.applied),
-    ),
+  await insertRows(tx, 'device_config_report', last, (c) => [
+    c.column('device_id', 'int', (r) => r.deviceId),
+    c.column('version', 'int', (r) => r.version),
+    c.document('settings', (r) => r.settings),
+    c.instant('reported_at', (r) => r.applied),
   ]);
   return { running, log };
 }
@@ -183,31 +159,20 @@ export async function writeFirmwareHistory(
     const begin = (session?.start ?? from) + Math.round(uniform(random, 1, 5)) * 60_000;
     return { device: d, stage: index < firstStage ? 1 : 2, begin, end: begin + Math.round(uniform(random, 6, 11)) * 60_000 };
   });
-  const rows = await insertColumns<{ id: number }>(
-    tx,
-    'device_task_row',
-    [
-      { name: 'task_id', type: 'int', values: attempts.map(() => task?.id) },
-      { name: 'device_id', type: 'int', values: attempts.map((a) => a.device.deviceId) },
-      { name: 'device_uuid', type: 'text', values: attempts.map((a) => a.device.uuid) },
-      { name: 'state', type: 'text', values: attempts.map(() => 'done') },
-      { name: 'progress', type: 'int', values: attempts.map(() => 100) },
-      instants(
-        'updated_at',
-        attempts.map((a) => a.end),
-      ),
-    ],
-    'id',
-  );
-  await insertColumns(tx, 'upgrade_row', [
+  const rows = await insertRows(tx, 'device_task_row', attempts, 'id', (c) => [
+    c.column('task_id', 'int', () => task?.id),
+    c.column('device_id', 'int', (a) => a.device.deviceId),
+    c.column('device_uuid', 'text', (a) => a.device.uuid),
+    c.column('state', 'text', () => 'done'),
+    c.column('progress', 'int', () => 100),
+    c.instant('updated_at', (a) => a.end),
+  ]);
+  await insertRows(tx, 'upgrade_row', attempts, (c) => [
     { name: 'row_id', type: 'bigint', values: rows.map((r) => r.id) },
-    { name: 'task_id', type: 'int', values: attempts.map(() => task?.id) },
-    { name: 'stage', type: 'int', values: attempts.map((a) => a.stage) },
-    { name: 'from_version', type: 'text', values: attempts.map(() => SHIPPED_FIRMWARE) },
-    instants(
-      'started_at',
-      attempts.map((a) => a.begin),
-    ),
+    c.column('task_id', 'int', () => task?.id),
+    c.column('stage', 'int', (a) => a.stage),
+    c.column('from_version', 'text', () => SHIPPED_FIRMWARE),
+    c.instant('started_at', (a) => a.begin),
   ]);
   // The log: one line per attempt; the broken download of the last first-stage device comes first, its retry later.
   const lines = attempts.map((a, n) => ({ ...a, row: rows[n]?.id, result: 'done', reason: null as string | null, to: DEFAULT_FIRMWARE }));
@@ -222,28 +187,22 @@ export async function writeFirmwareHistory(
     retry.end = retry.begin + 8 * 60_000;
     lines.push(retry);
   }
-  await insertColumns(tx, 'device_upgrade_log', [
-    { name: 'task_id', type: 'int', values: lines.map(() => task?.id) },
-    { name: 'row_id', type: 'bigint', values: lines.map((l) => l.row) },
-    { name: 'device_id', type: 'int', values: lines.map((l) => l.device.deviceId) },
-    { name: 'device_uuid', type: 'text', values: lines.map((l) => l.device.uuid) },
-    { name: 'package_version', type: 'text', values: lines.map(() => DEFAULT_FIRMWARE) },
-    { name: 'from_version', type: 'text', values: lines.map(() => SHIPPED_FIRMWARE) },
-    { name: 'to_version', type: 'text', values: lines.map((l) => l.to) },
-    { name: 'result', type: 'text', values: lines.map((l) => l.result) },
-    { name: 'reason', type: 'text', values: lines.map((l) => l.reason) },
-    instants(
-      'started_at',
-      lines.map((l) => l.begin),
-    ),
+  await insertRows(tx, 'device_upgrade_log', lines, (c) => [
+    c.column('task_id', 'int', () => task?.id),
+    c.column('row_id', 'bigint', (l) => l.row),
+    c.column('device_id', 'int', (l) => l.device.deviceId),
+    c.column('device_uuid', 'text', (l) => l.device.uuid),
+    c.column('package_version', 'text', () => DEFAULT_FIRMWARE),
+    c.column('from_version', 'text', () => SHIPPED_FIRMWARE),
+    c.column('to_version', 'text', (l) => l.to),
+    c.column('result', 'text', (l) => l.result),
+    c.column('reason', 'text', (l) => l.reason),
+    c.instant('started_at', (l) => l.begin),
     // The schema's `endedAt` (the row is written when the attempt ends).
-    instants(
-      'created_at',
-      lines.map((l) => l.end),
-    ),
-    { name: 'belong_agent_id', type: 'int', values: lines.map((l) => l.device.chain.agentId) },
-    { name: 'belong_company_id', type: 'int', values: lines.map((l) => l.device.chain.companyId) },
-    { name: 'belong_fleet_id', type: 'int', values: lines.map((l) => l.device.chain.fleetId) },
+    c.instant('created_at', (l) => l.end),
+    c.column('belong_agent_id', 'int', (l) => l.device.chain.agentId),
+    c.column('belong_company_id', 'int', (l) => l.device.chain.companyId),
+    c.column('belong_fleet_id', 'int', (l) => l.device.chain.fleetId),
   ]);
   return [
     { action: 'device.firmware.upload', target: Number(pkg?.id), at: uploaded },

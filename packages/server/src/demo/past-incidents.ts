@@ -1,5 +1,6 @@
 import { type IncidentType, instantOf, wallClock } from '@safety-shield/contract';
-import { hashSeed, type IncidentResource, incidentResources, pickIncidentType, type Random, uniform } from '@safety-shield/device-sim';
+import type { IncidentResource } from '@safety-shield/contract/device';
+import { hashSeed, incidentResources, pickIncidentType, type Random, uniform } from '@safety-shield/device-sim';
 import { DEPOT_ZONE, type PastTrail } from './past-trips.js';
 
 /**

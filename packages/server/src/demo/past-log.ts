@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
-import { documents, insertColumns, instants } from './bulk.js';
+import { insertRows } from './bulk.js';
 
 /** Lines of the incidents' history and of the operation log, as the modules write them, for the demo's past. */
 
@@ -35,34 +35,25 @@ export interface LogLine {
 }
 
 export function writeHistory(tx: Db, lines: HistoryLine[]) {
-  return insertColumns(tx, 'incident_history', [
-    { name: 'incident_id', type: 'bigint', values: lines.map((l) => l.incident) },
-    { name: 'action', type: 'text', values: lines.map((l) => l.action) },
-    { name: 'username', type: 'text', values: lines.map((l) => l.username) },
-    documents(
-      'detail',
-      lines.map((l) => l.detail),
-    ),
-    instants(
-      'at',
-      lines.map((l) => l.at),
-    ),
+  return insertRows(tx, 'incident_history', lines, (c) => [
+    c.column('incident_id', 'bigint', (l) => l.incident),
+    c.column('action', 'text', (l) => l.action),
+    c.column('username', 'text', (l) => l.username),
+    c.document('detail', (l) => l.detail),
+    c.instant('at', (l) => l.at),
   ]);
 }
 
 /** The reviewer's calls as the operation log records them (a Super Admin belongs to no organisation). */
 export function writeLog(tx: Db, reviewer: Reviewer, lines: LogLine[]) {
-  return insertColumns(tx, 'operation_log', [
-    instants(
-      'at',
-      lines.map((l) => l.at),
-    ),
-    { name: 'account_id', type: 'int', values: lines.map(() => reviewer.id) },
-    { name: 'username', type: 'text', values: lines.map(() => reviewer.username) },
-    { name: 'role', type: 'text', values: lines.map(() => reviewer.role) },
-    { name: 'action', type: 'text', values: lines.map((l) => l.action) },
-    { name: 'target', type: 'text', values: lines.map((l) => String(l.target)) },
-    { name: 'result', type: 'text', values: lines.map(() => 'REQUEST_SUCCESS') },
-    { name: 'ip', type: 'text', values: lines.map(() => '127.0.0.1') },
+  return insertRows(tx, 'operation_log', lines, (c) => [
+    c.instant('at', (l) => l.at),
+    c.column('account_id', 'int', () => reviewer.id),
+    c.column('username', 'text', () => reviewer.username),
+    c.column('role', 'text', () => reviewer.role),
+    c.column('action', 'text', (l) => l.action),
+    c.column('target', 'text', (l) => String(l.target)),
+    c.column('result', 'text', () => 'REQUEST_SUCCESS'),
+    c.column('ip', 'text', () => '127.0.0.1'),
   ]);
 }

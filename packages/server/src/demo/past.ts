@@ -15,7 +15,7 @@ import { type Db, rowsOf } from '../db/client.js';
 import { driven, type Fix } from '../device-port/mileage.js';
 import { EVIDENCE_LIMITS, ensureDefaultTags, evidenceKey, UploadState } from '../modules/incidents/index.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { type BulkColumn, insertColumns, instants, withIndexesRebuilt } from './bulk.js';
+import { insertColumns, insertRows, instants, withIndexesRebuilt } from './bulk.js';
 import { writeConfigHistory, writeFirmwareHistory } from './past-devices.js';
 import { localTimeOf, officeHours, type PastIncident, pastIncidents } from './past-incidents.js';
 import { type HistoryLine, type LogLine, type Reviewer, reviewerOf, writeHistory, writeLog } from './past-log.js';
@@ -66,8 +66,6 @@ export interface PastSummary {
   sessions: number;
 }
 
-type IncidentRow = { id: number; device_id: number; message_id: string };
-
 /**
  * Writes the demo's past (issue 28) in one transaction, as the running modules would have written it over PAST_DAYS
  * days: the trail and each vehicle's mileage, the devices' connections, incidents with the files they list, the reviewer's
@@ -111,14 +109,11 @@ export async function writeDemoPast(db: Db, store: ObjectStore, demo: DemoPast, 
 /** The company's default tags (made as a first incident makes them) and its own tags, by kind and by name. */
 async function companyTags(tx: Db, demo: DemoPast, since: number) {
   await ensureDefaultTags(tx, demo.companyId);
-  await insertColumns(tx, 'event_tag', [
-    { name: 'name', type: 'text', values: [...COMPANY_TAGS] },
-    { name: 'belong_agent_id', type: 'int', values: COMPANY_TAGS.map(() => demo.agentId) },
-    { name: 'belong_company_id', type: 'int', values: COMPANY_TAGS.map(() => demo.companyId) },
-    instants(
-      'created_at',
-      COMPANY_TAGS.map(() => since),
-    ),
+  await insertRows(tx, 'event_tag', COMPANY_TAGS, (c) => [
+    c.column('name', 'text', (name) => name),
+    c.column('belong_agent_id', 'int', () => demo.agentId),
+    c.column('belong_company_id', 'int', () => demo.companyId),
+    c.instant('created_at', () => since),
   ]);
   await tx.execute(sql`update event_tag set created_at = to_timestamp(${since} / 1000.0) where belong_company_id = ${demo.companyId}`);
   const rows = rowsOf<{ id: number; name: string; default_kind: string | null }>(
@@ -177,16 +172,10 @@ async function writeTrail(tx: Db, trail: PastTrail, now: number) {
       seconds: sum.seconds + Math.floor((s.end - s.start) / 1000),
     });
   }
-  await insertColumns(tx, 'device_session', [
-    { name: 'device_id', type: 'int', values: trail.sessions.map((s) => s.deviceId) },
-    instants(
-      'started_at',
-      trail.sessions.map((s) => s.start),
-    ),
-    instants(
-      'ended_at',
-      trail.sessions.map((s) => s.end),
-    ),
+  await insertRows(tx, 'device_session', trail.sessions, (c) => [
+    c.column('device_id', 'int', (s) => s.deviceId),
+    c.instant('started_at', (s) => s.start),
+    c.instant('ended_at', (s) => s.end),
   ]);
   const param = (values: unknown[]) => sql.param(values);
   await tx.execute(sql`
@@ -223,80 +212,46 @@ async function writeIncidents(
   const vehicleOf = new Map(demo.vehicles.map((v) => [v.deviceId, v]));
   const tagOf = (i: PastIncident) =>
     i.retag !== null ? (tags.own[i.retag]?.id ?? null) : (tags.byKind.get(defaultTagOfType[i.type]) ?? null);
-  const column = <T>(name: string, type: string, pick: (i: PastIncident) => T): BulkColumn => ({
-    name,
-    type,
-    values: incidents.map(pick),
-  });
-  const rows = await insertColumns<IncidentRow>(
-    tx,
-    'incident',
-    [
-      column('device_id', 'int', (i) => i.deviceId),
-      column('device_uuid', 'text', (i) => vehicleOf.get(i.deviceId)?.uuid),
-      column('vehicle_id', 'int', (i) => i.vehicleId),
-      column('license_plate', 'text', (i) => vehicleOf.get(i.deviceId)?.plate),
-      column('message_id', 'text', (i) => i.messageId),
-      column('type', 'text', (i) => i.type),
-      column('description', 'text', (i) => (i.messageId.startsWith('sos:') ? 'S.O.S' : null)),
-      column('tag_id', 'int', tagOf),
-      column('speed', 'real', (i) => i.speed),
-      instants(
-        'trigger_at',
-        incidents.map((i) => i.triggerAt),
-      ),
-      instants(
-        'device_at',
-        incidents.map((i) => i.triggerAt),
-      ),
-      column('local_time', 'text', (i) => i.localTime),
-      column('lat', 'float8', (i) => i.lat),
-      column('lng', 'float8', (i) => i.lng),
-      column('channel', 'int', (i) => i.channel),
-      column('review_state', 'text', (i) => (i.reviewedAt === null ? 'unread' : 'reviewed')),
-      instants(
-        'reviewed_at',
-        incidents.map((i) => i.reviewedAt),
-      ),
-      column('reviewer_id', 'int', (i) => (i.reviewedAt === null ? null : reviewer.id)),
-      column('reviewer_name', 'text', (i) => (i.reviewedAt === null ? null : reviewer.username)),
-      instants(
-        'deleted_at',
-        incidents.map((i) => i.deletedAt),
-      ),
-      column('belong_agent_id', 'int', () => demo.agentId),
-      column('belong_company_id', 'int', () => demo.companyId),
-      column('belong_fleet_id', 'int', (i) => vehicleOf.get(i.deviceId)?.fleetId),
-      instants(
-        'created_at',
-        incidents.map((i) => i.triggerAt + 2_000),
-      ),
-    ],
-    'id, device_id, message_id',
-  );
+  const rows = await insertRows(tx, 'incident', incidents, 'id, device_id, message_id', (c) => [
+    c.column('device_id', 'int', (i) => i.deviceId),
+    c.column('device_uuid', 'text', (i) => vehicleOf.get(i.deviceId)?.uuid),
+    c.column('vehicle_id', 'int', (i) => i.vehicleId),
+    c.column('license_plate', 'text', (i) => vehicleOf.get(i.deviceId)?.plate),
+    c.column('message_id', 'text', (i) => i.messageId),
+    c.column('type', 'text', (i) => i.type),
+    c.column('description', 'text', (i) => (i.messageId.startsWith('sos:') ? 'S.O.S' : null)),
+    c.column('tag_id', 'int', tagOf),
+    c.column('speed', 'real', (i) => i.speed),
+    c.instant('trigger_at', (i) => i.triggerAt),
+    c.instant('device_at', (i) => i.triggerAt),
+    c.column('local_time', 'text', (i) => i.localTime),
+    c.column('lat', 'float8', (i) => i.lat),
+    c.column('lng', 'float8', (i) => i.lng),
+    c.column('channel', 'int', (i) => i.channel),
+    c.column('review_state', 'text', (i) => (i.reviewedAt === null ? 'unread' : 'reviewed')),
+    c.instant('reviewed_at', (i) => i.reviewedAt),
+    c.column('reviewer_id', 'int', (i) => (i.reviewedAt === null ? null : reviewer.id)),
+    c.column('reviewer_name', 'text', (i) => (i.reviewedAt === null ? null : reviewer.username)),
+    c.instant('deleted_at', (i) => i.deletedAt),
+    c.column('belong_agent_id', 'int', () => demo.agentId),
+    c.column('belong_company_id', 'int', () => demo.companyId),
+    c.column('belong_fleet_id', 'int', (i) => vehicleOf.get(i.deviceId)?.fleetId),
+    c.instant('created_at', (i) => i.triggerAt + 2_000),
+  ]);
   const idOf = new Map(rows.map((r) => [`${r.device_id}/${r.message_id}`, Number(r.id)]));
   const stored = new Map<PastIncident, number>();
   for (const i of incidents) stored.set(i, idOf.get(`${i.deviceId}/${i.messageId}`) ?? 0);
 
   const resources = incidents.flatMap((i) => i.resources.map((r) => ({ incident: stored.get(i) ?? 0, at: i.triggerAt, r })));
-  await insertColumns(tx, 'incident_resource', [
-    { name: 'incident_id', type: 'bigint', values: resources.map((x) => x.incident) },
-    { name: 'device_resource_id', type: 'text', values: resources.map((x) => x.r.id) },
-    { name: 'kind', type: 'text', values: resources.map((x) => x.r.kind) },
-    { name: 'channel', type: 'int', values: resources.map((x) => x.r.channel) },
-    instants(
-      'start_at',
-      resources.map((x) => x.r.start ?? null),
-    ),
-    instants(
-      'end_at',
-      resources.map((x) => x.r.end ?? null),
-    ),
-    { name: 'state', type: 'int', values: resources.map(() => UploadState.init) },
-    instants(
-      'updated_at',
-      resources.map((x) => x.at + 2_000),
-    ),
+  await insertRows(tx, 'incident_resource', resources, (c) => [
+    c.column('incident_id', 'bigint', (x) => x.incident),
+    c.column('device_resource_id', 'text', (x) => x.r.id),
+    c.column('kind', 'text', (x) => x.r.kind),
+    c.column('channel', 'int', (x) => x.r.channel),
+    c.instant('start_at', (x) => x.r.start ?? null),
+    c.instant('end_at', (x) => x.r.end ?? null),
+    c.column('state', 'int', () => UploadState.init),
+    c.instant('updated_at', (x) => x.at + 2_000),
   ]);
 
   const history: HistoryLine[] = [];
@@ -347,33 +302,28 @@ async function writeIncidents(
   await writeLog(tx, reviewer, log);
 
   const commented = incidents.filter((i) => i.comment);
-  await insertColumns(tx, 'incident_comment', [
-    { name: 'incident_id', type: 'bigint', values: commented.map((i) => stored.get(i)) },
-    { name: 'account_id', type: 'int', values: commented.map(() => reviewer.id) },
-    { name: 'username', type: 'text', values: commented.map(() => by) },
-    { name: 'body', type: 'text', values: commented.map((i) => i.comment?.body) },
-    instants(
-      'at',
-      commented.map((i) => i.comment?.at ?? null),
-    ),
+  await insertRows(tx, 'incident_comment', commented, (c) => [
+    c.column('incident_id', 'bigint', (i) => stored.get(i)),
+    c.column('account_id', 'int', () => reviewer.id),
+    c.column('username', 'text', () => by),
+    c.column('body', 'text', (i) => i.comment?.body),
+    c.instant('at', (i) => i.comment?.at ?? null),
   ]);
-  const coached = incidents.filter((i) => i.coaching);
-  const coaching = (pick: (c: NonNullable<PastIncident['coaching']>) => unknown) =>
-    coached.map((i) => (i.coaching ? pick(i.coaching) : null));
-  await insertColumns(tx, 'incident_coaching', [
-    { name: 'incident_id', type: 'bigint', values: coached.map((i) => stored.get(i)) },
-    { name: 'state', type: 'text', values: coaching((c) => c.closed?.state ?? 'needsCoaching') },
-    { name: 'marked_by_id', type: 'int', values: coached.map(() => reviewer.id) },
-    { name: 'marked_by_name', type: 'text', values: coached.map(() => by) },
-    instants('marked_at', coaching((c) => c.markedAt) as number[]),
-    { name: 'mark_note', type: 'text', values: coaching((c) => c.markNote) },
-    { name: 'closed_by_id', type: 'int', values: coaching((c) => (c.closed ? reviewer.id : null)) },
-    { name: 'closed_by_name', type: 'text', values: coaching((c) => (c.closed ? by : null)) },
-    instants('closed_at', coaching((c) => c.closed?.at ?? null) as (number | null)[]),
-    { name: 'closing_note', type: 'text', values: coaching((c) => c.closed?.note ?? null) },
-    { name: 'belong_agent_id', type: 'int', values: coached.map(() => demo.agentId) },
-    { name: 'belong_company_id', type: 'int', values: coached.map(() => demo.companyId) },
-    { name: 'belong_fleet_id', type: 'int', values: coached.map((i) => vehicleOf.get(i.deviceId)?.fleetId) },
+  const coached = incidents.flatMap((incident) => (incident.coaching ? [{ incident, coaching: incident.coaching }] : []));
+  await insertRows(tx, 'incident_coaching', coached, (c) => [
+    c.column('incident_id', 'bigint', (x) => stored.get(x.incident)),
+    c.column('state', 'text', (x) => x.coaching.closed?.state ?? 'needsCoaching'),
+    c.column('marked_by_id', 'int', () => reviewer.id),
+    c.column('marked_by_name', 'text', () => by),
+    c.instant('marked_at', (x) => x.coaching.markedAt),
+    c.column('mark_note', 'text', (x) => x.coaching.markNote),
+    c.column('closed_by_id', 'int', (x) => (x.coaching.closed ? reviewer.id : null)),
+    c.column('closed_by_name', 'text', (x) => (x.coaching.closed ? by : null)),
+    c.instant('closed_at', (x) => x.coaching.closed?.at ?? null),
+    c.column('closing_note', 'text', (x) => x.coaching.closed?.note ?? null),
+    c.column('belong_agent_id', 'int', () => demo.agentId),
+    c.column('belong_company_id', 'int', () => demo.companyId),
+    c.column('belong_fleet_id', 'int', (x) => vehicleOf.get(x.incident.deviceId)?.fleetId),
   ]);
   return stored;
 }
@@ -502,44 +452,27 @@ function sosPresses(trail: PastTrail, byDevice: Map<number, DemoVehicleRows>, no
 /** The S.O.S rows (stopped by the device, closed on the Focus Board) with their operation-log lines. */
 async function writeSos(tx: Db, demo: DemoPast, presses: Press[], stored: Map<PastIncident, number>, reviewer: Reviewer) {
   const vehicleOf = new Map(demo.vehicles.map((v) => [v.deviceId, v]));
-  const rows = await insertColumns<{ id: number }>(
-    tx,
-    'sos',
-    [
-      { name: 'device_id', type: 'int', values: presses.map((s) => s.deviceId) },
-      { name: 'device_uuid', type: 'text', values: presses.map((s) => vehicleOf.get(s.deviceId)?.uuid) },
-      { name: 'vehicle_id', type: 'int', values: presses.map((s) => vehicleOf.get(s.deviceId)?.vehicleId) },
-      { name: 'license_plate', type: 'text', values: presses.map((s) => vehicleOf.get(s.deviceId)?.plate) },
-      { name: 'start_message_id', type: 'text', values: presses.map((s) => s.startMessageId) },
-      { name: 'incident_id', type: 'bigint', values: presses.map((s) => stored.get(s.incident)) },
-      { name: 'start_local_time', type: 'text', values: presses.map((s) => s.incident.localTime) },
-      instants(
-        'start_at',
-        presses.map((s) => s.incident.triggerAt),
-      ),
-      instants(
-        'stop_at',
-        presses.map((s) => s.stopAt),
-      ),
-      { name: 'lat', type: 'float8', values: presses.map((s) => s.incident.lat) },
-      { name: 'lng', type: 'float8', values: presses.map((s) => s.incident.lng) },
-      { name: 'state', type: 'text', values: presses.map(() => 'closed') },
-      { name: 'closed_by_id', type: 'int', values: presses.map(() => reviewer.id) },
-      { name: 'closed_by_name', type: 'text', values: presses.map(() => reviewer.username) },
-      instants(
-        'closed_at',
-        presses.map((s) => s.closedAt),
-      ),
-      { name: 'belong_agent_id', type: 'int', values: presses.map(() => demo.agentId) },
-      { name: 'belong_company_id', type: 'int', values: presses.map(() => demo.companyId) },
-      { name: 'belong_fleet_id', type: 'int', values: presses.map((s) => vehicleOf.get(s.deviceId)?.fleetId) },
-      instants(
-        'created_at',
-        presses.map((s) => s.incident.triggerAt + 1_000),
-      ),
-    ],
-    'id',
-  );
+  const rows = await insertRows(tx, 'sos', presses, 'id', (c) => [
+    c.column('device_id', 'int', (s) => s.deviceId),
+    c.column('device_uuid', 'text', (s) => vehicleOf.get(s.deviceId)?.uuid),
+    c.column('vehicle_id', 'int', (s) => vehicleOf.get(s.deviceId)?.vehicleId),
+    c.column('license_plate', 'text', (s) => vehicleOf.get(s.deviceId)?.plate),
+    c.column('start_message_id', 'text', (s) => s.startMessageId),
+    c.column('incident_id', 'bigint', (s) => stored.get(s.incident)),
+    c.column('start_local_time', 'text', (s) => s.incident.localTime),
+    c.instant('start_at', (s) => s.incident.triggerAt),
+    c.instant('stop_at', (s) => s.stopAt),
+    c.column('lat', 'float8', (s) => s.incident.lat),
+    c.column('lng', 'float8', (s) => s.incident.lng),
+    c.column('state', 'text', () => 'closed'),
+    c.column('closed_by_id', 'int', () => reviewer.id),
+    c.column('closed_by_name', 'text', () => reviewer.username),
+    c.instant('closed_at', (s) => s.closedAt),
+    c.column('belong_agent_id', 'int', () => demo.agentId),
+    c.column('belong_company_id', 'int', () => demo.companyId),
+    c.column('belong_fleet_id', 'int', (s) => vehicleOf.get(s.deviceId)?.fleetId),
+    c.instant('created_at', (s) => s.incident.triggerAt + 1_000),
+  ]);
   await writeLog(
     tx,
     reviewer,
@@ -581,35 +514,18 @@ async function writeAlerts(tx: Db, demo: DemoPast, trail: PastTrail, reviewer: R
       });
     }
   }
-  const rows = await insertColumns<{ id: number }>(
-    tx,
-    'device_alert',
-    [
-      { name: 'device_id', type: 'int', values: alerts.map((a) => a.deviceId) },
-      { name: 'code', type: 'text', values: alerts.map((a) => a.code) },
-      { name: 'channel', type: 'int', values: alerts.map((a) => a.channel) },
-      instants(
-        'raised_at',
-        alerts.map((a) => a.raised),
-      ),
-      instants(
-        'cleared_at',
-        alerts.map((a) => a.cleared),
-      ),
-      instants(
-        'handled_at',
-        alerts.map((a) => a.handled),
-      ),
-      { name: 'handled_by_id', type: 'int', values: alerts.map((a) => (a.handled === null ? null : reviewer.id)) },
-      { name: 'handled_by_name', type: 'text', values: alerts.map((a) => (a.handled === null ? null : reviewer.username)) },
-      { name: 'note', type: 'text', values: alerts.map((a) => a.note) },
-      instants(
-        'created_at',
-        alerts.map((a) => a.raised),
-      ),
-    ],
-    'id',
-  );
+  const rows = await insertRows(tx, 'device_alert', alerts, 'id', (c) => [
+    c.column('device_id', 'int', (a) => a.deviceId),
+    c.column('code', 'text', (a) => a.code),
+    c.column('channel', 'int', (a) => a.channel),
+    c.instant('raised_at', (a) => a.raised),
+    c.instant('cleared_at', (a) => a.cleared),
+    c.instant('handled_at', (a) => a.handled),
+    c.column('handled_by_id', 'int', (a) => (a.handled === null ? null : reviewer.id)),
+    c.column('handled_by_name', 'text', (a) => (a.handled === null ? null : reviewer.username)),
+    c.column('note', 'text', (a) => a.note),
+    c.instant('created_at', (a) => a.raised),
+  ]);
   // Rows come back in the order the arrays gave them (one INSERT from unnest).
   const handled = alerts.flatMap((a, n) =>
     a.handled === null ? [] : [{ action: 'device.alert.handle', target: Number(rows[n]?.id), at: a.handled }],

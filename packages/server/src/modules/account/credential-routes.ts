@@ -2,7 +2,7 @@ import { credentialApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/index.js';
+import { auditCreated } from '../logs/index.js';
 import type { ApiTokens } from './api-tokens.js';
 import type { GoogleAuth } from './google-auth.js';
 import type { AccountService } from './service.js';
@@ -24,11 +24,7 @@ export const credentialRoutes: FastifyPluginAsync<{
       accounts.forgetSelfInfo(principalOf(req).accountId);
     },
     apiTokens: async (req) => apiTokens.list(principalOf(req).accountId),
-    createApiToken: async (req) => {
-      const created = await apiTokens.create(principalOf(req).accountId);
-      auditTarget(req, created.id);
-      return created;
-    },
+    createApiToken: async (req) => auditCreated(req, apiTokens.create(principalOf(req).accountId)),
     removeApiToken: async (req) => apiTokens.remove(principalOf(req).accountId, req.query.id),
     paramSetting: async (req) => accounts.paramSetting(principalOf(req)),
     setParamSetting: async (req) => accounts.setParamSetting(principalOf(req), req.body),

@@ -4,7 +4,7 @@ import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import { browserTimeZone } from '../../http/time-zone.js';
 import type { ClauseService } from '../clauses/index.js';
-import { auditTarget } from '../logs/index.js';
+import { auditActor, auditCreated } from '../logs/index.js';
 import type { Captcha } from './captcha.js';
 import type { AccountService } from './service.js';
 import type { Sessions } from './sessions.js';
@@ -18,31 +18,14 @@ export interface AccountDeps {
 
 /** Handlers of the contract's account endpoints: logging in and out, the own profile, the accounts below. */
 export const accountRoutes: FastifyPluginAsync<AccountDeps> = async (app, { captcha, sessions, accounts, clauses }) => {
-  const register = (level: AccountLevel) => async (req: EndpointRequest<typeof accountApi.registerAgent>) => {
-    const created = await accounts.register(principalOf(req), level, req.body);
-    auditTarget(req, created.id);
-    return created;
-  };
+  const register = (level: AccountLevel) => (req: EndpointRequest<typeof accountApi.registerAgent>) =>
+    auditCreated(req, accounts.register(principalOf(req), level, req.body));
 
   serve(app, accountApi, {
     // The widget reads the bare challenge, so this one call answers without the envelope.
     captcha: async (_req, reply) => reply.header('cache-control', 'no-store').send(await captcha.challenge()),
-    login: async (req) =>
-      accounts.login(
-        req.body,
-        (actor) => {
-          req.audit.actor = actor;
-        },
-        browserTimeZone(req),
-      ),
-    loginWithGoogle: async (req) =>
-      accounts.loginWithGoogle(
-        req.body,
-        (actor) => {
-          req.audit.actor = actor;
-        },
-        browserTimeZone(req),
-      ),
+    login: async (req) => accounts.login(req.body, auditActor(req), browserTimeZone(req)),
+    loginWithGoogle: async (req) => accounts.loginWithGoogle(req.body, auditActor(req), browserTimeZone(req)),
     identify: async (req) => accounts.identify(principalOf(req), req.body),
     logout: async (req) => sessions.revoke(principalOf(req).tokenHash),
     selfInfo: async (req) => {

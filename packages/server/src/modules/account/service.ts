@@ -31,7 +31,7 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
 import { NODE_CACHE_MS, TtlCache } from '../../ttl-cache.js';
-import type { Actor } from '../logs/index.js';
+import type { Actor, ActorWitness } from '../logs/index.js';
 import type { OrgService } from '../orgs/index.js';
 import type { Captcha } from './captcha.js';
 import type { GoogleAuth } from './google-auth.js';
@@ -66,9 +66,6 @@ const wrongCredentials = (failures: number) => triesLeft('LOGIN_USERNAME_OR_PASS
 const triesLeft = (codeKey: 'LOGIN_USERNAME_OR_PASSWORD_ERROR' | 'USER_PASSWORD_ERROR', failures: number) =>
   new AppError(codeKey, undefined, { remaining: Math.max(MAX_FAILED_LOGINS - failures, 0) });
 
-/** Who is logging in, for the operation log, as soon as the username is known. */
-export type LoginWitness = (actor: Actor) => void;
-
 export class AccountService {
   /** The console asks for selfInfo on every navigation: it is served from memory like the session itself. */
   private readonly selfInfoCache = new TtlCache<number, StoredSelfInfo>(NODE_CACHE_MS);
@@ -93,7 +90,7 @@ export class AccountService {
    * not exist is "suspended" after five tries like an account, and an account suspended by an admin is named so
    * only to a caller who knows its password.
    */
-  async login({ username, password, code }: LoginBody, witness: LoginWitness, browserZone?: string): Promise<LoginResult> {
+  async login({ username, password, code }: LoginBody, witness: ActorWitness, browserZone?: string): Promise<LoginResult> {
     if (!(await this.captcha.check(code))) throw new AppError('CAPTCHA_CHECK_ERROR');
     const name = username.trim();
     const row = await findByUsername(this.db, name);
@@ -146,7 +143,7 @@ export class AccountService {
   }
 
   /** The second step (`POST /v1/account/mfa/login/google`): five wrong codes end the pending login. */
-  async loginWithGoogle({ ticket, code }: GoogleLoginBody, witness: LoginWitness, browserZone?: string): Promise<LoginResult> {
+  async loginWithGoogle({ ticket, code }: GoogleLoginBody, witness: ActorWitness, browserZone?: string): Promise<LoginResult> {
     const accountId = await this.sessions.pendingAccount(ticket);
     if (accountId === undefined) throw new AppError('GOOGLE_AUTH_FAIL');
     const row = await findById(this.db, accountId);

@@ -2,7 +2,7 @@ import { clauseApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/index.js';
+import { auditCreated } from '../logs/index.js';
 import type { ClauseService } from './service.js';
 
 /** Handlers of the contract's clause endpoints. */
@@ -12,11 +12,7 @@ export const clauseRoutes: FastifyPluginAsync<{ clauses: ClauseService }> = asyn
     info: async (req) => clauses.info(principalOf(req), req.query.clauseId),
     pending: async (req) => clauses.pending(principalOf(req)),
     consent: async (req) => clauses.consent(principalOf(req), req.body),
-    create: async (req) => {
-      const created = await clauses.create(principalOf(req), req.body);
-      auditTarget(req, created.clauseId);
-      return created;
-    },
+    create: async (req) => auditCreated(req, clauses.create(principalOf(req), req.body), (created) => created.clauseId),
     update: async (req) => clauses.update(principalOf(req), req.body),
     remove: async (req) => clauses.retire(principalOf(req), req.query.clauseId),
     states: async (req) => clauses.states(principalOf(req), req.query),

@@ -89,10 +89,10 @@ export function coachingQueue(db: Db, principal: Principal, query: CoachingQueue
 }
 
 /** An incident's coaching as the info call answers it; `none` without a row. */
-export function toCoachingInfo(eventId: number, row: CoachingRow | undefined): CoachingInfo {
+export function toCoachingInfo(incidentId: number, row: CoachingRow | undefined): CoachingInfo {
   if (!row)
     return {
-      eventId,
+      eventId: incidentId,
       state: 'none',
       markedBy: null,
       markedTime: null,
@@ -101,12 +101,12 @@ export function toCoachingInfo(eventId: number, row: CoachingRow | undefined): C
       closedTime: null,
       closingNote: null,
     };
-  return { eventId, state: row.state, ...coachingFields(row) };
+  return { eventId: incidentId, state: row.state, ...coachingFields(row) };
 }
 
 /** The coaching row of an incident, locked for the rest of the transaction when `lock`. */
-export async function coachingOf(tx: Db, eventId: number, lock = false): Promise<CoachingRow | undefined> {
-  const select = tx.select().from(incidentCoaching).where(eq(incidentCoaching.incidentId, eventId));
+export async function coachingOf(tx: Db, incidentId: number, lock = false): Promise<CoachingRow | undefined> {
+  const select = tx.select().from(incidentCoaching).where(eq(incidentCoaching.incidentId, incidentId));
   const [row] = lock ? await select.for('update') : await select;
   return row;
 }

@@ -18,6 +18,7 @@ import { incident, incidentCoaching } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
+import { checkIncidentVisible } from '../incidents/index.js';
 import { coachingFigures } from './figures.js';
 import { checkOrgFilters, coachingOf, coachingQueue, toCoachingInfo, writeCoachingHistory } from './repo.js';
 
@@ -37,13 +38,9 @@ export class CoachingService {
     return coachingQueue(this.db, principal, query);
   }
 
-  async info(principal: Principal, eventId: number): Promise<CoachingInfo> {
-    const [found] = await this.db
-      .select({ id: incident.id })
-      .from(incident)
-      .where(and(inScope(principal, incident), eq(incident.id, eventId)));
-    if (!found) throw outOfScope(principal, 'EVENT_NOT_EXIST');
-    return toCoachingInfo(eventId, await coachingOf(this.db, eventId));
+  async info(principal: Principal, incidentId: number): Promise<CoachingInfo> {
+    await checkIncidentVisible(this.db, principal, incidentId);
+    return toCoachingInfo(incidentId, await coachingOf(this.db, incidentId));
   }
 
   /** For the statistics: see figures.ts. */
@@ -55,8 +52,8 @@ export class CoachingService {
    * All or none: an incident the caller may not see fails the call like a missing one; one in the recycle bin is
    * EVENT_NOT_EXIST; one not reviewed, or already coached or dismissed (reopen it instead), EVENT_STATE_ERROR.
    */
-  async mark(principal: Principal, { eventId, note }: CoachingMarkBody): Promise<CoachingMarked> {
-    const ids = [...new Set(eventId)];
+  async mark(principal: Principal, { eventId: incidentIds, note }: CoachingMarkBody): Promise<CoachingMarked> {
+    const ids = [...new Set(incidentIds)];
     return this.db.transaction(async (tx) => {
       const found = await tx
         .select({
@@ -109,18 +106,18 @@ export class CoachingService {
     });
   }
 
-  coach(principal: Principal, { eventId, note }: CoachBody): Promise<void> {
-    return this.close(principal, eventId, 'coached', note, 'note');
+  coach(principal: Principal, { eventId: incidentId, note }: CoachBody): Promise<void> {
+    return this.close(principal, incidentId, 'coached', note, 'note');
   }
 
-  dismiss(principal: Principal, { eventId, reason }: CoachingDismissBody): Promise<void> {
-    return this.close(principal, eventId, 'dismissed', reason, 'reason');
+  dismiss(principal: Principal, { eventId: incidentId, reason }: CoachingDismissBody): Promise<void> {
+    return this.close(principal, incidentId, 'dismissed', reason, 'reason');
   }
 
   /** Back on the queue, marked by the caller now: time to coach counts from this mark. */
-  async reopen(principal: Principal, { eventId, note }: CoachingReopenBody): Promise<void> {
+  async reopen(principal: Principal, { eventId: incidentId, note }: CoachingReopenBody): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const row = await this.lockedCoaching(tx, principal, eventId);
+      const row = await this.lockedCoaching(tx, principal, incidentId);
       if (row?.state !== 'coached' && row?.state !== 'dismissed') throw new AppError('EVENT_STATE_ERROR', 'not closed');
       const markNote = noteOf(note);
       await tx
@@ -136,33 +133,33 @@ export class CoachingService {
           closedAt: null,
           closingNote: null,
         })
-        .where(eq(incidentCoaching.incidentId, eventId));
-      await writeCoachingHistory(tx, principal, [eventId], 'coachingReopened', markNote ? { note: markNote } : null);
+        .where(eq(incidentCoaching.incidentId, incidentId));
+      await writeCoachingHistory(tx, principal, [incidentId], 'coachingReopened', markNote ? { note: markNote } : null);
     });
   }
 
   /** Coached with a note or dismissed with a reason: only from needsCoaching (EVENT_STATE_ERROR otherwise). */
-  private async close(principal: Principal, eventId: number, state: 'coached' | 'dismissed', text: string, field: 'note' | 'reason') {
+  private async close(principal: Principal, incidentId: number, state: 'coached' | 'dismissed', text: string, field: 'note' | 'reason') {
     const closingNote = noteOf(text);
     if (!closingNote) throw new AppError('PARAM_CHECK_FAIL', field, { field });
     await this.db.transaction(async (tx) => {
-      const row = await this.lockedCoaching(tx, principal, eventId);
+      const row = await this.lockedCoaching(tx, principal, incidentId);
       if (row?.state !== 'needsCoaching') throw new AppError('EVENT_STATE_ERROR', 'not waiting');
       await tx
         .update(incidentCoaching)
         .set({ state, closedById: principal.accountId, closedByName: principal.username, closedAt: new Date(), closingNote })
-        .where(eq(incidentCoaching.incidentId, eventId));
-      await writeCoachingHistory(tx, principal, [eventId], state === 'coached' ? 'coached' : 'coachingDismissed', {
+        .where(eq(incidentCoaching.incidentId, incidentId));
+      await writeCoachingHistory(tx, principal, [incidentId], state === 'coached' ? 'coached' : 'coachingDismissed', {
         [field]: closingNote,
       });
     });
   }
 
   /** The incident (in scope, live) locked, then its coaching row, also locked. */
-  private async lockedCoaching(tx: Db, principal: Principal, eventId: number) {
-    const found = await lockRow(tx, incident, eventId, inScope(principal, incident));
+  private async lockedCoaching(tx: Db, principal: Principal, incidentId: number) {
+    const found = await lockRow(tx, incident, incidentId, inScope(principal, incident));
     if (!found) throw outOfScope(principal, 'EVENT_NOT_EXIST');
     if (found.deletedAt) throw new AppError('EVENT_NOT_EXIST');
-    return coachingOf(tx, eventId, true);
+    return coachingOf(tx, incidentId, true);
   }
 }

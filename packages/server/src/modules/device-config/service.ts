@@ -25,7 +25,7 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import type { DeviceTaskService } from '../device-tasks/index.js';
-import { batchTargets, inTurns, settleRows } from '../device-tasks/index.js';
+import { batchTargets, deliverInTurns, settleRows } from '../device-tasks/index.js';
 import { deviceFilter, lockDevice } from '../devices/index.js';
 import type { Sealer } from '../system/index.js';
 import { fileConfigReport, storeReport } from './file-report.js';
@@ -151,16 +151,21 @@ export class DeviceConfigService {
   }
 
   private async expireWhere(db: Db, which: SQL) {
-    const expired = await db
+    await this.closeDispatched(db, and(which, lt(deviceConfig.expiresAt, new Date())), 'expired', EXPIRED);
+  }
+
+  /** Dispatched versions `which` selects end with this status and reason, and so do their task rows. */
+  private async closeDispatched(db: Db, which: SQL | undefined, status: 'expired' | 'cancelled', reason: string) {
+    const closed = await db
       .update(deviceConfig)
-      .set({ status: 'expired', reason: EXPIRED })
-      .where(and(which, eq(deviceConfig.status, 'dispatched'), lt(deviceConfig.expiresAt, new Date())))
+      .set({ status, reason })
+      .where(and(which, eq(deviceConfig.status, 'dispatched')))
       .returning({ id: deviceConfig.id });
     await this.settle(
       db,
-      expired.map((row) => row.id),
-      'expired',
-      EXPIRED,
+      closed.map((row) => row.id),
+      status,
+      reason,
     );
   }
 
@@ -434,17 +439,7 @@ export class DeviceConfigService {
 
   /** Versions still on their way to these devices are cancelled (a newer one replaces them). */
   private async supersede(tx: Db, deviceIds: number[], reason: string) {
-    const cancelled = await tx
-      .update(deviceConfig)
-      .set({ status: 'cancelled', reason })
-      .where(and(inArray(deviceConfig.deviceId, deviceIds), eq(deviceConfig.status, 'dispatched')))
-      .returning({ id: deviceConfig.id });
-    await this.settle(
-      tx,
-      cancelled.map((row) => row.id),
-      'cancelled',
-      reason,
-    );
+    await this.closeDispatched(tx, inArray(deviceConfig.deviceId, deviceIds), 'cancelled', reason);
   }
 
   /** What each device runs as the portal knows it (`referenceOf` for many devices at once). */
@@ -549,9 +544,7 @@ export class DeviceConfigService {
 
   /** Sends versions to their (online) devices, DELIVERY_CONCURRENCY at a time; each records its own answer. */
   private deliverAll(deliveries: Array<{ versionId: number; uuid: string }>) {
-    return inTurns(deliveries, (item) =>
-      this.deliver(item.versionId, item.uuid).catch((err: unknown) => this.log.error({ err }, 'configuration not delivered')),
-    );
+    return deliverInTurns(deliveries, (item) => this.deliver(item.versionId, item.uuid), this.log, 'configuration not delivered');
   }
 
   /** A task's open rows (or these of them) are cancelled with their versions. */

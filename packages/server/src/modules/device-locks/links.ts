@@ -15,7 +15,7 @@ import { device, lockLink } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { hashToken } from '../../http/tokens.js';
-import type { Actor } from '../logs/index.js';
+import type { ActorWitness } from '../logs/index.js';
 import { lockRecords, toPublicRecord } from './repo.js';
 import { type DeviceLockService, linkedTarget } from './service.js';
 
@@ -146,7 +146,7 @@ export class LockLinkService {
    * An installer's PIN action on one device of the link. The use is taken first, in a statement of its own, so that
    * a wrong PIN uses it too; a device the link does not name is PERMISSION_CHECK_FAIL and uses nothing.
    */
-  async publicSave(body: PublicLockBody, identify: (actor: Actor) => void): Promise<PublicLockResult> {
+  async publicSave(body: PublicLockBody, identify: ActorWitness): Promise<PublicLockResult> {
     const tokenHash = hashToken(body.token);
     const [taken] = await this.db
       .update(lockLink)

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
 import type { Principal } from '../../http/principal.js';
+import { auditActor } from '../logs/index.js';
 import type { LockLinkService } from './links.js';
 import { type DeviceLockService, type LockActor, scopedTargets } from './service.js';
 
@@ -31,9 +32,6 @@ export const deviceLockRoutes: FastifyPluginAsync<{ locks: DeviceLockService; li
     revokeLink: (req) => links.revoke(req.body.id),
     publicList: (req) => links.publicList(req.query.token),
     // No session: the operation log names the link (and the device's organisation) as the actor.
-    publicSave: (req) =>
-      links.publicSave(req.body, (actor) => {
-        req.audit.actor = actor;
-      }),
+    publicSave: (req) => links.publicSave(req.body, auditActor(req)),
   });
 };

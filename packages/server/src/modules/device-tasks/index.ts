@@ -22,6 +22,6 @@ export const deviceTaskModule = fp(
   { name: 'device-tasks' },
 );
 
-export { inTurns } from './in-turns.js';
+export { deliverInTurns, inTurns } from './in-turns.js';
 export { batchTargets, countsOf, noCounts, settleRows, toTask } from './repo.js';
 export type { DeviceTaskService } from './service.js';

@@ -126,8 +126,8 @@ export class DvrService {
         )
         .orderBy(asc(incident.triggerAt))
         .limit(1);
-      let eventId = natural?.id;
-      if (eventId === undefined) {
+      let incidentId = natural?.id;
+      if (incidentId === undefined) {
         const [filed] = await tx
           .insert(incident)
           .values({
@@ -146,10 +146,10 @@ export class DvrService {
           })
           .returning({ id: incident.id });
         if (!filed) throw new AppError('ACTION_FAIL_RETRY');
-        eventId = filed.id;
+        incidentId = filed.id;
       }
-      const clip = await recordClipTask(tx, principal, { id: eventId, deviceUuid: dev.uuid }, body);
-      return { eventId, created: natural === undefined, task: toTask(clip) };
+      const clip = await recordClipTask(tx, principal, { id: incidentId, deviceUuid: dev.uuid }, body);
+      return { eventId: incidentId, created: natural === undefined, task: toTask(clip) };
     });
     // Sends the waiting task now (the same path as a device's hello); an offline device gets it at its next hello.
     if (dev.online) await this.requests.hello(dev.uuid);

@@ -104,25 +104,25 @@ const toRecord = (row: typeof evidenceAccess.$inferSelect): EvidenceAccessRecord
   ip: row.ip,
 });
 
-const ofIncident = (eventId: number): SQL => eq(evidenceAccess.incidentId, eventId);
+const ofIncident = (incidentId: number): SQL => eq(evidenceAccess.incidentId, incidentId);
 
 /** A page of an incident's access list (the caller was checked to see the incident), newest first. */
-export function accessPage(db: Db, eventId: number, paging: Paging): Promise<Page<EvidenceAccessRecord>> {
+export function accessPage(db: Db, incidentId: number, paging: Paging): Promise<Page<EvidenceAccessRecord>> {
   return pageOf(
     paging,
-    db.select().from(evidenceAccess).where(ofIncident(eventId)).orderBy(desc(evidenceAccess.at), desc(evidenceAccess.id)).$dynamic(),
-    db.select({ n: count() }).from(evidenceAccess).where(ofIncident(eventId)),
+    db.select().from(evidenceAccess).where(ofIncident(incidentId)).orderBy(desc(evidenceAccess.at), desc(evidenceAccess.id)).$dynamic(),
+    db.select({ n: count() }).from(evidenceAccess).where(ofIncident(incidentId)),
     toRecord,
   );
 }
 
 /** An incident's whole access list, newest first, a batch at a time (for its export). */
-export async function* accessBatches(db: Db, eventId: number): AsyncGenerator<EvidenceAccessRecord[]> {
+export async function* accessBatches(db: Db, incidentId: number): AsyncGenerator<EvidenceAccessRecord[]> {
   const select = (below: SQL | undefined) =>
     db
       .select()
       .from(evidenceAccess)
-      .where(below ? sql`${ofIncident(eventId)} and ${below}` : ofIncident(eventId))
+      .where(below ? sql`${ofIncident(incidentId)} and ${below}` : ofIncident(incidentId))
       .$dynamic();
   for await (const rows of inBatches(evidenceAccess.id, select, (row) => row.id)) yield rows.map(toRecord);
 }

@@ -10,7 +10,7 @@ import type { AccessGrant, ObjectSigner } from '../../storage/signed-urls.js';
 
 /** A resource the store holds (state 4 and on), with what its zip entry is named after. */
 export interface StoredEvidence {
-  eventId: number;
+  incidentId: number;
   resourceId: number;
   kind: 'picture' | 'video';
   channel: number;
@@ -40,10 +40,10 @@ export async function visibleIncidents(db: Db, principal: Principal, ids: number
 }
 
 /** The stored files of these incidents (already checked visible), by incident, channel, kind and id. */
-export async function storedEvidence(db: Db, eventIds: number[], kind?: 'picture' | 'video'): Promise<StoredEvidence[]> {
+export async function storedEvidence(db: Db, incidentIds: number[], kind?: 'picture' | 'video'): Promise<StoredEvidence[]> {
   const rows = await db
     .select({
-      eventId: incidentResource.incidentId,
+      incidentId: incidentResource.incidentId,
       resourceId: incidentResource.id,
       kind: incidentResource.kind,
       channel: incidentResource.channel,
@@ -61,7 +61,7 @@ export async function storedEvidence(db: Db, eventIds: number[], kind?: 'picture
     .innerJoin(incident, eq(incident.id, incidentResource.incidentId))
     .where(
       and(
-        inArray(incidentResource.incidentId, eventIds),
+        inArray(incidentResource.incidentId, incidentIds),
         gte(incidentResource.state, UPLOAD_RECEIVED),
         isNotNull(incidentResource.objectKey),
         kind ? eq(incidentResource.kind, kind) : undefined,
@@ -78,9 +78,9 @@ export const safeName = (text: string) =>
     .replace(/^[._]+/, '')
     .slice(0, 64) || '_';
 
-/** `<eventId>_<plate or device>_<type>/<channel>_<kind>_<resourceId>.jpg|mp4` */
+/** `<incident id>_<plate or device>_<type>/<channel>_<kind>_<resource id>.jpg|mp4` */
 export function entryName(file: StoredEvidence): string {
-  const folder = `${file.eventId}_${safeName(file.licensePlate || file.deviceUuid)}_${safeName(file.type)}`;
+  const folder = `${file.incidentId}_${safeName(file.licensePlate || file.deviceUuid)}_${safeName(file.type)}`;
   const extension = file.kind === 'video' ? 'mp4' : 'jpg';
   return `${folder}/${file.channel}_${file.kind}_${file.resourceId}.${extension}`;
 }

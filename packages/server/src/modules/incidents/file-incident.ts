@@ -5,6 +5,7 @@
  */
 import { defaultTagOfType } from '@safety-shield/contract';
 import { and, desc, eq, lte } from 'drizzle-orm';
+import type { BusMessages } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
 import { lockDeviceByUuid } from '../../db/locks.js';
 import { device, deviceBindLog, incident, incidentHistory, incidentResource, vehicle } from '../../db/schema.js';
@@ -13,16 +14,7 @@ import type { IncidentReport } from '../../device-port/index.js';
 import { defaultTag } from './default-tags.js';
 
 /** An incident a device reported, filed: what the portal tells the consoles in its chain. */
-export interface IncidentUpdate {
-  incidentId: number;
-  agentId: number | null;
-  companyId: number | null;
-  fleetId: number | null;
-  vehicleId: number | null;
-  type: string;
-  /** Epoch milliseconds: when it happened. */
-  triggerAt: number;
-}
+export type IncidentUpdate = BusMessages['incident'];
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -92,5 +92,7 @@ export { ensureDefaultTags } from './default-tags.js';
 export { EVIDENCE_LIMITS, evidenceKey, UploadState } from './evidence.js';
 export type { Chain, IncidentUpdate } from './file-incident.js';
 export { chainOf, fileIncident, lockedDevice, vehicleAt } from './file-incident.js';
+export { incidentVisible } from './repo.js';
 export type { EvidenceRequestService } from './requests/service.js';
 export { recordClipTask, toTask } from './requests/service.js';
+export { checkIncidentVisible } from './service.js';

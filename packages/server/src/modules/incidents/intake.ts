@@ -30,11 +30,9 @@ export class IncidentIntake {
   }
 
   /** A new incident (a device's, or an S.O.S press's): the consoles of its chain are told and its e-mails go, once. */
-  arrived({ incidentId, type, triggerAt, ...chain }: IncidentUpdate): void {
-    afterCommit(this.log, 'incident push', () =>
-      this.bus.publish('incident', { eventId: incidentId, type, triggerTime: triggerAt, ...chain }),
-    );
-    afterCommit(this.log, 'incident e-mail', () => this.notifier.arrived(incidentId));
+  arrived(update: IncidentUpdate): void {
+    afterCommit(this.log, 'incident push', () => this.bus.publish('incident', update));
+    afterCommit(this.log, 'incident e-mail', () => this.notifier.arrived(update.incidentId));
   }
 
   async upload(device: string, report: UploadReport): Promise<void> {

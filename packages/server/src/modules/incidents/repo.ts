@@ -149,16 +149,16 @@ export async function* incidentBatches(db: Db, scope: SQL, query: Filters) {
   for await (const rows of inBatches(incident.id, select, (found) => found.row.id)) yield rows.map(toIncidentRecord);
 }
 
-export async function findIncident(db: Db, scope: SQL, eventId: number): Promise<IncidentDetail | undefined> {
+export async function findIncident(db: Db, scope: SQL, incidentId: number): Promise<IncidentDetail | undefined> {
   const [found] = await db
     .select(columns)
     .from(incident)
-    .where(and(scope, eq(incident.id, eventId)));
+    .where(and(scope, eq(incident.id, incidentId)));
   if (!found) return undefined;
   const resources = await db
     .select()
     .from(incidentResource)
-    .where(eq(incidentResource.incidentId, eventId))
+    .where(eq(incidentResource.incidentId, incidentId))
     .orderBy(asc(incidentResource.channel), asc(incidentResource.kind), asc(incidentResource.id));
   return {
     ...toIncidentRecord(found),
@@ -178,16 +178,16 @@ export async function findIncident(db: Db, scope: SQL, eventId: number): Promise
 }
 
 /** One evidence row of an incident. */
-export async function findResource(db: Db, eventId: number, resourceId: number) {
+export async function findResource(db: Db, incidentId: number, resourceId: number) {
   const [row] = await db
     .select()
     .from(incidentResource)
-    .where(and(eq(incidentResource.incidentId, eventId), eq(incidentResource.id, resourceId)));
+    .where(and(eq(incidentResource.incidentId, incidentId), eq(incidentResource.id, resourceId)));
   return row;
 }
 
-export function listComments(db: Db, eventId: number, page: Paging): Promise<Page<CommentRecord>> {
-  const where = eq(incidentComment.incidentId, eventId);
+export function listComments(db: Db, incidentId: number, page: Paging): Promise<Page<CommentRecord>> {
+  const where = eq(incidentComment.incidentId, incidentId);
   return pageOf(
     page,
     db.select().from(incidentComment).where(where).orderBy(desc(incidentComment.at), desc(incidentComment.id)).$dynamic(),
@@ -204,21 +204,30 @@ const toHistory = (r: typeof incidentHistory.$inferSelect): HistoryRecord => ({
   time: r.at.getTime(),
 });
 
-export async function incidentHistoryOf(db: Db, eventId: number, action?: string): Promise<HistoryRecord[]> {
+export async function incidentHistoryOf(db: Db, incidentId: number, action?: string): Promise<HistoryRecord[]> {
   const rows = await db
     .select()
     .from(incidentHistory)
-    .where(and(eq(incidentHistory.incidentId, eventId), action ? eq(incidentHistory.action, action) : undefined))
+    .where(and(eq(incidentHistory.incidentId, incidentId), action ? eq(incidentHistory.action, action) : undefined))
     .orderBy(asc(incidentHistory.at), asc(incidentHistory.id));
   return rows.map(toHistory);
 }
 
-export function incidentHistoryPage(db: Db, eventId: number, page: Paging): Promise<Page<HistoryRecord>> {
-  const where = eq(incidentHistory.incidentId, eventId);
+export function incidentHistoryPage(db: Db, incidentId: number, page: Paging): Promise<Page<HistoryRecord>> {
+  const where = eq(incidentHistory.incidentId, incidentId);
   return pageOf(
     page,
     db.select().from(incidentHistory).where(where).orderBy(desc(incidentHistory.at), desc(incidentHistory.id)).$dynamic(),
     db.select({ n: count() }).from(incidentHistory).where(where),
     toHistory,
   );
+}
+
+/** Whether the principal may see the incident (its lists, its evidence, its uploads' push). */
+export async function incidentVisible(db: Db, principal: Principal, incidentId: number): Promise<boolean> {
+  const [visible] = await db
+    .select({ id: incident.id })
+    .from(incident)
+    .where(and(inScope(principal, incident), eq(incident.id, incidentId)));
+  return visible !== undefined;
 }

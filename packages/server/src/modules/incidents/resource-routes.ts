@@ -81,7 +81,7 @@ export const resourceRoutes: FastifyPluginAsync<{
       // Refusals go out as JSON before the first zip byte; the console shows them from the body.
       if (files.length === 0) throw new AppError('EVENT_RESOURCE_NOT_EXIST');
       // The zip starts going out now: a download of each incident that has files in it.
-      accessLog.zipped(principal, req.ip, [...new Set(files.map((file) => file.eventId))]);
+      accessLog.zipped(principal, req.ip, [...new Set(files.map((file) => file.incidentId))]);
       const archive = new ZipArchive({ zlib: { level: 6 } });
       fillZip(archive, store, files).catch((error) => {
         req.log.error({ err: error }, 'evidence zip failed');
@@ -100,11 +100,16 @@ export const resourceRoutes: FastifyPluginAsync<{
       const now = Date.now();
       // URLs handed out in a batch are for saving the files: each fetch is recorded as a download.
       const viewer = viewerOf(principal);
-      return pictures.map(({ eventId, resourceId, channel, ...picture }) => ({
-        eventId,
+      return pictures.map(({ incidentId, resourceId, channel, ...picture }) => ({
+        eventId: incidentId,
         resourceId,
         channel,
-        ...signedResourceUrl(objectSigner, picture, { ...viewer, eventId, resourceId, kind: 'picture', action: 'download' }, now),
+        ...signedResourceUrl(
+          objectSigner,
+          picture,
+          { ...viewer, eventId: incidentId, resourceId, kind: 'picture', action: 'download' },
+          now,
+        ),
       }));
     },
   });

@@ -4,7 +4,7 @@ import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
 import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
-import { auditTarget } from '../logs/index.js';
+import { auditCreated } from '../logs/index.js';
 import { viewerOf } from './access-log.js';
 import { signedResourceUrl } from './evidence-files.js';
 import type { IncidentService } from './service.js';
@@ -68,11 +68,7 @@ export const incidentRoutes: FastifyPluginAsync<IncidentRouteOptions> = async (a
     comment: async (req) => incidents.comment(principalOf(req), req.body),
     tags: async (req) => tagService.list(principalOf(req), req.query.companyId),
     tagList: async (req) => tagService.list(principalOf(req), req.query.companyId),
-    createTag: async (req) => {
-      const created = await tagService.create(principalOf(req), req.body);
-      auditTarget(req, created.id);
-      return created;
-    },
+    createTag: async (req) => auditCreated(req, tagService.create(principalOf(req), req.body)),
     renameTag: async (req) => tagService.rename(principalOf(req), req.body.id, req.body.tagName),
     removeTag: async (req) => tagService.remove(principalOf(req), req.query.id),
     restoreTags: async (req) => tagService.restoreDefaults(principalOf(req), req.query.companyId),

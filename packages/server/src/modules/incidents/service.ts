@@ -26,6 +26,7 @@ import {
   incidentBatches,
   incidentHistoryOf,
   incidentHistoryPage,
+  incidentVisible,
   listComments,
   listIncidents,
 } from './repo.js';
@@ -53,8 +54,8 @@ export class IncidentService {
   }
 
   /** One incident in the caller's scope, with its evidence, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */
-  async info(principal: Principal, eventId: number): Promise<IncidentDetail> {
-    const found = await findIncident(this.db, inScope(principal, incident), eventId);
+  async info(principal: Principal, incidentId: number): Promise<IncidentDetail> {
+    const found = await findIncident(this.db, inScope(principal, incident), incidentId);
     if (!found) throw outOfScope(principal, 'EVENT_NOT_EXIST');
     return found;
   }
@@ -65,56 +66,56 @@ export class IncidentService {
   }
 
   /** The reviews of an incident the caller sees, oldest first. */
-  async reviewLog(principal: Principal, eventId: number): Promise<HistoryRecord[]> {
-    await this.visible(principal, eventId);
-    return incidentHistoryOf(this.db, eventId, 'reviewed');
+  async reviewLog(principal: Principal, incidentId: number): Promise<HistoryRecord[]> {
+    await this.visible(principal, incidentId);
+    return incidentHistoryOf(this.db, incidentId, 'reviewed');
   }
 
   /** The whole history of an incident the caller sees, oldest first. */
-  async history(principal: Principal, eventId: number): Promise<HistoryRecord[]> {
-    await this.visible(principal, eventId);
-    return incidentHistoryOf(this.db, eventId);
+  async history(principal: Principal, incidentId: number): Promise<HistoryRecord[]> {
+    await this.visible(principal, incidentId);
+    return incidentHistoryOf(this.db, incidentId);
   }
 
   /** A page of an incident's history, newest first. */
-  async historyPage(principal: Principal, eventId: number, page: PageQuery): Promise<Page<HistoryRecord>> {
-    await this.visible(principal, eventId);
-    return incidentHistoryPage(this.db, eventId, page);
+  async historyPage(principal: Principal, incidentId: number, page: PageQuery): Promise<Page<HistoryRecord>> {
+    await this.visible(principal, incidentId);
+    return incidentHistoryPage(this.db, incidentId, page);
   }
 
   /** A page of who viewed or downloaded an incident's evidence, newest first (issue 15). */
-  async accessList(principal: Principal, eventId: number, page: PageQuery): Promise<Page<EvidenceAccessRecord>> {
-    await this.visible(principal, eventId);
-    return accessPage(this.db, eventId, page);
+  async accessList(principal: Principal, incidentId: number, page: PageQuery): Promise<Page<EvidenceAccessRecord>> {
+    await this.visible(principal, incidentId);
+    return accessPage(this.db, incidentId, page);
   }
 
   /** The whole access list of an incident the caller sees, a batch at a time, for its export. */
-  async accessBatches(principal: Principal, eventId: number) {
-    await this.visible(principal, eventId);
-    return accessBatches(this.db, eventId);
+  async accessBatches(principal: Principal, incidentId: number) {
+    await this.visible(principal, incidentId);
+    return accessBatches(this.db, incidentId);
   }
 
   /** A page of an incident's comments, newest first. */
-  async comments(principal: Principal, eventId: number, page: PageQuery): Promise<Page<CommentRecord>> {
-    await this.visible(principal, eventId);
-    return listComments(this.db, eventId, page);
+  async comments(principal: Principal, incidentId: number, page: PageQuery): Promise<Page<CommentRecord>> {
+    await this.visible(principal, incidentId);
+    return listComments(this.db, incidentId, page);
   }
 
   /** A stored evidence file (state 4 and on) of an incident the caller sees, or EVENT_RESOURCE_NOT_EXIST. */
   async storedResource(
     principal: Principal,
-    eventId: number,
+    incidentId: number,
     resourceId: number,
   ): Promise<{ objectKey: string; contentType: string | null; kind: 'picture' | 'video' }> {
-    await this.visible(principal, eventId);
-    const resource = await findResource(this.db, eventId, resourceId);
+    await this.visible(principal, incidentId);
+    const resource = await findResource(this.db, incidentId, resourceId);
     if (!resource?.objectKey || resource.state < UPLOAD_RECEIVED) throw new AppError('EVENT_RESOURCE_NOT_EXIST');
     return { objectKey: resource.objectKey, contentType: resource.contentType, kind: resource.kind };
   }
 
   /** One incident in the caller's scope, locked, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */
-  private async locked(tx: Tx, principal: Principal, eventId: number, alive = true) {
-    const row = await lockRow(tx, incident, eventId, and(inScope(principal, incident), alive ? isNull(incident.deletedAt) : undefined));
+  private async locked(tx: Tx, principal: Principal, incidentId: number, alive = true) {
+    const row = await lockRow(tx, incident, incidentId, and(inScope(principal, incident), alive ? isNull(incident.deletedAt) : undefined));
     if (!row) throw outOfScope(principal, 'EVENT_NOT_EXIST');
     return row;
   }
@@ -126,38 +127,38 @@ export class IncidentService {
       .values(incidentIds.map((incidentId) => ({ incidentId, action, username: principal.username, detail: detail ?? null })));
   }
 
-  async review(principal: Principal, { eventId, tagId }: ReviewBody): Promise<void> {
+  async review(principal: Principal, { eventId: incidentId, tagId }: ReviewBody): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const row = await this.locked(tx, principal, eventId);
+      const row = await this.locked(tx, principal, incidentId);
       if (tagId !== undefined && tagId !== row.tagId) {
         const [tag] = await tx
           .select({ id: eventTag.id, name: eventTag.name })
           .from(eventTag)
           .where(and(eq(eventTag.id, tagId), eq(eventTag.belongCompanyId, row.belongCompanyId ?? -1)));
         if (!tag) throw new AppError('EVENT_TAG_NOT_EXIST');
-        await tx.update(incident).set({ tagId }).where(eq(incident.id, eventId));
-        await this.writeHistory(tx, principal, [eventId], 'retagged', { tagId, tagName: tag.name });
+        await tx.update(incident).set({ tagId }).where(eq(incident.id, incidentId));
+        await this.writeHistory(tx, principal, [incidentId], 'retagged', { tagId, tagName: tag.name });
       }
       await tx
         .update(incident)
         .set({ reviewState: 'reviewed', reviewedAt: new Date(), reviewerId: principal.accountId, reviewerName: principal.username })
-        .where(eq(incident.id, eventId));
-      await this.writeHistory(tx, principal, [eventId], 'reviewed');
+        .where(eq(incident.id, incidentId));
+      await this.writeHistory(tx, principal, [incidentId], 'reviewed');
     });
     this.totals.forgetAll();
   }
 
-  async comment(principal: Principal, { eventId, body }: CommentBody): Promise<{ id: number }> {
+  async comment(principal: Principal, { eventId: incidentId, body }: CommentBody): Promise<{ id: number }> {
     const text = body.trim();
     if (!text) throw new AppError('PARAM_CHECK_FAIL', 'body', { field: 'body' });
     return this.db.transaction(async (tx) => {
-      await this.locked(tx, principal, eventId);
+      await this.locked(tx, principal, incidentId);
       const [row] = await tx
         .insert(incidentComment)
-        .values({ incidentId: eventId, accountId: principal.accountId, username: principal.username, body: text })
+        .values({ incidentId, accountId: principal.accountId, username: principal.username, body: text })
         .returning({ id: incidentComment.id });
       if (!row) throw new AppError('ACTION_FAIL_RETRY');
-      await this.writeHistory(tx, principal, [eventId], 'commented');
+      await this.writeHistory(tx, principal, [incidentId], 'commented');
       return row;
     });
   }
@@ -224,11 +225,12 @@ export class IncidentService {
     for (const key of keys) await this.store.delete(key);
   }
 
-  async visible(principal: Principal, eventId: number): Promise<void> {
-    const [row] = await this.db
-      .select({ id: incident.id })
-      .from(incident)
-      .where(and(inScope(principal, incident), eq(incident.id, eventId)));
-    if (!row) throw outOfScope(principal, 'EVENT_NOT_EXIST');
+  visible(principal: Principal, incidentId: number): Promise<void> {
+    return checkIncidentVisible(this.db, principal, incidentId);
   }
+}
+
+/** Refuses an incident the caller may not see as a missing one is refused (EVENT_NOT_EXIST). */
+export async function checkIncidentVisible(db: Db, principal: Principal, incidentId: number): Promise<void> {
+  if (!(await incidentVisible(db, principal, incidentId))) throw outOfScope(principal, 'EVENT_NOT_EXIST');
 }

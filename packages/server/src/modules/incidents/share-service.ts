@@ -32,7 +32,7 @@ const DAY_MS = 86_400_000;
 export const shareSigner = (secretKey: Buffer) => new GrantSigner<ShareGrant>(secretKey, 'safety-shield/share/v1');
 
 /** The incidents a link shares: each once, in id order. */
-export const shareIds = (eventIds: number[]) => [...new Set(eventIds)].sort((a, b) => a - b);
+export const shareIds = (incidentIds: number[]) => [...new Set(incidentIds)].sort((a, b) => a - b);
 
 /**
  * Issue 6 share links: a signed grant of some incidents for 1–30 days; the public list opens exactly those (live

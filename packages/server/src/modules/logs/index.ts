@@ -11,5 +11,5 @@ export const logModule = fp(
   { name: 'logs' },
 );
 
-export type { Actor } from './recorder.js';
-export { auditDetail, auditTarget, registerOperationLog } from './recorder.js';
+export type { Actor, ActorWitness } from './recorder.js';
+export { auditActor, auditCreated, auditDetail, auditTarget, registerOperationLog } from './recorder.js';

@@ -21,9 +21,32 @@ declare module 'fastify' {
   }
 }
 
+/** Told who acts as soon as a service knows it: a login before its session exists, an installer's public link. */
+export type ActorWitness = (actor: Actor) => void;
+
+/** The witness that names the actor of this request's operation-log line (calls without a session). */
+export function auditActor(req: FastifyRequest): ActorWitness {
+  return (actor) => {
+    req.audit.actor = actor;
+  };
+}
+
 /** Sets the target of this request's operation-log line, where the declaration's `auditTarget` cannot name it. */
 export function auditTarget(req: FastifyRequest, target: string | number) {
   req.audit.target = String(target);
+}
+
+/** Answers what a write created, naming it as the target of the log line: its `id`, or the field `targetOf` picks. */
+export function auditCreated<T extends { id: number }>(req: FastifyRequest, creating: Promise<T>): Promise<T>;
+export function auditCreated<T>(req: FastifyRequest, creating: Promise<T>, targetOf: (created: T) => string | number): Promise<T>;
+export async function auditCreated<T>(
+  req: FastifyRequest,
+  creating: Promise<T>,
+  targetOf: (created: T) => string | number = (created) => (created as { id: number }).id,
+): Promise<T> {
+  const created = await creating;
+  auditTarget(req, targetOf(created));
+  return created;
 }
 
 /**

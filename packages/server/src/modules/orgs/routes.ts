@@ -2,7 +2,7 @@ import { type OrgKind, orgApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { type Handler, type Handlers, serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/index.js';
+import { auditCreated, auditTarget } from '../logs/index.js';
 import type { OrgService } from './service.js';
 
 type OrgApi = typeof orgApi;
@@ -18,11 +18,7 @@ export const orgRoutes: FastifyPluginAsync<{ orgs: OrgService }> = async (app, {
       List: async (req) => orgs.list(principalOf(req), kind, req.query),
       Info: async (req) => orgs.info(principalOf(req), kind, req.query.id),
       Options: async (req) => orgs.options(principalOf(req), kind, req.query),
-      Create: async (req) => {
-        const created = await orgs.create(principalOf(req), kind, req.body);
-        auditTarget(req, created.id);
-        return created;
-      },
+      Create: async (req) => auditCreated(req, orgs.create(principalOf(req), kind, req.body)),
       Update: async (req) => orgs.update(principalOf(req), kind, req.body),
       SetState: async (req) => orgs.setState(principalOf(req), kind, req.body),
       Remove: async (req) => orgs.remove(principalOf(req), kind, req.query.id),

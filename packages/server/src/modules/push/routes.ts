@@ -10,7 +10,8 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { type Chain, chainInScope } from '../../http/scope.js';
 import type { Sessions } from '../account/index.js';
-import { incidentVisible, watchableVehicles } from './repo.js';
+import { incidentVisible } from '../incidents/index.js';
+import { watchableVehicles } from './repo.js';
 
 /** How often a connection's session is checked again: a logout or time-out closes the socket within this. */
 const RECHECK_MS = 30_000;
@@ -60,7 +61,7 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
   /** Sockets that asked for new incidents, with whom they speak for. */
   const incidentFeeds = new Map<WebSocket, Principal>();
   /** Sockets following the evidence uploads of some incidents (at most PUSH_MAX_WATCH each). */
-  const uploadFeeds = new Map<WebSocket, { principal: Principal; eventIds: Set<number> }>();
+  const uploadFeeds = new Map<WebSocket, { principal: Principal; incidentIds: Set<number> }>();
   /** Every signed-in socket: an S.O.S is an alarm, pushed to all in scope without asking. */
   const signedIn = new Map<WebSocket, Principal>();
   /** Alarms go to every signed-in socket whose scope covers the chain, unasked. */
@@ -75,22 +76,29 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
     bus.subscribe('presence', (event) => {
       if (event.vehicleId !== null) watchers.each(event.vehicleId, { type: 'presence', ...event, vehicleId: event.vehicleId });
     }),
-    bus.subscribe('incident', ({ eventId, type, triggerTime, vehicleId, ...chain }) => {
-      const text = JSON.stringify({ type: 'incident', eventId, incidentType: type, triggerTime, vehicleId } satisfies PushServerMessage);
+    // The console's message speaks the wire's words: eventId, incidentType, triggerTime.
+    bus.subscribe('incident', ({ incidentId, type, triggerAt, vehicleId, ...chain }) => {
+      const text = JSON.stringify({
+        type: 'incident',
+        eventId: incidentId,
+        incidentType: type,
+        triggerTime: triggerAt,
+        vehicleId,
+      } satisfies PushServerMessage);
       for (const [socket, principal] of incidentFeeds) {
         if (socket.readyState === socket.OPEN && chainInScope(principal, chain)) socket.send(text);
       }
     }),
-    bus.subscribe('upload', ({ eventId, resourceId, state, taskId, ...chain }) => {
+    bus.subscribe('upload', ({ incidentId, resourceId, state, taskId, ...chain }) => {
       const text = JSON.stringify({
         type: 'upload',
-        eventId,
+        eventId: incidentId,
         resourceId,
         state,
         ...(taskId ? { taskId } : {}),
       } satisfies PushServerMessage);
       for (const [socket, feed] of uploadFeeds) {
-        if (socket.readyState === socket.OPEN && feed.eventIds.has(eventId) && chainInScope(feed.principal, chain)) socket.send(text);
+        if (socket.readyState === socket.OPEN && feed.incidentIds.has(incidentId) && chainInScope(feed.principal, chain)) socket.send(text);
       }
     }),
     bus.subscribe('sos', ({ state, sos, ...chain }) => toSignedIn({ type: 'sos', state, sos }, chain)),
@@ -153,16 +161,16 @@ export const pushRoutes: FastifyPluginAsync<{ db: Db; sessions: Sessions; bus: B
             return;
           }
           if (message.type === 'uploads') {
-            const feed = uploadFeeds.get(socket) ?? { principal, eventIds: new Set<number>() };
+            const feed = uploadFeeds.get(socket) ?? { principal, incidentIds: new Set<number>() };
             if (!message.on) {
-              feed.eventIds.delete(message.eventId);
+              feed.incidentIds.delete(message.eventId);
               return;
             }
             if (!(await incidentVisible(db, principal, message.eventId)))
               return send(socket, { type: 'error', codeKey: 'PERMISSION_CHECK_FAIL' });
-            if (feed.eventIds.size >= PUSH_MAX_WATCH) return send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
+            if (feed.incidentIds.size >= PUSH_MAX_WATCH) return send(socket, { type: 'error', codeKey: 'PARAM_CHECK_FAIL' });
             feed.principal = principal;
-            feed.eventIds.add(message.eventId);
+            feed.incidentIds.add(message.eventId);
             uploadFeeds.set(socket, feed);
             return;
           }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type DefaultTagKind, defaultTagNames, type Language, type StatisticsReport } from '@safety-shield/contract';
 import { incidentTypeNames } from '@safety-shield/contract/messages';
-import { type Cell, renderPdf } from '../../pdf/index.js';
+import { type Cell, renderPdf, type TableColumn } from '../../pdf/index.js';
 import { type ReportTexts, reportTexts } from '../../texts/report.js';
 
 export interface ReportPdfOptions {
@@ -85,6 +85,23 @@ export function reportPdf(report: StatisticsReport, options: ReportPdfOptions): 
       footer: { text: `Safety Shield · ${options.title}`, page: (page, pages) => `${texts.page} ${page} / ${pages}` },
     },
     (pdf) => {
+      /** A section of one table, or the "nothing" line when the table has no rows. */
+      const tableSection = (heading: string, columns: readonly TableColumn[], rows: readonly Cell[][]) => {
+        pdf.heading(heading);
+        if (rows.length === 0) pdf.paragraph(texts.nothing);
+        else pdf.table(columns, rows);
+      };
+      /** Incidents counted by one key (type, tag): its name and the count. */
+      const incidentsBy = (heading: string, key: string, rows: readonly Cell[][]) =>
+        tableSection(
+          heading,
+          [
+            { header: key, width: 3 },
+            { header: texts.figures.incidents, align: 'right' },
+          ],
+          rows,
+        );
+
       pdf.title(texts.title);
       pdf.keyValues([
         [texts.organisation, options.title],
@@ -122,52 +139,34 @@ export function reportPdf(report: StatisticsReport, options: ReportPdfOptions): 
         height: 60,
       });
 
-      pdf.heading(texts.sections.byType);
-      if (overview.byType.length === 0) pdf.paragraph(texts.nothing);
-      else
-        pdf.table(
-          [
-            { header: texts.columns.type, width: 3 },
-            { header: texts.figures.incidents, align: 'right' },
-          ],
-          overview.byType.map((row) => [types[row.key as keyof typeof types] ?? row.key, row.count]),
-        );
-      pdf.heading(texts.sections.byTag);
-      if (overview.byTag.length === 0) pdf.paragraph(texts.nothing);
-      else
-        pdf.table(
-          [
-            { header: texts.columns.tag, width: 3 },
-            { header: texts.figures.incidents, align: 'right' },
-          ],
-          overview.byTag.map((row) => [tagName(row.key, row.name, texts), row.count]),
-        );
+      incidentsBy(
+        texts.sections.byType,
+        texts.columns.type,
+        overview.byType.map((row) => [types[row.key as keyof typeof types] ?? row.key, row.count]),
+      );
+      incidentsBy(
+        texts.sections.byTag,
+        texts.columns.tag,
+        overview.byTag.map((row) => [tagName(row.key, row.name, texts), row.count]),
+      );
 
-      pdf.heading(texts.sections.fleets);
-      if (overview.fleets.length === 0) pdf.paragraph(texts.nothing);
-      else
-        pdf.table(
-          [
-            { header: texts.columns.fleet, width: 2 },
-            { header: texts.columns.company, width: 2 },
-            { header: texts.figures.incidents, align: 'right' },
-            { header: texts.figures.distanceKm, align: 'right' },
-            { header: texts.figures.per100Km, align: 'right' },
-          ],
-          overview.fleets.map((row) => [row.fleetName, row.companyName, row.incidents, row.distanceKm, row.per100Km]),
-        );
+      tableSection(
+        texts.sections.fleets,
+        [
+          { header: texts.columns.fleet, width: 2 },
+          { header: texts.columns.company, width: 2 },
+          { header: texts.figures.incidents, align: 'right' },
+          { header: texts.figures.distanceKm, align: 'right' },
+          { header: texts.figures.per100Km, align: 'right' },
+        ],
+        overview.fleets.map((row) => [row.fleetName, row.companyName, row.incidents, row.distanceKm, row.per100Km]),
+      );
 
-      pdf.heading(texts.sections.places);
-      if (overview.places.records.length === 0) pdf.paragraph(texts.nothing);
-      else
-        pdf.table(
-          [
-            { header: texts.columns.place, width: 3 },
-            { header: texts.columns.country },
-            { header: texts.figures.incidents, align: 'right' },
-          ],
-          overview.places.records.map((row) => [row.name, row.country, row.incidents]),
-        );
+      tableSection(
+        texts.sections.places,
+        [{ header: texts.columns.place, width: 3 }, { header: texts.columns.country }, { header: texts.figures.incidents, align: 'right' }],
+        overview.places.records.map((row) => [row.name, row.country, row.incidents]),
+      );
       if (overview.places.unplaced > 0) pdf.paragraph(texts.unplaced(number.format(overview.places.unplaced)));
 
       pdf.heading(texts.sections.safety);
@@ -189,13 +188,11 @@ export function reportPdf(report: StatisticsReport, options: ReportPdfOptions): 
         height: 55,
       });
 
-      pdf.heading(texts.sections.worstVehicles);
-      if (safety.worstVehicles.length === 0) pdf.paragraph(texts.nothing);
-      else
-        pdf.table(
-          [{ header: texts.columns.vehicle, width: 1.6 }, { header: texts.columns.fleet, width: 1.6 }, ...scoreColumns],
-          safety.worstVehicles.map((row) => scoreRow(row, [row.name, row.fleetName])),
-        );
+      tableSection(
+        texts.sections.worstVehicles,
+        [{ header: texts.columns.vehicle, width: 1.6 }, { header: texts.columns.fleet, width: 1.6 }, ...scoreColumns],
+        safety.worstVehicles.map((row) => scoreRow(row, [row.name, row.fleetName])),
+      );
 
       pdf.heading(texts.sections.coaching);
       pdf.keyValues([

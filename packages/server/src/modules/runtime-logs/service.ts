@@ -15,7 +15,7 @@ import { OBJECTS_PATH } from '../../storage/routes.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
 import { recordedUpload } from '../../storage/upload-records.js';
 import type { DeviceTaskService } from '../device-tasks/index.js';
-import { inTurns } from '../device-tasks/index.js';
+import { deliverInTurns } from '../device-tasks/index.js';
 
 /** How long a device has to upload its log once asked. */
 export const LOG_URL_MS = 15 * 60_000;
@@ -94,9 +94,7 @@ export class RuntimeLogService {
   }
 
   private deliverAll(deliveries: Array<{ rowId: number; uuid: string }>) {
-    return inTurns(deliveries, (item) =>
-      this.deliver(item.rowId, item.uuid).catch((err: unknown) => this.log.error({ err }, 'log order not delivered')),
-    );
+    return deliverInTurns(deliveries, (item) => this.deliver(item.rowId, item.uuid), this.log, 'log order not delivered');
   }
 
   /** Where a row's log is kept. */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { serve } from '../../http/endpoints.js';
 import { browserTimeZone } from '../../http/time-zone.js';
+import { auditActor } from '../logs/index.js';
 import type { SsoService } from './service.js';
 
 /** The console page the provider sends the browser back to (SPEC section 2's public `/auth-redirect`). */
@@ -20,14 +21,7 @@ function redirectUri(req: FastifyRequest, publicUrl: string | undefined): string
 export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; publicUrl: string | undefined }> = async (app, { sso, publicUrl }) => {
   serve(app, ssoApi, {
     start: async (req) => sso.start(req.body.name, redirectUri(req, publicUrl)),
-    login: async (req) =>
-      sso.login(
-        req.body,
-        (actor) => {
-          req.audit.actor = actor;
-        },
-        browserTimeZone(req),
-      ),
+    login: async (req) => sso.login(req.body, auditActor(req), browserTimeZone(req)),
     config: async (req) => sso.config(principalOf(req), req.query.id, redirectUri(req, publicUrl)),
     saveConfig: async (req) => sso.saveConfig(principalOf(req), req.body),
     removeConfig: async (req) => sso.removeConfig(principalOf(req), req.query.id),

@@ -10,7 +10,7 @@ import type { Principal } from '../../http/principal.js';
 import { hashToken } from '../../http/tokens.js';
 import type { AccountRow } from '../account/index.js';
 import { type AccountService, actorOf } from '../account/index.js';
-import type { Actor } from '../logs/index.js';
+import type { ActorWitness } from '../logs/index.js';
 import type { OrgService } from '../orgs/index.js';
 import type { Sealer } from '../system/index.js';
 import { checkedIssuer, discover, ProviderCache } from './provider.js';
@@ -18,9 +18,6 @@ import { accountsOfCompanyByEmail, dropExpired, findConfig, findConfigOf, type S
 
 /** A sign-in sent to the provider must come back within ten minutes. */
 export const SSO_PENDING_MS = 10 * 60_000;
-
-/** Who is signing in, for the operation log, as soon as it is known. */
-export type SsoWitness = (actor: Actor) => void;
 
 /**
  * Single sign-on with each company's OpenID provider (authorization code flow with PKCE S256, state and nonce).
@@ -67,7 +64,7 @@ export class SsoService {
   }
 
   /** `POST /v1/account/sso/login`: the provider's answer, checked, turned into a session like the password login's. */
-  async login({ code, state, iss }: SsoLoginBody, witness: SsoWitness, browserZone?: string): Promise<LoginResult> {
+  async login({ code, state, iss }: SsoLoginBody, witness: ActorWitness, browserZone?: string): Promise<LoginResult> {
     const pending = await takePending(this.db, hashToken(state));
     if (!pending || pending.expiresAt.getTime() <= Date.now()) throw new AppError('SSO_STATE_FAIL');
     const found = await findConfigOf(this.db, eq(ssoConfig.companyId, pending.companyId));
@@ -85,7 +82,7 @@ export class SsoService {
   }
 
   /** The password login's refusals and second step (AccountService.admit); the provider's word leaves the count of wrong passwords alone. */
-  private signIn(row: AccountRow, witness: SsoWitness, browserZone?: string): Promise<LoginResult> {
+  private signIn(row: AccountRow, witness: ActorWitness, browserZone?: string): Promise<LoginResult> {
     witness(actorOf(row));
     return this.accounts.admit(row, false, browserZone);
   }

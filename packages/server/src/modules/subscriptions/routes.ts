@@ -2,7 +2,7 @@ import { subscriptionApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { serve } from '../../http/endpoints.js';
-import { auditTarget } from '../logs/index.js';
+import { auditCreated } from '../logs/index.js';
 import { listSubscriptions, listUsage } from './repo.js';
 import type { SubscriptionService } from './service.js';
 
@@ -13,11 +13,7 @@ export const subscriptionRoutes: FastifyPluginAsync<{ db: Db; subscriptions: Sub
 ) => {
   serve(app, subscriptionApi, {
     list: async (req) => listSubscriptions(db, req.query),
-    create: async (req) => {
-      const created = await subscriptions.create(req.body);
-      auditTarget(req, created.id);
-      return created;
-    },
+    create: async (req) => auditCreated(req, subscriptions.create(req.body)),
     update: async (req) => subscriptions.update(req.body),
     setState: async (req) => subscriptions.setState(req.body),
     usage: async (req) => listUsage(db, req.query),

@@ -18,6 +18,7 @@ import { AppError } from '../../../http/errors.js';
 import type { Principal } from '../../../http/principal.js';
 import { inScope, outOfScope } from '../../../http/scope.js';
 import { type Moved, UploadState } from '../evidence.js';
+import { checkIncidentVisible } from '../service.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type IncidentRow = Pick<typeof incident.$inferSelect, 'id' | 'deviceUuid' | 'messageId' | 'triggerAt'>;
@@ -116,11 +117,11 @@ export class EvidenceRequestService {
   ) {}
 
   /** One live incident in the caller's scope, locked, or PERMISSION_CHECK_FAIL / EVENT_NOT_EXIST. */
-  private async incidentOf(tx: Tx, principal: Principal, eventId: number): Promise<IncidentRow> {
+  private async incidentOf(tx: Tx, principal: Principal, incidentId: number): Promise<IncidentRow> {
     const [row] = await tx
       .select({ id: incident.id, deviceUuid: incident.deviceUuid, messageId: incident.messageId, triggerAt: incident.triggerAt })
       .from(incident)
-      .where(and(inScope(principal, incident), eq(incident.id, eventId), isNull(incident.deletedAt)))
+      .where(and(inScope(principal, incident), eq(incident.id, incidentId), isNull(incident.deletedAt)))
       .for('update');
     if (!row) throw outOfScope(principal, 'EVENT_NOT_EXIST');
     return row;
@@ -165,10 +166,10 @@ export class EvidenceRequestService {
   }
 
   /** `getCtrDeviceUploadPic`: one resource (a picture, or any other file the device still holds). */
-  async picture(principal: Principal, eventId: number, resourceId: number): Promise<EvidenceTask> {
+  async picture(principal: Principal, incidentId: number, resourceId: number): Promise<EvidenceTask> {
     const fresh: number[] = [];
     const result = await this.db.transaction(async (tx) => {
-      const row = await this.incidentOf(tx, principal, eventId);
+      const row = await this.incidentOf(tx, principal, incidentId);
       const resource = (await this.resourcesOf(tx, [row.id])).find((r) => r.id === resourceId);
       if (!resource) throw new AppError('EVENT_RESOURCE_NOT_EXIST');
       return this.ask(tx, principal, row, resource.kind, [resource], fresh);
@@ -177,8 +178,8 @@ export class EvidenceRequestService {
   }
 
   /** `getCtrDeviceUploadVideo` / batch: every picture or video of the incidents not stored yet. */
-  async allOf(principal: Principal, eventIds: number[], kind: 'picture' | 'video'): Promise<EvidenceTask[]> {
-    const unique = [...new Set(eventIds)];
+  async allOf(principal: Principal, incidentIds: number[], kind: 'picture' | 'video'): Promise<EvidenceTask[]> {
+    const unique = [...new Set(incidentIds)];
     const fresh: number[] = [];
     const result = await this.db.transaction(async (tx) => {
       const rows = await tx
@@ -206,11 +207,11 @@ export class EvidenceRequestService {
    * `getDeviceUploadVideoUrl`: a clip of `time ± 10 s` (cut to the incident's time ± 5 min) on the channel of the
    * chosen resource, recorded first as a new resource `clip-{taskId}-ch{channel}` in state 0.
    */
-  async clip(principal: Principal, eventId: number, resourceId: number, time: number): Promise<EvidenceTask> {
+  async clip(principal: Principal, incidentId: number, resourceId: number, time: number): Promise<EvidenceTask> {
     const at = toSeconds(time);
     const fresh: number[] = [];
     const result = await this.db.transaction(async (tx) => {
-      const row = await this.incidentOf(tx, principal, eventId);
+      const row = await this.incidentOf(tx, principal, incidentId);
       const resources = await this.resourcesOf(tx, [row.id]);
       const base = resources.find((r) => r.id === resourceId);
       if (!base) throw new AppError('EVENT_RESOURCE_NOT_EXIST');
@@ -265,13 +266,9 @@ export class EvidenceRequestService {
   }
 
   /** The tasks of one incident the caller may see, newest first. */
-  async list(principal: Principal, eventId: number): Promise<EvidenceTaskRecord[]> {
-    const [visible] = await this.db
-      .select({ id: incident.id })
-      .from(incident)
-      .where(and(inScope(principal, incident), eq(incident.id, eventId)));
-    if (!visible) throw outOfScope(principal, 'EVENT_NOT_EXIST');
-    const rows = await this.db.select().from(evidenceTask).where(eq(evidenceTask.incidentId, eventId)).orderBy(desc(evidenceTask.id));
+  async list(principal: Principal, incidentId: number): Promise<EvidenceTaskRecord[]> {
+    await checkIncidentVisible(this.db, principal, incidentId);
+    const rows = await this.db.select().from(evidenceTask).where(eq(evidenceTask.incidentId, incidentId)).orderBy(desc(evidenceTask.id));
     return rows.map((row) => ({
       ...toTask(row),
       taskId: row.id,
@@ -413,7 +410,7 @@ export class EvidenceRequestService {
     if (!chain) return;
     // The newest task that asked for it (done ones too, so the device's 5 and 6 still name it).
     const taskId = tasks[0]?.id;
-    this.bus.publish('upload', { eventId: incidentId, resourceId: resourceRowId, state, ...(taskId ? { taskId } : {}), ...chain });
+    this.bus.publish('upload', { incidentId, resourceId: resourceRowId, state, ...(taskId ? { taskId } : {}), ...chain });
   }
 }
 
