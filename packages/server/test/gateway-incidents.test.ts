@@ -133,13 +133,13 @@ describe('device gateway: incidents', () => {
       .where(eq(incidentHistory.incidentId, stored?.id ?? 0));
     expect(history).toEqual([expect.objectContaining({ action: 'arrived', username: null, detail: { type: 'collision', speed: 63.5 } })]);
     expect(incidents).toContainEqual({
-      eventId: stored?.id,
+      incidentId: stored?.id,
       agentId: company.agentId,
       companyId: company.companyId,
       fleetId,
       vehicleId,
       type: 'collision',
-      triggerTime: body.triggerAt,
+      triggerAt: body.triggerAt,
     });
 
     // The same message again (its PUBACK was lost): acknowledged, stored once, pushed once.
@@ -195,7 +195,7 @@ describe('device gateway: incidents', () => {
       belongCompanyId: company.companyId,
       belongFleetId: null,
     });
-    expect(incidents).toContainEqual(expect.objectContaining({ eventId: stored?.id, vehicleId: null, fleetId: null }));
+    expect(incidents).toContainEqual(expect.objectContaining({ incidentId: stored?.id, vehicleId: null, fleetId: null }));
   });
 
   it('files an incident reported after a rebinding under the vehicle bound when it happened', async () => {

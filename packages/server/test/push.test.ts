@@ -76,9 +76,9 @@ describe('the console WebSocket', () => {
     await client.next('ready');
     client.send({ type: 'incidents', on: true });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const base = { type: 'collision', triggerTime: 1, vehicleId: null };
-    bus.publish('incident', { ...base, eventId: 1, agentId: other.agent, companyId: other.company, fleetId: other.fleet });
-    bus.publish('incident', { ...base, eventId: 2, agentId: tree.agent, companyId: tree.company, fleetId: tree.fleet });
+    const base = { type: 'collision', triggerAt: 1, vehicleId: null };
+    bus.publish('incident', { ...base, incidentId: 1, agentId: other.agent, companyId: other.company, fleetId: other.fleet });
+    bus.publish('incident', { ...base, incidentId: 2, agentId: tree.agent, companyId: tree.company, fleetId: tree.fleet });
     expect(await client.next('incident')).toEqual({
       type: 'incident',
       eventId: 2,
