@@ -13,6 +13,7 @@ import {
   numberFilter,
   SelectFilter,
   TextFilter,
+  timeColumn,
   useFilteredList,
 } from '../../shared/ui/list/index.js';
 import { useAlertFeed } from '../device-detail/index.js';
@@ -142,7 +143,7 @@ export function DeviceMonitorPage() {
           <Tag>{t('deviceMonitor.unbound')}</Tag>
         ),
     },
-    { key: 'health', title: t('deviceMonitor.health'), priority: 4, fitWidth: 170, render: (_, row) => formatTime(row.healthTime) },
+    timeColumn('health', t('deviceMonitor.health'), (row) => row.healthTime, 4),
     ...(narrow
       ? []
       : [

@@ -2,8 +2,7 @@ import { type DeviceTask, type TaskState, taskStates } from '@safety-shield/cont
 import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatTime } from '../../shared/ui/format.js';
-import { actionsColumn, ListPage, numberFilter, useListParams } from '../../shared/ui/list/index.js';
+import { actionsColumn, ListPage, numberFilter, timeColumn, useListParams } from '../../shared/ui/list/index.js';
 import { useTasks } from './api/tasks.js';
 import { TaskProgressBar } from './components/TaskProgressBar.js';
 import { TaskRowsDrawer } from './components/TaskRowsDrawer.js';
@@ -79,7 +78,7 @@ export function TaskManagerPage() {
           render: (_, task) => task.changed.map((prop) => t(`deviceConfig.prop.${prop}`)).join(', ') || '—',
         },
         { key: 'by', title: t('deviceTasks.by'), priority: 4, fitWidth: 120, dataIndex: 'createdBy' },
-        { key: 'created', title: t('deviceTasks.created'), priority: 3, fitWidth: 170, render: (_, task) => formatTime(task.createTime) },
+        timeColumn('created', t('deviceTasks.created'), (task) => task.createTime, 3),
         actionsColumn(
           t('list.actions'),
           (task) => (

@@ -4,8 +4,15 @@ import { App, Button, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime } from '../../shared/ui/format.js';
-import { type ListColumns, ListPage, SelectFilter, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
+import {
+  type ListColumns,
+  ListPage,
+  reasonColumn,
+  SelectFilter,
+  TextFilter,
+  timeColumn,
+  useFilteredList,
+} from '../../shared/ui/list/index.js';
 import { OnlineTag, useDeviceVersions } from '../devices/index.js';
 import { exportUpgradeList, UPGRADE_LIST_KEY, useUpgradeDevices } from './api/upgrade-list.js';
 import { useCampaignFeed } from './api/use-campaign-feed.js';
@@ -86,15 +93,11 @@ export function UpgradeListPage() {
       fitWidth: 170,
       render: (_, record) => <LatestUpgrade phase={record.phase} progress={record.progress} />,
     },
-    {
-      key: 'reason',
-      title: t('firmware.reason'),
+    reasonColumn(t('firmware.reason'), (record) => ({ reason: record.reason, failed: record.phase === 'failed' }), {
       priority: 3,
       fitWidth: 200,
-      render: (_, record) =>
-        record.reason ? <Typography.Text type={record.phase === 'failed' ? 'danger' : undefined}>{record.reason}</Typography.Text> : '—',
-    },
-    { key: 'updated', title: t('firmware.updated'), priority: 4, fitWidth: 170, render: (_, record) => formatTime(record.updateTime) },
+    }),
+    timeColumn('updated', t('firmware.updated'), (record) => record.updateTime, 4),
   ];
 
   return (

@@ -1,18 +1,19 @@
 import { firmwareApi, pathTo, type UpgradeLogQuery, type UpgradeLogRecord, upgradeOutcomes } from '@safety-shield/contract';
-import { DatePicker, Form, Typography } from 'antd';
+import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dayRangeOf, toPickerValue } from '../../shared/time/picker.js';
-import { formatTime } from '../../shared/ui/format.js';
 import {
   FilterBar,
   type ListColumns,
   ListPage,
   numberFilter,
+  reasonColumn,
   SelectFilter,
   TextFilter,
+  timeColumn,
   useListParams,
 } from '../../shared/ui/list/index.js';
 import { CsvExportButton } from '../logs/index.js';
@@ -47,7 +48,7 @@ export function UpgradeLogPage() {
   );
 
   const columns: ListColumns<UpgradeLogRecord> = [
-    { key: 'ended', title: t('firmware.log.ended'), fitWidth: 170, render: (_, record) => formatTime(record.endTime) },
+    timeColumn('ended', t('firmware.log.ended'), (record) => record.endTime),
     {
       key: 'device',
       title: t('firmware.device'),
@@ -80,15 +81,11 @@ export function UpgradeLogPage() {
       fitWidth: 110,
       render: (_, record) => <OutcomeTag result={record.result} />,
     },
-    {
-      key: 'reason',
-      title: t('firmware.reason'),
+    reasonColumn(t('firmware.reason'), (record) => ({ reason: record.reason, failed: record.result === 'failed' }), {
       priority: 3,
       fitWidth: 220,
-      render: (_, record) =>
-        record.reason ? <Typography.Text type={record.result === 'failed' ? 'danger' : undefined}>{record.reason}</Typography.Text> : '—',
-    },
-    { key: 'started', title: t('firmware.log.started'), priority: 4, fitWidth: 170, render: (_, record) => formatTime(record.startTime) },
+    }),
+    timeColumn('started', t('firmware.log.started'), (record) => record.startTime, 4),
   ];
 
   return (

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
-import { actionsColumn, type ListColumns, ListPage, numberFilter, useListParams } from '../../shared/ui/list/index.js';
+import { actionsColumn, type ListColumns, ListPage, numberFilter, timeColumn, useListParams } from '../../shared/ui/list/index.js';
 import { useCan } from '../auth/index.js';
 import { TaskProgressBar, TaskRowsDrawer, TaskStateTag, useTaskFeed } from '../device-tasks/index.js';
 import { useCampaigns } from './api/campaigns.js';
@@ -108,7 +108,7 @@ export function UpgradeManagerPage() {
         </Flex>
       ),
     },
-    { key: 'end', title: t('firmware.endTime'), priority: 4, fitWidth: 170, render: (_, campaign) => formatTime(campaign.expireTime) },
+    timeColumn('end', t('firmware.endTime'), (campaign) => campaign.expireTime, 4),
     actionsColumn(
       t('list.actions'),
       (campaign) => (

@@ -3,7 +3,7 @@ import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
-import { ListTable } from '../../../shared/ui/list/index.js';
+import { ListTable, timeColumn } from '../../../shared/ui/list/index.js';
 import { DEVICE_DETAIL_KEY, useAlertHistory } from '../api/device-detail.js';
 import { useAlertFeed } from '../use-alert-feed.js';
 import { faultText } from './fault.js';
@@ -48,14 +48,8 @@ export function AlertHistory({ deviceId, tableId }: { deviceId: number; tableId:
               </Tag>
             ),
           },
-          { key: 'raised', title: t('deviceDetail.alerts.raised'), priority: 2, fitWidth: 170, render: (_, a) => formatTime(a.raisedTime) },
-          {
-            key: 'cleared',
-            title: t('deviceDetail.alerts.cleared'),
-            priority: 3,
-            fitWidth: 170,
-            render: (_, a) => formatTime(a.clearedTime),
-          },
+          timeColumn('raised', t('deviceDetail.alerts.raised'), (a) => a.raisedTime, 2),
+          timeColumn('cleared', t('deviceDetail.alerts.cleared'), (a) => a.clearedTime, 3),
           {
             key: 'handled',
             title: t('deviceDetail.alerts.handled'),

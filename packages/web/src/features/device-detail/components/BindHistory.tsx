@@ -2,9 +2,8 @@ import { type BindLogRecord, pathTo } from '@safety-shield/contract';
 import { Flex, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
-import { ListTable } from '../../../shared/ui/list/index.js';
+import { ListTable, timeColumn } from '../../../shared/ui/list/index.js';
 import { useBindLog } from '../../devices/index.js';
 import { useLocalPaging } from './use-local-paging.js';
 
@@ -23,7 +22,7 @@ export function BindHistory({ deviceId }: { deviceId: number }) {
         list={list}
         query={query}
         columns={[
-          { key: 'time', title: t('deviceDetail.bind.time'), fitWidth: 170, render: (_, row) => formatTime(row.time) },
+          timeColumn('time', t('deviceDetail.bind.time'), (row) => row.time),
           {
             key: 'action',
             title: t('deviceDetail.bind.action'),
