@@ -3,14 +3,14 @@ import { type DeviceRunningStatus, deviceFaultFilters, pathTo } from '@safety-sh
 import { Button, Flex, Grid, Space, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useIdParamState } from '../../shared/hooks/use-id-param.js';
 import { formatTime } from '../../shared/ui/format.js';
 import {
   actionsColumn,
   type ListColumns,
   ListPage,
   ListTable,
-  numberFilter,
   SelectFilter,
   TextFilter,
   timeColumn,
@@ -41,15 +41,7 @@ export function DeviceMonitorPage() {
   const query = useDeviceStatusList({ page: list.page, limit: list.limit, keyword, online, faults });
   useAlertFeed(DEVICE_MONITOR_KEY);
   const narrow = !Grid.useBreakpoint().lg;
-  const [search, setSearch] = useSearchParams();
-  const historyId = numberFilter(search.get(HISTORY_PARAM) ?? undefined);
-  const showHistory = (deviceId: number | undefined) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (deviceId === undefined) next.delete(HISTORY_PARAM);
-      else next.set(HISTORY_PARAM, String(deviceId));
-      return next;
-    });
+  const [historyId, showHistory] = useIdParamState(HISTORY_PARAM);
 
   const historyButton = (row: DeviceRunningStatus, withText: boolean) => (
     <Button

@@ -1,9 +1,9 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { type DeviceUpgradeRecord, pathTo, upgradeRowPhases } from '@safety-shield/contract';
-import { App, Button, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DownloadButton } from '../../shared/ui/DownloadButton.js';
 import {
   type ListColumns,
   ListPage,
@@ -26,18 +26,10 @@ const FEED_KEYS = [UPGRADE_LIST_KEY];
 /** The upgrade list as .xlsx with the list's filters; SPEC section 8: a failure is only logged, with a hint here. */
 function ExportButton({ filters }: { filters: Parameters<typeof exportUpgradeList>[0] }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
-  const run = async () => {
-    setExporting(true);
-    const saved = await exportUpgradeList(filters);
-    setExporting(false);
-    if (!saved) message.warning(t('firmware.exportFailed'));
-  };
   return (
-    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void run()} data-testid="upgrade-list-export">
+    <DownloadButton save={() => exportUpgradeList(filters)} failed={t('firmware.exportFailed')} data-testid="upgrade-list-export">
       {t('firmware.exportXlsx')}
-    </Button>
+    </DownloadButton>
   );
 }
 

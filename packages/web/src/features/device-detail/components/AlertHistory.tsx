@@ -1,16 +1,12 @@
-import type { DeviceAlert, DeviceAlertState } from '@safety-shield/contract';
-import { Flex, Tag, Typography } from 'antd';
+import type { DeviceAlert } from '@safety-shield/contract';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
 import { ListTable, timeColumn } from '../../../shared/ui/list/index.js';
 import { DEVICE_DETAIL_KEY, useAlertHistory } from '../api/device-detail.js';
 import { useAlertFeed } from '../use-alert-feed.js';
-import { faultText } from './fault.js';
+import { AlertStateTag, faultText, HandledBy } from './fault.js';
 import { useLocalPaging } from './use-local-paging.js';
-
-/** The maintenance page's colours: red waits for someone, blue is taken on, green is gone. */
-const stateColours: Record<DeviceAlertState, string> = { pending: 'red', handled: 'blue', cleared: 'green' };
 
 /**
  * One device's running-status alerts, newest first, every state: when each fault was raised, when it cleared, who
@@ -42,11 +38,7 @@ export function AlertHistory({ deviceId, tableId }: { deviceId: number; tableId:
             title: t('deviceDetail.alerts.state'),
             priority: 1,
             fitWidth: 110,
-            render: (_, alert) => (
-              <Tag color={stateColours[alert.state]} data-testid="history-state">
-                {t(`deviceAlerts.states.${alert.state}`)}
-              </Tag>
-            ),
+            render: (_, alert) => <AlertStateTag state={alert.state} testId="history-state" />,
           },
           timeColumn('raised', t('deviceDetail.alerts.raised'), (a) => a.raisedTime, 2),
           timeColumn('cleared', t('deviceDetail.alerts.cleared'), (a) => a.clearedTime, 3),
@@ -55,17 +47,7 @@ export function AlertHistory({ deviceId, tableId }: { deviceId: number; tableId:
             title: t('deviceDetail.alerts.handled'),
             priority: 4,
             fitWidth: 220,
-            render: (_, alert) =>
-              alert.handledTime === null ? (
-                '—'
-              ) : (
-                <Flex vertical>
-                  <span>
-                    {alert.handledBy ?? '—'} · {formatTime(alert.handledTime)}
-                  </span>
-                  {alert.note && <Typography.Text type="secondary">{alert.note}</Typography.Text>}
-                </Flex>
-              ),
+            render: (_, alert) => <HandledBy alert={alert} />,
           },
         ]}
       />

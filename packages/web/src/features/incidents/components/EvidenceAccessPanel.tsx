@@ -1,8 +1,9 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import type { EvidenceAccessRecord } from '@safety-shield/contract';
-import { App, Button, Card, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Card, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadButton } from '../../../shared/ui/DownloadButton.js';
 import { formatTime } from '../../../shared/ui/format.js';
 import { exportEvidenceAccess, useEvidenceAccess } from '../api/get-evidence-access.js';
 
@@ -11,9 +12,7 @@ const PAGE_SIZE = 10;
 /** Who viewed or downloaded the incident's pictures, videos and zips: when, which file, from which address. */
 export function EvidenceAccessPanel({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
   const access = useEvidenceAccess({ eventId, page, limit: PAGE_SIZE });
 
   const columns: TableColumnsType<EvidenceAccessRecord> = [
@@ -39,13 +38,6 @@ export function EvidenceAccessPanel({ eventId }: { eventId: number }) {
     { title: t('events.access.address'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
   ];
 
-  const exportList = async () => {
-    setExporting(true);
-    const saved = await exportEvidenceAccess(eventId);
-    setExporting(false);
-    if (!saved) message.warning(t('events.access.exportFailed'));
-  };
-
   return (
     <Card
       size="small"
@@ -64,9 +56,9 @@ export function EvidenceAccessPanel({ eventId }: { eventId: number }) {
               data-testid="evidence-access-refresh"
             />
           </Tooltip>
-          <Button size="small" icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
+          <DownloadButton size="small" save={() => exportEvidenceAccess(eventId)} failed={t('events.access.exportFailed')}>
             {t('events.export')}
-          </Button>
+          </DownloadButton>
         </Space>
       }
     >
