@@ -13,7 +13,7 @@ import {
   timeColumn,
   useFilteredList,
 } from '../../shared/ui/list/index.js';
-import { OnlineTag, useDeviceVersions } from '../devices/index.js';
+import { OnlineTag, VersionFilter } from '../devices/index.js';
 import { exportUpgradeList, UPGRADE_LIST_KEY, useUpgradeDevices } from './api/upgrade-list.js';
 import { useCampaignFeed } from './api/use-campaign-feed.js';
 import { campaignPath } from './components/paths.js';
@@ -38,7 +38,6 @@ export function UpgradeListPage() {
   const { t } = useTranslation();
   useCampaignFeed(FEED_KEYS);
   const list = useFilteredList(FILTERS);
-  const versions = useDeviceVersions();
   const { keyword, version, model, phase } = list.values;
   const filters = useMemo(() => ({ keyword, version, model, phase }), [keyword, version, model, phase]);
   const query = useUpgradeDevices({ page: list.page, limit: list.limit, ...filters });
@@ -100,14 +99,7 @@ export function UpgradeListPage() {
       filterFields={
         <>
           <TextFilter name="keyword" label={t('firmware.device')} placeholder="UUID" width={180} />
-          <SelectFilter
-            name="version"
-            label={t('firmware.runningVersion')}
-            width={170}
-            showSearch
-            loading={versions.isPending}
-            options={(versions.data ?? []).map(({ version: value, count }) => ({ value, label: `${value} (${count})` }))}
-          />
+          <VersionFilter label={t('firmware.runningVersion')} width={170} />
           <TextFilter name="model" label={t('firmware.model')} width={140} />
           <SelectFilter name="phase" label={t('firmware.latestUpgrade')} width={170} values={upgradeRowPhases} textKey="firmware.phase" />
         </>

@@ -1,12 +1,8 @@
 import { firmwareApi, pathTo, type UpgradeLogQuery, type UpgradeLogRecord, upgradeOutcomes } from '@safety-shield/contract';
-import { DatePicker, Form } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dayRangeOf, toPickerValue } from '../../shared/time/picker.js';
 import {
-  FilterBar,
+  DaysFilterBar,
   type ListColumns,
   ListPage,
   numberFilter,
@@ -24,13 +20,6 @@ import { OutcomeTag } from './components/UpgradeTags.js';
 
 const FILTERS = ['keyword', 'version', 'result', 'from', 'to'] as const;
 
-interface FilterValues {
-  keyword?: string;
-  version?: string;
-  result?: string;
-  range?: [Dayjs, Dayjs] | null;
-}
-
 /** /system/deviceLog (Super Admin): every firmware upgrade attempt that ended, newest first: from which version to which, and why. */
 export function UpgradeLogPage() {
   const { t } = useTranslation();
@@ -42,10 +31,6 @@ export function UpgradeLogPage() {
   const filters: Omit<UpgradeLogQuery, 'page' | 'limit'> = { keyword, version, result, startTime: from, endTime: to };
   const query = useUpgradeLog({ page: list.page, limit: list.limit, ...filters });
   const packages = usePackages({ page: 1, limit: 100 });
-  const filterValues = useMemo<FilterValues>(
-    () => ({ keyword, version, result, range: from && to ? [toPickerValue(from), toPickerValue(to)] : null }),
-    [keyword, version, result, from, to],
-  );
 
   const columns: ListColumns<UpgradeLogRecord> = [
     timeColumn('ended', t('firmware.log.ended'), (record) => record.endTime),
@@ -95,19 +80,7 @@ export function UpgradeLogPage() {
       query={query}
       list={list}
       filters={
-        <FilterBar<FilterValues>
-          values={filterValues}
-          onSearch={(values) =>
-            list.setFilters({
-              keyword: values.keyword?.trim(),
-              version: values.version,
-              result: values.result,
-              from: values.range ? String(dayRangeOf(values.range).from) : undefined,
-              to: values.range ? String(dayRangeOf(values.range).to) : undefined,
-            })
-          }
-          onReset={list.resetFilters}
-        >
+        <DaysFilterBar list={list} values={{ keyword, version, result }} rangeLabel={t('firmware.log.range')}>
           <TextFilter name="keyword" label={t('firmware.device')} placeholder="UUID" width={180} />
           <SelectFilter
             name="version"
@@ -118,10 +91,7 @@ export function UpgradeLogPage() {
             options={(packages.data?.records ?? []).map((pkg) => ({ value: pkg.version, label: pkg.version }))}
           />
           <SelectFilter name="result" label={t('firmware.log.result')} width={150} values={upgradeOutcomes} textKey="firmware.result" />
-          <Form.Item name="range" label={t('firmware.log.range')}>
-            <DatePicker.RangePicker allowClear />
-          </Form.Item>
-        </FilterBar>
+        </DaysFilterBar>
       }
       rowKey="id"
       columns={columns}
