@@ -1,6 +1,6 @@
 import { RocketOutlined } from '@ant-design/icons';
 import type { FirmwarePackage } from '@safety-shield/contract';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime, sizeText } from '../../shared/ui/format.js';
@@ -8,6 +8,7 @@ import { actionsColumn, DeleteAction, type ListColumns, ListPage, TextFilter, us
 import { usePackages, useRemovePackage } from './api/packages.js';
 import { campaignFormPath } from './components/paths.js';
 import { Sha } from './components/Sha.js';
+import { TextTags } from './components/TextTags.js';
 import { UploadForm } from './components/UploadForm.js';
 
 const FILTERS = { keyword: 'text' } as const;
@@ -35,13 +36,7 @@ export function UpgradeCollectionPage() {
         pkg.models.length === 0 ? (
           <Typography.Text type="secondary">{t('firmware.allModels')}</Typography.Text>
         ) : (
-          <Flex wrap gap={4}>
-            {pkg.models.map((model) => (
-              <Tag key={model} style={{ marginInlineEnd: 0 }}>
-                {model}
-              </Tag>
-            ))}
-          </Flex>
+          <TextTags texts={pkg.models} />
         ),
     },
     { key: 'size', title: t('firmware.size'), priority: 3, fitWidth: 90, render: (_, pkg) => sizeText(pkg.size) },

@@ -1,6 +1,6 @@
 import { RocketOutlined } from '@ant-design/icons';
 import type { CampaignCreateBody, CampaignSelection, FirmwarePackage, UpgradeCampaign } from '@safety-shield/contract';
-import { Alert, App, Button, DatePicker, Drawer, Flex, Form, InputNumber, Radio, Select, Slider, Tag, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Drawer, Flex, Form, InputNumber, Radio, Select, Slider, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { OrgScopeFilters } from '../../orgs/index.js';
 import { useCreateCampaign } from '../api/campaigns.js';
 import { usePackages } from '../api/packages.js';
 import { DeviceMultiPicker, type PickedDevice } from './DeviceMultiPicker.js';
+import { TextTags } from './TextTags.js';
 
 type Target = 'devices' | 'filter';
 
@@ -263,13 +264,7 @@ function CampaignFormBody({ packageId, deviceIds, onClose, onCreated }: Omit<Pro
             refusal.devices.length > 0 && (
               <Flex vertical gap={4}>
                 <Typography.Text>{t('firmware.form.refusedDevices')}</Typography.Text>
-                <Flex wrap gap={4}>
-                  {refusal.devices.map((uuid) => (
-                    <Tag key={uuid} style={{ marginInlineEnd: 0 }}>
-                      {uuid}
-                    </Tag>
-                  ))}
-                </Flex>
+                <TextTags texts={refusal.devices} />
               </Flex>
             )
           }

@@ -2,7 +2,7 @@ import { type IncidentType, incidentTypes } from '@safety-shield/contract';
 import { DatePicker, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { rangePresets, severalChoices, tagOptions } from '../../../shared/ui/incident-filters.js';
+import { labelledRangePresets, severalChoices, tagOptions } from '../../../shared/ui/incident-filters.js';
 import { useMapTagOptions } from '../api/get-tag-options.js';
 
 export interface MapFilters {
@@ -17,7 +17,6 @@ const MAX_SPAN_DAYS = 92;
 export function IncidentMapFilters({ value, onChange }: { value: MapFilters; onChange: (next: MapFilters) => void }) {
   const { t } = useTranslation();
   const tags = useMapTagOptions();
-  const presets = rangePresets();
   // The type and tag pickers differ only in what they pick.
   const picker = (kind: 'type' | 'tag', width: number, placeholder: string) => ({
     ...severalChoices,
@@ -37,11 +36,7 @@ export function IncidentMapFilters({ value, onChange }: { value: MapFilters; onC
           format="YYYY-MM-DD HH:mm"
           allowClear={false}
           aria-label={t('eventMap.filter.time')}
-          presets={[
-            { label: t('eventMap.filter.today'), value: presets.today },
-            { label: t('eventMap.filter.last7'), value: presets.last7 },
-            { label: t('eventMap.filter.last30'), value: presets.last30 },
-          ]}
+          presets={labelledRangePresets(t, 'eventMap.filter')}
           disabledDate={(current, info) => Boolean(info?.from && Math.abs(current.diff(info.from, 'day', true)) > MAX_SPAN_DAYS)}
           onChange={(range) => {
             if (range?.[0] && range[1]) onChange({ ...value, range: [range[0], range[1]] });

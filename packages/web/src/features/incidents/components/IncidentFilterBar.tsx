@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPickerValue, toPickerValue } from '../../../shared/time/picker.js';
-import { rangePresets, severalChoices, tagOptions } from '../../../shared/ui/incident-filters.js';
+import { labelledRangePresets, severalChoices, tagOptions } from '../../../shared/ui/incident-filters.js';
 import { FilterBar, type ListParamsApi, SelectFilter, TextFilter } from '../../../shared/ui/list/index.js';
 import { OrgScopeFilters } from '../../orgs/index.js';
 import { useTagOptions } from '../api/get-tags.js';
@@ -59,12 +59,7 @@ export function IncidentFilterBar({ list, filters }: { list: ListParamsApi<Incid
       minSpeed: text(next.minSpeed),
       maxSpeed: text(next.maxSpeed),
     });
-  const ranges = rangePresets();
-  const presets = [
-    { label: t('events.filter.today'), value: ranges.today },
-    { label: t('events.filter.last7'), value: ranges.last7 },
-    { label: t('events.filter.last30'), value: ranges.last30 },
-  ];
+  const presets = labelledRangePresets(t, 'events.filter');
 
   return (
     <FilterBar<FilterValues> values={values} onSearch={search} onReset={list.resetFilters}>
