@@ -1,7 +1,6 @@
 import { HistoryOutlined, ProfileOutlined } from '@ant-design/icons';
 import { type DeviceRunningStatus, deviceFaultFilters, pathTo } from '@safety-shield/contract';
 import { Button, Flex, Grid, Space, Tag, Tooltip, Typography } from 'antd';
-import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIdParamState } from '../../shared/hooks/use-id-param.js';
@@ -11,6 +10,7 @@ import {
   type ListColumns,
   ListPage,
   ListTable,
+  rowData,
   SelectFilter,
   TextFilter,
   timeColumn,
@@ -196,13 +196,11 @@ export function DeviceMonitorPage() {
         columns={columns}
         list={list}
         query={query}
-        onRow={(row) =>
-          ({
-            onClick: () => showHistory(row.deviceId),
-            style: { cursor: 'pointer' },
-            'data-device': row.deviceUuid,
-          }) as HTMLAttributes<HTMLElement>
-        }
+        onRow={(row) => ({
+          onClick: () => showHistory(row.deviceId),
+          style: { cursor: 'pointer' },
+          ...rowData({ device: row.deviceUuid }),
+        })}
       />
       <HistoryDrawer deviceId={historyId} onClose={() => showHistory(undefined)} />
     </ListPage>

@@ -3,8 +3,9 @@ import type { FirmwarePackage } from '@safety-shield/contract';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime, sizeText } from '../../shared/ui/format.js';
+import { sizeText } from '../../shared/ui/format.js';
 import { actionsColumn, DeleteAction, type ListColumns, ListPage, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
+import { WhoAndWhen } from '../../shared/ui/WhoAndWhen.js';
 import { usePackages, useRemovePackage } from './api/packages.js';
 import { campaignFormPath } from './components/paths.js';
 import { Sha } from './components/Sha.js';
@@ -60,12 +61,7 @@ export function UpgradeCollectionPage() {
       title: t('firmware.uploaded'),
       priority: 3,
       fitWidth: 180,
-      render: (_, pkg) => (
-        <Flex vertical>
-          <span>{pkg.createdBy}</span>
-          <Typography.Text type="secondary">{formatTime(pkg.createTime)}</Typography.Text>
-        </Flex>
-      ),
+      render: (_, pkg) => <WhoAndWhen who={pkg.createdBy} time={pkg.createTime} />,
     },
     { key: 'campaigns', title: t('firmware.campaigns'), priority: 2, fitWidth: 100, dataIndex: 'campaigns' },
     actionsColumn(

@@ -3,7 +3,7 @@ import type { ConfigVersion } from '@safety-shield/contract';
 import { App, Button, Popconfirm, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionsColumn, ListTable } from '../../../shared/ui/list/index.js';
+import { actionsColumn, ListTable, rowData } from '../../../shared/ui/list/index.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { downloadConfig, useConfigHistory, useRevertConfig } from '../api/config.js';
 import { versionColumns } from './version-columns.js';
@@ -31,7 +31,7 @@ export function HistoryTable({ deviceId, writes }: { deviceId: number; writes: b
       rowKey="id"
       list={list}
       query={query}
-      onRow={(row) => ({ 'data-version': row.version }) as React.HTMLAttributes<HTMLElement>}
+      onRow={(row) => rowData({ version: row.version })}
       columns={[
         { key: 'version', title: t('deviceConfig.version'), dataIndex: 'version', fitWidth: 80 },
         columns.status,

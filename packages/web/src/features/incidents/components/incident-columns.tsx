@@ -7,6 +7,7 @@ import { tagName } from '../../../shared/i18n/tag-name.js';
 import { formatTime } from '../../../shared/ui/format.js';
 import type { ListColumns } from '../../../shared/ui/list/index.js';
 import { PlaceName } from '../../../shared/ui/place.js';
+import { WhoAndWhen } from '../../../shared/ui/WhoAndWhen.js';
 import { DeviceLocalLine, ReviewBadge, speedText, TypeTag } from './display.js';
 
 /**
@@ -83,15 +84,7 @@ export function incidentColumns(t: TFunction, { bin = false }: { bin?: boolean }
       key: 'reviewer',
       priority: 4,
       fitWidth: 180,
-      render: (_, record) =>
-        record.latestReviewer ? (
-          <Flex vertical>
-            <span>{record.latestReviewer}</span>
-            <Typography.Text type="secondary">{formatTime(record.reviewTime)}</Typography.Text>
-          </Flex>
-        ) : (
-          '—'
-        ),
+      render: (_, record) => (record.latestReviewer ? <WhoAndWhen who={record.latestReviewer} time={record.reviewTime} /> : '—'),
     },
     {
       title: t('events.evidence'),

@@ -1,5 +1,5 @@
 import { Space, type TableColumnsType, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { formatTime } from '../format.js';
 
 /**
@@ -66,3 +66,7 @@ export function reasonColumn<T>(
     },
   };
 }
+
+/** A row's `data-*` attributes (what the tests find a row by): antd's row props have no type for them. */
+export const rowData = (values: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [`data-${name}`, value])) as HTMLAttributes<HTMLElement>;

@@ -1,4 +1,4 @@
-export { ACTIONS_KEY, actionsColumn, type ListColumn, type ListColumns, reasonColumn, timeColumn } from './columns.js';
+export { ACTIONS_KEY, actionsColumn, type ListColumn, type ListColumns, reasonColumn, rowData, timeColumn } from './columns.js';
 export { DaysFilterBar } from './DaysFilterBar.js';
 export { DeleteAction } from './DeleteAction.js';
 export { EditAction } from './EditAction.js';
