@@ -1,4 +1,4 @@
-export { useConfigHistory, useConfigState } from './api/config.js';
+export { configHistoryQuery, useConfigState } from './api/config.js';
 export { ConfigInfoPage } from './ConfigInfoPage.js';
 export { ConfigSettingPage } from './ConfigSettingPage.js';
 export { StatusTag } from './components/StatusTag.js';

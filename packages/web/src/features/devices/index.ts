@@ -1,4 +1,4 @@
-export { useBindLog } from './api/get-bind-log.js';
+export { bindLogQuery } from './api/get-bind-log.js';
 export { useDevice } from './api/get-device.js';
 export { useDevices } from './api/get-devices.js';
 export { DbmPanel } from './components/DbmPanel.js';

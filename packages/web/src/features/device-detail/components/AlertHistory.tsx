@@ -1,12 +1,11 @@
 import type { DeviceAlert } from '@safety-shield/contract';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../shared/ui/LoadError.js';
-import { ListTable, timeColumn } from '../../../shared/ui/list/index.js';
-import { DEVICE_DETAIL_KEY, useAlertHistory } from '../api/device-detail.js';
+import { timeColumn } from '../../../shared/ui/list/index.js';
+import { alertHistoryQuery, DEVICE_DETAIL_KEY } from '../api/device-detail.js';
 import { useAlertFeed } from '../use-alert-feed.js';
 import { AlertStateTag, faultText, HandledBy } from './fault.js';
-import { useLocalPaging } from './use-local-paging.js';
+import { PanelTable } from './PanelTable.js';
 
 /**
  * One device's running-status alerts, newest first, every state: when each fault was raised, when it cleared, who
@@ -14,18 +13,14 @@ import { useLocalPaging } from './use-local-paging.js';
  */
 export function AlertHistory({ deviceId, tableId }: { deviceId: number; tableId: string }) {
   const { t } = useTranslation();
-  const list = useLocalPaging();
-  const query = useAlertHistory({ deviceId, page: list.page, limit: list.limit });
   useAlertFeed([...DEVICE_DETAIL_KEY, 'alerts'], deviceId);
   return (
     <Flex vertical gap={12}>
-      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
-      <ListTable<DeviceAlert>
+      <PanelTable<DeviceAlert>
         tableId={tableId}
         testId="alert-history"
         rowKey="id"
-        list={list}
-        query={query}
+        rows={(paging) => alertHistoryQuery({ deviceId, ...paging })}
         columns={[
           {
             key: 'fault',

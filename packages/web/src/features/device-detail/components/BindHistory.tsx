@@ -2,25 +2,20 @@ import { type BindLogRecord, pathTo } from '@safety-shield/contract';
 import { Flex, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../../../shared/ui/LoadError.js';
-import { ListTable, timeColumn } from '../../../shared/ui/list/index.js';
-import { useBindLog } from '../../devices/index.js';
-import { useLocalPaging } from './use-local-paging.js';
+import { timeColumn } from '../../../shared/ui/list/index.js';
+import { bindLogQuery } from '../../devices/index.js';
+import { PanelTable } from './PanelTable.js';
 
 /** Every bind and unbind of the device, newest first. */
 export function BindHistory({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
-  const list = useLocalPaging();
-  const query = useBindLog({ deviceId, page: list.page, limit: list.limit });
   return (
     <Flex vertical gap={12}>
-      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
-      <ListTable<BindLogRecord>
+      <PanelTable<BindLogRecord>
         tableId="device-detail-bind-log"
         testId="detail-bind-log"
         rowKey="id"
-        list={list}
-        query={query}
+        rows={(paging) => bindLogQuery({ deviceId, ...paging })}
         columns={[
           timeColumn('time', t('deviceDetail.bind.time'), (row) => row.time),
           {

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
-import { ListTable } from '../../../shared/ui/list/index.js';
-import { StatusTag, useConfigHistory, useConfigState, versionColumns } from '../../device-config/index.js';
-import { useLocalPaging } from './use-local-paging.js';
+import { configHistoryQuery, StatusTag, useConfigState, versionColumns } from '../../device-config/index.js';
+import { PanelTable } from './PanelTable.js';
 
 const versionText = (version: ConfigVersion) => `v${version.version}`;
 
@@ -18,8 +17,6 @@ const versionText = (version: ConfigVersion) => `v${version.version}`;
 export function ConfigPanel({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   const state = useConfigState(deviceId);
-  const list = useLocalPaging();
-  const versions = useConfigHistory(deviceId, list.page, list.limit);
   const columns = versionColumns(t);
 
   let summary = <Skeleton active paragraph={{ rows: 3 }} />;
@@ -81,13 +78,11 @@ export function ConfigPanel({ deviceId }: { deviceId: number }) {
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t('deviceDetail.config.versions')}
       </Typography.Title>
-      {versions.isError && <LoadError onRetry={() => void versions.refetch()} />}
-      <ListTable<ConfigVersion>
+      <PanelTable<ConfigVersion>
         tableId="device-detail-config-versions"
         testId="detail-config-versions"
         rowKey="id"
-        list={list}
-        query={versions}
+        rows={(paging) => configHistoryQuery(deviceId, paging.page, paging.limit)}
         columns={[
           { key: 'version', title: t('deviceDetail.config.version'), fitWidth: 90, render: (_, row) => `v${row.version}` },
           columns.status,

@@ -4,7 +4,7 @@ export { DeleteAction } from './DeleteAction.js';
 export { EditAction } from './EditAction.js';
 export { FilterBar } from './FilterBar.js';
 export { ListPage } from './ListPage.js';
-export { ListTable } from './ListTable.js';
+export { ListTable, type ListTableProps } from './ListTable.js';
 export { type FilterSpec, type ListParams, numberFilter, readListParams, writeListParams } from './list-params.js';
 export { listPagination } from './pagination.js';
 export { SelectFilter } from './SelectFilter.js';
