@@ -1,16 +1,16 @@
 import { DeleteOutlined, RestOutlined, TagsOutlined } from '@ant-design/icons';
 import { type IncidentRecord, pathTo } from '@safety-shield/contract';
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { type ListColumns, ListPage } from '../../shared/ui/list/index.js';
+import type { ListColumns } from '../../shared/ui/list/index.js';
 import { ShareButton } from '../public-incidents/index.js';
 import { useMoveIncidents } from './api/move-incidents.js';
 import { ConfirmButton } from './components/ConfirmButton.js';
 import { EvidenceZipButton } from './components/EvidenceZipButton.js';
 import { ExportButton } from './components/ExportButton.js';
-import { IncidentFilterBar } from './components/IncidentFilterBar.js';
+import { IncidentListFrame } from './components/IncidentListFrame.js';
 import { IncidentTable } from './components/IncidentTable.js';
 import { incidentColumns } from './components/incident-columns.js';
 import { useIncidentPermissions } from './components/permissions.js';
@@ -23,7 +23,8 @@ export function IncidentListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const can = useIncidentPermissions();
-  const { list, filters, query } = useIncidentList();
+  const incidents = useIncidentList();
+  const { list, filters, query } = incidents;
   const [selected, setSelected] = useState<number[]>([]);
   const remove = useMoveIncidents('delete');
   const fresh = useNewIncidents();
@@ -45,13 +46,11 @@ export function IncidentListPage() {
   ];
 
   return (
-    <ListPage
+    <IncidentListFrame
       testId="event-list"
-      query={query}
-      list={list}
-      filters={<IncidentFilterBar list={list} filters={filters} />}
+      incidents={incidents}
       actions={
-        <Flex wrap gap={8} justify="flex-end">
+        <>
           {can.writes && (
             <ConfirmButton
               testId="event-batch-delete"
@@ -79,7 +78,7 @@ export function IncidentListPage() {
               <Button icon={<TagsOutlined />}>{t('events.tags')}</Button>
             </Link>
           )}
-        </Flex>
+        </>
       }
     >
       {fresh.count > 0 && (
@@ -111,6 +110,6 @@ export function IncidentListPage() {
         onSelect={setSelected}
         onOpen={open}
       />
-    </ListPage>
+    </IncidentListFrame>
   );
 }

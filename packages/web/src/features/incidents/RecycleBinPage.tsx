@@ -1,13 +1,13 @@
 import { DeleteOutlined, RollbackOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { type IncidentRecord, pathTo } from '@safety-shield/contract';
-import { Button, Flex, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ListColumns, ListPage } from '../../shared/ui/list/index.js';
+import type { ListColumns } from '../../shared/ui/list/index.js';
 import { useMoveIncidents } from './api/move-incidents.js';
 import { ConfirmButton } from './components/ConfirmButton.js';
-import { IncidentFilterBar } from './components/IncidentFilterBar.js';
+import { IncidentListFrame } from './components/IncidentListFrame.js';
 import { IncidentTable } from './components/IncidentTable.js';
 import { incidentColumns } from './components/incident-columns.js';
 import { useIncidentPermissions } from './components/permissions.js';
@@ -17,7 +17,8 @@ import { useIncidentList } from './components/use-incident-list.js';
 export function RecycleBinPage() {
   const { t } = useTranslation();
   const can = useIncidentPermissions();
-  const { list, filters, query } = useIncidentList(true);
+  const incidents = useIncidentList(true);
+  const { list, query } = incidents;
   const [selected, setSelected] = useState<number[]>([]);
   const restore = useMoveIncidents('restore');
   const forever = useMoveIncidents('forever');
@@ -67,21 +68,19 @@ export function RecycleBinPage() {
   ];
 
   return (
-    <ListPage
+    <IncidentListFrame
       testId="recycle-bin"
-      query={query}
-      list={list}
-      filters={<IncidentFilterBar list={list} filters={filters} />}
+      incidents={incidents}
       actions={
-        <Flex wrap gap={8} justify="flex-end">
+        <>
           {can.writes && actions(selected, true)}
           <Link to={pathTo('EventList')}>
             <Button icon={<UnorderedListOutlined />}>{t('events.backToList')}</Button>
           </Link>
-        </Flex>
+        </>
       }
     >
       <IncidentTable testId="bin-table" columns={columns} list={list} query={query} selected={selected} onSelect={setSelected} />
-    </ListPage>
+    </IncidentListFrame>
   );
 }
