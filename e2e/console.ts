@@ -161,20 +161,28 @@ export async function companyWithVehicle(baseURL: string, label: string, options
 }
 type CompanyWithVehicle = Awaited<ReturnType<typeof companyWithVehicle>>;
 
-/** Binds the device with this UUID to the vehicle as soon as it has provisioned itself and is listed. */
-export async function bindWhenListed(api: AdminApi, uuid: string, vehicleId: number) {
+/** The id the device list gives the device with this UUID; 0 while it is not listed. */
+export async function listedDeviceId(api: AdminApi, uuid: string): Promise<number> {
+  const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
+  return listed?.deviceId ?? 0;
+}
+
+/** Binds the device with this UUID to the vehicle as soon as it has provisioned itself and is listed; answers its id. */
+export async function bindWhenListed(api: AdminApi, uuid: string, vehicleId: number): Promise<number> {
+  let deviceId = 0;
   await expect(async () => {
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-    expect(listed).toBeTruthy();
-    await api('PUT', '/v1/vehicle/bind', { vehicleId, deviceId: listed?.deviceId });
+    deviceId = await listedDeviceId(api, uuid);
+    expect(deviceId).toBeTruthy();
+    await api('PUT', '/v1/vehicle/bind', { vehicleId, deviceId });
   }).toPass({ timeout: 30_000 });
+  return deviceId;
 }
 
 /** Someone else binds the listed device with this UUID to a new vehicle of the fleet that has nothing but its plate. */
 export async function bindElsewhere(api: AdminApi, uuid: string, licensePlate: string, fleetId: number) {
-  const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
+  const deviceId = await listedDeviceId(api, uuid);
   const elsewhere = await plateOnlyVehicle(api, licensePlate, fleetId);
-  await api('PUT', '/v1/vehicle/bind', { vehicleId: elsewhere.id, deviceId: listed?.deviceId });
+  await api('PUT', '/v1/vehicle/bind', { vehicleId: elsewhere.id, deviceId });
 }
 
 /**

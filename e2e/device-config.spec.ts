@@ -22,9 +22,7 @@ test('an operator changes a device’s alarm upload interval; the device applies
   const device = simulatedDevice(uuid, key, { gpsIntervalMs: 60_000, gpsBatch: 1 });
   try {
     expect(await device.start()).toBe(true);
-    await bindWhenListed(api, uuid, vehicle.id);
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-    const deviceId = listed?.deviceId ?? 0;
+    const deviceId = await bindWhenListed(api, uuid, vehicle.id);
 
     // From the device list's row action.
     await page.goto(`/devicepage/list?keyword=${uuid}`);
@@ -109,9 +107,8 @@ test('an operator gives a device a display picture: checked in the browser, uplo
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   try {
     expect(await device.start()).toBe(true);
-    await bindWhenListed(api, uuid, vehicle.id);
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-    await page.goto(`/device/configSetting?deviceId=${listed?.deviceId}`);
+    const deviceId = await bindWhenListed(api, uuid, vehicle.id);
+    await page.goto(`/device/configSetting?deviceId=${deviceId}`);
     await logIn(page);
     const field = page.getByTestId('config-picture');
     await expect(field).toContainText('No picture');

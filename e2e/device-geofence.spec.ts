@@ -12,9 +12,7 @@ test('an alarm area drawn in the console makes the simulated vehicle’s leaving
   const device = simulatedDevice(uuid, key, { gpsIntervalMs: 1_000, gpsBatch: 1, seed: 95 });
   try {
     expect(await device.start()).toBe(true);
-    await bindWhenListed(api, uuid, vehicle.id);
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-    const deviceId = listed?.deviceId ?? 0;
+    const deviceId = await bindWhenListed(api, uuid, vehicle.id);
     await expect(async () => {
       const info = await api<{ position: unknown }>('GET', `/v1/device/info?deviceId=${deviceId}`);
       expect(info.position).toBeTruthy();

@@ -1,5 +1,5 @@
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { bindWhenListed, companyWithVehicle, row, simulatedDevice } from './console.js';
+import { bindWhenListed, companyWithVehicle, listedDeviceId, row, simulatedDevice } from './console.js';
 import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -70,8 +70,8 @@ test('a locked device refuses local changes and the portal’s unbind; an instal
     await expect(row(page, uuid)).toContainText(plate.toUpperCase());
 
     // Back to its lock from the device's page; the Super Admin issues an installer link for it: two uses.
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-    await page.goto(`/device/detailPage?deviceId=${listed?.deviceId}`);
+    const deviceId = await listedDeviceId(api, uuid);
+    await page.goto(`/device/detailPage?deviceId=${deviceId}`);
     await page.getByTestId('detail-to-lock').click();
     await expect(page).toHaveURL(new RegExp(`/device/setting\\?keyword=${uuid}$`));
     await lockRow.locator('.ant-checkbox-input').check();

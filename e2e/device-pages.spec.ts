@@ -18,9 +18,7 @@ test('a fault a device reports shows on the monitor at once, in the device’s a
   const device = simulatedDevice(uuid, key, { gpsIntervalMs: 1_000, gpsBatch: 2 });
   try {
     expect(await device.start()).toBe(true);
-    await bindWhenListed(api, uuid, vehicle.id);
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-    const deviceId = listed?.deviceId ?? 0;
+    const deviceId = await bindWhenListed(api, uuid, vehicle.id);
     device.raiseIncident('fatigue');
     await expect(async () => {
       const now = Date.now();

@@ -1,6 +1,6 @@
 import { fleetUuid, startFleet } from '@safety-shield/device-sim';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { brokerUrl, companyWithVehicle, row } from './console.js';
+import { brokerUrl, companyWithVehicle, listedDeviceId, row } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -68,10 +68,10 @@ test('the Super Admin configures ticked devices and then all the list finds; the
     await drawer.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByTestId('task-manager').getByTestId('task-progress').first()).toHaveAttribute('data-total', '3');
     // The device that applied the change reports without smoking detection.
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuids[0]}`)).records;
+    const deviceId = await listedDeviceId(api, uuids[0] ?? '');
     const reported = await api<{ reported: { settings: { detections: string[]; uploadIntervalSeconds: number } } }>(
       'GET',
-      `/v1/device/receiveDeviceConfig?deviceId=${listed?.deviceId}`,
+      `/v1/device/receiveDeviceConfig?deviceId=${deviceId}`,
     );
     expect(reported.reported.settings.detections).not.toContain('smoking');
     expect(reported.reported.settings.uploadIntervalSeconds).toBe(5);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { bindWhenListed, companyWithVehicle, READY_PASSWORD, row, simulatedDevice } from './console.js';
+import { bindWhenListed, companyWithVehicle, listedDeviceId, READY_PASSWORD, row, simulatedDevice } from './console.js';
 import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -27,7 +27,7 @@ test('online time per device and day: today’s time shows in the chart and the 
     await bindWhenListed(api, uuid, vehicle.id);
     await page.waitForTimeout(3_000);
     await brief.stop();
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
+    const deviceId = await listedDeviceId(api, uuid);
 
     // As the company's admin: the last 7 days up to today, its two devices, today's time online.
     await page.goto('/device/lineSummary');
@@ -38,7 +38,7 @@ test('online time per device and day: today’s time shows in the chart and the 
     await expect(dayHeaders(page)).toHaveCount(7);
     const line = row(page, plate.toUpperCase());
     await expect(line.getByTestId('summary-device')).toHaveText(uuid);
-    await expect(line.getByTestId('summary-device')).toHaveAttribute('href', `/device/detailPage?deviceId=${listed?.deviceId}`);
+    await expect(line.getByTestId('summary-device')).toHaveAttribute('href', `/device/detailPage?deviceId=${deviceId}`);
     await expect(line.locator(`td[data-day="${today}"]`)).toHaveText(/^\d+ (s|min|h)/);
     await expect(line.getByTestId('summary-total')).toHaveText(/^\d+ (s|min|h)/);
     await expect(row(page, briefUuid).locator(`td[data-day="${today}"]`)).toHaveText(/^\d+ (s|min)/);

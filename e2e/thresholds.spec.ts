@@ -1,5 +1,5 @@
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { chooseOption, companyWithVehicle, row, simulatedDevice, unique } from './console.js';
+import { chooseOption, companyWithVehicle, listedDeviceId, row, simulatedDevice, unique } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -22,15 +22,15 @@ test('the Super Admin keeps a threshold class, and a device configured with it r
     await page.screenshot({ path: 'e2e/artifacts/thresholds.png', fullPage: true });
     expect(await seriousAxeFindings(page, [], KNOWN_OPEN)).toEqual([]);
 
-    const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;
-    await page.goto(`/device/configSetting?deviceId=${listed?.deviceId}`);
+    const deviceId = await listedDeviceId(api, uuid);
+    await page.goto(`/device/configSetting?deviceId=${deviceId}`);
     await chooseOption(page, page.getByTestId('config-form'), 'Threshold class', name);
     await expect(page.getByTestId('config-diff').locator('[data-prop="thresholds"]')).toHaveAttribute('data-differs', 'true');
     await page.getByTestId('config-save-dispatch').click();
     await expect(page.getByText('The device applied version 1')).toBeVisible();
     const reported = await api<{ reported: { settings: { thresholds?: { name: string; values: { harshBrakingG: number } } } } }>(
       'GET',
-      `/v1/device/receiveDeviceConfig?deviceId=${listed?.deviceId}`,
+      `/v1/device/receiveDeviceConfig?deviceId=${deviceId}`,
     );
     expect(reported.reported.settings.thresholds).toMatchObject({ name, values: { harshBrakingG: 0.35 } });
   } finally {

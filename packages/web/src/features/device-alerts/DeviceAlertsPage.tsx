@@ -6,13 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../shared/ui/format.js';
 import { ListPage, useListParams } from '../../shared/ui/list/index.js';
+import { AlertStateTag, faultText, HandledBy } from '../device-detail/index.js';
 import { useDeviceAlerts } from './api/device-alerts.js';
 import { AlertFilterBar } from './components/AlertFilterBar.js';
 import { ALERT_FILTERS, alertFilters } from './components/filters.js';
 import { HandleAlertsDialog } from './components/HandleAlertsDialog.js';
 import { useDeviceAlertFeed } from './use-device-alert-feed.js';
-
-const stateColours: Record<DeviceAlertState, string> = { pending: 'red', handled: 'blue', cleared: 'green' };
 
 /**
  * /devicepage/maintenance: the running-status alerts devices report (a lost camera, a full card…), pending first;
@@ -32,21 +31,12 @@ export function DeviceAlertsPage() {
     {
       title: t('deviceAlerts.fault'),
       key: 'fault',
-      render: (_, alert) => (
-        <span data-testid="alert-fault">
-          {t(`deviceAlerts.codes.${alert.code}`)}
-          {alert.channel !== null && ` · ${t('deviceAlerts.channel', { channel: alert.channel })}`}
-        </span>
-      ),
+      render: (_, alert) => <span data-testid="alert-fault">{faultText(t, alert.code, alert.channel)}</span>,
     },
     {
       title: t('deviceAlerts.state'),
       dataIndex: 'state',
-      render: (state: DeviceAlertState) => (
-        <Tag color={stateColours[state]} data-testid="alert-state">
-          {t(`deviceAlerts.states.${state}`)}
-        </Tag>
-      ),
+      render: (state: DeviceAlertState) => <AlertStateTag state={state} testId="alert-state" />,
     },
     {
       title: t('deviceAlerts.plate'),
@@ -68,17 +58,7 @@ export function DeviceAlertsPage() {
     {
       title: t('deviceAlerts.handledBy'),
       key: 'handled',
-      render: (_, alert) =>
-        alert.handledTime === null ? (
-          '—'
-        ) : (
-          <Flex vertical>
-            <span>
-              {alert.handledBy ?? '—'} · {formatTime(alert.handledTime)}
-            </span>
-            {alert.note && <Typography.Text type="secondary">{alert.note}</Typography.Text>}
-          </Flex>
-        ),
+      render: (_, alert) => <HandledBy alert={alert} />,
     },
   ];
 

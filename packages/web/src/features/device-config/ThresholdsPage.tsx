@@ -4,8 +4,7 @@ import { Button, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/ui/FormDialog.js';
-import { formatTime } from '../../shared/ui/format.js';
-import { actionsColumn, DeleteAction, EditAction, ListPage } from '../../shared/ui/list/index.js';
+import { actionsColumn, DeleteAction, EditAction, ListPage, timeColumn } from '../../shared/ui/list/index.js';
 import { useAttempt } from '../../shared/ui/use-attempt.js';
 import { useCreateThreshold, useDeleteThreshold, useThresholds, useUpdateThreshold } from './api/thresholds.js';
 
@@ -118,7 +117,7 @@ export function ThresholdsPage() {
           align: 'right' as const,
           render: (_: unknown, row: ThresholdClass) => `${row.values[key]} ${unit}`,
         })),
-        { key: 'updated', title: t('thresholds.updated'), priority: 4, fitWidth: 170, render: (_, row) => formatTime(row.updateTime) },
+        timeColumn('updated', t('thresholds.updated'), (row) => row.updateTime, 4),
         actionsColumn(
           t('list.actions'),
           (row) => (

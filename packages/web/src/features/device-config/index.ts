@@ -1,4 +1,5 @@
-export { useConfigHistory, useConfigState } from './api/config.js';
+export { configHistoryQuery, useConfigState } from './api/config.js';
 export { ConfigInfoPage } from './ConfigInfoPage.js';
 export { ConfigSettingPage } from './ConfigSettingPage.js';
 export { StatusTag } from './components/StatusTag.js';
+export { versionColumns } from './components/version-columns.js';

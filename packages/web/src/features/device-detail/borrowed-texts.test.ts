@@ -18,7 +18,7 @@ describe('texts the device pages borrow by key', () => {
   it.each([
     ['device-alerts', ['deviceAlerts.channel', ...deviceFaultCodes.map((code) => `deviceAlerts.codes.${code}`)]],
     ['device-alerts', deviceAlertStates.map((state) => `deviceAlerts.states.${state}`)],
-    ['events', ['events.review.unread', 'events.review.reviewed']],
+    ['incidents', ['events.review.unread', 'events.review.reviewed']],
     [
       'device-config',
       [...configStatuses.map((status) => `deviceConfig.status.${status}`), ...configProps.map((prop) => `deviceConfig.prop.${prop}`)],

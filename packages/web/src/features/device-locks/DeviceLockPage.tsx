@@ -5,10 +5,9 @@ import { Button, Result, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import logo from '../../shared/assets/logo.svg';
 import { getToken } from '../../shared/auth/token.js';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
-import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
+import { PublicFrame } from '../../shared/ui/PublicFrame.js';
 import { loginPathFor, selfInfoQuery } from '../auth/index.js';
 import { ConsoleLocks } from './ConsoleLocks.js';
 import { InstallerLocks } from './InstallerLocks.js';
@@ -17,44 +16,24 @@ import './device-locks.css';
 /** The page's own frame: outside the console's shell (SPEC section 2 lists it with the public screens). */
 function LockFrame({ console, children }: { console: boolean; children: ReactNode }) {
   const { t } = useTranslation();
+  const back = console && (
+    <Link to={pathTo('Dashboard')} className="device-locks-back" aria-label={t('deviceLocks.backToConsole')} data-testid="locks-back">
+      <ArrowLeftOutlined /> <span className="device-locks-back-text">{t('deviceLocks.backToConsole')}</span>
+    </Link>
+  );
   return (
-    <div className="device-locks-page" data-testid="device-locks-page">
-      <header className="device-locks-header">
-        <div className="device-locks-brand">
-          <img src={logo} alt="" width={32} height={32} />
-          <div>
-            <Typography.Title level={4} style={{ margin: 0, color: '#fff' }}>
-              {t('app.title')}
-            </Typography.Title>
-            <span className="device-locks-subtitle">{t('deviceLocks.subtitle')}</span>
-          </div>
-        </div>
-        <div className="device-locks-tools">
-          {console && (
-            <Link
-              to={pathTo('Dashboard')}
-              className="device-locks-back"
-              aria-label={t('deviceLocks.backToConsole')}
-              data-testid="locks-back"
-            >
-              <ArrowLeftOutlined /> <span className="device-locks-back-text">{t('deviceLocks.backToConsole')}</span>
-            </Link>
-          )}
-          <div className="device-locks-language">
-            <LanguageSelect />
-          </div>
-        </div>
-      </header>
-      <main className="device-locks-main">
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {t('deviceLocks.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className="device-locks-intro">
-          {t('deviceLocks.intro')}
-        </Typography.Paragraph>
-        {children}
-      </main>
-    </div>
+    <PublicFrame
+      className="device-locks-page"
+      testId="device-locks-page"
+      subtitle={t('deviceLocks.subtitle')}
+      title={t('deviceLocks.title')}
+      tools={back}
+    >
+      <Typography.Paragraph type="secondary" className="device-locks-intro">
+        {t('deviceLocks.intro')}
+      </Typography.Paragraph>
+      {children}
+    </PublicFrame>
   );
 }
 

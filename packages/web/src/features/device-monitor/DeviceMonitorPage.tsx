@@ -1,18 +1,19 @@
 import { HistoryOutlined, ProfileOutlined } from '@ant-design/icons';
 import { type DeviceRunningStatus, deviceFaultFilters, pathTo } from '@safety-shield/contract';
 import { Button, Flex, Grid, Space, Tag, Tooltip, Typography } from 'antd';
-import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useIdParamState } from '../../shared/hooks/use-id-param.js';
 import { formatTime } from '../../shared/ui/format.js';
 import {
   actionsColumn,
   type ListColumns,
   ListPage,
   ListTable,
-  numberFilter,
+  rowData,
   SelectFilter,
   TextFilter,
+  timeColumn,
   useFilteredList,
 } from '../../shared/ui/list/index.js';
 import { useAlertFeed } from '../device-detail/index.js';
@@ -40,15 +41,7 @@ export function DeviceMonitorPage() {
   const query = useDeviceStatusList({ page: list.page, limit: list.limit, keyword, online, faults });
   useAlertFeed(DEVICE_MONITOR_KEY);
   const narrow = !Grid.useBreakpoint().lg;
-  const [search, setSearch] = useSearchParams();
-  const historyId = numberFilter(search.get(HISTORY_PARAM) ?? undefined);
-  const showHistory = (deviceId: number | undefined) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (deviceId === undefined) next.delete(HISTORY_PARAM);
-      else next.set(HISTORY_PARAM, String(deviceId));
-      return next;
-    });
+  const [historyId, showHistory] = useIdParamState(HISTORY_PARAM);
 
   const historyButton = (row: DeviceRunningStatus, withText: boolean) => (
     <Button
@@ -142,7 +135,7 @@ export function DeviceMonitorPage() {
           <Tag>{t('deviceMonitor.unbound')}</Tag>
         ),
     },
-    { key: 'health', title: t('deviceMonitor.health'), priority: 4, fitWidth: 170, render: (_, row) => formatTime(row.healthTime) },
+    timeColumn('health', t('deviceMonitor.health'), (row) => row.healthTime, 4),
     ...(narrow
       ? []
       : [
@@ -203,13 +196,11 @@ export function DeviceMonitorPage() {
         columns={columns}
         list={list}
         query={query}
-        onRow={(row) =>
-          ({
-            onClick: () => showHistory(row.deviceId),
-            style: { cursor: 'pointer' },
-            'data-device': row.deviceUuid,
-          }) as HTMLAttributes<HTMLElement>
-        }
+        onRow={(row) => ({
+          onClick: () => showHistory(row.deviceId),
+          style: { cursor: 'pointer' },
+          ...rowData({ device: row.deviceUuid }),
+        })}
       />
       <HistoryDrawer deviceId={historyId} onClose={() => showHistory(undefined)} />
     </ListPage>

@@ -1,9 +1,8 @@
 import { type DeviceTask, type TaskState, taskStates } from '@safety-shield/contract';
 import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { formatTime } from '../../shared/ui/format.js';
-import { actionsColumn, ListPage, numberFilter, useListParams } from '../../shared/ui/list/index.js';
+import { useIdParamState } from '../../shared/hooks/use-id-param.js';
+import { actionsColumn, ListPage, timeColumn, useListParams } from '../../shared/ui/list/index.js';
 import { useTasks } from './api/tasks.js';
 import { TaskProgressBar } from './components/TaskProgressBar.js';
 import { TaskRowsDrawer } from './components/TaskRowsDrawer.js';
@@ -20,15 +19,7 @@ export function TaskManagerPage() {
   const list = useListParams(FILTERS);
   const state = taskStates.find((value) => value === list.filters.state);
   const query = useTasks({ page: list.page, limit: list.limit, state });
-  const [search, setSearch] = useSearchParams();
-  const openId = numberFilter(search.get(TASK_PARAM) ?? undefined);
-  const open = (taskId: number | undefined) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (taskId === undefined) next.delete(TASK_PARAM);
-      else next.set(TASK_PARAM, String(taskId));
-      return next;
-    });
+  const [openId, open] = useIdParamState(TASK_PARAM);
 
   return (
     <ListPage<DeviceTask>
@@ -79,7 +70,7 @@ export function TaskManagerPage() {
           render: (_, task) => task.changed.map((prop) => t(`deviceConfig.prop.${prop}`)).join(', ') || '—',
         },
         { key: 'by', title: t('deviceTasks.by'), priority: 4, fitWidth: 120, dataIndex: 'createdBy' },
-        { key: 'created', title: t('deviceTasks.created'), priority: 3, fitWidth: 170, render: (_, task) => formatTime(task.createTime) },
+        timeColumn('created', t('deviceTasks.created'), (task) => task.createTime, 3),
         actionsColumn(
           t('list.actions'),
           (task) => (

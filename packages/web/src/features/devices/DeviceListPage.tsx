@@ -3,8 +3,9 @@ import { canCall, deviceConfigApi, firmwareApi, pathTo } from '@safety-shield/co
 import { Button, Flex } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ListPage, numberFilter, useListParams } from '../../shared/ui/list/index.js';
+import { useNavigate } from 'react-router';
+import { useIdParamState } from '../../shared/hooks/use-id-param.js';
+import { ListPage, useListParams } from '../../shared/ui/list/index.js';
 import { useSelfInfo } from '../auth/index.js';
 import { useDevices } from './api/get-devices.js';
 import { DeviceDetailDrawer } from './components/DeviceDetailDrawer.js';
@@ -24,15 +25,7 @@ export function DeviceListPage() {
   const narrow = useNarrowRows();
   const filters = useMemo(() => deviceFilters(list.filters), [list.filters]);
   const query = useDevices({ page: list.page, limit: list.limit, ...filters });
-  const [search, setSearch] = useSearchParams();
-  const detailId = numberFilter(search.get(DETAIL_PARAM) ?? undefined);
-  const showDetail = (deviceId: number | undefined) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (deviceId === undefined) next.delete(DETAIL_PARAM);
-      else next.set(DETAIL_PARAM, String(deviceId));
-      return next;
-    });
+  const [detailId, showDetail] = useIdParamState(DETAIL_PARAM);
 
   const columns = useDeviceColumns({ narrow, onDetail: (device) => showDetail(device.deviceId) });
   const [selected, setSelected] = useState<number[]>([]);

@@ -1,12 +1,12 @@
-export { useBindLog } from './api/get-bind-log.js';
+export { bindLogQuery } from './api/get-bind-log.js';
 export { useDevice } from './api/get-device.js';
-export { useDeviceVersions } from './api/get-device-versions.js';
 export { useDevices } from './api/get-devices.js';
-export { useVehicleOptions } from './api/get-vehicle-options.js';
 export { DbmPanel } from './components/DbmPanel.js';
 export { DevicePicker } from './components/DevicePicker.js';
 export { OnlineTag } from './components/display.js';
 export { durationParts } from './components/duration.js';
 export { DEVICE_FILTERS, deviceFilters } from './components/filters.js';
+export { useVehicleSearch } from './components/use-vehicle-search.js';
+export { useVersionOptions, VersionFilter } from './components/VersionFilter.js';
 export { DeviceListPage } from './DeviceListPage.js';
 export { UnmatchedDevicesPage } from './UnmatchedDevicesPage.js';

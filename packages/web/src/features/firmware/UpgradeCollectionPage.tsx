@@ -1,13 +1,15 @@
 import { RocketOutlined } from '@ant-design/icons';
 import type { FirmwarePackage } from '@safety-shield/contract';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime, sizeText } from '../../shared/ui/format.js';
+import { sizeText } from '../../shared/ui/format.js';
 import { actionsColumn, DeleteAction, type ListColumns, ListPage, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
+import { WhoAndWhen } from '../../shared/ui/WhoAndWhen.js';
 import { usePackages, useRemovePackage } from './api/packages.js';
 import { campaignFormPath } from './components/paths.js';
 import { Sha } from './components/Sha.js';
+import { TextTags } from './components/TextTags.js';
 import { UploadForm } from './components/UploadForm.js';
 
 const FILTERS = { keyword: 'text' } as const;
@@ -35,13 +37,7 @@ export function UpgradeCollectionPage() {
         pkg.models.length === 0 ? (
           <Typography.Text type="secondary">{t('firmware.allModels')}</Typography.Text>
         ) : (
-          <Flex wrap gap={4}>
-            {pkg.models.map((model) => (
-              <Tag key={model} style={{ marginInlineEnd: 0 }}>
-                {model}
-              </Tag>
-            ))}
-          </Flex>
+          <TextTags texts={pkg.models} />
         ),
     },
     { key: 'size', title: t('firmware.size'), priority: 3, fitWidth: 90, render: (_, pkg) => sizeText(pkg.size) },
@@ -65,12 +61,7 @@ export function UpgradeCollectionPage() {
       title: t('firmware.uploaded'),
       priority: 3,
       fitWidth: 180,
-      render: (_, pkg) => (
-        <Flex vertical>
-          <span>{pkg.createdBy}</span>
-          <Typography.Text type="secondary">{formatTime(pkg.createTime)}</Typography.Text>
-        </Flex>
-      ),
+      render: (_, pkg) => <WhoAndWhen who={pkg.createdBy} time={pkg.createTime} />,
     },
     { key: 'campaigns', title: t('firmware.campaigns'), priority: 2, fitWidth: 100, dataIndex: 'campaigns' },
     actionsColumn(

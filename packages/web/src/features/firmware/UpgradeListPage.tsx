@@ -1,12 +1,19 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { type DeviceUpgradeRecord, pathTo, upgradeRowPhases } from '@safety-shield/contract';
-import { App, Button, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime } from '../../shared/ui/format.js';
-import { type ListColumns, ListPage, SelectFilter, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
-import { OnlineTag, useDeviceVersions } from '../devices/index.js';
+import { DownloadButton } from '../../shared/ui/DownloadButton.js';
+import {
+  type ListColumns,
+  ListPage,
+  reasonColumn,
+  SelectFilter,
+  TextFilter,
+  timeColumn,
+  useFilteredList,
+} from '../../shared/ui/list/index.js';
+import { OnlineTag, VersionFilter } from '../devices/index.js';
 import { exportUpgradeList, UPGRADE_LIST_KEY, useUpgradeDevices } from './api/upgrade-list.js';
 import { useCampaignFeed } from './api/use-campaign-feed.js';
 import { campaignPath } from './components/paths.js';
@@ -19,18 +26,10 @@ const FEED_KEYS = [UPGRADE_LIST_KEY];
 /** The upgrade list as .xlsx with the list's filters; SPEC section 8: a failure is only logged, with a hint here. */
 function ExportButton({ filters }: { filters: Parameters<typeof exportUpgradeList>[0] }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
-  const run = async () => {
-    setExporting(true);
-    const saved = await exportUpgradeList(filters);
-    setExporting(false);
-    if (!saved) message.warning(t('firmware.exportFailed'));
-  };
   return (
-    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void run()} data-testid="upgrade-list-export">
+    <DownloadButton save={() => exportUpgradeList(filters)} failed={t('firmware.exportFailed')} data-testid="upgrade-list-export">
       {t('firmware.exportXlsx')}
-    </Button>
+    </DownloadButton>
   );
 }
 
@@ -39,7 +38,6 @@ export function UpgradeListPage() {
   const { t } = useTranslation();
   useCampaignFeed(FEED_KEYS);
   const list = useFilteredList(FILTERS);
-  const versions = useDeviceVersions();
   const { keyword, version, model, phase } = list.values;
   const filters = useMemo(() => ({ keyword, version, model, phase }), [keyword, version, model, phase]);
   const query = useUpgradeDevices({ page: list.page, limit: list.limit, ...filters });
@@ -86,15 +84,11 @@ export function UpgradeListPage() {
       fitWidth: 170,
       render: (_, record) => <LatestUpgrade phase={record.phase} progress={record.progress} />,
     },
-    {
-      key: 'reason',
-      title: t('firmware.reason'),
+    reasonColumn(t('firmware.reason'), (record) => ({ reason: record.reason, failed: record.phase === 'failed' }), {
       priority: 3,
       fitWidth: 200,
-      render: (_, record) =>
-        record.reason ? <Typography.Text type={record.phase === 'failed' ? 'danger' : undefined}>{record.reason}</Typography.Text> : '—',
-    },
-    { key: 'updated', title: t('firmware.updated'), priority: 4, fitWidth: 170, render: (_, record) => formatTime(record.updateTime) },
+    }),
+    timeColumn('updated', t('firmware.updated'), (record) => record.updateTime, 4),
   ];
 
   return (
@@ -105,14 +99,7 @@ export function UpgradeListPage() {
       filterFields={
         <>
           <TextFilter name="keyword" label={t('firmware.device')} placeholder="UUID" width={180} />
-          <SelectFilter
-            name="version"
-            label={t('firmware.runningVersion')}
-            width={170}
-            showSearch
-            loading={versions.isPending}
-            options={(versions.data ?? []).map(({ version: value, count }) => ({ value, label: `${value} (${count})` }))}
-          />
+          <VersionFilter label={t('firmware.runningVersion')} width={170} />
           <TextFilter name="model" label={t('firmware.model')} width={140} />
           <SelectFilter name="phase" label={t('firmware.latestUpgrade')} width={170} values={upgradeRowPhases} textKey="firmware.phase" />
         </>

@@ -1,18 +1,15 @@
 import { firmwareApi, pathTo, type UpgradeLogQuery, type UpgradeLogRecord, upgradeOutcomes } from '@safety-shield/contract';
-import { DatePicker, Form, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dayRangeOf, toPickerValue } from '../../shared/time/picker.js';
-import { formatTime } from '../../shared/ui/format.js';
 import {
-  FilterBar,
+  DaysFilterBar,
   type ListColumns,
   ListPage,
   numberFilter,
+  reasonColumn,
   SelectFilter,
   TextFilter,
+  timeColumn,
   useListParams,
 } from '../../shared/ui/list/index.js';
 import { CsvExportButton } from '../logs/index.js';
@@ -22,13 +19,6 @@ import { campaignPath } from './components/paths.js';
 import { OutcomeTag } from './components/UpgradeTags.js';
 
 const FILTERS = ['keyword', 'version', 'result', 'from', 'to'] as const;
-
-interface FilterValues {
-  keyword?: string;
-  version?: string;
-  result?: string;
-  range?: [Dayjs, Dayjs] | null;
-}
 
 /** /system/deviceLog (Super Admin): every firmware upgrade attempt that ended, newest first: from which version to which, and why. */
 export function UpgradeLogPage() {
@@ -41,13 +31,9 @@ export function UpgradeLogPage() {
   const filters: Omit<UpgradeLogQuery, 'page' | 'limit'> = { keyword, version, result, startTime: from, endTime: to };
   const query = useUpgradeLog({ page: list.page, limit: list.limit, ...filters });
   const packages = usePackages({ page: 1, limit: 100 });
-  const filterValues = useMemo<FilterValues>(
-    () => ({ keyword, version, result, range: from && to ? [toPickerValue(from), toPickerValue(to)] : null }),
-    [keyword, version, result, from, to],
-  );
 
   const columns: ListColumns<UpgradeLogRecord> = [
-    { key: 'ended', title: t('firmware.log.ended'), fitWidth: 170, render: (_, record) => formatTime(record.endTime) },
+    timeColumn('ended', t('firmware.log.ended'), (record) => record.endTime),
     {
       key: 'device',
       title: t('firmware.device'),
@@ -80,15 +66,11 @@ export function UpgradeLogPage() {
       fitWidth: 110,
       render: (_, record) => <OutcomeTag result={record.result} />,
     },
-    {
-      key: 'reason',
-      title: t('firmware.reason'),
+    reasonColumn(t('firmware.reason'), (record) => ({ reason: record.reason, failed: record.result === 'failed' }), {
       priority: 3,
       fitWidth: 220,
-      render: (_, record) =>
-        record.reason ? <Typography.Text type={record.result === 'failed' ? 'danger' : undefined}>{record.reason}</Typography.Text> : '—',
-    },
-    { key: 'started', title: t('firmware.log.started'), priority: 4, fitWidth: 170, render: (_, record) => formatTime(record.startTime) },
+    }),
+    timeColumn('started', t('firmware.log.started'), (record) => record.startTime, 4),
   ];
 
   return (
@@ -98,19 +80,7 @@ export function UpgradeLogPage() {
       query={query}
       list={list}
       filters={
-        <FilterBar<FilterValues>
-          values={filterValues}
-          onSearch={(values) =>
-            list.setFilters({
-              keyword: values.keyword?.trim(),
-              version: values.version,
-              result: values.result,
-              from: values.range ? String(dayRangeOf(values.range).from) : undefined,
-              to: values.range ? String(dayRangeOf(values.range).to) : undefined,
-            })
-          }
-          onReset={list.resetFilters}
-        >
+        <DaysFilterBar list={list} values={{ keyword, version, result }} rangeLabel={t('firmware.log.range')}>
           <TextFilter name="keyword" label={t('firmware.device')} placeholder="UUID" width={180} />
           <SelectFilter
             name="version"
@@ -121,10 +91,7 @@ export function UpgradeLogPage() {
             options={(packages.data?.records ?? []).map((pkg) => ({ value: pkg.version, label: pkg.version }))}
           />
           <SelectFilter name="result" label={t('firmware.log.result')} width={150} values={upgradeOutcomes} textKey="firmware.result" />
-          <Form.Item name="range" label={t('firmware.log.range')}>
-            <DatePicker.RangePicker allowClear />
-          </Form.Item>
-        </FilterBar>
+        </DaysFilterBar>
       }
       rowKey="id"
       columns={columns}

@@ -4,8 +4,8 @@ import { Button, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatTime } from '../../shared/ui/format.js';
-import { actionsColumn, type ListColumns, ListPage, numberFilter, useListParams } from '../../shared/ui/list/index.js';
+import { actionsColumn, type ListColumns, ListPage, numberFilter, timeColumn, useListParams } from '../../shared/ui/list/index.js';
+import { WhoAndWhen } from '../../shared/ui/WhoAndWhen.js';
 import { useCan } from '../auth/index.js';
 import { TaskProgressBar, TaskRowsDrawer, TaskStateTag, useTaskFeed } from '../device-tasks/index.js';
 import { useCampaigns } from './api/campaigns.js';
@@ -101,14 +101,9 @@ export function UpgradeManagerPage() {
       title: t('firmware.created'),
       priority: 4,
       fitWidth: 180,
-      render: (_, campaign) => (
-        <Flex vertical>
-          <span>{campaign.createdBy}</span>
-          <Typography.Text type="secondary">{formatTime(campaign.createTime)}</Typography.Text>
-        </Flex>
-      ),
+      render: (_, campaign) => <WhoAndWhen who={campaign.createdBy} time={campaign.createTime} />,
     },
-    { key: 'end', title: t('firmware.endTime'), priority: 4, fitWidth: 170, render: (_, campaign) => formatTime(campaign.expireTime) },
+    timeColumn('end', t('firmware.endTime'), (campaign) => campaign.expireTime, 4),
     actionsColumn(
       t('list.actions'),
       (campaign) => (

@@ -1,16 +1,13 @@
 import { type DeviceOperationQuery, type DeviceOperationRecord, logApi, pathTo } from '@safety-shield/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../shared/http/api.js';
-import { dayRangeOf, toPickerValue } from '../../shared/time/picker.js';
 import { formatTime } from '../../shared/ui/format.js';
 import {
-  FilterBar,
+  DaysFilterBar,
   type ListColumns,
   ListPage,
   ListTable,
@@ -26,13 +23,6 @@ const FILTERS = ['device', 'username', 'action', 'from', 'to'] as const;
 const DEVICE_ACTIONS = logActions.filter((action) => action.startsWith('device.'));
 /** A value in a change, short: a long document is cut (the export holds it whole). */
 const MAX_VALUE = 80;
-
-interface FilterValues {
-  device?: string;
-  username?: string;
-  action?: string;
-  range?: [Dayjs, Dayjs] | null;
-}
 
 function valueText(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -62,10 +52,6 @@ export function DeviceOperationLogPage() {
     queryFn: () => call(logApi.devices, params),
     placeholderData: keepPreviousData,
   });
-  const filterValues = useMemo<FilterValues>(
-    () => ({ device, username, action, range: from && to ? [toPickerValue(from), toPickerValue(to - 1)] : null }),
-    [device, username, action, from, to],
-  );
 
   const columns: ListColumns<DeviceOperationRecord> = [
     { title: t('log.time'), dataIndex: 'at', render: formatTime, fitWidth: 180 },
@@ -120,19 +106,7 @@ export function DeviceOperationLogPage() {
       }
       query={query}
       filters={
-        <FilterBar<FilterValues>
-          values={filterValues}
-          onSearch={(values) =>
-            list.setFilters({
-              device: values.device?.trim(),
-              username: values.username?.trim(),
-              action: values.action?.trim(),
-              from: values.range ? String(dayRangeOf(values.range).from) : undefined,
-              to: values.range ? String(dayRangeOf(values.range).to + 1) : undefined,
-            })
-          }
-          onReset={list.resetFilters}
-        >
+        <DaysFilterBar list={list} values={{ device, username, action }} rangeLabel={t('log.dateRange')} toExclusive>
           <TextFilter name="device" label={t('deviceLog.device')} placeholder="UUID" width={180} />
           <TextFilter name="username" label={t('log.username')} width={160} />
           <SelectFilter
@@ -142,10 +116,7 @@ export function DeviceOperationLogPage() {
             showSearch={{ optionFilterProp: 'label' }}
             options={DEVICE_ACTIONS.map((value) => ({ value, label: actionLabel(value, t) }))}
           />
-          <Form.Item name="range" label={t('log.dateRange')}>
-            <DatePicker.RangePicker allowClear />
-          </Form.Item>
-        </FilterBar>
+        </DaysFilterBar>
       }
     >
       <ListTable<DeviceOperationRecord> tableId="device-operation-log" rowKey="id" columns={columns} list={list} query={query} />

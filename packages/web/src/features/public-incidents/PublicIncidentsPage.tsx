@@ -1,12 +1,11 @@
 import { Button, Col, Result, Row, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import logo from '../../shared/assets/logo.svg';
 import { usePageTitle } from '../../shared/hooks/use-page-title.js';
 import { ApiError } from '../../shared/http/client.js';
 import { displayTimeZone } from '../../shared/time/zone.js';
 import { formatTime } from '../../shared/ui/format.js';
-import { LanguageSelect } from '../../shared/ui/LanguageSelect.js';
+import { PublicFrame } from '../../shared/ui/PublicFrame.js';
 import { usePublicIncidents } from './api/get-public-incidents.js';
 import { PublicIncidentCard } from './components/PublicIncidentCard.js';
 import './public-incidents.css';
@@ -84,27 +83,13 @@ export function PublicIncidentsPage() {
   }
 
   return (
-    <div className="public-incidents-page" data-testid="public-incidents">
-      <header className="public-incidents-header">
-        <div className="public-incidents-brand">
-          <img src={logo} alt="" width={32} height={32} />
-          <div>
-            <Typography.Title level={4} style={{ margin: 0, color: '#fff' }}>
-              {t('app.title')}
-            </Typography.Title>
-            <span className="public-incidents-subtitle">{t('publicIncidents.subtitle')}</span>
-          </div>
-        </div>
-        <div className="public-incidents-language">
-          <LanguageSelect />
-        </div>
-      </header>
-      <main className="public-incidents-main">
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {t('publicIncidents.title')}
-        </Typography.Title>
-        {body}
-      </main>
-    </div>
+    <PublicFrame
+      className="public-incidents-page"
+      testId="public-incidents"
+      subtitle={t('publicIncidents.subtitle')}
+      title={t('publicIncidents.title')}
+    >
+      {body}
+    </PublicFrame>
   );
 }

@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pushClient } from '../../shared/push/index.js';
-import { formatTime, sizeText } from '../../shared/ui/format.js';
-import { actionsColumn, ListPage, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
+import { sizeText } from '../../shared/ui/format.js';
+import { actionsColumn, ListPage, TextFilter, timeColumn, useFilteredList } from '../../shared/ui/list/index.js';
 import { useSelfInfo } from '../auth/index.js';
 import { useDevices } from '../devices/index.js';
 import { downloadLog, RUNTIME_LOGS_KEY, useOrderLogs, useRuntimeLogs } from './api/runtime-logs.js';
@@ -83,7 +83,7 @@ export function CollectionPage() {
       rowKey="id"
       columns={[
         { key: 'uuid', title: t('runtimeLogs.device'), dataIndex: 'deviceUuid', fitWidth: 200 },
-        { key: 'uploaded', title: t('runtimeLogs.uploaded'), priority: 1, fitWidth: 170, render: (_, row) => formatTime(row.uploadTime) },
+        timeColumn('uploaded', t('runtimeLogs.uploaded'), (row) => row.uploadTime, 1),
         { key: 'size', title: t('runtimeLogs.size'), priority: 2, fitWidth: 90, align: 'right', render: (_, row) => sizeText(row.size) },
         {
           key: 'task',

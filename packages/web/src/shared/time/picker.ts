@@ -35,3 +35,17 @@ export function dayRangeOf([first, last]: readonly [Dayjs, Dayjs], timeZone = di
   const to = instantOf(timeZone, { year: last.year(), month: last.month() + 1, day: last.date() + 1 }) - 1;
   return { from, to };
 }
+
+/**
+ * A picked span of whole days as a list keeps it in its URL: `from`, and `to` the span's last instant, or with
+ * `toExclusive` the first instant after it. No span, no filters.
+ */
+export function daySpanFilters(range: readonly [Dayjs, Dayjs] | null | undefined, toExclusive = false): { from?: string; to?: string } {
+  if (!range) return {};
+  const { from, to } = dayRangeOf(range);
+  return { from: String(from), to: String(toExclusive ? to + 1 : to) };
+}
+
+/** The picker's span of a list's `from` and `to` (as `daySpanFilters` wrote them); none unless both are set. */
+export const daySpanValue = (from: number | undefined, to: number | undefined, toExclusive = false): [Dayjs, Dayjs] | null =>
+  from && to ? [toPickerValue(from), toPickerValue(toExclusive ? to - 1 : to)] : null;

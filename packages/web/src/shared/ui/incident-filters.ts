@@ -12,6 +12,12 @@ export function rangePresets(now = pickerNow()) {
   };
 }
 
+/** The range presets as a picker offers them, named by the feature's texts under `textsOf` (`.today`, `.last7`, `.last30`). */
+export function labelledRangePresets(t: TFunction, textsOf: string, now = pickerNow()) {
+  const ranges = rangePresets(now);
+  return (['today', 'last7', 'last30'] as const).map((key) => ({ label: t(`${textsOf}.${key}`), value: ranges[key] }));
+}
+
 /** An incident filter's pick of several types or tags: chips that fold into '+N' when they do not fit, searched by their text. */
 export const severalChoices = { mode: 'multiple', maxTagCount: 'responsive', optionFilterProp: 'label' } as const;
 

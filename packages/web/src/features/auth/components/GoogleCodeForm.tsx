@@ -1,7 +1,8 @@
 import { SafetyOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoginWithGoogle } from '../api/login-google.js';
+import { StepButtons } from './StepButtons.js';
 
 interface Props {
   ticket: string;
@@ -40,12 +41,7 @@ export function GoogleCodeForm({ ticket, onToken, onBack }: Props) {
       >
         <Input prefix={<SafetyOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={verify.isPending}>
-        {t('login.googleSubmit')}
-      </Button>
-      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
-        {t('login.back')}
-      </Button>
+      <StepButtons submit={t('login.googleSubmit')} pending={verify.isPending} back={t('login.back')} onBack={onBack} />
     </Form>
   );
 }

@@ -1,10 +1,11 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { SSO_NAME_PATTERN } from '@safety-shield/contract';
-import { Button, Form, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { useStartSso } from '../api/sso.js';
 import { rememberSsoRedirect } from '../enter.js';
+import { StepButtons } from './StepButtons.js';
 
 interface Props {
   /** A sign-in name given in the login URL (`/login?sso=name`), to start with. */
@@ -53,12 +54,7 @@ export function SsoStartForm({ initialName, redirect, onBack }: Props) {
       >
         <Input prefix={<LoginOutlined />} autoComplete="organization" autoFocus maxLength={63} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={start.isPending}>
-        {t('login.sso.submit')}
-      </Button>
-      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
-        {t('login.sso.back')}
-      </Button>
+      <StepButtons submit={t('login.sso.submit')} pending={start.isPending} back={t('login.sso.back')} onBack={onBack} />
     </Form>
   );
 }

@@ -3,8 +3,8 @@ import { api } from '../../../shared/http/api.js';
 import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 import { COACHING_KEY } from './get-queue.js';
 
-/** A step changes the queue, the incident's coaching and its history (the incident detail's `events` queries). */
-const refreshed = [COACHING_KEY, ['events']] as const;
+/** A step changes the queue, the incident's coaching and its history (the incident detail's `incidents` queries). */
+const refreshed = [COACHING_KEY, ['incidents']] as const;
 
 /** Marks reviewed incidents as needing coaching (EVENT_STATE_ERROR for one not reviewed). */
 export const useMarkCoaching = () => useRefreshingMutation((body: CoachingMarkBody) => api.coaching.mark(body), refreshed);

@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPickerValue, toPickerValue } from '../../../shared/time/picker.js';
-import { rangePresets, severalChoices } from '../../../shared/ui/incident-filters.js';
+import { labelledRangePresets, severalChoices } from '../../../shared/ui/incident-filters.js';
 import { FilterBar, type ListParamsApi, SelectFilter, TextFilter } from '../../../shared/ui/list/index.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { OrgScopeFilters } from '../../orgs/index.js';
@@ -57,12 +57,7 @@ export function QueueFilterBar({ list }: { list: ListParamsApi<QueueFilterKey> }
       type: next.type?.length ? next.type.join(',') : undefined,
       sort: next.sort === 'oldest' ? undefined : next.sort,
     });
-  const ranges = rangePresets();
-  const presets = [
-    { label: t('coaching.filter.today'), value: ranges.today },
-    { label: t('coaching.filter.last7'), value: ranges.last7 },
-    { label: t('coaching.filter.last30'), value: ranges.last30 },
-  ];
+  const presets = labelledRangePresets(t, 'coaching.filter');
 
   return (
     <FilterBar<FilterValues> values={values} onSearch={search} onReset={list.resetFilters}>

@@ -1,6 +1,7 @@
 import type { DashboardRange, FleetStatistic } from '@safety-shield/contract';
-import { Card, Empty, Table } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SummaryTable } from '../../../shared/ui/SummaryTable.js';
 import { useFleetStatistics } from '../api/get-dashboard.js';
 
 /** Per fleet in scope: vehicles, devices (online), incidents of the range; the busiest first. */
@@ -9,14 +10,12 @@ export function FleetTable({ range }: { range: DashboardRange }) {
   const { data, isPending } = useFleetStatistics(range);
   return (
     <Card title={t('dashboard.fleets.title')} size="small" data-testid="dashboard-fleets">
-      <Table<FleetStatistic>
+      <SummaryTable<FleetStatistic>
         rowKey="fleetId"
-        size="small"
         loading={isPending}
         dataSource={data?.records ?? []}
-        pagination={false}
         scroll={{ x: 560 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} /> }}
+        empty={t('dashboard.empty')}
         columns={[
           { key: 'fleet', title: t('dashboard.fleets.fleet'), dataIndex: 'fleetName' },
           { key: 'company', title: t('dashboard.fleets.company'), dataIndex: 'companyName' },

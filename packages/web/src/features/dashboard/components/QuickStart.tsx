@@ -5,6 +5,7 @@ import { type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/http/download.js';
 import { usePreferences } from '../../../shared/preferences/PreferencesProvider.js';
+import { useDownload } from '../../../shared/ui/DownloadButton.js';
 
 const element = (selector: string) => () => document.querySelector<HTMLElement>(selector) as HTMLElement;
 
@@ -14,7 +15,7 @@ export function QuickStart({ rangeRef }: { rangeRef: RefObject<HTMLDivElement | 
   const { message } = App.useApp();
   const { language } = usePreferences();
   const [touring, setTouring] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const guide = useDownload();
 
   const steps: TourProps['steps'] = [
     // The sidebar, or on a phone the button that opens its drawer.
@@ -29,9 +30,7 @@ export function QuickStart({ rangeRef }: { rangeRef: RefObject<HTMLDivElement | 
   ];
 
   const downloadGuide = async () => {
-    setDownloading(true);
-    const saved = await downloadFile(dashboardApi.userGuide, { language }, `safety-shield-user-guide-${language}.pdf`);
-    setDownloading(false);
+    const saved = await guide.run(() => downloadFile(dashboardApi.userGuide, { language }, `safety-shield-user-guide-${language}.pdf`));
     if (!saved) message.error(t('dashboard.quickStart.guideFailed'));
   };
 
@@ -41,7 +40,7 @@ export function QuickStart({ rangeRef }: { rangeRef: RefObject<HTMLDivElement | 
         <Button block icon={<CompassOutlined />} onClick={() => setTouring(true)} data-testid="dashboard-tour">
           {t('dashboard.quickStart.tour')}
         </Button>
-        <Button block icon={<FilePdfOutlined />} loading={downloading} onClick={() => void downloadGuide()} data-testid="dashboard-guide">
+        <Button block icon={<FilePdfOutlined />} loading={guide.running} onClick={() => void downloadGuide()} data-testid="dashboard-guide">
           {t('dashboard.quickStart.guide')}
         </Button>
         <Typography.Paragraph style={{ margin: 0 }}>

@@ -18,13 +18,14 @@ const stateQuery = (deviceId: number) =>
 /** A device's configuration state: applied, on its way, draft, reported. Nothing is read without a device. */
 export const useConfigState = (deviceId: number | undefined) => useQuery({ ...stateQuery(deviceId ?? 0), enabled: deviceId !== undefined });
 
-export const useConfigHistory = (deviceId: number | undefined, page: number, limit: number) =>
-  useQuery({
+export const configHistoryQuery = (deviceId: number, page: number, limit: number) =>
+  queryOptions({
     queryKey: [...KEY, 'history', deviceId, page, limit],
     queryFn: () => api.deviceConfig.historyList({ deviceId, page, limit }),
-    enabled: deviceId !== undefined,
-    placeholderData: keepPreviousData,
   });
+
+export const useConfigHistory = (deviceId: number, page: number, limit: number) =>
+  useQuery({ ...configHistoryQuery(deviceId, page, limit), placeholderData: keepPreviousData });
 
 const useConfigMutation = <T, R>(fn: (input: T) => Promise<R>) => useRefreshingMutation(fn, [KEY]);
 

@@ -1,6 +1,7 @@
 import { type ConfigProp, type ConfigSettings, configProps, settingDiffers } from '@safety-shield/contract';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { rowData } from '../../../shared/ui/list/index.js';
 import { settingText } from './values.js';
 
 interface Props {
@@ -42,7 +43,7 @@ export function ConfigDiff({ running, portal, portalTitle, testId }: Props) {
       // On a phone the three columns scroll inside the card rather than push the page sideways.
       scroll={{ x: 'max-content' }}
       data-testid={testId}
-      onRow={(row) => ({ 'data-prop': row.prop, 'data-differs': String(row.differs) }) as React.HTMLAttributes<HTMLElement>}
+      onRow={(row) => rowData({ prop: row.prop, differs: String(row.differs) })}
       rowClassName={(row) => (row.differs ? 'config-differs' : '')}
       locale={{ emptyText: t('deviceConfig.nothingKnown') }}
       columns={[

@@ -1,13 +1,12 @@
 import { DownloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { ConfigVersion } from '@safety-shield/contract';
-import { App, Button, Popconfirm, Tooltip, Typography } from 'antd';
+import { App, Button, Popconfirm, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../shared/ui/format.js';
-import { actionsColumn, ListTable } from '../../../shared/ui/list/index.js';
+import { actionsColumn, ListTable, rowData } from '../../../shared/ui/list/index.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { downloadConfig, useConfigHistory, useRevertConfig } from '../api/config.js';
-import { StatusTag } from './StatusTag.js';
+import { versionColumns } from './version-columns.js';
 
 /** A device's configuration versions, newest first, with revert (admins) and download. */
 export function HistoryTable({ deviceId, writes }: { deviceId: number; writes: boolean }) {
@@ -18,6 +17,8 @@ export function HistoryTable({ deviceId, writes }: { deviceId: number; writes: b
   const query = useConfigHistory(deviceId, paging.page, paging.limit);
   const revert = useRevertConfig();
   const list = { ...paging, setPage: (page: number, limit: number) => setPaging({ page, limit }) };
+
+  const columns = versionColumns(t);
 
   const download = async (row: ConfigVersion) => {
     if (!(await downloadConfig(deviceId, row.id))) message.error(t('deviceConfig.downloadFailed'));
@@ -30,40 +31,15 @@ export function HistoryTable({ deviceId, writes }: { deviceId: number; writes: b
       rowKey="id"
       list={list}
       query={query}
-      onRow={(row) => ({ 'data-version': row.version }) as React.HTMLAttributes<HTMLElement>}
+      onRow={(row) => rowData({ version: row.version })}
       columns={[
         { key: 'version', title: t('deviceConfig.version'), dataIndex: 'version', fitWidth: 80 },
-        {
-          key: 'status',
-          title: t('deviceConfig.statusTitle'),
-          priority: 1,
-          fitWidth: 120,
-          render: (_, row) => <StatusTag status={row.status} />,
-        },
-        {
-          key: 'changed',
-          title: t('deviceConfig.changed'),
-          priority: 2,
-          fitWidth: 200,
-          render: (_, row) => row.changed.map((prop) => t(`deviceConfig.prop.${prop}`)).join(', ') || '—',
-        },
-        {
-          key: 'reason',
-          title: t('deviceConfig.reason'),
-          priority: 2,
-          fitWidth: 180,
-          render: (_, row) =>
-            row.reason ? <Typography.Text type={row.status === 'refused' ? 'danger' : undefined}>{row.reason}</Typography.Text> : '—',
-        },
-        { key: 'createdBy', title: t('deviceConfig.createdBy'), priority: 3, fitWidth: 120, render: (_, row) => row.createdBy ?? '—' },
-        { key: 'created', title: t('deviceConfig.created'), priority: 3, fitWidth: 170, render: (_, row) => formatTime(row.createTime) },
-        {
-          key: 'applied',
-          title: t('deviceConfig.appliedTime'),
-          priority: 4,
-          fitWidth: 170,
-          render: (_, row) => formatTime(row.appliedTime),
-        },
+        columns.status,
+        columns.changed,
+        columns.reason(2),
+        columns.createdBy,
+        columns.created,
+        columns.applied,
         actionsColumn(
           t('list.actions'),
           (row) => (

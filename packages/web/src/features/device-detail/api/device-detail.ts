@@ -1,24 +1,22 @@
 import type { DeviceAlertQuery, IncidentListQuery } from '@safety-shield/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
 
 /** Every query of the page starts with this key: the alert feed reads the device's alerts again by it. */
 export const DEVICE_DETAIL_KEY = ['deviceDetail'] as const;
 
 /** One device's running-status alerts, newest first, every state. */
-export const useAlertHistory = (params: DeviceAlertQuery & { deviceId: number }) =>
-  useQuery({
+export const alertHistoryQuery = (params: DeviceAlertQuery & { deviceId: number }) =>
+  queryOptions({
     queryKey: [...DEVICE_DETAIL_KEY, 'alerts', params],
     queryFn: () => api.deviceAlert.list(params),
-    placeholderData: keepPreviousData,
   });
 
 /** The incidents of a vehicle, newest first (the incident list has no device filter; a device files them for its vehicle). */
-export const useVehicleIncidents = (params: IncidentListQuery & { vehicleId: number }) =>
-  useQuery({
+export const vehicleIncidentsQuery = (params: IncidentListQuery & { vehicleId: number }) =>
+  queryOptions({
     queryKey: [...DEVICE_DETAIL_KEY, 'incidents', params],
     queryFn: () => api.event.list(params),
-    placeholderData: keepPreviousData,
   });
 
 /** The device's running status: its open faults, how many wait, its last health report. */

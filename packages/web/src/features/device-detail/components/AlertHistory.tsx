@@ -1,16 +1,11 @@
-import type { DeviceAlert, DeviceAlertState } from '@safety-shield/contract';
-import { Flex, Tag, Typography } from 'antd';
+import type { DeviceAlert } from '@safety-shield/contract';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../shared/ui/format.js';
-import { LoadError } from '../../../shared/ui/LoadError.js';
-import { ListTable } from '../../../shared/ui/list/index.js';
-import { DEVICE_DETAIL_KEY, useAlertHistory } from '../api/device-detail.js';
+import { timeColumn } from '../../../shared/ui/list/index.js';
+import { alertHistoryQuery, DEVICE_DETAIL_KEY } from '../api/device-detail.js';
 import { useAlertFeed } from '../use-alert-feed.js';
-import { faultText } from './fault.js';
-import { useLocalPaging } from './use-local-paging.js';
-
-/** The maintenance page's colours: red waits for someone, blue is taken on, green is gone. */
-const stateColours: Record<DeviceAlertState, string> = { pending: 'red', handled: 'blue', cleared: 'green' };
+import { AlertStateTag, faultText, HandledBy } from './fault.js';
+import { PanelTable } from './PanelTable.js';
 
 /**
  * One device's running-status alerts, newest first, every state: when each fault was raised, when it cleared, who
@@ -18,18 +13,14 @@ const stateColours: Record<DeviceAlertState, string> = { pending: 'red', handled
  */
 export function AlertHistory({ deviceId, tableId }: { deviceId: number; tableId: string }) {
   const { t } = useTranslation();
-  const list = useLocalPaging();
-  const query = useAlertHistory({ deviceId, page: list.page, limit: list.limit });
   useAlertFeed([...DEVICE_DETAIL_KEY, 'alerts'], deviceId);
   return (
     <Flex vertical gap={12}>
-      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
-      <ListTable<DeviceAlert>
+      <PanelTable<DeviceAlert>
         tableId={tableId}
         testId="alert-history"
         rowKey="id"
-        list={list}
-        query={query}
+        rows={(paging) => alertHistoryQuery({ deviceId, ...paging })}
         columns={[
           {
             key: 'fault',
@@ -42,36 +33,16 @@ export function AlertHistory({ deviceId, tableId }: { deviceId: number; tableId:
             title: t('deviceDetail.alerts.state'),
             priority: 1,
             fitWidth: 110,
-            render: (_, alert) => (
-              <Tag color={stateColours[alert.state]} data-testid="history-state">
-                {t(`deviceAlerts.states.${alert.state}`)}
-              </Tag>
-            ),
+            render: (_, alert) => <AlertStateTag state={alert.state} testId="history-state" />,
           },
-          { key: 'raised', title: t('deviceDetail.alerts.raised'), priority: 2, fitWidth: 170, render: (_, a) => formatTime(a.raisedTime) },
-          {
-            key: 'cleared',
-            title: t('deviceDetail.alerts.cleared'),
-            priority: 3,
-            fitWidth: 170,
-            render: (_, a) => formatTime(a.clearedTime),
-          },
+          timeColumn('raised', t('deviceDetail.alerts.raised'), (a) => a.raisedTime, 2),
+          timeColumn('cleared', t('deviceDetail.alerts.cleared'), (a) => a.clearedTime, 3),
           {
             key: 'handled',
             title: t('deviceDetail.alerts.handled'),
             priority: 4,
             fitWidth: 220,
-            render: (_, alert) =>
-              alert.handledTime === null ? (
-                '—'
-              ) : (
-                <Flex vertical>
-                  <span>
-                    {alert.handledBy ?? '—'} · {formatTime(alert.handledTime)}
-                  </span>
-                  {alert.note && <Typography.Text type="secondary">{alert.note}</Typography.Text>}
-                </Flex>
-              ),
+            render: (_, alert) => <HandledBy alert={alert} />,
           },
         ]}
       />

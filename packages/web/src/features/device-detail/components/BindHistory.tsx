@@ -2,28 +2,22 @@ import { type BindLogRecord, pathTo } from '@safety-shield/contract';
 import { Flex, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime } from '../../../shared/ui/format.js';
-import { LoadError } from '../../../shared/ui/LoadError.js';
-import { ListTable } from '../../../shared/ui/list/index.js';
-import { useBindLog } from '../../devices/index.js';
-import { useLocalPaging } from './use-local-paging.js';
+import { timeColumn } from '../../../shared/ui/list/index.js';
+import { bindLogQuery } from '../../devices/index.js';
+import { PanelTable } from './PanelTable.js';
 
 /** Every bind and unbind of the device, newest first. */
 export function BindHistory({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
-  const list = useLocalPaging();
-  const query = useBindLog({ deviceId, page: list.page, limit: list.limit });
   return (
     <Flex vertical gap={12}>
-      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
-      <ListTable<BindLogRecord>
+      <PanelTable<BindLogRecord>
         tableId="device-detail-bind-log"
         testId="detail-bind-log"
         rowKey="id"
-        list={list}
-        query={query}
+        rows={(paging) => bindLogQuery({ deviceId, ...paging })}
         columns={[
-          { key: 'time', title: t('deviceDetail.bind.time'), fitWidth: 170, render: (_, row) => formatTime(row.time) },
+          timeColumn('time', t('deviceDetail.bind.time'), (row) => row.time),
           {
             key: 'action',
             title: t('deviceDetail.bind.action'),

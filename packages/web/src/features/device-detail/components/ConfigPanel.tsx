@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
-import { ListTable } from '../../../shared/ui/list/index.js';
-import { StatusTag, useConfigHistory, useConfigState } from '../../device-config/index.js';
-import { useLocalPaging } from './use-local-paging.js';
+import { configHistoryQuery, StatusTag, useConfigState, versionColumns } from '../../device-config/index.js';
+import { PanelTable } from './PanelTable.js';
 
 const versionText = (version: ConfigVersion) => `v${version.version}`;
 
@@ -18,8 +17,7 @@ const versionText = (version: ConfigVersion) => `v${version.version}`;
 export function ConfigPanel({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   const state = useConfigState(deviceId);
-  const list = useLocalPaging();
-  const versions = useConfigHistory(deviceId, list.page, list.limit);
+  const columns = versionColumns(t);
 
   let summary = <Skeleton active paragraph={{ rows: 3 }} />;
   if (state.isError) summary = <LoadError onRetry={() => void state.refetch()} />;
@@ -80,52 +78,19 @@ export function ConfigPanel({ deviceId }: { deviceId: number }) {
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t('deviceDetail.config.versions')}
       </Typography.Title>
-      {versions.isError && <LoadError onRetry={() => void versions.refetch()} />}
-      <ListTable<ConfigVersion>
+      <PanelTable<ConfigVersion>
         tableId="device-detail-config-versions"
         testId="detail-config-versions"
         rowKey="id"
-        list={list}
-        query={versions}
+        rows={(paging) => configHistoryQuery(deviceId, paging.page, paging.limit)}
         columns={[
           { key: 'version', title: t('deviceDetail.config.version'), fitWidth: 90, render: (_, row) => `v${row.version}` },
-          {
-            key: 'status',
-            title: t('deviceDetail.config.status'),
-            priority: 1,
-            fitWidth: 120,
-            render: (_, row) => <StatusTag status={row.status} />,
-          },
-          {
-            key: 'changed',
-            title: t('deviceDetail.config.changed'),
-            priority: 2,
-            fitWidth: 200,
-            render: (_, row) => row.changed.map((prop) => t(`deviceConfig.prop.${prop}`)).join(', ') || '—',
-          },
-          { key: 'by', title: t('deviceDetail.config.by'), priority: 3, fitWidth: 120, render: (_, row) => row.createdBy ?? '—' },
-          {
-            key: 'created',
-            title: t('deviceDetail.config.created'),
-            priority: 3,
-            fitWidth: 170,
-            render: (_, row) => formatTime(row.createTime),
-          },
-          {
-            key: 'applied',
-            title: t('deviceDetail.config.applied'),
-            priority: 4,
-            fitWidth: 170,
-            render: (_, row) => formatTime(row.appliedTime),
-          },
-          {
-            key: 'reason',
-            title: t('deviceDetail.config.reason'),
-            priority: 4,
-            fitWidth: 180,
-            render: (_, row) =>
-              row.reason ? <Typography.Text type={row.status === 'refused' ? 'danger' : undefined}>{row.reason}</Typography.Text> : '—',
-          },
+          columns.status,
+          columns.changed,
+          { ...columns.createdBy, key: 'by' },
+          columns.created,
+          columns.applied,
+          columns.reason(4),
         ]}
       />
     </Flex>

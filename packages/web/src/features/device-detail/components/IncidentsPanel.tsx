@@ -3,10 +3,8 @@ import { Badge, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../../shared/ui/format.js';
-import { LoadError } from '../../../shared/ui/LoadError.js';
-import { ListTable } from '../../../shared/ui/list/index.js';
-import { useVehicleIncidents } from '../api/device-detail.js';
-import { useLocalPaging } from './use-local-paging.js';
+import { vehicleIncidentsQuery } from '../api/device-detail.js';
+import { PanelTable } from './PanelTable.js';
 
 interface Props {
   deviceUuid: string;
@@ -26,18 +24,14 @@ export function IncidentsPanel({ deviceUuid, vehicleId, licensePlate }: Props) {
 
 function VehicleIncidents({ deviceUuid, vehicleId, licensePlate }: { deviceUuid: string; vehicleId: number; licensePlate: string }) {
   const { t } = useTranslation();
-  const list = useLocalPaging();
-  const query = useVehicleIncidents({ vehicleId, page: list.page, limit: list.limit });
   return (
     <Flex vertical gap={12}>
       <Typography.Text type="secondary">{t('deviceDetail.incidents.ofVehicle', { plate: licensePlate })}</Typography.Text>
-      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
-      <ListTable<IncidentRecord>
+      <PanelTable<IncidentRecord>
         tableId="device-detail-incidents"
         testId="detail-incidents"
         rowKey="eventId"
-        list={list}
-        query={query}
+        rows={(paging) => vehicleIncidentsQuery({ vehicleId, ...paging })}
         columns={[
           {
             key: 'time',

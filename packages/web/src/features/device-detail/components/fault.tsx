@@ -1,7 +1,8 @@
-import type { DeviceFaultCode } from '@safety-shield/contract';
-import { Tag } from 'antd';
+import type { DeviceAlert, DeviceAlertState, DeviceFaultCode } from '@safety-shield/contract';
+import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/ui/format.js';
 
 /**
  * A fault in words, with its camera: "Camera signal lost · channel 2". The names are the maintenance page's
@@ -23,5 +24,31 @@ export function FaultTag({ code, channel, handled }: { code: DeviceFaultCode; ch
       {faultText(t, code, channel)}
       {handled && ` (${t('deviceAlerts.states.handled')})`}
     </Tag>
+  );
+}
+
+/** The maintenance page's colours: red waits for someone, blue is taken on, green is gone. */
+const stateColours: Record<DeviceAlertState, string> = { pending: 'red', handled: 'blue', cleared: 'green' };
+
+/** Where an alert stands, in the maintenance page's colours. */
+export function AlertStateTag({ state, testId }: { state: DeviceAlertState; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={stateColours[state]} data-testid={testId}>
+      {t(`deviceAlerts.states.${state}`)}
+    </Tag>
+  );
+}
+
+/** Who handled an alert and when, with the note they left; a dash while nobody has. */
+export function HandledBy({ alert }: { alert: Pick<DeviceAlert, 'handledBy' | 'handledTime' | 'note'> }) {
+  if (alert.handledTime === null) return '—';
+  return (
+    <Flex vertical>
+      <span>
+        {alert.handledBy ?? '—'} · {formatTime(alert.handledTime)}
+      </span>
+      {alert.note && <Typography.Text type="secondary">{alert.note}</Typography.Text>}
+    </Flex>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Drawer, Flex, Input, Popconfirm, Select, Skeleton, Typography }
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
-import { actionsColumn, ListTable } from '../../../shared/ui/list/index.js';
+import { actionsColumn, ListTable, reasonColumn, rowData, timeColumn } from '../../../shared/ui/list/index.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { useCancelTask, useRetryTask, useTask, useTaskRows } from '../api/tasks.js';
@@ -121,7 +121,7 @@ export function TaskRowsDrawer({ taskId, onClose, extra }: Props) {
             rowKey="id"
             list={list}
             query={rows}
-            onRow={(row) => ({ 'data-uuid': row.deviceUuid }) as React.HTMLAttributes<HTMLElement>}
+            onRow={(row) => rowData({ uuid: row.deviceUuid })}
             columns={[
               { key: 'uuid', title: t('deviceTasks.uuid'), dataIndex: 'deviceUuid', fitWidth: 180 },
               {
@@ -144,14 +144,10 @@ export function TaskRowsDrawer({ taskId, onClose, extra }: Props) {
                     },
                   ]
                 : []),
-              {
-                key: 'reason',
-                title: t('deviceTasks.reason'),
+              reasonColumn(t('deviceTasks.reason'), (row) => ({ reason: row.reason, failed: row.state === 'failed' }), {
                 priority: 2,
                 fitWidth: 200,
-                render: (_, row) =>
-                  row.reason ? <Typography.Text type={row.state === 'failed' ? 'danger' : undefined}>{row.reason}</Typography.Text> : '—',
-              },
+              }),
               ...(upgrade
                 ? []
                 : [
@@ -163,13 +159,7 @@ export function TaskRowsDrawer({ taskId, onClose, extra }: Props) {
                       render: (_: unknown, row: DeviceTaskRow) => row.version ?? '—',
                     },
                   ]),
-              {
-                key: 'updated',
-                title: t('deviceTasks.updated'),
-                priority: 4,
-                fitWidth: 170,
-                render: (_, row) => formatTime(row.updateTime),
-              },
+              timeColumn('updated', t('deviceTasks.updated'), (row) => row.updateTime, 4),
               actionsColumn(
                 t('list.actions'),
                 (row) =>

@@ -2,12 +2,12 @@ import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayRangeOf, toPickerValue } from '../../../shared/time/picker.js';
+import { daySpanFilters, daySpanValue } from '../../../shared/time/picker.js';
 import { FilterBar, type ListParamsApi, SelectFilter, TextFilter } from '../../../shared/ui/list/index.js';
 import { OrgScopeFilters } from '../../orgs/index.js';
-import { useDeviceVersions } from '../api/get-device-versions.js';
 import type { DeviceFilterKey, DeviceFilters } from './filters.js';
 import { OnlineSelect } from './OnlineSelect.js';
+import { VersionFilter } from './VersionFilter.js';
 
 type Flag = 'true' | 'false';
 
@@ -28,7 +28,6 @@ const flag = (value: boolean | undefined): Flag | undefined => (value === undefi
 /** Every filter of the device list (DeviceListQuery), read from and written to the URL. */
 export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceFilterKey>; filters: DeviceFilters }) {
   const { t } = useTranslation();
-  const versions = useDeviceVersions();
   const values = useMemo<FilterValues>(
     () => ({
       keyword: filters.keyword,
@@ -39,7 +38,7 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       fleetId: filters.fleetId,
       version: filters.version,
       licensePlate: filters.licensePlate,
-      created: filters.startTime && filters.endTime ? [toPickerValue(filters.startTime), toPickerValue(filters.endTime)] : null,
+      created: daySpanValue(filters.startTime, filters.endTime),
     }),
     [filters],
   );
@@ -54,8 +53,7 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       version: next.version,
       licensePlate: next.licensePlate?.trim(),
       // Whole days in the console's time zone (issue 16), the last one included.
-      from: next.created ? String(dayRangeOf(next.created).from) : undefined,
-      to: next.created ? String(dayRangeOf(next.created).to) : undefined,
+      ...daySpanFilters(next.created),
     });
 
   return (
@@ -76,14 +74,7 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       />
       {/* Agent, company and fleet: each narrows the next one's choices to what belongs to it. */}
       <OrgScopeFilters kinds={['agent', 'company', 'fleet']} labelOf={(kind) => t(`devices.${kind}`)} />
-      <SelectFilter
-        name="version"
-        label={t('devices.version')}
-        width={180}
-        showSearch
-        loading={versions.isPending}
-        options={(versions.data ?? []).map(({ version, count }) => ({ value: version, label: `${version} (${count})` }))}
-      />
+      <VersionFilter label={t('devices.version')} width={180} />
       <Form.Item name="created" label={t('devices.created')}>
         <DatePicker.RangePicker allowClear />
       </Form.Item>

@@ -1,8 +1,7 @@
 import { MAX_DEVICES_PER_VEHICLE } from '@safety-shield/contract';
 import { Select } from 'antd';
-import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVehicleOptions } from '../api/get-vehicle-options.js';
+import { useVehicleSearch } from './use-vehicle-search.js';
 
 interface Props {
   id?: string;
@@ -17,10 +16,8 @@ interface Props {
 /** Picks a vehicle the caller may bind to; typing searches plates on the server; each shows how full it is. */
 export function VehicleSelect({ id, value, onChange, valueLabel, onPlate }: Props) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const search = useDeferredValue(keyword.trim());
-  const { data, isFetching } = useVehicleOptions(search, true);
-  const options = (data ?? []).map((option) => ({
+  const { vehicles, searchProps } = useVehicleSearch(t('devices.bind.noVehicles'));
+  const options = vehicles.map((option) => ({
     value: option.id,
     plate: option.licensePlate,
     label: t('devices.bind.vehicleOption', { plate: option.licensePlate, count: option.deviceCount, max: MAX_DEVICES_PER_VEHICLE }),
@@ -37,12 +34,9 @@ export function VehicleSelect({ id, value, onChange, valueLabel, onPlate }: Prop
         onPlate?.(Array.isArray(option) ? undefined : option?.plate);
       }}
       options={options}
-      loading={isFetching}
       allowClear
       placeholder={t('devices.bind.vehiclePlaceholder')}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      onOpenChange={(open) => !open && setKeyword('')}
-      notFoundContent={isFetching ? t('common.loading') : t('devices.bind.noVehicles')}
+      {...searchProps}
     />
   );
 }

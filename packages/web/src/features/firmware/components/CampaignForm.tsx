@@ -1,16 +1,17 @@
 import { RocketOutlined } from '@ant-design/icons';
 import type { CampaignCreateBody, CampaignSelection, FirmwarePackage, UpgradeCampaign } from '@safety-shield/contract';
-import { Alert, App, Button, DatePicker, Drawer, Flex, Form, InputNumber, Radio, Select, Slider, Tag, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Drawer, Flex, Form, InputNumber, Radio, Select, Slider, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.js';
 import { fromPickerValue, pickerNow, toPickerValue } from '../../../shared/time/picker.js';
-import { useDevices, useDeviceVersions } from '../../devices/index.js';
+import { useDevices, useVersionOptions } from '../../devices/index.js';
 import { OrgScopeFilters } from '../../orgs/index.js';
 import { useCreateCampaign } from '../api/campaigns.js';
 import { usePackages } from '../api/packages.js';
 import { DeviceMultiPicker, type PickedDevice } from './DeviceMultiPicker.js';
+import { TextTags } from './TextTags.js';
 
 type Target = 'devices' | 'filter';
 
@@ -69,7 +70,7 @@ function CampaignFormBody({ packageId, deviceIds, onClose, onCreated }: Omit<Pro
   const [listed, setListed] = useState(deviceIds?.length ? deviceIds : undefined);
   const [refusal, setRefusal] = useState<Refusal>();
   const packages = usePackages({ page: 1, limit: 100 });
-  const versions = useDeviceVersions();
+  const versionOptions = useVersionOptions();
   const initialValues = useMemo<Partial<Values>>(
     () => ({
       packageId,
@@ -197,14 +198,7 @@ function CampaignFormBody({ packageId, deviceIds, onClose, onCreated }: Omit<Pro
           <Flex wrap style={{ columnGap: 16 }}>
             <OrgScopeFilters kinds={['agent', 'company', 'fleet']} labelOf={(kind) => t(`firmware.form.${kind}`)} />
             <Form.Item name="version" label={t('firmware.form.runningVersion')}>
-              <Select
-                allowClear
-                showSearch
-                style={{ minWidth: 180 }}
-                placeholder={t('list.all')}
-                loading={versions.isPending}
-                options={(versions.data ?? []).map(({ version, count }) => ({ value: version, label: `${version} (${count})` }))}
-              />
+              <Select allowClear showSearch style={{ minWidth: 180 }} placeholder={t('list.all')} {...versionOptions} />
             </Form.Item>
             <Form.Item name="model" label={t('firmware.form.model')}>
               <Select
@@ -270,13 +264,7 @@ function CampaignFormBody({ packageId, deviceIds, onClose, onCreated }: Omit<Pro
             refusal.devices.length > 0 && (
               <Flex vertical gap={4}>
                 <Typography.Text>{t('firmware.form.refusedDevices')}</Typography.Text>
-                <Flex wrap gap={4}>
-                  {refusal.devices.map((uuid) => (
-                    <Tag key={uuid} style={{ marginInlineEnd: 0 }}>
-                      {uuid}
-                    </Tag>
-                  ))}
-                </Flex>
+                <TextTags texts={refusal.devices} />
               </Flex>
             )
           }

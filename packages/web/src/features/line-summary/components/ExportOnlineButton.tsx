@@ -1,8 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { DeviceOnlineExportQuery } from '@safety-shield/contract';
-import { App, Button } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadButton } from '../../../shared/ui/DownloadButton.js';
 import { exportOnline } from '../api/export-online.js';
 
 /**
@@ -11,17 +9,14 @@ import { exportOnline } from '../api/export-online.js';
  */
 export function ExportOnlineButton({ query, disabled }: { query: Omit<DeviceOnlineExportQuery, 'filename'>; disabled: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [running, setRunning] = useState(false);
-  const run = async () => {
-    setRunning(true);
-    const saved = await exportOnline(query);
-    setRunning(false);
-    if (!saved) message.warning(t('lineSummary.exportFailed'));
-  };
   return (
-    <Button icon={<DownloadOutlined />} loading={running} disabled={disabled} onClick={() => void run()} data-testid="summary-export">
+    <DownloadButton
+      save={() => exportOnline(query)}
+      failed={t('lineSummary.exportFailed')}
+      disabled={disabled}
+      data-testid="summary-export"
+    >
       {t('lineSummary.export')}
-    </Button>
+    </DownloadButton>
   );
 }

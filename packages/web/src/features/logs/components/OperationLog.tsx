@@ -1,12 +1,8 @@
 import { codeKeys, logApi, type OperationLogRecord } from '@safety-shield/contract';
-import { DatePicker, Form } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayRangeOf, toPickerValue } from '../../../shared/time/picker.js';
 import { formatTime } from '../../../shared/ui/format.js';
 import {
-  FilterBar,
+  DaysFilterBar,
   type ListColumns,
   ListPage,
   ListTable,
@@ -20,13 +16,6 @@ import { actionLabel, logActions } from './actions.js';
 import { CsvExportButton, ResultTag } from './log-parts.js';
 
 const FILTERS = ['username', 'action', 'result', 'from', 'to'] as const;
-
-interface FilterValues {
-  username?: string;
-  action?: string;
-  result?: string;
-  range?: [Dayjs, Dayjs] | null;
-}
 
 const dash = (value: string | null | undefined) => value || '—';
 
@@ -50,11 +39,6 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
     to,
     ...(system ? { username, result } : {}),
   });
-
-  const filterValues = useMemo<FilterValues>(
-    () => ({ username, action, result, range: from && to ? [toPickerValue(from), toPickerValue(to - 1)] : null }),
-    [username, action, result, from, to],
-  );
 
   // Issue 16: when, who and what first; the target, role and address as the width allows.
   const columns: ListColumns<OperationLogRecord> = [
@@ -90,20 +74,7 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
       }
       query={query}
       filters={
-        <FilterBar<FilterValues>
-          values={filterValues}
-          onSearch={(values) =>
-            list.setFilters({
-              username: values.username?.trim(),
-              action: values.action?.trim(),
-              result: values.result?.trim(),
-              // Whole days of the console's zone (issue 16), the end day included: `to` is exclusive.
-              from: values.range ? String(dayRangeOf(values.range).from) : undefined,
-              to: values.range ? String(dayRangeOf(values.range).to + 1) : undefined,
-            })
-          }
-          onReset={list.resetFilters}
-        >
+        <DaysFilterBar list={list} values={{ username, action, result }} rangeLabel={t('log.dateRange')} toExclusive>
           {system && <TextFilter name="username" label={t('log.username')} width={160} />}
           {!fixedAction && (
             <SelectFilter
@@ -124,10 +95,7 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
               textKey="codeKey"
             />
           )}
-          <Form.Item name="range" label={t('log.dateRange')}>
-            <DatePicker.RangePicker allowClear />
-          </Form.Item>
-        </FilterBar>
+        </DaysFilterBar>
       }
     >
       <ListTable<OperationLogRecord> tableId={`operation-log-${scope}`} rowKey="id" columns={columns} list={list} query={query} />

@@ -1,9 +1,8 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { Endpoint, InputOf } from '@safety-shield/contract';
-import { App, Button, Tag } from 'antd';
-import { useState } from 'react';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/http/download.js';
+import { DownloadButton } from '../../../shared/ui/DownloadButton.js';
 
 /** The server records the codeKey each call answered with. */
 const SUCCESS = 'REQUEST_SUCCESS';
@@ -29,17 +28,9 @@ export function CsvExportButton<E extends Endpoint>({
   filename: string;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
-  const run = async () => {
-    setExporting(true);
-    const saved = await downloadFile(declaration, input, filename);
-    setExporting(false);
-    if (!saved) message.warning(t('log.exportFailed'));
-  };
   return (
-    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void run()}>
+    <DownloadButton save={() => downloadFile(declaration, input, filename)} failed={t('log.exportFailed')}>
       {t('log.export')}
-    </Button>
+    </DownloadButton>
   );
 }

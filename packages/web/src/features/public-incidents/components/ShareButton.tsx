@@ -4,7 +4,7 @@ import { App, Button, Flex, Input, InputNumber, Modal, Space, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
-import { useShareEvents } from '../api/share-events.js';
+import { useShareIncidents } from '../api/share-incidents.js';
 
 const DEFAULT_DAYS = 7;
 
@@ -18,7 +18,7 @@ export function ShareButton({ eventIds, testId = 'share-link' }: { eventIds: num
   const [open, setOpen] = useState(false);
   const [days, setDays] = useState(DEFAULT_DAYS);
   const [link, setLink] = useState<ShareLink | null>(null);
-  const share = useShareEvents();
+  const share = useShareIncidents();
   const tooMany = eventIds.length > SHARE_IDS_MAX;
   const url = link ? new URL(link.url, window.location.origin).toString() : '';
 

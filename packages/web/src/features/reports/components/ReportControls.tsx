@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/http/download.js';
 import { usePreferences } from '../../../shared/preferences/PreferencesProvider.js';
+import { useDownload } from '../../../shared/ui/DownloadButton.js';
 import { FilterBar } from '../../../shared/ui/list/index.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { OrgScopeFilters, scopeKindsOf } from '../../orgs/index.js';
@@ -26,7 +27,7 @@ export function ReportControls({ filters, onChange }: Props) {
   const role = useSelfInfo().data?.baseInfo.role;
   const preferences = usePreferences();
   const [language, setLanguage] = useState<Language>(preferences.language);
-  const [downloading, setDownloading] = useState(false);
+  const pdf = useDownload();
   const range = reportRangeOf(filters);
   const query = reportQueryOf(filters);
   const orgValues = useMemo(
@@ -38,9 +39,7 @@ export function ReportControls({ filters, onChange }: Props) {
 
   const download = async () => {
     if (!query) return;
-    setDownloading(true);
-    const saved = await downloadFile(reportApi.reportPdf, { ...query, language }, `safety-report-${language}.pdf`);
-    setDownloading(false);
+    const saved = await pdf.run(() => downloadFile(reportApi.reportPdf, { ...query, language }, `safety-report-${language}.pdf`));
     if (saved) message.success(t('report.downloaded'));
     else message.error(t('report.downloadFailed'));
   };
@@ -83,7 +82,7 @@ export function ReportControls({ filters, onChange }: Props) {
           <Button
             type="primary"
             icon={<FilePdfOutlined />}
-            loading={downloading}
+            loading={pdf.running}
             disabled={!query}
             onClick={download}
             data-testid="report-pdf"

@@ -1,8 +1,10 @@
 import type { SafetyScoreRow, StatisticsReport } from '@safety-shield/contract';
-import { Card, Col, Descriptions, Empty, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SummaryTable } from '../../../shared/ui/SummaryTable.js';
 
 const number = (value: number | null, language: string) => (value === null ? '—' : value.toLocaleString(language));
 
@@ -13,12 +15,25 @@ function duration(ms: number | null, t: TFunction): string {
   return hours >= 24 ? t('report.days', { count: Math.round(hours / 24) }) : t('report.hours', { count: Math.round(hours * 10) / 10 });
 }
 
+/** One part of the report below its figures: half the width on a wide screen. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Col xs={24} xl={12}>
+      <Card size="small" title={title}>
+        {children}
+      </Card>
+    </Col>
+  );
+}
+
 /** The report on screen: what its PDF prints, in the same order (figures, rankings, safety scores, coaching). */
 export function ReportView({ report }: { report: StatisticsReport }) {
   const { t, i18n } = useTranslation();
   const { overview, safety, coaching } = report;
   const n = (value: number | null) => number(value, i18n.language);
-  const scoreColumns: ColumnsType<SafetyScoreRow> = [
+  /** A ranking of safety scores, named by its first column (vehicle or fleet). */
+  const scoreColumns = (name: string): ColumnsType<SafetyScoreRow> => [
+    { key: 'name', title: name, render: (_, row) => row.name },
     { key: 'score', title: t('report.figures.score'), align: 'right', render: (_, row) => row.score ?? t('report.noScore') },
     { key: 'incidents', title: t('report.figures.incidents'), align: 'right', render: (_, row) => n(row.incidents) },
     { key: 'points', title: t('report.figures.points'), align: 'right', responsive: ['md'], render: (_, row) => n(row.points) },
@@ -31,6 +46,15 @@ export function ReportView({ report }: { report: StatisticsReport }) {
       render: (_, row) => n(row.pointsPer100Km),
     },
   ];
+  const scoreTable = (rows: SafetyScoreRow[], name: string, testId: string) => (
+    <SummaryTable<SafetyScoreRow>
+      rowKey="id"
+      dataSource={rows}
+      empty={t('report.nothing')}
+      columns={scoreColumns(name)}
+      data-testid={testId}
+    />
+  );
   const figures: [string, number | string | null][] = [
     ['incidents', overview.total],
     ['distanceKm', overview.distance.distanceKm],
@@ -61,72 +85,44 @@ export function ReportView({ report }: { report: StatisticsReport }) {
         ))}
       </Row>
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
-        <Col xs={24} xl={12}>
-          <Card size="small" title={t('report.sections.worstVehicles')}>
-            <Table<SafetyScoreRow>
-              size="small"
-              rowKey="id"
-              pagination={false}
-              dataSource={safety.worstVehicles}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.nothing')} /> }}
-              columns={[{ key: 'name', title: t('report.columns.vehicle'), render: (_, row) => row.name }, ...scoreColumns]}
-              data-testid="report-worst-vehicles"
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card size="small" title={t('report.sections.safety')}>
-            <Table<SafetyScoreRow>
-              size="small"
-              rowKey="id"
-              pagination={false}
-              dataSource={safety.fleets}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.nothing')} /> }}
-              columns={[{ key: 'name', title: t('report.columns.fleet'), render: (_, row) => row.name }, ...scoreColumns]}
-              data-testid="report-fleet-scores"
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card size="small" title={t('report.sections.fleets')}>
-            <Table
-              size="small"
-              rowKey="fleetId"
-              pagination={false}
-              dataSource={overview.fleets}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.nothing')} /> }}
-              columns={[
-                { key: 'fleet', title: t('report.columns.fleet'), render: (_, row) => row.fleetName },
-                { key: 'incidents', title: t('report.figures.incidents'), align: 'right', render: (_, row) => n(row.incidents) },
-                {
-                  key: 'distance',
-                  title: t('report.figures.distanceKm'),
-                  align: 'right',
-                  responsive: ['sm'],
-                  render: (_, row) => n(row.distanceKm),
-                },
-                { key: 'rate', title: t('report.figures.per100Km'), align: 'right', render: (_, row) => n(row.per100Km) },
-              ]}
-              data-testid="report-fleets"
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card size="small" title={t('report.sections.coaching')}>
-            <Descriptions
-              size="small"
-              column={1}
-              data-testid="report-coaching"
-              items={[
-                { key: 'marked', label: t('report.coaching.marked'), children: n(coaching.marked) },
-                { key: 'waiting', label: t('report.coaching.needsCoaching'), children: n(coaching.needsCoaching) },
-                { key: 'coached', label: t('report.coaching.coached'), children: n(coaching.coached) },
-                { key: 'dismissed', label: t('report.coaching.dismissed'), children: n(coaching.dismissed) },
-                { key: 'median', label: t('report.coaching.medianToCoach'), children: duration(coaching.medianMsToCoach, t) },
-              ]}
-            />
-          </Card>
-        </Col>
+        <Section title={t('report.sections.worstVehicles')}>
+          {scoreTable(safety.worstVehicles, t('report.columns.vehicle'), 'report-worst-vehicles')}
+        </Section>
+        <Section title={t('report.sections.safety')}>{scoreTable(safety.fleets, t('report.columns.fleet'), 'report-fleet-scores')}</Section>
+        <Section title={t('report.sections.fleets')}>
+          <SummaryTable
+            rowKey="fleetId"
+            dataSource={overview.fleets}
+            empty={t('report.nothing')}
+            columns={[
+              { key: 'fleet', title: t('report.columns.fleet'), render: (_, row) => row.fleetName },
+              { key: 'incidents', title: t('report.figures.incidents'), align: 'right', render: (_, row) => n(row.incidents) },
+              {
+                key: 'distance',
+                title: t('report.figures.distanceKm'),
+                align: 'right',
+                responsive: ['sm'],
+                render: (_, row) => n(row.distanceKm),
+              },
+              { key: 'rate', title: t('report.figures.per100Km'), align: 'right', render: (_, row) => n(row.per100Km) },
+            ]}
+            data-testid="report-fleets"
+          />
+        </Section>
+        <Section title={t('report.sections.coaching')}>
+          <Descriptions
+            size="small"
+            column={1}
+            data-testid="report-coaching"
+            items={[
+              { key: 'marked', label: t('report.coaching.marked'), children: n(coaching.marked) },
+              { key: 'waiting', label: t('report.coaching.needsCoaching'), children: n(coaching.needsCoaching) },
+              { key: 'coached', label: t('report.coaching.coached'), children: n(coaching.coached) },
+              { key: 'dismissed', label: t('report.coaching.dismissed'), children: n(coaching.dismissed) },
+              { key: 'median', label: t('report.coaching.medianToCoach'), children: duration(coaching.medianMsToCoach, t) },
+            ]}
+          />
+        </Section>
       </Row>
     </div>
   );

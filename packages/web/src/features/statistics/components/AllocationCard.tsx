@@ -1,6 +1,7 @@
 import type { FleetAllocation, StatisticsOverview } from '@safety-shield/contract';
-import { Card, Col, Empty, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SummaryTable } from '../../../shared/ui/SummaryTable.js';
 
 type Allocation = StatisticsOverview['allocation'];
 
@@ -54,14 +55,12 @@ export function AllocationCard({ data, loading }: { data: StatisticsOverview | u
               <KeyCounts title={t('statistics.allocation.byKind')} list={allocation.byKind} none={t('statistics.allocation.unknown')} />
             </Col>
           </Row>
-          <Table<FleetAllocation>
+          <SummaryTable<FleetAllocation>
             style={{ marginTop: 12 }}
             rowKey="fleetId"
-            size="small"
             dataSource={allocation.fleets}
-            pagination={false}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.allocation.none')} /> }}
+            empty={t('statistics.allocation.none')}
             columns={[
               { key: 'fleet', title: t('statistics.fleets.fleet'), dataIndex: 'fleetName' },
               { key: 'vehicles', title: t('statistics.allocation.vehicles'), dataIndex: 'vehicles', align: 'right' },

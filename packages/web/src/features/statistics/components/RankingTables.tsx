@@ -1,7 +1,8 @@
 import type { FleetRanking, PlaceRanking, StatisticsOverview } from '@safety-shield/contract';
-import { Card, Empty, Table, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { placeText } from '../../../shared/ui/place.js';
+import { SummaryTable } from '../../../shared/ui/SummaryTable.js';
 
 const per100 = (value: number | null) => (value === null ? '–' : value.toFixed(2));
 
@@ -10,14 +11,12 @@ export function FleetRankingTable({ data, loading }: { data: StatisticsOverview 
   const { t } = useTranslation();
   return (
     <Card title={t('statistics.fleets.title')} size="small" data-testid="statistics-fleets">
-      <Table<FleetRanking>
+      <SummaryTable<FleetRanking>
         rowKey="fleetId"
-        size="small"
         loading={loading}
         dataSource={data?.fleets ?? []}
-        pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.empty')} /> }}
+        empty={t('statistics.empty')}
         columns={[
           { key: 'rank', title: '#', width: 40, render: (_, __, index) => index + 1 },
           { key: 'fleet', title: t('statistics.fleets.fleet'), dataIndex: 'fleetName' },
@@ -36,14 +35,12 @@ export function PlaceRankingTable({ data, loading }: { data: StatisticsOverview 
   const { t, i18n } = useTranslation();
   return (
     <Card title={t('statistics.places.title')} size="small" data-testid="statistics-places">
-      <Table<PlaceRanking>
+      <SummaryTable<PlaceRanking>
         rowKey={(row) => `${row.name}|${row.country}`}
-        size="small"
         loading={loading}
         dataSource={data?.places.records ?? []}
-        pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.empty')} /> }}
+        empty={t('statistics.empty')}
         columns={[
           { key: 'rank', title: '#', width: 40, render: (_, __, index) => index + 1 },
           { key: 'place', title: t('statistics.places.place'), render: (_, row) => placeText({ ...row, distanceKm: 0 }, i18n.language) },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { tagOptions } from '../../../shared/ui/incident-filters.js';
 import { FilterBar, SelectFilter } from '../../../shared/ui/list/index.js';
 import { useSelfInfo } from '../../auth/index.js';
-import { useTagOptions } from '../../events/index.js';
+import { useTagOptions } from '../../incidents/index.js';
 import { OrgScopeFilters, scopeKindsOf } from '../../orgs/index.js';
 import { VehiclePicker } from './VehiclePicker.js';
 

@@ -1,8 +1,9 @@
 import type { StatisticsQuery, StatisticsTags } from '@safety-shield/contract';
-import { Card, Col, Empty, Row, Table } from 'antd';
+import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../shared/ui/LoadError.js';
+import { SummaryTable } from '../../../shared/ui/SummaryTable.js';
 import { useTagStatistics } from '../api/get-statistics.js';
 import { ChartCard } from './ChartCard.js';
 import { tagBars, tagLabel } from './tag-label.js';
@@ -31,15 +32,14 @@ export function TagTab({ query, active }: { query: StatisticsQuery; active: bool
       </Col>
       <Col xs={24}>
         <Card title={t('statistics.tagTable.title')} size="small">
-          <Table<TagRow>
+          <SummaryTable<TagRow>
             rowKey={(row) => `${row.cycle}|${row.key}`}
-            size="small"
             loading={isPending}
             dataSource={data?.rows ?? []}
             pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
             scroll={{ x: 'max-content' }}
             data-testid="statistics-tag-table"
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.empty')} /> }}
+            empty={t('statistics.empty')}
             columns={[
               { key: 'cycle', title: t('statistics.tagTable.cycle'), dataIndex: 'cycle' },
               { key: 'source', title: t('statistics.tagTable.dataSource'), render: () => source },

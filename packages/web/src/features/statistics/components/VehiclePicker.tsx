@@ -1,7 +1,6 @@
 import { Select } from 'antd';
-import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVehicleOptions } from '../../devices/index.js';
+import { useVehicleSearch } from '../../devices/index.js';
 
 interface Props {
   id?: string;
@@ -12,10 +11,8 @@ interface Props {
 /** Picks one of the caller's vehicles as the data source; typing searches plates on the server. */
 export function VehiclePicker({ id, value, onChange }: Props) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const search = useDeferredValue(keyword.trim());
-  const { data, isFetching } = useVehicleOptions(search, true);
-  const options = (data ?? []).map((option) => ({ value: option.id, label: option.licensePlate }));
+  const { vehicles, searchProps } = useVehicleSearch(t('statistics.noVehicles'));
+  const options = vehicles.map((option) => ({ value: option.id, label: option.licensePlate }));
   if (value !== undefined && !options.some((option) => option.value === value)) options.unshift({ value, label: `#${value}` });
   return (
     <Select
@@ -25,12 +22,9 @@ export function VehiclePicker({ id, value, onChange }: Props) {
       value={value}
       onChange={(next) => onChange?.(next ?? undefined)}
       options={options}
-      loading={isFetching}
       allowClear
       placeholder={t('list.all')}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      onOpenChange={(open) => !open && setKeyword('')}
-      notFoundContent={isFetching ? t('common.loading') : t('statistics.noVehicles')}
+      {...searchProps}
     />
   );
 }

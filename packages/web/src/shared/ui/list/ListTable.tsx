@@ -15,7 +15,7 @@ import type { ListParamsApi } from './use-list-params.js';
 /** How far below its estimate a column may be squeezed. */
 const MIN_WIDTH_SHARE = 0.8;
 
-interface Props<T> {
+export interface ListTableProps<T> {
   /** The table's name in the remembered column choice (the list's test id or route). */
   tableId: string;
   rowKey: keyof T & string;
@@ -66,7 +66,7 @@ function withPicker<T>(actions: ListColumn<T> | undefined, settings: ReactNode):
  * A list's table: the page the query loaded, its loading state, the spec's pagination bound to the URL; the columns
  * that fit the table's width in the user's order, the others in each row's expanded part (issue 16).
  */
-export function ListTable<T extends object>({ tableId, rowKey, columns, list, query, rowSelection, onRow, testId }: Props<T>) {
+export function ListTable<T extends object>({ tableId, rowKey, columns, list, query, rowSelection, onRow, testId }: ListTableProps<T>) {
   const { t } = useTranslation();
   const { containerRef, laid, parts, choice, change } = useFittedColumns(tableId, columns, rowSelection !== undefined);
   const picker = <ColumnPicker keyColumn={parts.key} movable={parts.movable} choice={choice} onChange={change} />;

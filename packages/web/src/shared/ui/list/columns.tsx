@@ -1,5 +1,6 @@
-import { Space, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Space, type TableColumnsType, Typography } from 'antd';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { formatTime } from '../format.js';
 
 /**
  * A list's column with what the table needs to fit it to its width (issue 16). A column without a priority shows
@@ -35,3 +36,37 @@ export function actionsColumn<T>(title: string, render: (record: T) => ReactNode
     render: (_: unknown, record: T) => <Space size={0}>{render(record)}</Space>,
   };
 }
+
+/** The width a time column takes (YYYY-MM-DD HH:mm:ss). */
+const TIME_FIT_WIDTH = 170;
+
+/** A column of one time of the row, in the console's zone; a dash where there is none. */
+export function timeColumn<T>(
+  key: string,
+  title: string,
+  timeOf: (record: T) => number | null | undefined,
+  priority?: number,
+): ListColumn<T> {
+  return { key, title, priority, fitWidth: TIME_FIT_WIDTH, render: (_: unknown, record: T) => formatTime(timeOf(record)) };
+}
+
+/** Why a command or an upgrade went wrong: red where the row failed (or was refused), a dash where there is no reason. */
+export function reasonColumn<T>(
+  title: string,
+  reasonOf: (record: T) => { reason: string | null; failed: boolean },
+  layout: { priority: number; fitWidth: number },
+): ListColumn<T> {
+  return {
+    key: 'reason',
+    title,
+    ...layout,
+    render: (_: unknown, record: T) => {
+      const { reason, failed } = reasonOf(record);
+      return reason ? <Typography.Text type={failed ? 'danger' : undefined}>{reason}</Typography.Text> : '—';
+    },
+  };
+}
+
+/** A row's `data-*` attributes (what the tests find a row by): antd's row props have no type for them. */
+export const rowData = (values: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [`data-${name}`, value])) as HTMLAttributes<HTMLElement>;

@@ -1,9 +1,10 @@
-export { ACTIONS_KEY, actionsColumn, type ListColumn, type ListColumns } from './columns.js';
+export { ACTIONS_KEY, actionsColumn, type ListColumn, type ListColumns, reasonColumn, rowData, timeColumn } from './columns.js';
+export { DaysFilterBar } from './DaysFilterBar.js';
 export { DeleteAction } from './DeleteAction.js';
 export { EditAction } from './EditAction.js';
 export { FilterBar } from './FilterBar.js';
 export { ListPage } from './ListPage.js';
-export { ListTable } from './ListTable.js';
+export { ListTable, type ListTableProps } from './ListTable.js';
 export { type FilterSpec, type ListParams, numberFilter, readListParams, writeListParams } from './list-params.js';
 export { listPagination } from './pagination.js';
 export { SelectFilter } from './SelectFilter.js';

@@ -1,6 +1,7 @@
 import type { SafetyLevel, SafetyScoreList, SafetyScoreQuery, SafetyScoreRow } from '@safety-shield/contract';
-import { Card, Empty, Flex, Segmented, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Flex, Segmented, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SummaryTable } from '../../../../shared/ui/SummaryTable.js';
 import { ScoreTag, useNumberFormat } from '../../../safety-score/index.js';
 
 type Order = SafetyScoreQuery['order'];
@@ -51,15 +52,13 @@ export function SafetyRankingCard({ data, loading, query, levels, onChange }: Pr
           data-testid="safety-order"
         />
       </Flex>
-      <Table<SafetyScoreRow>
+      <SummaryTable<SafetyScoreRow>
         rowKey="id"
-        size="small"
         loading={loading}
         dataSource={data?.rows ?? []}
-        pagination={false}
         scroll={{ x: 'max-content' }}
         columns={columns}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('statistics.safety.noneScored')} /> }}
+        empty={t('statistics.safety.noneScored')}
         data-testid="safety-ranking-table"
       />
       {data && (data.scored > data.rows.length || data.unscored > 0) && (

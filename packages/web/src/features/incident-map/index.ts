@@ -1,0 +1,1 @@
+export { IncidentMapPage } from './IncidentMapPage.js';

@@ -1,0 +1,66 @@
+import type { IncidentType, ReviewState } from '@safety-shield/contract';
+import { Badge, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { deviceLocalTime } from './device-local-time.js';
+
+/** Emergencies red, driver behaviour orange, driving incidents gold, the rest blue: the list reads at a glance. */
+const typeColours: Record<IncidentType, string> = {
+  collision: 'red',
+  forwardCollision: 'red',
+  panicButton: 'magenta',
+  fatigue: 'volcano',
+  distraction: 'orange',
+  phoneUse: 'orange',
+  smoking: 'orange',
+  seatbelt: 'orange',
+  harshBraking: 'gold',
+  harshAcceleration: 'gold',
+  sharpTurn: 'gold',
+  overSpeed: 'gold',
+  laneDeparture: 'blue',
+  cameraBlocked: 'default',
+  areaEnter: 'cyan',
+  areaLeave: 'geekblue',
+  dvrClip: 'default',
+};
+
+export function TypeTag({ type }: { type: IncidentType }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={typeColours[type]} data-testid="incident-type">
+      {t(`events.types.${type}`)}
+    </Tag>
+  );
+}
+
+export function ReviewBadge({ state }: { state: ReviewState }) {
+  const { t } = useTranslation();
+  return <Badge status={state === 'reviewed' ? 'success' : 'processing'} text={t(`events.review.${state}`)} />;
+}
+
+export const speedText = (speed: number | null) => (speed === null ? '—' : `${Math.round(speed * 10) / 10} km/h`);
+
+/** SPEC section 3: upload states 0..6 and -1; anything else is shown as unknown. */
+export const UPLOAD_STATES = [-1, 0, 1, 2, 3, 4, 5, 6] as const;
+export const uploadStateKey = (state: number) =>
+  (UPLOAD_STATES as readonly number[]).includes(state) ? `events.upload.s${state < 0 ? 'Failed' : state}` : 'events.upload.unknown';
+/** From state 4 on the platform holds the file. */
+export const uploaded = (state: number) => state >= 4;
+
+/** The device's own clock with its offset (issue 16): why it may differ from the trigger time, shown in the console's zone. */
+export const deviceLocalText = (localTime: string | null, triggerTime: number) => {
+  const local = deviceLocalTime(localTime, triggerTime);
+  if (!local) return '—';
+  return local.offset ? `${local.text} (${local.offset})` : local.text;
+};
+
+/** A list cell's second line: "Device local time: 2026-11-23 14:03:11 (UTC+01:00)"; nothing when the device sent no clock. */
+export function DeviceLocalLine({ localTime, triggerTime }: { localTime: string | null; triggerTime: number }) {
+  const { t } = useTranslation();
+  if (!localTime) return null;
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="device-local-time">
+      {t('events.deviceLocalValue', { time: deviceLocalText(localTime, triggerTime) })}
+    </Typography.Text>
+  );
+}
