@@ -1,4 +1,4 @@
-import { deviceAlertApi, type Endpoint, type InputOf } from '@safety-shield/contract';
+import { deviceAlertApi, type InputOf } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { deviceAlert } from '../src/db/schema.js';
 import { call, callUnchecked } from './api-client.js';
 import { seedDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
+import { callWithEmptyField } from './raw-query.js';
 import { alarmWorld, type SosFleet, simulatorOf } from './sos-fixtures.js';
 
 let world: Awaited<ReturnType<typeof alarmWorld>>;
@@ -41,14 +42,6 @@ const status = async (token: string, query: Partial<StatusQuery> = {}) => {
   return res.data;
 };
 const ids = (page: { records: { deviceId: number }[] }) => page.records.map((row) => row.deviceId);
-/**
- * A GET with an empty query field (`name=`), which is what some cases test: a call leaves empty fields out, so the
- * query string is written out here; the path is still the declaration's.
- */
-const withEmpty = async (token: string, endpoint: Endpoint, name: string) => {
-  const res = await ctx.app.inject({ method: 'GET', url: `${endpoint.path}?${name}=`, headers: { 'x-token': token } });
-  return { ...res.json(), status: res.statusCode };
-};
 
 describe('the devices’ running status (deviceAlertApi.statusList)', () => {
   it('lists every device of the scope with its open faults, the failing one first', async () => {
@@ -145,7 +138,7 @@ describe('the devices’ running status (deviceAlertApi.statusList)', () => {
         codeKey: 'PARAM_CHECK_FAIL',
       });
     }
-    expect(await withEmpty(tokens.company, deviceAlertApi.statusList, 'faults')).toMatchObject({
+    expect(await callWithEmptyField(ctx, tokens.company, deviceAlertApi.statusList, 'faults')).toMatchObject({
       status: 400,
       codeKey: 'PARAM_CHECK_FAIL',
     });
@@ -199,6 +192,9 @@ describe('one device’s alerts (deviceAlertApi.list with a deviceId)', () => {
         codeKey: 'PARAM_CHECK_FAIL',
       });
     }
-    expect(await withEmpty(tokens.company, deviceAlertApi.list, 'deviceId')).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await callWithEmptyField(ctx, tokens.company, deviceAlertApi.list, 'deviceId')).toMatchObject({
+      status: 400,
+      codeKey: 'PARAM_CHECK_FAIL',
+    });
   });
 });

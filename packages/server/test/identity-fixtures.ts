@@ -1,4 +1,4 @@
-import { accountApi, credentialApi, type InputOf, orgApi, type Role } from '@safety-shield/contract';
+import { accountApi, credentialApi, type InputOf, orgApi, type plans, type Role } from '@safety-shield/contract';
 import { expect } from 'vitest';
 import type { AppConfig } from '../src/app.js';
 import { account } from '../src/db/schema.js';
@@ -60,7 +60,7 @@ export async function appWithTrees<const Name extends string>(labels: Record<Nam
 }
 
 /** A subscription's terms as `subscriptionApi.create` takes them: `days` long from `start` (a negative count ends before it starts). */
-export const subscriptionTerms = (plan: string, deviceQuota: number, start: number, days: number) => ({
+export const subscriptionTerms = (plan: (typeof plans)[number], deviceQuota: number, start: number, days: number) => ({
   plan,
   deviceQuota,
   startTime: start,
