@@ -22,12 +22,12 @@ export async function call(ctx: Ctx, token: string, method: string, url: string,
 }
 
 export type OrgKind = 'agent' | 'company' | 'fleet' | 'site';
-const creates = { agent: orgApi.agentCreate, company: orgApi.companyCreate, fleet: orgApi.fleetCreate, site: orgApi.siteCreate };
+const createByKind = { agent: orgApi.agentCreate, company: orgApi.companyCreate, fleet: orgApi.fleetCreate, site: orgApi.siteCreate };
 
 /** Creates an organisation as the given caller and answers its id. */
 export async function createOrg(ctx: Ctx, token: string, kind: OrgKind, body: InputOf<typeof orgApi.agentCreate>): Promise<number> {
-  const res = await callEndpoint(ctx, token, creates[kind], body);
-  if (res.code !== 200) throw new Error(`create ${kind} failed: ${JSON.stringify(res)}`);
+  const res = await callEndpoint(ctx, token, createByKind[kind], body);
+  if (res.code !== 200) throw new Error(`create ${kind} failed: ${res.res.body}`);
   return res.data.id;
 }
 
