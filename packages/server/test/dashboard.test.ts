@@ -1,8 +1,10 @@
+import { dashboardApi, eventApi, type Language, subscriptionApi } from '@safety-shield/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, device, incident, operationLog, org, vehicle } from '../src/db/schema.js';
 import { windowOf } from '../src/modules/dashboard/window.js';
-import { appWithTrees, call, signedIn, subscriptionTerms, type Tree } from './identity-fixtures.js';
+import { call, callUnchecked } from './api-client.js';
+import { appWithTrees, signedIn, subscriptionTerms, type Tree } from './identity-fixtures.js';
 import { isA4, readPdf } from './pdf-reader.js';
 
 const HOUR = 3_600_000;
@@ -18,9 +20,9 @@ const fleetAdmin = (await signedIn(ctx, 'dash.fleet', 'FLEET_ADMIN', tree)).toke
 const siteAdmin = (await signedIn(ctx, 'dash.site', 'SITE_ADMIN', tree)).token;
 const otherAdmin = (await signedIn(ctx, 'dash.other', 'COMPANY_ADMIN', other)).token;
 await ctx.database.db.update(org).set({ deviceQuota: 10 }).where(eq(org.id, tree.company));
-const tags: { id: number; name: string }[] = (
-  await call(ctx, companyAdmin.token, 'GET', `/v1/event/tag/list?companyId=${tree.company}`)
-).data.map((t: { tagId: number; tagName: string }) => ({ id: t.tagId, name: t.tagName }));
+const tags: { id: number; name: string }[] = (await call(ctx, companyAdmin.token, eventApi.tagList, { companyId: tree.company })).data.map(
+  (t) => ({ id: t.tagId, name: t.tagName }),
+);
 let messages = 0;
 
 async function addVehicle(chain: Tree, plate: string) {
@@ -60,8 +62,6 @@ async function midnightIn(zone: string): Promise<Date> {
   return new Date((result as unknown as { rows: { t: string | Date }[] }).rows[0]?.t ?? 0);
 }
 
-const get = (token: string, path: string) => call(ctx, token, 'GET', `/v1/dashboard/${path}`);
-
 let midnight: Date;
 
 beforeAll(async () => {
@@ -89,9 +89,9 @@ beforeAll(async () => {
   await addIncident(other, new Date(now - 2000));
 });
 
-describe('GET /v1/dashboard/toDay', () => {
+describe('the dashboard’s figures of today (dashboardApi.toDay)', () => {
   it('counts the caller’s vehicles, devices, incidents and quota, today read in the account’s time zone', async () => {
-    const res = await get(companyAdmin.token, 'toDay');
+    const res = await call(ctx, companyAdmin.token, dashboardApi.toDay);
     expect(res.code).toBe(200);
     expect(res.data).toEqual({
       vehicles: { online: 1, total: 2 },
@@ -110,14 +110,14 @@ describe('GET /v1/dashboard/toDay', () => {
     const inUtcToday = [midnight.getTime() + 60_000, midnight.getTime() + 120_000, Date.now() - 1000, midnight.getTime() - 60_000].filter(
       (t) => t >= utcMidnight.getTime(),
     ).length;
-    const res = await get(fresh.token, 'toDay');
+    const res = await call(ctx, fresh.token, dashboardApi.toDay);
     expect(res.data.timeZone).toBe('UTC');
     expect(res.data.incidents.today).toBe(inUtcToday);
     await ctx.database.db.update(account).set({ timeZone: TOKYO }).where(eq(account.id, companyAdmin.id));
   });
 
   it('never counts another company’s data', async () => {
-    const res = await get(otherAdmin, 'toDay');
+    const res = await call(ctx, otherAdmin, dashboardApi.toDay);
     expect(res.data.vehicles).toEqual({ online: 1, total: 1 });
     expect(res.data.devices).toEqual({ online: 1, total: 1 });
     expect(res.data.incidents.total).toBe(2);
@@ -125,20 +125,20 @@ describe('GET /v1/dashboard/toDay', () => {
   });
 
   it('gives a Site Admin nothing (SPEC section 6) and the Super Admin everything', async () => {
-    const site = await get(siteAdmin, 'toDay');
+    const site = await call(ctx, siteAdmin, dashboardApi.toDay);
     expect(site.data).toMatchObject({
       vehicles: { online: 0, total: 0 },
       devices: { online: 0, total: 0 },
       incidents: { today: 0, total: 0 },
     });
-    const all = await get(admin, 'toDay');
+    const all = await call(ctx, admin, dashboardApi.toDay);
     expect(all.data.vehicles.total).toBe(3);
     expect(all.data.devices).toEqual({ online: 3, total: 4 });
     expect(all.data.incidents.total).toBe(7);
   });
 
   it('scopes a Fleet Admin to its fleet', async () => {
-    const res = await get(fleetAdmin, 'toDay');
+    const res = await call(ctx, fleetAdmin, dashboardApi.toDay);
     expect(res.data.vehicles.total).toBe(2);
     expect(res.data.incidents.total).toBe(5);
   });
@@ -146,7 +146,7 @@ describe('GET /v1/dashboard/toDay', () => {
 
 describe('the range calls', () => {
   it('counts the range’s incidents per type and per tag', async () => {
-    const res = await get(companyAdmin.token, 'incident?range=today');
+    const res = await call(ctx, companyAdmin.token, dashboardApi.incident, { range: 'today' });
     expect(res.data).toMatchObject({ total: 3, unread: 2 });
     expect(res.data.byType).toEqual([
       { key: 'collision', name: 'collision', count: 2 },
@@ -154,37 +154,37 @@ describe('the range calls', () => {
     ]);
     expect(res.data.byTag).toContainEqual({ key: String(tags[0]?.id), name: tags[0]?.name, count: 1 });
     expect(res.data.byTag).toContainEqual({ key: 'none', name: null, count: 2 });
-    const week = await get(companyAdmin.token, 'incident?range=last14Days');
+    const week = await call(ctx, companyAdmin.token, dashboardApi.incident, { range: 'last14Days' });
     expect(week.data.total).toBe(5);
   });
 
   it('answers every bucket of the period chart, zeros included', async () => {
-    const res = await get(companyAdmin.token, 'period?range=last7Days&period=day');
+    const res = await call(ctx, companyAdmin.token, dashboardApi.period, { range: 'last7Days', period: 'day' });
     expect(res.data.buckets).toHaveLength(7);
-    expect(res.data.buckets.at(-1).count).toBe(3);
-    expect(res.data.buckets.at(-2).count).toBe(1);
-    expect(res.data.buckets.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(4);
-    expect(res.data.buckets.at(-1).start).toBe(midnight.getTime());
-    const months = await get(companyAdmin.token, 'period?range=currentSeason&period=month');
+    expect(res.data.buckets.at(-1)?.count).toBe(3);
+    expect(res.data.buckets.at(-2)?.count).toBe(1);
+    expect(res.data.buckets.reduce((n, b) => n + b.count, 0)).toBe(4);
+    expect(res.data.buckets.at(-1)?.start).toBe(midnight.getTime());
+    const months = await call(ctx, companyAdmin.token, dashboardApi.period, { range: 'currentSeason', period: 'month' });
     expect(months.data.buckets.length).toBeGreaterThanOrEqual(1);
     expect(months.data.buckets.length).toBeLessThanOrEqual(3);
   });
 
   it('answers a candle per day from the hourly counts', async () => {
-    const res = await get(companyAdmin.token, 'candlestickChart?range=last7Days');
+    const res = await call(ctx, companyAdmin.token, dashboardApi.candlestick, { range: 'last7Days' });
     expect(res.data.days).toHaveLength(7);
     const today = res.data.days.at(-1);
     // Today's hours run to now: the first hour holds two (three in Tokyo's first hour), the current one the newest.
-    expect(today.total).toBe(3);
-    expect(today.open).toBeGreaterThanOrEqual(2);
-    expect(today.close).toBeGreaterThanOrEqual(1);
-    expect(today.high).toBe(today.open);
-    expect(today.low).toBeLessThanOrEqual(today.close);
+    expect(today?.total).toBe(3);
+    expect(today?.open).toBeGreaterThanOrEqual(2);
+    expect(today?.close).toBeGreaterThanOrEqual(1);
+    expect(today?.high).toBe(today?.open);
+    expect(today?.low).toBeLessThanOrEqual(today?.close ?? Number.NEGATIVE_INFINITY);
     expect(res.data.days.at(-2)).toMatchObject({ close: 1, total: 1, high: 1, low: 0 });
   });
 
   it('lists the fleets in scope, and refuses another organisation’s fleet', async () => {
-    const res = await get(companyAdmin.token, 'fleetStatistic?range=today');
+    const res = await call(ctx, companyAdmin.token, dashboardApi.fleetStatistic, { range: 'today' });
     expect(res.data.records).toEqual([
       {
         fleetId: tree.fleet,
@@ -196,29 +196,35 @@ describe('the range calls', () => {
         incidents: 3,
       },
     ]);
-    const one = await get(companyAdmin.token, `fleetStatistic?range=today&fleetId=${tree.fleet}`);
+    const one = await call(ctx, companyAdmin.token, dashboardApi.fleetStatistic, { range: 'today', fleetId: tree.fleet });
     expect(one.data.total).toBe(1);
-    const theirs = await get(companyAdmin.token, `fleetStatistic?fleetId=${other.fleet}`);
+    const theirs = await call(ctx, companyAdmin.token, dashboardApi.fleetStatistic, { range: 'last7Days', fleetId: other.fleet });
     expect(theirs).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
-    const missing = await get(admin, 'fleetStatistic?fleetId=999999');
+    const missing = await call(ctx, admin, dashboardApi.fleetStatistic, { range: 'last7Days', fleetId: 999999 });
     expect(missing.codeKey).toBe('ORG_NOT_EXIST');
-    const everyone = await get(admin, 'fleetStatistic?range=today');
+    const everyone = await call(ctx, admin, dashboardApi.fleetStatistic, { range: 'today' });
     expect(everyone.data.total).toBe(2);
   });
 
   it('refuses an unknown range or period with PARAM_CHECK_FAIL', async () => {
-    expect(await get(companyAdmin.token, 'period?range=forever')).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
-    expect(await get(companyAdmin.token, 'period?period=decade')).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await callUnchecked(ctx, companyAdmin.token, dashboardApi.period, { range: 'forever' })).toMatchObject({
+      status: 400,
+      codeKey: 'PARAM_CHECK_FAIL',
+    });
+    expect(await callUnchecked(ctx, companyAdmin.token, dashboardApi.period, { period: 'decade' })).toMatchObject({
+      status: 400,
+      codeKey: 'PARAM_CHECK_FAIL',
+    });
   });
 });
 
 describe('the status blocks', () => {
   it('reports maintenance, remote upgrade and quota figures honestly', async () => {
-    const maintenance = await get(companyAdmin.token, 'maintenance');
+    const maintenance = await call(ctx, companyAdmin.token, dashboardApi.maintenance);
     expect(maintenance.data).toEqual({ alerts: 0, offline: 1, neverOnline: 1, unbound: 2 });
-    const upgrade = await get(companyAdmin.token, 'remoteUpgrade');
+    const upgrade = await call(ctx, companyAdmin.token, dashboardApi.remoteUpgrade);
     expect(upgrade.data).toEqual({ tracked: true, tasks: 0, pending: 0, succeeded: 0, failed: 0 });
-    const quota = await get(companyAdmin.token, 'quotaStatus');
+    const quota = await call(ctx, companyAdmin.token, dashboardApi.quotaStatus);
     expect(quota.data).toEqual({
       holder: 'company',
       holderName: 'Company Dash',
@@ -232,29 +238,35 @@ describe('the status blocks', () => {
 
   it('shows the company’s subscription, whose quota then applies', async () => {
     const start = Date.now() - DAY;
-    const created = await call(ctx, admin, 'POST', '/v1/subscribe', {
+    const created = await call(ctx, admin, subscriptionApi.create, {
       companyId: tree.company,
       ...subscriptionTerms('standard', 3, start, 11),
     });
     expect(created.code).toBe(200);
-    const res = await get(companyAdmin.token, 'subscription');
+    const res = await call(ctx, companyAdmin.token, dashboardApi.subscription);
     expect(res.data).toMatchObject({
       current: { plan: 'standard', state: 'active', deviceQuota: 3, daysLeft: 10 },
       active: 1,
       expiringSoon: 1,
     });
-    expect((await get(otherAdmin, 'subscription')).data).toEqual({ current: null, active: 0, suspended: 0, ended: 0, expiringSoon: 0 });
-    const quota = await get(companyAdmin.token, 'quotaStatus');
+    expect((await call(ctx, otherAdmin, dashboardApi.subscription)).data).toEqual({
+      current: null,
+      active: 0,
+      suspended: 0,
+      ended: 0,
+      expiringSoon: 0,
+    });
+    const quota = await call(ctx, companyAdmin.token, dashboardApi.quotaStatus);
     expect(quota.data).toMatchObject({ source: 'subscription', total: 3, used: 3, remaining: 0 });
     // The Super Admin watches the companies that reached their quota: this one now.
-    const platform = await get(admin, 'quotaStatus');
+    const platform = await call(ctx, admin, dashboardApi.quotaStatus);
     expect(platform.data).toMatchObject({ holder: 'platform', total: null, used: 4, companiesFull: 1 });
   });
 });
 
-describe('PUT /v1/dashboard/log and the user guide', () => {
+describe('the dashboard’s open log (dashboardApi.logOpen) and the user guide', () => {
   it('records that the dashboard was opened', async () => {
-    const res = await call(ctx, companyAdmin.token, 'PUT', '/v1/dashboard/log');
+    const res = await call(ctx, companyAdmin.token, dashboardApi.logOpen);
     expect(res.code).toBe(200);
     const lines = await ctx.database.db.select().from(operationLog).where(eq(operationLog.action, 'dashboard.open'));
     expect(lines.map((l) => l.username)).toContain('dash.company');
@@ -262,12 +274,8 @@ describe('PUT /v1/dashboard/log and the user guide', () => {
 
   it('serves the user guide as a multi-page A4 PDF in the asked language, Russian included', async () => {
     const expected = { en: 'The dashboard opens after login', fr: 'Le tableau de bord', ru: 'Руководство пользователя' };
-    for (const [language, words] of Object.entries(expected)) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/v1/dashboard/userGuide?language=${language}`,
-        headers: { 'x-token': companyAdmin.token },
-      });
+    for (const [language, words] of Object.entries(expected) as [Language, string][]) {
+      const { res } = await call(ctx, companyAdmin.token, dashboardApi.userGuide, { language });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="safety-shield-user-guide-${language}.pdf"`);
@@ -278,7 +286,10 @@ describe('PUT /v1/dashboard/log and the user guide', () => {
       expect(pdf.pages.every(isA4)).toBe(true);
       expect(pdf.pages.map((page) => page.text).join(' ')).toContain(words);
     }
-    expect(await get(otherAdmin, 'userGuide?language=xx')).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await callUnchecked(ctx, otherAdmin, dashboardApi.userGuide, { language: 'xx' })).toMatchObject({
+      status: 400,
+      codeKey: 'PARAM_CHECK_FAIL',
+    });
   });
 });
 

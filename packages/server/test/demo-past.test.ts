@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { coachingApi, deviceApi } from '@safety-shield/contract';
 import { hashSeed, seededRandom } from '@safety-shield/device-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { pastIncidents } from '../src/demo/past-incidents.js';
 import { pastTrips } from '../src/demo/past-trips.js';
 import { type SeededDemo, seedDemo, seedDemoIfWanted } from '../src/demo/seed.js';
 import { DiskStore } from '../src/storage/disk-store.js';
+import { type Answer, call } from './api-client.js';
 import { login, superAdminPrincipal, testApp } from './helpers.js';
 
 /**
@@ -51,11 +53,12 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const call = async (url: string) => {
-  const res = await ctx.app.inject({ method: 'GET', url, headers: { 'x-token': token, 'x-time-zone': 'UTC' } });
-  const body = res.json();
-  expect(body.code, `${url}: ${body.msg}`).toBe(200);
-  return body.data;
+/** The days of the calls below are UTC's. */
+const utc = { headers: { 'x-time-zone': 'UTC' } };
+/** The data of a call that must succeed. */
+const succeeded = <Data>(answer: Answer<Data>) => {
+  expect(answer.code, `${answer.res.raw.req.url}: ${answer.msg}`).toBe(200);
+  return answer.data;
 };
 
 describe('the demo’s past on a first start', () => {
@@ -130,7 +133,7 @@ describe('the demo’s past on a first start', () => {
     expect(states.map((s) => s.review_state)).toEqual(['reviewed', 'unread']);
     const coaching = await rows<{ state: string }>(sql`select distinct state from incident_coaching order by 1`);
     expect(coaching.map((c) => c.state)).toEqual(['coached', 'dismissed', 'needsCoaching']);
-    const queue = await call('/v1/coaching/list?state=needsCoaching&page=1&limit=10');
+    const queue = succeeded(await call(ctx, token, coachingApi.queue, { state: 'needsCoaching', page: 1, limit: 10 }, utc));
     expect(queue.total).toBeGreaterThan(0);
     // Every coaching step and review has its line in the incident's history and the operation log.
     expect(
@@ -173,7 +176,9 @@ describe('the demo’s past on a first start', () => {
   });
 
   it('shows online hours per device on the days of the last week', async () => {
-    const summary = await call(`/v1/device/online/summary?startTime=${NOW - 7 * DAY}&endTime=${NOW}&page=1&limit=20`);
+    const summary = succeeded(
+      await call(ctx, token, deviceApi.onlineSummary, { startTime: NOW - 7 * DAY, endTime: NOW, page: 1, limit: 20 }, utc),
+    );
     expect(summary.total).toBe(10);
     const hours = summary.records.map((r: { totalSeconds: number }) => r.totalSeconds / 3600);
     expect(hours.filter((h: number) => h > 10).length).toBeGreaterThanOrEqual(8);

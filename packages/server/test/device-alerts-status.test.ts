@@ -1,10 +1,12 @@
-import type { DeviceRunningStatus } from '@safety-shield/contract';
+import { deviceAlertApi, type InputOf } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceAlert } from '../src/db/schema.js';
+import { call, callUnchecked } from './api-client.js';
 import { seedDevice, waitFor } from './gateway-fixtures.js';
-import { call } from './identity-fixtures.js';
+import { firstPage } from './helpers.js';
+import { callWithEmptyField } from './raw-query.js';
 import { alarmWorld, type SosFleet, simulatorOf } from './sos-fixtures.js';
 
 let world: Awaited<ReturnType<typeof alarmWorld>>;
@@ -33,15 +35,15 @@ afterAll(async () => {
 }, 60_000);
 
 const alertsOf = (deviceId: number) => ctx.database.db.select().from(deviceAlert).where(eq(deviceAlert.deviceId, deviceId));
-const STATUS = '/v2/device/running/status/list';
-const status = async (token: string, query = '') => {
-  const res = await call(ctx, token, 'GET', `${STATUS}${query}`);
-  expect(res, JSON.stringify(res)).toMatchObject({ code: 200 });
-  return res.data as { records: DeviceRunningStatus[]; total: number };
+type StatusQuery = InputOf<typeof deviceAlertApi.statusList>;
+const status = async (token: string, query: Partial<StatusQuery> = {}) => {
+  const res = await call(ctx, token, deviceAlertApi.statusList, { ...firstPage, ...query });
+  expect(res, res.res.body).toMatchObject({ code: 200 });
+  return res.data;
 };
-const ids = (page: { records: DeviceRunningStatus[] }) => page.records.map((row) => row.deviceId);
+const ids = (page: { records: { deviceId: number }[] }) => page.records.map((row) => row.deviceId);
 
-describe('the devices’ running status (GET /v2/device/running/status/list)', () => {
+describe('the devices’ running status (deviceAlertApi.statusList)', () => {
   it('lists every device of the scope with its open faults, the failing one first', async () => {
     const page = await status(tokens.company);
     expect(page.total).toBe(2);
@@ -77,24 +79,24 @@ describe('the devices’ running status (GET /v2/device/running/status/list)', (
   });
 
   it('filters by online state, faults and uuid, name or plate', async () => {
-    expect(ids(await status(tokens.company, '?online=true'))).toEqual([mine.deviceId]);
-    expect(ids(await status(tokens.company, '?online=false'))).toEqual([quietId]);
-    expect(ids(await status(tokens.company, '?faults=open'))).toEqual([mine.deviceId]);
-    expect(ids(await status(tokens.company, '?faults=pending'))).toEqual([mine.deviceId]);
-    expect(ids(await status(tokens.company, '?faults=none'))).toEqual([quietId]);
-    expect(ids(await status(tokens.company, `?keyword=${encodeURIComponent(mine.plate.toLowerCase())}`))).toEqual([mine.deviceId]);
-    expect(ids(await status(tokens.company, '?keyword=quiet'))).toEqual([quietId]);
-    expect(ids(await status(tokens.company, '?keyword=spare'))).toEqual([quietId]);
-    expect(ids(await status(tokens.company, `?deviceId=${quietId}`))).toEqual([quietId]);
+    expect(ids(await status(tokens.company, { online: true }))).toEqual([mine.deviceId]);
+    expect(ids(await status(tokens.company, { online: false }))).toEqual([quietId]);
+    expect(ids(await status(tokens.company, { faults: 'open' }))).toEqual([mine.deviceId]);
+    expect(ids(await status(tokens.company, { faults: 'pending' }))).toEqual([mine.deviceId]);
+    expect(ids(await status(tokens.company, { faults: 'none' }))).toEqual([quietId]);
+    expect(ids(await status(tokens.company, { keyword: mine.plate.toLowerCase() }))).toEqual([mine.deviceId]);
+    expect(ids(await status(tokens.company, { keyword: 'quiet' }))).toEqual([quietId]);
+    expect(ids(await status(tokens.company, { keyword: 'spare' }))).toEqual([quietId]);
+    expect(ids(await status(tokens.company, { deviceId: quietId }))).toEqual([quietId]);
     // The user's % is a character, not a wildcard.
-    expect(await status(tokens.company, '?keyword=%25')).toEqual({ records: [], total: 0 });
+    expect(await status(tokens.company, { keyword: '%' })).toEqual({ records: [], total: 0 });
   });
 
   it('pages: the total beside every page, and past the end', async () => {
-    expect(await status(tokens.company, '?limit=1')).toMatchObject({ total: 2, records: [{ deviceId: mine.deviceId }] });
-    expect(await status(tokens.company, '?limit=1&page=2')).toMatchObject({ total: 2, records: [{ deviceId: quietId }] });
-    expect(await status(tokens.company, '?limit=1&page=9')).toEqual({ total: 2, records: [] });
-    expect(await status(tokens.company, '?faults=open&page=9')).toEqual({ total: 1, records: [] });
+    expect(await status(tokens.company, { limit: 1 })).toMatchObject({ total: 2, records: [{ deviceId: mine.deviceId }] });
+    expect(await status(tokens.company, { limit: 1, page: 2 })).toMatchObject({ total: 2, records: [{ deviceId: quietId }] });
+    expect(await status(tokens.company, { limit: 1, page: 9 })).toEqual({ total: 2, records: [] });
+    expect(await status(tokens.company, { faults: 'open', page: 9 })).toEqual({ total: 1, records: [] });
   });
 
   it('follows the data scope: the fleet sees it, a Site Admin and another company see none of it', async () => {
@@ -102,8 +104,8 @@ describe('the devices’ running status (GET /v2/device/running/status/list)', (
     expect(await status(tokens.site)).toEqual({ records: [], total: 0 });
     const theirPage = await status(tokens.other);
     expect(ids(theirPage)).toEqual([theirs.deviceId]);
-    expect(await status(tokens.other, `?keyword=${encodeURIComponent(mine.uuid)}`)).toEqual({ records: [], total: 0 });
-    expect(await status(tokens.other, `?deviceId=${mine.deviceId}`)).toEqual({ records: [], total: 0 });
+    expect(await status(tokens.other, { keyword: mine.uuid })).toEqual({ records: [], total: 0 });
+    expect(await status(tokens.other, { deviceId: mine.deviceId })).toEqual({ records: [], total: 0 });
     const everything = await status(tokens.super);
     expect(ids(everything)).toEqual(expect.arrayContaining([mine.deviceId, quietId, theirs.deviceId]));
     expect(everything.records[0]?.deviceId).toBe(mine.deviceId);
@@ -111,9 +113,9 @@ describe('the devices’ running status (GET /v2/device/running/status/list)', (
 
   it('counts a handled fault as open, not pending', async () => {
     const camera = (await alertsOf(mine.deviceId)).find((row) => row.code === 'cameraLost');
-    const handled = await call(ctx, tokens.company, 'PUT', '/v2/device/running/event/handle', { ids: [camera?.id] });
+    const handled = await call(ctx, tokens.company, deviceAlertApi.handle, { ids: [camera?.id ?? 0] });
     expect(handled).toMatchObject({ code: 200, data: { handled: 1 } });
-    const [row] = (await status(tokens.company, '?faults=open')).records;
+    const [row] = (await status(tokens.company, { faults: 'open' })).records;
     expect(row?.pending).toBe(1);
     expect(row?.openFaults.find((fault) => fault.code === 'cameraLost')).toMatchObject({ channel: 1, handled: true });
     expect(row?.openFaults.find((fault) => fault.code === 'storageFull')).toMatchObject({ handled: false });
@@ -121,70 +123,78 @@ describe('the devices’ running status (GET /v2/device/running/status/list)', (
 
   it('refuses malformed input', async () => {
     for (const query of [
-      '?page=0',
-      '?page=2147483648',
-      '?limit=0',
-      '?limit=501',
-      '?online=maybe',
-      '?faults=broken',
-      '?faults=',
-      '?deviceId=0',
-      '?deviceId=2147483648',
-      `?keyword=${'x'.repeat(65)}`,
+      { page: 0 },
+      { page: 2147483648 },
+      { limit: 0 },
+      { limit: 501 },
+      { online: 'maybe' },
+      { faults: 'broken' },
+      { deviceId: 0 },
+      { deviceId: 2147483648 },
+      { keyword: 'x'.repeat(65) },
     ]) {
-      expect(await call(ctx, tokens.company, 'GET', `${STATUS}${query}`), query).toMatchObject({
+      expect(await callUnchecked(ctx, tokens.company, deviceAlertApi.statusList, query), JSON.stringify(query)).toMatchObject({
         status: 400,
         codeKey: 'PARAM_CHECK_FAIL',
       });
     }
+    expect(await callWithEmptyField(ctx, tokens.company, deviceAlertApi.statusList, 'faults')).toMatchObject({
+      status: 400,
+      codeKey: 'PARAM_CHECK_FAIL',
+    });
   });
 
   it('wants a session', async () => {
-    expect(await call(ctx, '', 'GET', STATUS)).toMatchObject({ status: 401 });
+    expect(await call(ctx, undefined, deviceAlertApi.statusList, firstPage)).toMatchObject({ status: 401 });
   });
 });
 
-describe('one device’s alerts (GET /v2/device/running/event/list?deviceId=)', () => {
-  const LIST = '/v2/device/running/event/list';
+describe('one device’s alerts (deviceAlertApi.list with a deviceId)', () => {
+  const alerts = (token: string, query: Partial<InputOf<typeof deviceAlertApi.list>>) =>
+    call(ctx, token, deviceAlertApi.list, { ...firstPage, ...query });
 
   it('lists only that device’s alerts, newest first, every state', async () => {
     await ctx.database.db.insert(deviceAlert).values({ deviceId: quietId, code: 'gpsLost', raisedAt: new Date(Date.now() - 60_000) });
-    const page = await call(ctx, tokens.company, 'GET', `${LIST}?deviceId=${mine.deviceId}`);
+    const page = await alerts(tokens.company, { deviceId: mine.deviceId });
     expect(page.data.total).toBe(2);
-    expect(page.data.records.every((alert: { deviceId: number }) => alert.deviceId === mine.deviceId)).toBe(true);
-    const quiet = await call(ctx, tokens.fleet, 'GET', `${LIST}?deviceId=${quietId}`);
+    expect(page.data.records.every((alert) => alert.deviceId === mine.deviceId)).toBe(true);
+    const quiet = await alerts(tokens.fleet, { deviceId: quietId });
     expect(quiet.data.records).toEqual([expect.objectContaining({ deviceId: quietId, code: 'gpsLost', state: 'pending' })]);
-    expect((await call(ctx, tokens.company, 'GET', `${LIST}?deviceId=${mine.deviceId}&state=handled`)).data.total).toBe(1);
-    expect((await call(ctx, tokens.super, 'GET', `${LIST}?deviceId=${theirs.deviceId}`)).data.total).toBe(0);
+    expect((await alerts(tokens.company, { deviceId: mine.deviceId, state: 'handled' })).data.total).toBe(1);
+    expect((await alerts(tokens.super, { deviceId: theirs.deviceId })).data.total).toBe(0);
   });
 
   it('refuses a device of another organisation, and a Site Admin any device', async () => {
-    expect(await call(ctx, tokens.other, 'GET', `${LIST}?deviceId=${mine.deviceId}`)).toMatchObject({
+    expect(await alerts(tokens.other, { deviceId: mine.deviceId })).toMatchObject({
       status: 403,
       codeKey: 'PERMISSION_CHECK_FAIL',
     });
-    expect(await call(ctx, tokens.company, 'GET', `${LIST}?deviceId=${theirs.deviceId}`)).toMatchObject({
+    expect(await alerts(tokens.company, { deviceId: theirs.deviceId })).toMatchObject({
       status: 403,
       codeKey: 'PERMISSION_CHECK_FAIL',
     });
-    expect(await call(ctx, tokens.site, 'GET', `${LIST}?deviceId=${mine.deviceId}`)).toMatchObject({
+    expect(await alerts(tokens.site, { deviceId: mine.deviceId })).toMatchObject({
       status: 403,
       codeKey: 'PERMISSION_CHECK_FAIL',
     });
     // Whoever would see it learns that it does not exist; anyone else learns nothing.
-    expect(await call(ctx, tokens.super, 'GET', `${LIST}?deviceId=2147483647`)).toMatchObject({ codeKey: 'DEVICE_NOT_EXIST' });
-    expect(await call(ctx, tokens.company, 'GET', `${LIST}?deviceId=2147483647`)).toMatchObject({
+    expect(await alerts(tokens.super, { deviceId: 2147483647 })).toMatchObject({ codeKey: 'DEVICE_NOT_EXIST' });
+    expect(await alerts(tokens.company, { deviceId: 2147483647 })).toMatchObject({
       status: 403,
       codeKey: 'PERMISSION_CHECK_FAIL',
     });
   });
 
   it('refuses a malformed device id', async () => {
-    for (const deviceId of ['0', '-1', '2147483648', '1.5', 'abc', '']) {
-      expect(await call(ctx, tokens.company, 'GET', `${LIST}?deviceId=${deviceId}`), deviceId).toMatchObject({
+    for (const deviceId of ['0', '-1', '2147483648', '1.5', 'abc']) {
+      expect(await callUnchecked(ctx, tokens.company, deviceAlertApi.list, { deviceId }), deviceId).toMatchObject({
         status: 400,
         codeKey: 'PARAM_CHECK_FAIL',
       });
     }
+    expect(await callWithEmptyField(ctx, tokens.company, deviceAlertApi.list, 'deviceId')).toMatchObject({
+      status: 400,
+      codeKey: 'PARAM_CHECK_FAIL',
+    });
   });
 });

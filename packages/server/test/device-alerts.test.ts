@@ -1,11 +1,13 @@
+import { dashboardApi, deviceAlertApi, type InputOf } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceAlert, operationLog } from '../src/db/schema.js';
 import { parseHealth } from '../src/gateway/messages.js';
+import { call, callUnchecked } from './api-client.js';
 import { connectDevice, waitFor } from './gateway-fixtures.js';
-import { call } from './identity-fixtures.js';
+import { firstPage } from './helpers.js';
 import { alarmWorld, consoleSocket, type SosFleet, simulatorOf } from './sos-fixtures.js';
 
 let world: Awaited<ReturnType<typeof alarmWorld>>;
@@ -34,7 +36,7 @@ afterAll(async () => {
   await world?.close();
 }, 60_000);
 
-const count = async (token: string) => (await call(ctx, token, 'GET', '/v2/device/running/event/check')).data.count as number;
+const count = async (token: string) => (await call(ctx, token, deviceAlertApi.count)).data.count;
 const alertsOf = (deviceId: number) =>
   ctx.database.db.select().from(deviceAlert).where(eq(deviceAlert.deviceId, deviceId)).orderBy(deviceAlert.id);
 const health = (id: string, at: number, faults: unknown[]) => JSON.stringify({ v: 1, id, at, faults });
@@ -87,7 +89,7 @@ describe('running-status alerts of a device', () => {
     expect(await count(theirToken)).toBe(0);
     expect(await count(siteToken)).toBe(0);
 
-    const page = await call(ctx, myToken, 'GET', '/v2/device/running/event/list?state=pending');
+    const page = await call(ctx, myToken, deviceAlertApi.list, { ...firstPage, state: 'pending' });
     expect(page.data.total).toBe(2);
     expect(page.data.records).toEqual(
       expect.arrayContaining([
@@ -95,9 +97,9 @@ describe('running-status alerts of a device', () => {
         expect.objectContaining({ code: 'storageFull', channel: null, state: 'pending', clearedTime: null }),
       ]),
     );
-    expect((await call(ctx, theirToken, 'GET', '/v2/device/running/event/list')).data).toEqual({ records: [], total: 0 });
-    expect((await call(ctx, myToken, 'GET', '/v1/dashboard/maintenance')).data).toMatchObject({ alerts: 2 });
-    expect((await call(ctx, theirToken, 'GET', '/v1/dashboard/maintenance')).data).toMatchObject({ alerts: 0 });
+    expect((await call(ctx, theirToken, deviceAlertApi.list, firstPage)).data).toEqual({ records: [], total: 0 });
+    expect((await call(ctx, myToken, dashboardApi.maintenance)).data).toMatchObject({ alerts: 2 });
+    expect((await call(ctx, theirToken, dashboardApi.maintenance)).data).toMatchObject({ alerts: 0 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(other.received.filter((m) => m.type === 'deviceAlert')).toEqual([]);
 
@@ -105,13 +107,14 @@ describe('running-status alerts of a device', () => {
     await expect(sim.setFaults([{ code: 'storageFull' }])).resolves.toBe(true);
     expect(await me.next('deviceAlert')).toMatchObject({ change: 'cleared' });
     expect(await count(myToken)).toBe(1);
-    const cleared = await call(ctx, myToken, 'GET', '/v2/device/running/event/list?state=cleared');
+    const cleared = await call(ctx, myToken, deviceAlertApi.list, { ...firstPage, state: 'cleared' });
     expect(cleared.data.records).toEqual([expect.objectContaining({ code: 'cameraLost', state: 'cleared' })]);
-    expect(cleared.data.records[0].clearedTime).toBeGreaterThanOrEqual(cleared.data.records[0].raisedTime);
+    const [clearedAlert] = cleared.data.records;
+    expect(clearedAlert?.clearedTime).toBeGreaterThanOrEqual(clearedAlert?.raisedTime ?? Number.POSITIVE_INFINITY);
     // Finding by plate, by fault, and refusing a bad filter.
-    expect((await call(ctx, myToken, 'GET', `/v2/device/running/event/list?keyword=${encodeURIComponent(mine.plate)}`)).data.total).toBe(2);
-    expect((await call(ctx, myToken, 'GET', '/v2/device/running/event/list?code=storageFull')).data.total).toBe(1);
-    expect(await call(ctx, myToken, 'GET', '/v2/device/running/event/list?state=broken')).toMatchObject({
+    expect((await call(ctx, myToken, deviceAlertApi.list, { ...firstPage, keyword: mine.plate })).data.total).toBe(2);
+    expect((await call(ctx, myToken, deviceAlertApi.list, { ...firstPage, code: 'storageFull' })).data.total).toBe(1);
+    expect(await callUnchecked(ctx, myToken, deviceAlertApi.list, { state: 'broken' })).toMatchObject({
       status: 400,
       codeKey: 'PARAM_CHECK_FAIL',
     });
@@ -123,7 +126,7 @@ describe('running-status alerts of a device', () => {
     const me = await consoleSocket(baseUrl, myToken);
     const [pending] = (await alertsOf(mine.deviceId)).filter((row) => row.clearedAt === null);
     const id = pending?.id ?? 0;
-    const handle = (token: string, body: unknown) => call(ctx, token, 'PUT', '/v2/device/running/event/handle', body);
+    const handle = (token: string, body: InputOf<typeof deviceAlertApi.handle>) => call(ctx, token, deviceAlertApi.handle, body);
     expect(await handle(theirToken, { ids: [id] })).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
     expect(await handle(siteToken, { ids: [id] })).toMatchObject({ status: 403 });
     expect(await handle(myToken, { ids: [] })).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
@@ -139,7 +142,7 @@ describe('running-status alerts of a device', () => {
     expect(await handle(myToken, { ids: [id], note: '  card ordered  ' })).toMatchObject({ code: 200, data: { handled: 1 } });
     expect(await me.next('deviceAlert')).toEqual({ type: 'deviceAlert', change: 'handled', deviceId: mine.deviceId });
     expect(await count(myToken)).toBe(0);
-    const [row] = (await call(ctx, myToken, 'GET', '/v2/device/running/event/list?state=handled')).data.records;
+    const [row] = (await call(ctx, myToken, deviceAlertApi.list, { ...firstPage, state: 'handled' })).data.records;
     expect(row).toMatchObject({ id, state: 'handled', handledBy: 'alert.company', note: 'card ordered' });
     const lines = await ctx.database.db
       .select()
@@ -150,7 +153,7 @@ describe('running-status alerts of a device', () => {
     expect((await handle(myToken, { ids: [id], note: 'again' })).data).toEqual({ handled: 0 });
     expect((await alertsOf(mine.deviceId)).find((r) => r.id === id)?.note).toBe('card ordered');
     // Handled but still failing: open, not pending; the device reporting it gone clears it.
-    expect((await call(ctx, myToken, 'GET', '/v2/device/running/event/list?state=open')).data.total).toBe(1);
+    expect((await call(ctx, myToken, deviceAlertApi.list, { ...firstPage, state: 'open' })).data.total).toBe(1);
     await expect(sim.setFaults([])).resolves.toBe(true);
     await waitFor(async () => (await alertsOf(mine.deviceId)).every((r) => r.clearedAt !== null));
     me.close();

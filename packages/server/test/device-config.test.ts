@@ -1,11 +1,13 @@
+import { type ConfigSettings, deviceApi, deviceConfigApi, deviceTaskApi, logApi, thresholdApi } from '@safety-shield/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
 import { deviceConfig, operationLog } from '../src/db/schema.js';
+import { call, callUnchecked } from './api-client.js';
 import { connectDevice, message, waitFor } from './gateway-fixtures.js';
-import { login } from './helpers.js';
-import { call, signedIn } from './identity-fixtures.js';
+import { firstPage, login } from './helpers.js';
+import { signedIn } from './identity-fixtures.js';
 import { portalWithGateway } from './portal-fixtures.js';
 import { type SosFleet, seedSosFleet } from './sos-fixtures.js';
 
@@ -53,7 +55,7 @@ async function handDevice(fleet: SosFleet, answer: Answer) {
   });
   await client.subscribeAsync(`dev/${fleet.uuid}/down/#`, { qos: 1 });
   await client.publishAsync(`dev/${fleet.uuid}/up/hello`, message({ version: 'T-1', channels: 4 }), { qos: 1 });
-  await waitFor(async () => (await call(portal, admin, 'GET', `/v1/device/info?deviceId=${fleet.deviceId}`)).data?.online);
+  await waitFor(async () => (await call(portal, admin, deviceApi.info, { deviceId: fleet.deviceId })).data?.online);
   const configs = () => received.filter((m) => m.kind === 'config').map((m) => m.body);
   return { client, received, configs, close: () => client.endAsync() };
 }
@@ -69,13 +71,14 @@ const thresholdValues = {
   phoneUseSeconds: 5,
 };
 const appliesAll: Answer = (body) => ({ ok: true, result: body.version === undefined ? {} : { version: body.version } });
-const info = async (token = admin, deviceId = mine.deviceId) =>
-  (await call(portal, token, 'GET', `/v2/device/config/info?deviceId=${deviceId}`)).data;
-const save = (settings: Record<string, unknown>, token = admin, extra: Record<string, unknown> = {}) =>
-  call(portal, token, 'POST', '/v2/device/config/save', { deviceId: mine.deviceId, settings, ...extra });
-const dispatch = (query = '', token = admin) => call(portal, token, 'GET', `/v2/device/config/dispatch?deviceId=${mine.deviceId}${query}`);
+const info = async (token = admin, deviceId = mine.deviceId) => (await call(portal, token, deviceConfigApi.info, { deviceId })).data;
+const save = (settings: ConfigSettings, token = admin) => call(portal, token, deviceConfigApi.save, { deviceId: mine.deviceId, settings });
+/** A save the schema refuses: its settings, or other fields beside them. */
+const saveRefused = (settings: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  callUnchecked(portal, admin, deviceConfigApi.save, { deviceId: mine.deviceId, settings, ...extra });
+const dispatch = (expireTime?: number) => call(portal, admin, deviceConfigApi.dispatch, { deviceId: mine.deviceId, expireTime });
 const offline = async () =>
-  waitFor(async () => (await call(portal, admin, 'GET', `/v1/device/info?deviceId=${mine.deviceId}`)).data?.online === false);
+  waitFor(async () => (await call(portal, admin, deviceApi.info, { deviceId: mine.deviceId })).data?.online === false);
 
 describe('a device configuration', () => {
   it('is saved as a draft, sealed at rest, dispatched, acknowledged and applied', async () => {
@@ -120,8 +123,8 @@ describe('a device configuration', () => {
       expect(state.reported).toMatchObject({ version: 1, settings: { uploadIntervalSeconds: 5, apn: { user: 'fleet2' } } });
       expect(JSON.stringify(state)).not.toContain('Sup3r-secret');
 
-      const only = (await call(portal, admin, 'GET', `/v2/device/config/info?deviceId=${mine.deviceId}&props=gpsBatch`)).data;
-      expect(only.current.settings).toEqual({ gpsBatch: 10 });
+      const only = (await call(portal, admin, deviceConfigApi.info, { deviceId: mine.deviceId, props: 'gpsBatch' })).data;
+      expect(only.current?.settings).toEqual({ gpsBatch: 10 });
 
       const logged = await portal.database.db.select().from(operationLog).where(eq(operationLog.action, 'device.config.dispatch'));
       expect(logged.map((entry) => entry.target)).toContain(String(mine.deviceId));
@@ -151,14 +154,14 @@ describe('a device configuration', () => {
     await save({ uploadIntervalSeconds: 9 });
     const second = await dispatch();
     expect(second.data).toMatchObject({ version: 4, status: 'dispatched' });
-    const superseded = (await call(portal, admin, 'GET', `/v2/device/config/history?id=${first.data.id}`)).data;
+    const superseded = (await call(portal, admin, deviceConfigApi.history, { id: first.data.id })).data;
     expect(superseded).toMatchObject({ status: 'cancelled', reason: 'superseded by version 4' });
 
     const device = await handDevice(mine, appliesAll);
     try {
       await waitFor(async () => (await info()).current?.version === 4);
       expect(device.configs().map((body) => body.version)).toEqual([4]);
-      expect((await info()).current.settings.uploadIntervalSeconds).toBe(9);
+      expect((await info()).current?.settings.uploadIntervalSeconds).toBe(9);
     } finally {
       await device.close();
     }
@@ -166,20 +169,20 @@ describe('a device configuration', () => {
     // Expiry: not applied in time, never sent.
     await offline();
     await save({ uploadIntervalSeconds: 11 });
-    expect((await dispatch(`&expireTime=${Date.now() - 1}`)).codeKey).toBe('PARAM_CHECK_FAIL');
-    expect((await dispatch(`&expireTime=${Date.now() + 40 * 86_400_000}`)).codeKey).toBe('PARAM_CHECK_FAIL');
-    expect((await dispatch(`&expireTime=${Date.now() + 300}`)).data).toMatchObject({ version: 5, status: 'dispatched' });
+    expect((await dispatch(Date.now() - 1)).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await dispatch(Date.now() + 40 * 86_400_000)).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await dispatch(Date.now() + 300)).data).toMatchObject({ version: 5, status: 'dispatched' });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await info()).pending).toBeNull();
     // Cancel: the next one is taken back before the device comes.
     await save({ uploadIntervalSeconds: 12 });
     expect((await dispatch()).data).toMatchObject({ version: 6, status: 'dispatched' });
-    expect((await call(portal, admin, 'GET', `/v2/device/config/cancel?deviceId=${mine.deviceId}`)).data).toMatchObject({
+    expect((await call(portal, admin, deviceConfigApi.cancel, { deviceId: mine.deviceId })).data).toMatchObject({
       version: 6,
       status: 'cancelled',
       reason: 'cancelled by cfg.company',
     });
-    expect((await call(portal, admin, 'GET', `/v2/device/config/cancel?deviceId=${mine.deviceId}`)).data).toBeNull();
+    expect((await call(portal, admin, deviceConfigApi.cancel, { deviceId: mine.deviceId })).data).toBeNull();
     const again = await handDevice(mine, appliesAll);
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -187,9 +190,9 @@ describe('a device configuration', () => {
     } finally {
       await again.close();
     }
-    const history = (await call(portal, admin, 'GET', `/v2/device/config/history/list?deviceId=${mine.deviceId}&limit=3`)).data;
+    const history = (await call(portal, admin, deviceConfigApi.historyList, { page: 1, limit: 3, deviceId: mine.deviceId })).data;
     expect(history.total).toBe(6);
-    expect(history.records.map((v: { version: number; status: string }) => [v.version, v.status])).toEqual([
+    expect(history.records.map((v) => [v.version, v.status])).toEqual([
       [6, 'cancelled'],
       [5, 'expired'],
       [4, 'applied'],
@@ -199,10 +202,11 @@ describe('a device configuration', () => {
   it('reverts an old version into a new draft, which can be dispatched', async () => {
     const device = await handDevice(mine, appliesAll);
     try {
-      const history = (await call(portal, admin, 'GET', `/v2/device/config/history/list?deviceConfigLogsId=${(await info()).current.id}`))
-        .data;
-      const one = history.records.find((v: { version: number }) => v.version === 1);
-      const draft = await call(portal, admin, 'GET', `/v2/device/config/history/revert?deviceConfigTempLogsId=${one.id}`);
+      const history = (
+        await call(portal, admin, deviceConfigApi.historyList, { ...firstPage, deviceConfigLogsId: (await info()).current?.id })
+      ).data;
+      const one = history.records.find((v) => v.version === 1);
+      const draft = await call(portal, admin, deviceConfigApi.revert, { deviceConfigTempLogsId: one?.id ?? 0 });
       expect(draft.data).toMatchObject({ version: 7, status: 'draft', reason: 'revert of version 1', apnPasswordSet: true });
       expect(draft.data.settings.uploadIntervalSeconds).toBe(5);
       expect(draft.data.changed).toContain('uploadIntervalSeconds');
@@ -210,12 +214,12 @@ describe('a device configuration', () => {
       expect(device.configs().at(-1)).toMatchObject({ settings: { uploadIntervalSeconds: 5, apn: { password: 'Sup3r-secret' } } });
       // `update` edits a draft by id, and only a draft or saved version.
       const next = await save({ gpsBatch: 20 });
-      const edited = await call(portal, admin, 'POST', '/v2/device/config/update', {
+      const edited = await call(portal, admin, deviceConfigApi.update, {
         deviceConfigTempLogsId: next.data.id,
         settings: { gpsBatch: 30 },
       });
       expect(edited.data).toMatchObject({ id: next.data.id, settings: { gpsBatch: 30 } });
-      const applied = await call(portal, admin, 'POST', '/v2/device/config/update', {
+      const applied = await call(portal, admin, deviceConfigApi.update, {
         deviceConfigTempLogsId: draft.data.id,
         settings: { gpsBatch: 30 },
       });
@@ -229,7 +233,7 @@ describe('a device configuration', () => {
     const running = { version: 7, settings: { uploadIntervalSeconds: 5, apn: { name: 'x', password: 'device-side' } } };
     const device = await handDevice(mine, (body) => (body.version === undefined ? { ok: true, result: running } : { ok: true }));
     try {
-      const synch = await call(portal, admin, 'GET', `/v2/device/config/synch?deviceId=${mine.deviceId}`);
+      const synch = await call(portal, admin, deviceConfigApi.synch, { deviceId: mine.deviceId });
       expect(synch.data).toMatchObject({ version: 7, settings: { uploadIntervalSeconds: 5, apn: { name: 'x' } } });
       expect(JSON.stringify(synch.data)).not.toContain('device-side');
       // The report a device publishes after its hello.
@@ -239,11 +243,11 @@ describe('a device configuration', () => {
         { qos: 1 },
       );
       const received = await waitFor(async () => {
-        const answer = await call(portal, admin, 'GET', `/v1/device/receiveDeviceConfig?deviceId=${mine.deviceId}`);
-        return answer.data.reported.settings.uploadIntervalSeconds === 6 ? answer.data : null;
+        const answer = await call(portal, admin, deviceConfigApi.received, { deviceId: mine.deviceId });
+        return answer.data.reported?.settings.uploadIntervalSeconds === 6 ? answer.data : null;
       });
       expect(received.reported).toMatchObject({ version: 7, settings: { detections: ['fatigue'] } });
-      const many = await call(portal, superToken, 'POST', '/v1/device/multiple/receiveDeviceConfig', {
+      const many = await call(portal, superToken, deviceConfigApi.receivedMany, {
         deviceIds: [mine.deviceId, theirs.deviceId],
       });
       expect(many.data).toEqual([
@@ -254,21 +258,17 @@ describe('a device configuration', () => {
       await device.close();
     }
     await offline();
-    expect((await call(portal, admin, 'GET', `/v2/device/config/synch?deviceId=${mine.deviceId}`)).codeKey).toBe('DEVICE_STATE_ERROR');
+    expect((await call(portal, admin, deviceConfigApi.synch, { deviceId: mine.deviceId })).codeKey).toBe('DEVICE_STATE_ERROR');
     const silent = await handDevice(mine, (body) => (body.version === undefined ? { ok: true, result: { version: 'seven' } } : null));
     try {
-      expect((await call(portal, admin, 'GET', `/v2/device/config/synch?deviceId=${mine.deviceId}`)).codeKey).toBe('ACTION_FAIL_RETRY');
+      expect((await call(portal, admin, deviceConfigApi.synch, { deviceId: mine.deviceId })).codeKey).toBe('ACTION_FAIL_RETRY');
     } finally {
       await silent.close();
     }
   });
 
   it('downloads a version without its password, and lists alarm types and areas', async () => {
-    const res = await portal.app.inject({
-      method: 'GET',
-      url: `/v2/device/config/download?deviceId=${mine.deviceId}`,
-      headers: { 'x-token': admin },
-    });
+    const { res } = await call(portal, admin, deviceConfigApi.download, { deviceId: mine.deviceId });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="config-${mine.uuid}-v7.json"`);
     expect(res.json()).toMatchObject({
@@ -277,33 +277,35 @@ describe('a device configuration', () => {
       settings: { uploadIntervalSeconds: 5, apn: { name: 'telenor.smart' } },
     });
     expect(res.body).not.toContain('Sup3r-secret');
-    expect((await call(portal, admin, 'GET', '/v2/device/config/alarmType')).data).toContain('laneDeparture');
-    expect((await call(portal, admin, 'GET', `/v2/device/config/alarmArea?deviceId=${mine.deviceId}`)).data).toEqual([]);
+    expect((await call(portal, admin, deviceConfigApi.alarmType)).data).toContain('laneDeparture');
+    expect((await call(portal, admin, deviceConfigApi.alarmArea, { deviceId: mine.deviceId })).data).toEqual([]);
   });
 
   it('refuses other organisations, roles that may not write, and bad input', async () => {
-    const version = (await info()).current.id;
+    const version = (await info()).current?.id ?? 0;
+    const deviceId = mine.deviceId;
     const refused = [
-      ['GET', `/v2/device/config/info?deviceId=${mine.deviceId}`],
-      ['GET', `/v2/device/config/history/list?deviceId=${mine.deviceId}`],
-      ['GET', `/v2/device/config/history?id=${version}`],
-      ['GET', `/v2/device/config/history/revert?deviceConfigTempLogsId=${version}`],
-      ['GET', `/v2/device/config/dispatch?deviceId=${mine.deviceId}`],
-      ['GET', `/v2/device/config/cancel?deviceId=${mine.deviceId}`],
-      ['GET', `/v2/device/config/synch?deviceId=${mine.deviceId}`],
-      ['GET', `/v2/device/config/download?deviceId=${mine.deviceId}`],
-      ['GET', `/v1/device/receiveDeviceConfig?deviceId=${mine.deviceId}`],
-    ] as const;
-    for (const [method, url] of refused) expect((await call(portal, other, method, url)).codeKey, url).toBe('PERMISSION_CHECK_FAIL');
+      () => call(portal, other, deviceConfigApi.info, { deviceId }),
+      () => call(portal, other, deviceConfigApi.historyList, { ...firstPage, deviceId }),
+      () => call(portal, other, deviceConfigApi.history, { id: version }),
+      () => call(portal, other, deviceConfigApi.revert, { deviceConfigTempLogsId: version }),
+      () => call(portal, other, deviceConfigApi.dispatch, { deviceId }),
+      () => call(portal, other, deviceConfigApi.cancel, { deviceId }),
+      () => call(portal, other, deviceConfigApi.synch, { deviceId }),
+      () => call(portal, other, deviceConfigApi.download, { deviceId }),
+      () => call(portal, other, deviceConfigApi.received, { deviceId }),
+    ];
+    for (const refusedCall of refused) {
+      const answer = await refusedCall();
+      expect(answer.codeKey, answer.res.raw.req.url).toBe('PERMISSION_CHECK_FAIL');
+    }
     expect((await save({ gpsBatch: 3 }, other)).codeKey).toBe('PERMISSION_CHECK_FAIL');
-    expect((await call(portal, other, 'POST', '/v1/device/multiple/receiveDeviceConfig', { deviceIds: [mine.deviceId] })).codeKey).toBe(
-      'PERMISSION_CHECK_FAIL',
-    );
+    expect((await call(portal, other, deviceConfigApi.receivedMany, { deviceIds: [mine.deviceId] })).codeKey).toBe('PERMISSION_CHECK_FAIL');
     // A Fleet Admin of the device's fleet may; a Site Admin may not write.
     expect((await save({ gpsBatch: 3 }, fleetAdmin)).data).toMatchObject({ status: 'saved' });
     expect((await save({ gpsBatch: 4 }, site)).codeKey).toBe('PERMISSION_CHECK_FAIL');
     // The Super Admin learns that a device does not exist.
-    expect((await call(portal, superToken, 'GET', '/v2/device/config/info?deviceId=999999')).codeKey).toBe('DEVICE_NOT_EXIST');
+    expect((await call(portal, superToken, deviceConfigApi.info, { deviceId: 999999 })).codeKey).toBe('DEVICE_NOT_EXIST');
 
     const bad: Array<[Record<string, unknown>, Record<string, unknown>?]> = [
       [{}],
@@ -317,42 +319,35 @@ describe('a device configuration', () => {
       [{ gpsBatch: 5 }, { deviceId: 2 ** 31 }],
     ];
     for (const [settings, extra] of bad)
-      expect((await save(settings, admin, extra)).codeKey, JSON.stringify(settings)).toBe('PARAM_CHECK_FAIL');
-    expect((await call(portal, admin, 'GET', `/v2/device/config/info?deviceId=${mine.deviceId}&props=apn,bogus`)).codeKey).toBe(
+      expect((await saveRefused(settings, extra)).codeKey, JSON.stringify(settings)).toBe('PARAM_CHECK_FAIL');
+    expect((await call(portal, admin, deviceConfigApi.info, { deviceId: mine.deviceId, props: 'apn,bogus' })).codeKey).toBe(
       'PARAM_CHECK_FAIL',
     );
-    expect((await call(portal, admin, 'GET', `/v2/device/config/history/list`)).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await callUnchecked(portal, admin, deviceConfigApi.historyList)).codeKey).toBe('PARAM_CHECK_FAIL');
   });
 
   it('is written in the device operation log, before → after, without the APN password', async () => {
-    const page = (await call(portal, superToken, 'GET', `/v2/logs/device/operation/list?device=${mine.uuid.toLowerCase()}&limit=100`)).data;
-    const saved = page.records.find(
-      (line: { action: string; after: Record<string, unknown> | null }) =>
-        line.action === 'device.config.save' && line.after?.uploadIntervalSeconds === 7,
-    );
+    const page = (await call(portal, superToken, logApi.devices, { page: 1, limit: 100, device: mine.uuid.toLowerCase() })).data;
+    const saved = page.records.find((line) => line.action === 'device.config.save' && line.after?.uploadIntervalSeconds === 7);
     expect(saved).toMatchObject({ deviceId: mine.deviceId, deviceUuid: mine.uuid, username: 'cfg.company', result: 'REQUEST_SUCCESS' });
-    expect(saved.before).toEqual({ uploadIntervalSeconds: 5 });
-    const dispatched = page.records.find((line: { action: string }) => line.action === 'device.config.dispatch');
+    expect(saved?.before).toEqual({ uploadIntervalSeconds: 5 });
+    const dispatched = page.records.find((line) => line.action === 'device.config.dispatch');
     expect(dispatched).toMatchObject({ deviceUuid: mine.uuid });
     expect(JSON.stringify(page)).not.toContain('Sup3r-secret');
-    expect(page.records.every((line: { action: string }) => line.action.startsWith('device.'))).toBe(true);
-    const csv = await portal.app.inject({
-      method: 'GET',
-      url: `/v2/logs/device/operation/export?device=${mine.uuid}`,
-      headers: { 'x-token': superToken },
-    });
+    expect(page.records.every((line) => line.action.startsWith('device.'))).toBe(true);
+    const csv = (await call(portal, superToken, logApi.devicesExport, { device: mine.uuid })).res;
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('device.config.save');
     expect(csv.body).not.toContain('Sup3r-secret');
     // The Super Admin's page only.
-    expect((await call(portal, admin, 'GET', '/v2/logs/device/operation/list')).status).toBe(403);
-    expect((await call(portal, superToken, 'GET', '/v2/logs/device/operation/list?from=abc')).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(portal, admin, logApi.devices, firstPage)).status).toBe(403);
+    expect((await callUnchecked(portal, superToken, logApi.devices, { from: 'abc' })).codeKey).toBe('PARAM_CHECK_FAIL');
   });
 
   it('sets one camera’s video at once, keeping the other cameras’, for one device or many', async () => {
     const device = await handDevice(mine, appliesAll);
     try {
-      const first = await call(portal, admin, 'POST', '/v1/device/videoParamSetting1', {
+      const first = await call(portal, admin, deviceConfigApi.videoParam, {
         deviceId: mine.deviceId,
         channel: 2,
         resolution: '640x480',
@@ -360,7 +355,7 @@ describe('a device configuration', () => {
         bitrateKbps: 256,
       });
       expect(first.data).toMatchObject({ status: 'applied', changed: expect.arrayContaining(['video']) });
-      const second = await call(portal, admin, 'POST', '/v1/device/videoParamSetting1', {
+      const second = await call(portal, admin, deviceConfigApi.videoParam, {
         deviceId: mine.deviceId,
         channel: 1,
         resolution: '1280x720',
@@ -372,7 +367,7 @@ describe('a device configuration', () => {
         { channel: 2, resolution: '640x480', frameRate: 10, bitrateKbps: 256 },
       ]);
       expect(device.configs().at(-1)).toMatchObject({ settings: { video: second.data.settings.video } });
-      const many = await call(portal, admin, 'POST', '/v1/device/multiple/videoParamSetting', {
+      const many = await call(portal, admin, deviceConfigApi.videoParamMany, {
         deviceIds: [mine.deviceId],
         channel: 2,
         resolution: '320x240',
@@ -381,8 +376,8 @@ describe('a device configuration', () => {
       });
       expect(many.data).toMatchObject({ kind: 'config', total: 1 });
       await waitFor(async () => (await info()).current?.settings.video?.[1]?.frameRate === 5);
-      expect((await info()).current.settings.video[0]).toMatchObject({ channel: 1, frameRate: 25 });
-      const bad = await call(portal, admin, 'POST', '/v1/device/videoParamSetting1', {
+      expect((await info()).current?.settings.video?.[0]).toMatchObject({ channel: 1, frameRate: 25 });
+      const bad = await callUnchecked(portal, admin, deviceConfigApi.videoParam, {
         deviceId: mine.deviceId,
         channel: 1,
         resolution: '999x1',
@@ -392,7 +387,7 @@ describe('a device configuration', () => {
       expect(bad.codeKey).toBe('PARAM_CHECK_FAIL');
       expect(
         (
-          await call(portal, other, 'POST', '/v1/device/videoParamSetting1', {
+          await call(portal, other, deviceConfigApi.videoParam, {
             deviceId: mine.deviceId,
             channel: 1,
             resolution: '640x480',
@@ -408,16 +403,14 @@ describe('a device configuration', () => {
 
   it('refers to a threshold class the Super Admin keeps, carrying its values as they were', async () => {
     const values = thresholdValues;
-    const created = await call(portal, superToken, 'POST', '/v2/device/threshold', { name: 'Urban buses', description: 'Strict', values });
+    const created = await call(portal, superToken, thresholdApi.create, { name: 'Urban buses', description: 'Strict', values });
     expect(created.data).toMatchObject({ name: 'Urban buses', description: 'Strict', values });
-    expect((await call(portal, superToken, 'POST', '/v2/device/threshold', { name: 'Urban buses', values })).codeKey).toBe(
-      'PARAM_CHECK_FAIL',
-    );
-    expect((await call(portal, admin, 'POST', '/v2/device/threshold', { name: 'Mine', values })).status).toBe(403);
-    expect((await call(portal, admin, 'GET', '/v2/device/threshold/list')).data).toEqual([created.data]);
+    expect((await call(portal, superToken, thresholdApi.create, { name: 'Urban buses', values })).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(portal, admin, thresholdApi.create, { name: 'Mine', values })).status).toBe(403);
+    expect((await call(portal, admin, thresholdApi.list)).data).toEqual([created.data]);
     const bad = [{ ...values, harshBrakingG: 3 }, { ...values, fatigueSeconds: 0 }, { speedingMarginKmh: 5 }];
     for (const wrong of bad)
-      expect((await call(portal, superToken, 'POST', '/v2/device/threshold', { name: 'Bad', values: wrong })).codeKey).toBe(
+      expect((await callUnchecked(portal, superToken, thresholdApi.create, { name: 'Bad', values: wrong })).codeKey).toBe(
         'PARAM_CHECK_FAIL',
       );
 
@@ -425,19 +418,17 @@ describe('a device configuration', () => {
     expect(saved.data.settings.thresholds).toEqual({ classId: created.data.id, name: 'Urban buses', values });
     expect((await save({ thresholds: { classId: 999_999 } })).codeKey).toBe('PARAM_CHECK_FAIL');
     // A change to the class reaches a device with its next version only.
-    await call(portal, superToken, 'PUT', '/v2/device/threshold', {
+    await call(portal, superToken, thresholdApi.update, {
       id: created.data.id,
       name: 'Urban buses',
       values: { ...values, fatigueSeconds: 2 },
     });
     expect(
-      (await call(portal, admin, 'GET', `/v2/device/config/history?id=${saved.data.id}`)).data.settings.thresholds.values.fatigueSeconds,
+      (await call(portal, admin, deviceConfigApi.history, { id: saved.data.id })).data.settings.thresholds?.values?.fatigueSeconds,
     ).toBe(3);
-    expect((await call(portal, superToken, 'DELETE', `/v2/device/threshold/${created.data.id}`)).code).toBe(200);
-    expect((await call(portal, superToken, 'DELETE', `/v2/device/threshold/${created.data.id}`)).codeKey).toBe('PARAM_CHECK_FAIL');
-    expect((await call(portal, admin, 'GET', `/v2/device/config/history?id=${saved.data.id}`)).data.settings.thresholds.name).toBe(
-      'Urban buses',
-    );
+    expect((await call(portal, superToken, thresholdApi.remove, { id: created.data.id })).code).toBe(200);
+    expect((await call(portal, superToken, thresholdApi.remove, { id: created.data.id })).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(portal, admin, deviceConfigApi.history, { id: saved.data.id })).data.settings.thresholds?.name).toBe('Urban buses');
   });
 });
 
@@ -450,7 +441,7 @@ describe('properties the schema does not declare', () => {
     { lat: 59.91, lng: 10.71 },
   ];
   const total = async () =>
-    (await call(portal, admin, 'GET', `/v2/device/config/history/list?deviceId=${mine.deviceId}&limit=1`)).data.total as number;
+    (await call(portal, admin, deviceConfigApi.historyList, { page: 1, limit: 1, deviceId: mine.deviceId })).data.total;
   /** A column as PostgreSQL holds it, past the column's own reading. */
   const stored = async (table: string, id: number, column = 'settings') =>
     rowsOf<{ value: unknown }>(
@@ -504,31 +495,32 @@ describe('properties the schema does not declare', () => {
         [{ gpsBatch: 8 }, { force: true }, 'force'],
       ];
       for (const [settings, extra, field] of refusals)
-        expect(await save(settings, admin, extra), field).toMatchObject({
+        expect(await saveRefused(settings, extra), field).toMatchObject({
           status: 400,
           codeKey: 'PARAM_CHECK_FAIL',
           msg: `Invalid parameter: ${field}`,
           data: { field },
         });
-      const german = await portal.app.inject({
-        method: 'POST',
-        url: '/v2/device/config/save',
-        headers: { 'x-token': admin, 'accept-language': 'de' },
-        payload: { deviceId: mine.deviceId, settings: { screenBrightness: 80 } },
-      });
-      expect(german.json()).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', msg: 'Ungültiger Parameter: settings.screenBrightness' });
-      const update = await call(portal, admin, 'POST', '/v2/device/config/update', {
-        deviceConfigTempLogsId: stateBefore.draft.id,
+      const german = await callUnchecked(
+        portal,
+        admin,
+        deviceConfigApi.save,
+        { deviceId: mine.deviceId, settings: { screenBrightness: 80 } },
+        { headers: { 'accept-language': 'de' } },
+      );
+      expect(german).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', msg: 'Ungültiger Parameter: settings.screenBrightness' });
+      const update = await callUnchecked(portal, admin, deviceConfigApi.update, {
+        deviceConfigTempLogsId: stateBefore.draft?.id,
         settings: { gpsBatch: 9, screenBrightness: 80 },
       });
       expect(update).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', data: { field: 'settings.screenBrightness' } });
-      const batch = await call(portal, admin, 'POST', '/v2/device/config/batchDispatch', {
+      const batch = await callUnchecked(portal, admin, deviceConfigApi.batchDispatch, {
         deviceIds: [mine.deviceId],
         settings: { gpsBatch: 9, screenBrightness: 80 },
       });
       expect(batch).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL', data: { field: 'settings.screenBrightness' } });
-      const tasks = (await call(portal, admin, 'GET', '/v2/device/config/task/list?limit=1')).data.total;
-      const video = await call(portal, admin, 'POST', '/v1/device/videoParamSetting1', {
+      const tasks = (await call(portal, admin, deviceTaskApi.list, { page: 1, limit: 1 })).data.total;
+      const video = await callUnchecked(portal, admin, deviceConfigApi.videoParam, {
         deviceId: mine.deviceId,
         channel: 1,
         resolution: '640x480',
@@ -540,20 +532,20 @@ describe('properties the schema does not declare', () => {
 
       expect(await total()).toBe(versionsBefore);
       expect(await info()).toEqual(stateBefore);
-      expect((await call(portal, admin, 'GET', '/v2/device/config/task/list?limit=1')).data.total).toBe(tasks);
+      expect((await call(portal, admin, deviceTaskApi.list, { page: 1, limit: 1 })).data.total).toBe(tasks);
       expect(device.configs()).toEqual([]);
 
       // A threshold class is what the schema declares too.
-      const classes = (await call(portal, admin, 'GET', '/v2/device/threshold/list')).data;
+      const classes = (await call(portal, admin, thresholdApi.list)).data;
       for (const [body, field] of [
         [{ name: 'Buses', values: { ...thresholdValues, brakeLightSeconds: 1 } }, 'values.brakeLightSeconds'],
         [{ name: 'Buses', values: thresholdValues, colour: 'red' }, 'colour'],
       ] as const)
-        expect(await call(portal, superToken, 'POST', '/v2/device/threshold', body)).toMatchObject({
+        expect(await callUnchecked(portal, superToken, thresholdApi.create, body)).toMatchObject({
           codeKey: 'PARAM_CHECK_FAIL',
           data: { field },
         });
-      expect((await call(portal, admin, 'GET', '/v2/device/threshold/list')).data).toEqual(classes);
+      expect((await call(portal, admin, thresholdApi.list)).data).toEqual(classes);
     } finally {
       await device.close();
     }
@@ -565,7 +557,7 @@ describe('properties the schema does not declare', () => {
     try {
       // What the device runs, stored with settings the schema does not know: a batch builds on it.
       await storedBefore('applied', { uploadIntervalSeconds: 4, ...extra, apn: { name: 'telenor.smart', mtu: 1400 } });
-      const task = await call(portal, admin, 'POST', '/v2/device/config/batchDispatch', {
+      const task = await call(portal, admin, deviceConfigApi.batchDispatch, {
         deviceIds: [mine.deviceId],
         settings: { gpsBatch: 12 },
       });
@@ -581,7 +573,7 @@ describe('properties the schema does not declare', () => {
 
       // A revert of an old version drops what the schema does not declare.
       const old = await storedBefore('cancelled', { gpsBatch: 3, ...extra });
-      const reverted = await call(portal, admin, 'GET', `/v2/device/config/history/revert?deviceConfigTempLogsId=${old}`);
+      const reverted = await call(portal, admin, deviceConfigApi.revert, { deviceConfigTempLogsId: old });
       expect(reverted.data.settings).toEqual({ gpsBatch: 3 });
       expect(await stored('device_config', reverted.data.id)).toEqual({ gpsBatch: 3 });
       await dispatch();
@@ -605,10 +597,10 @@ describe('properties the schema does not declare', () => {
           sql`insert into threshold_class (name, values) values ('Stored before', ${JSON.stringify({ ...thresholdValues, brakeLightSeconds: 1 })}::jsonb) returning id`,
         ),
       );
-      const listed = (await call(portal, admin, 'GET', '/v2/device/threshold/list')).data.find((c: { id: number }) => c.id === klass?.id);
-      expect(listed.values).toEqual(thresholdValues);
-      const withClass = await save({ thresholds: { classId: klass?.id } });
-      expect(withClass.data.settings.thresholds.values).toEqual(thresholdValues);
+      const listed = (await call(portal, admin, thresholdApi.list)).data.find((c) => c.id === klass?.id);
+      expect(listed?.values).toEqual(thresholdValues);
+      const withClass = await save({ thresholds: { classId: klass?.id ?? 0 } });
+      expect(withClass.data.settings.thresholds?.values).toEqual(thresholdValues);
       expect((await stored('device_config', withClass.data.id)) as object).toMatchObject({ thresholds: { values: thresholdValues } });
       expect(JSON.stringify(await stored('device_config', withClass.data.id))).not.toContain('brakeLight');
       await dispatch();

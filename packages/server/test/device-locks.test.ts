@@ -1,12 +1,14 @@
-import { LOCK_PIN_TRIES } from '@safety-shield/contract';
+import { deviceApi, deviceLockApi, type Endpoint, type InputOf, LOCK_PIN_TRIES, vehicleApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLock, lockLink, operationLog, vehicle } from '../src/db/schema.js';
+import { call, callUnchecked } from './api-client.js';
 import { connectDevice, message, seedDevice, waitFor } from './gateway-fixtures.js';
-import { login } from './helpers.js';
-import { call, signedIn } from './identity-fixtures.js';
+import { firstPage, login } from './helpers.js';
+import { signedIn } from './identity-fixtures.js';
 import { portalWithGateway } from './portal-fixtures.js';
+import { callWithEmptyField } from './raw-query.js';
 import { type SosFleet, seedSosFleet } from './sos-fixtures.js';
 
 /**
@@ -72,18 +74,16 @@ async function handDevice(fleet: { uuid: string; secret: string }, deviceId: num
   });
   await client.subscribeAsync(`dev/${fleet.uuid}/down/#`, { qos: 1 });
   await up('hello', { version: 'T-1', channels: 1 });
-  await waitFor(async () => (await call(portal, superToken, 'GET', `/v1/device/info?deviceId=${deviceId}`)).data?.online);
+  await waitFor(async () => (await call(portal, superToken, deviceApi.info, { deviceId })).data?.online);
   return { client, locks, reported, up, close: () => client.endAsync() };
 }
 
-const save = (body: Record<string, unknown>, token = admin) => call(portal, token, 'POST', '/v2/device/setting/save', body);
-const batch = (body: Record<string, unknown>, token = admin) => call(portal, token, 'POST', '/v2/device/setting/batch/save', body);
+const save = (body: InputOf<typeof deviceLockApi.save>, token = admin) => call(portal, token, deviceLockApi.save, body);
+const batch = (body: InputOf<typeof deviceLockApi.batchSave>, token = admin) => call(portal, token, deviceLockApi.batchSave, body);
 const lockOf = async (deviceId: number, token = admin) =>
-  (await call(portal, token, 'GET', `/v2/device/setting/list?limit=500`)).data.records.find(
-    (record: { deviceId: number }) => record.deviceId === deviceId,
-  );
+  (await call(portal, token, deviceLockApi.list, { page: 1, limit: 500 })).data.records.find((record) => record.deviceId === deviceId);
 const offline = (deviceId: number) =>
-  waitFor(async () => (await call(portal, superToken, 'GET', `/v1/device/info?deviceId=${deviceId}`)).data?.online === false);
+  waitFor(async () => (await call(portal, superToken, deviceApi.info, { deviceId })).data?.online === false);
 const lockRow = async (deviceId: number) =>
   (await portal.database.db.select().from(deviceLock).where(eq(deviceLock.deviceId, deviceId)))[0];
 const logLines = (action: string) => portal.database.db.select().from(operationLog).where(eq(operationLog.action, action));
@@ -112,7 +112,7 @@ describe('a device lock', () => {
         return record?.tamperCount === 1 ? record : null;
       });
       expect(shown).toMatchObject({ lastTamper: { action: 'formatStorage', time: triedAt }, licensePlate: mine.plate, online: true });
-      const tampers = await call(portal, fleetAdmin, 'GET', `/v2/device/setting/tamper/list?deviceId=${mine.deviceId}`);
+      const tampers = await call(portal, fleetAdmin, deviceLockApi.tampers, { ...firstPage, deviceId: mine.deviceId });
       expect(tampers.data).toEqual({ records: [{ action: 'formatStorage', time: triedAt }], total: 1 });
       expect((await logLines('device.lock.save')).map((line) => [line.username, line.target, line.result])).toContainEqual([
         'lk.company',
@@ -135,13 +135,13 @@ describe('a device lock', () => {
       })
       .returning({ id: vehicle.id });
     const refused = { codeKey: 'DEVICE_STATE_ERROR', data: { locked: true, deviceId: mine.deviceId } };
-    expect(await call(portal, admin, 'PUT', '/v1/vehicle/unbind', { deviceId: mine.deviceId })).toMatchObject(refused);
+    expect(await call(portal, admin, vehicleApi.unbind, { deviceId: mine.deviceId })).toMatchObject(refused);
     expect(
-      await call(portal, admin, 'PUT', '/v1/vehicle/bind', { deviceId: mine.deviceId, vehicleId: elsewhere?.id, force: true }),
+      await call(portal, admin, vehicleApi.bind, { deviceId: mine.deviceId, vehicleId: elsewhere?.id ?? 0, force: true }),
     ).toMatchObject(refused);
-    expect(await call(portal, superToken, 'DELETE', `/v1/device/${mine.deviceId}`)).toMatchObject(refused);
-    expect(await call(portal, admin, 'DELETE', `/v1/vehicle/${mine.vehicleId}`)).toMatchObject(refused);
-    expect((await call(portal, admin, 'GET', `/v1/device/info?deviceId=${mine.deviceId}`)).data).toMatchObject({
+    expect(await call(portal, superToken, deviceApi.remove, { id: mine.deviceId })).toMatchObject(refused);
+    expect(await call(portal, admin, vehicleApi.remove, { id: mine.vehicleId })).toMatchObject(refused);
+    expect((await call(portal, admin, deviceApi.info, { deviceId: mine.deviceId })).data).toMatchObject({
       licensePlate: mine.plate,
     });
   });
@@ -163,7 +163,7 @@ describe('a device lock', () => {
       codeKey: 'YOU_REQUEST_TOO_FAST',
       data: { blockedUntil: last.data.blockedUntil },
     });
-    expect((await lockOf(mine.deviceId)).blockedUntil).toBe(last.data.blockedUntil);
+    expect((await lockOf(mine.deviceId))?.blockedUntil).toBe(last.data.blockedUntil);
     // Nobody but the Super Admin unlocks without the PIN.
     expect(await save({ deviceId: mine.deviceId, locked: false })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
 
@@ -186,8 +186,8 @@ describe('a device lock', () => {
       await waitFor(async () => (await lockOf(mine.deviceId))?.reportedLocked === false);
       expect(runs(device.locks)).toEqual([false, true, false]);
       // Unlocked now, so it may be unbound again (and bound back).
-      expect(await call(portal, admin, 'PUT', '/v1/vehicle/unbind', { deviceId: mine.deviceId })).toMatchObject({ code: 200 });
-      expect(await call(portal, admin, 'PUT', '/v1/vehicle/bind', { deviceId: mine.deviceId, vehicleId: mine.vehicleId })).toMatchObject({
+      expect(await call(portal, admin, vehicleApi.unbind, { deviceId: mine.deviceId })).toMatchObject({ code: 200 });
+      expect(await call(portal, admin, vehicleApi.bind, { deviceId: mine.deviceId, vehicleId: mine.vehicleId })).toMatchObject({
         code: 200,
       });
     } finally {
@@ -230,11 +230,11 @@ describe('a device lock', () => {
       codeKey: 'DEVICE_STATE_ERROR',
       data: { deviceId: spare.id },
     });
-    expect((await lockOf(mine.deviceId)).locked).toBe(false);
+    expect((await lockOf(mine.deviceId))?.locked).toBe(false);
     expect(await save({ deviceId: spare.id, locked: false, pin: '8888' })).toMatchObject({ code: 200 });
 
     const both = await batch({ deviceIds: [spare.id, mine.deviceId], locked: true, pin: '4321' });
-    expect(both.data.records.map((r: { deviceId: number; locked: boolean }) => [r.deviceId, r.locked])).toEqual(
+    expect(both.data.records.map((r) => [r.deviceId, r.locked])).toEqual(
       [
         [mine.deviceId, true],
         [spare.id, true],
@@ -246,7 +246,7 @@ describe('a device lock', () => {
       data: { triesLeft: LOCK_PIN_TRIES - 1 },
     });
     expect((await lockRow(spare.id))?.failedTries).toBe(1);
-    expect((await lockOf(spare.id)).locked).toBe(true);
+    expect((await lockOf(spare.id))?.locked).toBe(true);
     expect(await batch({ deviceIds: [mine.deviceId, spare.id], locked: false, pin: '4321' })).toMatchObject({ code: 200 });
     expect(await lockRow(spare.id)).toMatchObject({ locked: false, failedTries: 0 });
     expect((await logLines('device.lock.batch')).some((line) => line.target === `${mine.deviceId},${spare.id}`)).toBe(true);
@@ -255,28 +255,28 @@ describe('a device lock', () => {
   it('keeps to the caller’s scope', async () => {
     expect(await save({ deviceId: mine.deviceId, locked: true, pin: '1234' }, other)).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
     expect(await save({ deviceId: mine.deviceId, locked: true, pin: '1234' }, site)).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
-    expect(await call(portal, other, 'GET', `/v2/device/setting/tamper/list?deviceId=${mine.deviceId}`)).toMatchObject({
+    expect(await call(portal, other, deviceLockApi.tampers, { ...firstPage, deviceId: mine.deviceId })).toMatchObject({
       codeKey: 'PERMISSION_CHECK_FAIL',
     });
-    const theirList = await call(portal, other, 'GET', '/v2/device/setting/list?limit=500');
-    expect(theirList.data.records.map((r: { deviceId: number }) => r.deviceId)).toEqual([theirs.deviceId]);
-    expect((await call(portal, site, 'GET', '/v2/device/setting/list')).data).toEqual({ records: [], total: 0 });
-    const filtered = await call(portal, admin, 'GET', `/v2/device/setting/list?keyword=${encodeURIComponent(mine.plate)}&locked=false`);
-    expect(filtered.data.records.map((r: { deviceId: number }) => r.deviceId)).toEqual([mine.deviceId]);
+    const theirList = await call(portal, other, deviceLockApi.list, { page: 1, limit: 500 });
+    expect(theirList.data.records.map((r) => r.deviceId)).toEqual([theirs.deviceId]);
+    expect((await call(portal, site, deviceLockApi.list, firstPage)).data).toEqual({ records: [], total: 0 });
+    const filtered = await call(portal, admin, deviceLockApi.list, { ...firstPage, keyword: mine.plate, locked: false });
+    expect(filtered.data.records.map((r) => r.deviceId)).toEqual([mine.deviceId]);
     // Installer links are the Super Admin's.
-    expect(await call(portal, admin, 'POST', '/v2/device/setting/link', { deviceIds: [mine.deviceId], hours: 1, uses: 1 })).toMatchObject({
+    expect(await call(portal, admin, deviceLockApi.issueLink, { deviceIds: [mine.deviceId], hours: 1, uses: 1 })).toMatchObject({
       codeKey: 'PERMISSION_CHECK_FAIL',
     });
-    expect(await call(portal, admin, 'GET', '/v2/device/setting/link/list')).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
+    expect(await call(portal, admin, deviceLockApi.links)).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
   });
 });
 
 describe('an installer link', () => {
   const issue = (deviceIds: number[], uses: number, hours = 2) =>
-    call(portal, superToken, 'POST', '/v2/device/setting/link', { deviceIds, hours, uses });
+    call(portal, superToken, deviceLockApi.issueLink, { deviceIds, hours, uses });
   const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token') ?? '';
-  const open = (token: string) => call(portal, '', 'GET', `/v2/device/setting/public/list?token=${encodeURIComponent(token)}`);
-  const act = (body: Record<string, unknown>) => call(portal, '', 'POST', '/v2/device/setting/public/save', body);
+  const open = (token: string) => call(portal, undefined, deviceLockApi.publicList, { token });
+  const act = (body: InputOf<typeof deviceLockApi.publicSave>) => call(portal, undefined, deviceLockApi.publicSave, body);
 
   it('shows its devices’ lock state only, acts on them only, and is used up after its uses', async () => {
     const issued = await issue([mine.deviceId], 2);
@@ -286,9 +286,7 @@ describe('an installer link', () => {
     const [stored] = await portal.database.db.select().from(lockLink).where(eq(lockLink.id, issued.data.id));
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(stored).toMatchObject({ belongCompanyId: mine.tree.company, belongFleetId: mine.tree.fleet });
-    expect((await call(portal, superToken, 'GET', '/v2/device/setting/link/list')).data.map((l: { id: number }) => l.id)).toContain(
-      issued.data.id,
-    );
+    expect((await call(portal, superToken, deviceLockApi.links)).data.map((l) => l.id)).toContain(issued.data.id);
 
     const listed = await open(token);
     expect(listed).toMatchObject({ code: 200, data: { usesLeft: 2 } });
@@ -306,7 +304,7 @@ describe('an installer link', () => {
 
     const locked = await act({ token, deviceId: mine.deviceId, locked: true, pin: '6060' });
     expect(locked).toMatchObject({ code: 200, data: { usesLeft: 1, record: { deviceId: mine.deviceId, locked: true } } });
-    expect(Object.keys(locked.data.record).sort()).toEqual([
+    expect(Object.keys(locked.data.record ?? {}).sort()).toEqual([
       'blockedUntil',
       'deviceId',
       'deviceUuid',
@@ -320,7 +318,7 @@ describe('an installer link', () => {
       target: String(mine.deviceId),
       belongCompanyId: mine.tree.company,
     });
-    expect((await lockOf(mine.deviceId)).changedBy).toBe(`installer (link #${issued.data.id})`);
+    expect((await lockOf(mine.deviceId))?.changedBy).toBe(`installer (link #${issued.data.id})`);
 
     // A wrong PIN uses a use too: the link bounds the guesses.
     expect(await act({ token, deviceId: mine.deviceId, locked: false, pin: '0606' })).toMatchObject({
@@ -332,13 +330,11 @@ describe('an installer link', () => {
       codeKey: 'PERMISSION_CHECK_FAIL',
       data: { link: 'usedUp' },
     });
-    expect((await lockOf(mine.deviceId)).locked).toBe(true);
+    expect((await lockOf(mine.deviceId))?.locked).toBe(true);
 
     // A fresh link with the PIN unlocks it.
     const again = tokenOf((await issue([mine.deviceId, spare.id], 1)).data.url);
-    expect((await open(again)).data.records.map((r: { deviceId: number }) => r.deviceId)).toEqual(
-      [mine.deviceId, spare.id].sort((a, b) => a - b),
-    );
+    expect((await open(again)).data.records.map((r) => r.deviceId)).toEqual([mine.deviceId, spare.id].sort((a, b) => a - b));
     expect(await act({ token: again, deviceId: mine.deviceId, locked: false, pin: '6060' })).toMatchObject({
       code: 200,
       data: { usesLeft: 0, record: { locked: false } },
@@ -356,17 +352,15 @@ describe('an installer link', () => {
       .where(eq(lockLink.id, issued.data.id));
     expect(await open(token)).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL', data: { link: 'expired' } });
     expect(await act({ token, deviceId: mine.deviceId, locked: true, pin: '1234' })).toMatchObject({ data: { link: 'expired' } });
-    expect((await lockOf(mine.deviceId)).locked).toBe(false);
+    expect((await lockOf(mine.deviceId))?.locked).toBe(false);
 
     const withdrawn = await issue([mine.deviceId], 5);
-    expect(await call(portal, superToken, 'POST', '/v2/device/setting/link/revoke', { id: withdrawn.data.id })).toMatchObject({
+    expect(await call(portal, superToken, deviceLockApi.revokeLink, { id: withdrawn.data.id })).toMatchObject({
       code: 200,
     });
     expect(await open(tokenOf(withdrawn.data.url))).toMatchObject({ data: { link: 'expired' } });
-    expect((await call(portal, superToken, 'GET', '/v2/device/setting/link/list')).data.map((l: { id: number }) => l.id)).not.toContain(
-      withdrawn.data.id,
-    );
-    expect(await call(portal, superToken, 'POST', '/v2/device/setting/link/revoke', { id: 2_000_000_000 })).toMatchObject({
+    expect((await call(portal, superToken, deviceLockApi.links)).data.map((l) => l.id)).not.toContain(withdrawn.data.id);
+    expect(await call(portal, superToken, deviceLockApi.revokeLink, { id: 2_000_000_000 })).toMatchObject({
       codeKey: 'PARAM_CHECK_FAIL',
     });
 
@@ -380,45 +374,39 @@ describe('an installer link', () => {
 
 describe('bad input', () => {
   const INT4_OVER = 2_147_483_648;
-  const cases: Array<[string, string, string, unknown]> = [
-    ['short PIN', 'POST', '/v2/device/setting/save', { deviceId: 1, locked: true, pin: '123' }],
-    ['long PIN', 'POST', '/v2/device/setting/save', { deviceId: 1, locked: true, pin: '123456789' }],
-    ['letters in the PIN', 'POST', '/v2/device/setting/save', { deviceId: 1, locked: true, pin: '12a4' }],
-    ['NUL in the PIN', 'POST', '/v2/device/setting/save', { deviceId: 1, locked: true, pin: '12\u00004' }],
-    ['a PIN as a number', 'POST', '/v2/device/setting/save', { deviceId: 1, locked: true, pin: 1234 }],
-    ['no locked', 'POST', '/v2/device/setting/save', { deviceId: 1, pin: '1234' }],
-    ['a huge id', 'POST', '/v2/device/setting/save', { deviceId: INT4_OVER, locked: true, pin: '1234' }],
-    ['id 0', 'POST', '/v2/device/setting/save', { deviceId: 0, locked: true, pin: '1234' }],
-    ['an empty batch', 'POST', '/v2/device/setting/batch/save', { deviceIds: [], locked: true, pin: '1234' }],
-    ['a repeated id', 'POST', '/v2/device/setting/batch/save', { deviceIds: [1, 1], locked: true, pin: '1234' }],
-    ['a huge id in a batch', 'POST', '/v2/device/setting/batch/save', { deviceIds: [1, INT4_OVER], locked: true, pin: '1234' }],
-    [
-      'too many devices',
-      'POST',
-      '/v2/device/setting/batch/save',
-      { deviceIds: Array.from({ length: 501 }, (_, i) => i + 1), locked: true, pin: '1234' },
-    ],
-    ['a link of 0 hours', 'POST', '/v2/device/setting/link', { deviceIds: [1], hours: 0, uses: 1 }],
-    ['a link over 7 days', 'POST', '/v2/device/setting/link', { deviceIds: [1], hours: 169, uses: 1 }],
-    ['a link of 0 uses', 'POST', '/v2/device/setting/link', { deviceIds: [1], hours: 1, uses: 0 }],
-    ['a link of 101 uses', 'POST', '/v2/device/setting/link', { deviceIds: [1], hours: 1, uses: 101 }],
-    ['a link without devices', 'POST', '/v2/device/setting/link', { deviceIds: [], hours: 1, uses: 1 }],
-    ['an empty token', 'GET', '/v2/device/setting/public/list?token=', undefined],
-    ['a NUL in the token', 'GET', '/v2/device/setting/public/list?token=ab%00cd', undefined],
-    ['a huge token', 'GET', `/v2/device/setting/public/list?token=${'a'.repeat(257)}`, undefined],
-    ['a public action without a PIN', 'POST', '/v2/device/setting/public/save', { token: 'x', deviceId: 1, locked: false }],
-    [
-      'a public action with a NUL token',
-      'POST',
-      '/v2/device/setting/public/save',
-      { token: 'a\u0000', deviceId: 1, locked: true, pin: '1234' },
-    ],
-    ['a bad list filter', 'GET', '/v2/device/setting/list?locked=maybe', undefined],
-    ['a NUL keyword', 'GET', '/v2/device/setting/list?keyword=a%00', undefined],
-    ['a huge tamper device id', 'GET', `/v2/device/setting/tamper/list?deviceId=${INT4_OVER}`, undefined],
+  const { save, batchSave, issueLink, publicList, publicSave, list, tampers } = deviceLockApi;
+  const cases: Array<[string, Endpoint, unknown]> = [
+    ['short PIN', save, { deviceId: 1, locked: true, pin: '123' }],
+    ['long PIN', save, { deviceId: 1, locked: true, pin: '123456789' }],
+    ['letters in the PIN', save, { deviceId: 1, locked: true, pin: '12a4' }],
+    ['NUL in the PIN', save, { deviceId: 1, locked: true, pin: '12\u00004' }],
+    ['a PIN as a number', save, { deviceId: 1, locked: true, pin: 1234 }],
+    ['no locked', save, { deviceId: 1, pin: '1234' }],
+    ['a huge id', save, { deviceId: INT4_OVER, locked: true, pin: '1234' }],
+    ['id 0', save, { deviceId: 0, locked: true, pin: '1234' }],
+    ['an empty batch', batchSave, { deviceIds: [], locked: true, pin: '1234' }],
+    ['a repeated id', batchSave, { deviceIds: [1, 1], locked: true, pin: '1234' }],
+    ['a huge id in a batch', batchSave, { deviceIds: [1, INT4_OVER], locked: true, pin: '1234' }],
+    ['too many devices', batchSave, { deviceIds: Array.from({ length: 501 }, (_, i) => i + 1), locked: true, pin: '1234' }],
+    ['a link of 0 hours', issueLink, { deviceIds: [1], hours: 0, uses: 1 }],
+    ['a link over 7 days', issueLink, { deviceIds: [1], hours: 169, uses: 1 }],
+    ['a link of 0 uses', issueLink, { deviceIds: [1], hours: 1, uses: 0 }],
+    ['a link of 101 uses', issueLink, { deviceIds: [1], hours: 1, uses: 101 }],
+    ['a link without devices', issueLink, { deviceIds: [], hours: 1, uses: 1 }],
+    ['a NUL in the token', publicList, { token: 'ab\u0000cd' }],
+    ['a huge token', publicList, { token: 'a'.repeat(257) }],
+    ['a public action without a PIN', publicSave, { token: 'x', deviceId: 1, locked: false }],
+    ['a public action with a NUL token', publicSave, { token: 'a\u0000', deviceId: 1, locked: true, pin: '1234' }],
+    ['a bad list filter', list, { locked: 'maybe' }],
+    ['a NUL keyword', list, { keyword: 'a\u0000' }],
+    ['a huge tamper device id', tampers, { deviceId: INT4_OVER }],
   ];
-  it.each(cases)('refuses %s with PARAM_CHECK_FAIL', async (_name, method, url, body) => {
-    const answer = await call(portal, superToken, method, url, body);
+  it.each(cases)('refuses %s with PARAM_CHECK_FAIL', async (_name, endpoint, input) => {
+    const answer = await callUnchecked(portal, superToken, endpoint, input);
+    expect(answer).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+  });
+  it('refuses an empty token with PARAM_CHECK_FAIL', async () => {
+    const answer = await callWithEmptyField(portal, superToken, publicList, 'token');
     expect(answer).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
   });
 });

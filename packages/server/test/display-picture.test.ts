@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
+import { deviceApi, deviceConfigApi, type InputOf } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedUpload } from '../src/storage/upload-records.js';
+import { call, callUnchecked } from './api-client.js';
 import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
-import { call, signedIn } from './identity-fixtures.js';
+import { signedIn } from './identity-fixtures.js';
 import { portalWithGateway } from './portal-fixtures.js';
 import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 
 /**
- * A device's display picture (`POST /v2/device/config/updatePicture`, docs/device-protocol.md `config`): the console
+ * A device's display picture (`deviceConfigApi.updatePicture`, docs/device-protocol.md `config`): the console
  * uploads it through a signed link, a configuration names it, and the simulated device fetches and checks it.
  */
 
@@ -36,13 +38,14 @@ beforeAll(async () => {
   other = (await signedIn(portal, 'pic.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
     .token;
   sim = await portal.startSimulator('PIC-1', seeded.secret);
-  await waitFor(async () => (await call(portal, admin, 'GET', `/v1/device/info?deviceId=${deviceId}`)).data?.online);
+  await waitFor(async () => (await call(portal, admin, deviceApi.info, { deviceId })).data?.online);
 }, 60_000);
 afterAll(async () => {
   await portal?.close();
 }, 60_000);
 
-const slot = (body: Record<string, unknown>, token = admin) => call(portal, token, 'POST', '/v2/device/config/updatePicture', body);
+const slot = (body: InputOf<typeof deviceConfigApi.updatePicture>, token = admin) =>
+  call(portal, token, deviceConfigApi.updatePicture, body);
 const put = (url: string, bytes: Buffer, type: string) =>
   fetch(`${portal.baseUrl}${url}`, { method: 'PUT', headers: { 'content-type': type }, body: bytes });
 
@@ -52,19 +55,19 @@ describe('a display picture', () => {
     expect(made.data.picture).toMatchObject({ contentType: 'image/png', size: PNG.length, id: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(made.data.uploadUrl).toMatch(/^\/objects\//);
     // Named before its bytes arrived: refused.
-    const early = await call(portal, admin, 'POST', '/v2/device/config/save', {
+    const early = await call(portal, admin, deviceConfigApi.save, {
       deviceId,
       settings: { displayPicture: made.data.picture },
     });
     expect(early).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
     expect((await put(made.data.uploadUrl, PNG, 'image/png')).status).toBe(200);
 
-    const saved = await call(portal, admin, 'POST', '/v2/device/config/save', {
+    const saved = await call(portal, admin, deviceConfigApi.save, {
       deviceId,
       settings: { displayPicture: made.data.picture },
     });
     expect(saved.data.changed).toEqual(['displayPicture']);
-    const sent = await call(portal, admin, 'GET', `/v2/device/config/dispatch?deviceId=${deviceId}`);
+    const sent = await call(portal, admin, deviceConfigApi.dispatch, { deviceId });
     expect(sent.data.status).toBe('applied');
     expect(sim.displayPicture).toEqual({
       id: made.data.picture.id,
@@ -73,7 +76,7 @@ describe('a display picture', () => {
     });
     expect(sim.configuration.settings.displayPicture).toEqual(made.data.picture);
 
-    const link = await call(portal, admin, 'GET', `/v2/device/config/picture?deviceId=${deviceId}&pictureId=${made.data.picture.id}`);
+    const link = await call(portal, admin, deviceConfigApi.picture, { deviceId, pictureId: made.data.picture.id });
     const shown = await fetch(`${portal.baseUrl}${link.data.url}`);
     expect(shown.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await shown.arrayBuffer())).toEqual(PNG);
@@ -87,9 +90,9 @@ describe('a display picture', () => {
     const short = await slot({ contentType: 'image/png', size: PNG.length + 10 });
     expect((await put(short.data.uploadUrl, PNG, 'image/png')).status).toBe(200);
     // Fewer bytes than announced: the document may not name it.
-    expect(
-      await call(portal, admin, 'POST', '/v2/device/config/save', { deviceId, settings: { displayPicture: short.data.picture } }),
-    ).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await call(portal, admin, deviceConfigApi.save, { deviceId, settings: { displayPicture: short.data.picture } })).toMatchObject({
+      codeKey: 'PARAM_CHECK_FAIL',
+    });
   });
 
   it('takes one upload per link: one broken off may be completed with it, a second PUT to a used one is refused', async () => {
@@ -110,28 +113,30 @@ describe('a display picture', () => {
       size: first.length,
       sha256: createHash('sha256').update(first).digest('hex'),
     });
-    const saved = await call(portal, admin, 'POST', '/v2/device/config/save', {
+    const saved = await call(portal, admin, deviceConfigApi.save, {
       deviceId,
       settings: { displayPicture: made.data.picture },
     });
     expect(saved.data.changed).toEqual(['displayPicture']);
-    const link = await call(portal, admin, 'GET', `/v2/device/config/picture?deviceId=${deviceId}&pictureId=${made.data.picture.id}`);
+    const link = await call(portal, admin, deviceConfigApi.picture, { deviceId, pictureId: made.data.picture.id });
     expect(Buffer.from(await (await fetch(`${portal.baseUrl}${link.data.url}`)).arrayBuffer()).equals(first)).toBe(true);
   });
 
   it('refuses other types, oversized pictures, other organisations and unknown pictures', async () => {
-    expect(await slot({ contentType: 'image/gif', size: 10 })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
-    expect(await slot({ contentType: 'image/png', size: 3 * 1024 * 1024 })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
-    expect(await slot({ contentType: 'image/png', size: 0 })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
-    const state = (await call(portal, admin, 'GET', `/v2/device/config/info?deviceId=${deviceId}`)).data;
-    const pictureId = state.current.settings.displayPicture.id;
-    expect(await call(portal, other, 'GET', `/v2/device/config/picture?deviceId=${deviceId}&pictureId=${pictureId}`)).toMatchObject({
-      codeKey: 'PERMISSION_CHECK_FAIL',
-    });
-    expect(await call(portal, admin, 'GET', `/v2/device/config/picture?deviceId=${deviceId}&pictureId=${'0'.repeat(32)}`)).toMatchObject({
+    expect(await callUnchecked(portal, admin, deviceConfigApi.updatePicture, { contentType: 'image/gif', size: 10 })).toMatchObject({
       codeKey: 'PARAM_CHECK_FAIL',
     });
-    expect(await call(portal, admin, 'GET', `/v2/device/config/picture?deviceId=${deviceId}&pictureId=..%2F..`)).toMatchObject({
+    expect(await slot({ contentType: 'image/png', size: 3 * 1024 * 1024 })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await slot({ contentType: 'image/png', size: 0 })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    const state = (await call(portal, admin, deviceConfigApi.info, { deviceId })).data;
+    const pictureId = state.current?.settings.displayPicture?.id ?? '';
+    expect(await call(portal, other, deviceConfigApi.picture, { deviceId, pictureId })).toMatchObject({
+      codeKey: 'PERMISSION_CHECK_FAIL',
+    });
+    expect(await call(portal, admin, deviceConfigApi.picture, { deviceId, pictureId: '0'.repeat(32) })).toMatchObject({
+      codeKey: 'PARAM_CHECK_FAIL',
+    });
+    expect(await callUnchecked(portal, admin, deviceConfigApi.picture, { deviceId, pictureId: '../..' })).toMatchObject({
       codeKey: 'PARAM_CHECK_FAIL',
     });
   });

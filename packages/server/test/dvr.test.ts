@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { UPLOAD_RECEIVED } from '@safety-shield/contract';
+import { dvrApi, evidenceRequestApi, liveApi, UPLOAD_RECEIVED } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, evidenceTask, incident, incidentResource } from '../src/db/schema.js';
+import { call } from './api-client.js';
 import { uploadsWhenAsked } from './evidence-fixtures.js';
 import { waitFor } from './gateway-fixtures.js';
-import { call, signedIn } from './identity-fixtures.js';
+import { signedIn } from './identity-fixtures.js';
 import { readFlv, seedCameraVehicle } from './media-fixtures.js';
 import { type Portal, portalWithGateway } from './portal-fixtures.js';
 import { skipWithout } from './services.js';
@@ -40,7 +41,7 @@ describe('DVR recordings', () => {
   it('answers the recording index of a simulated device’s channel for a day', async () => {
     const a = await setup('A');
     await startSim(a.uuid, a.secret);
-    const res = await call(ctx, superToken, 'GET', `/v1/dvr/index?licensePlate=${a.plate}&channel=2&day=${today()}`);
+    const res = await call(ctx, superToken, dvrApi.index, { licensePlate: a.plate, channel: 2, day: today() });
     expect(res.codeKey).toBe('REQUEST_SUCCESS');
     expect(res.data).toMatchObject({ licensePlate: a.plate, deviceId: a.deviceId, channel: 2, channels: 2, day: today() });
     expect(res.data.segments.length).toBeGreaterThan(0);
@@ -50,33 +51,31 @@ describe('DVR recordings', () => {
       expect(s.end).toBeLessThanOrEqual(Date.now());
     }
     // A channel the device does not have, a bad day.
-    expect((await call(ctx, superToken, 'GET', `/v1/dvr/index?licensePlate=${a.plate}&channel=3&day=${today()}`)).codeKey).toBe(
+    expect((await call(ctx, superToken, dvrApi.index, { licensePlate: a.plate, channel: 3, day: today() })).codeKey).toBe(
       'PARAM_CHECK_FAIL',
     );
-    expect((await call(ctx, superToken, 'GET', `/v1/dvr/index?licensePlate=${a.plate}&channel=1&day=yesterday`)).codeKey).toBe(
+    expect((await call(ctx, superToken, dvrApi.index, { licensePlate: a.plate, channel: 1, day: 'yesterday' })).codeKey).toBe(
       'PARAM_CHECK_FAIL',
     );
   }, 60_000);
 
   it('is for Super Admins only, and answers the device codes for an offline device and unknown plates', async () => {
     const b = await setup('B');
-    const own = await call(ctx, b.token, 'GET', `/v1/dvr/index?licensePlate=${b.plate}&channel=1&day=${today()}`);
+    const own = await call(ctx, b.token, dvrApi.index, { licensePlate: b.plate, channel: 1, day: today() });
     expect(own.codeKey).toBe('PERMISSION_CHECK_FAIL');
     const span = { licensePlate: b.plate, channel: 1, start: Date.now() - 120_000, end: Date.now() - 60_000 };
-    expect((await call(ctx, b.token, 'POST', '/v1/dvr/play', span)).codeKey).toBe('PERMISSION_CHECK_FAIL');
-    expect((await call(ctx, b.token, 'POST', '/v1/dvr/upload', span)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(ctx, b.token, dvrApi.play, span)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(ctx, b.token, dvrApi.upload, span)).codeKey).toBe('PERMISSION_CHECK_FAIL');
     // No simulator runs for B's device.
-    const offline = await call(ctx, superToken, 'GET', `/v1/dvr/index?licensePlate=${b.plate}&channel=1&day=${today()}`);
+    const offline = await call(ctx, superToken, dvrApi.index, { licensePlate: b.plate, channel: 1, day: today() });
     expect(offline.codeKey).toBe('DEVICE_LIVE_STATE_FAIL');
-    expect((await call(ctx, superToken, 'POST', '/v1/dvr/play', span)).codeKey).toBe('DEVICE_LIVE_STATE_FAIL');
-    expect((await call(ctx, superToken, 'GET', `/v1/dvr/index?licensePlate=NOPE-${b.uuid}&channel=1&day=${today()}`)).codeKey).toBe(
+    expect((await call(ctx, superToken, dvrApi.play, span)).codeKey).toBe('DEVICE_LIVE_STATE_FAIL');
+    expect((await call(ctx, superToken, dvrApi.index, { licensePlate: `NOPE-${b.uuid}`, channel: 1, day: today() })).codeKey).toBe(
       'VEHICLE_NOT_EXIST',
     );
     // Over 5 minutes, or backwards.
-    expect((await call(ctx, superToken, 'POST', '/v1/dvr/upload', { ...span, start: span.end - 6 * 60_000 })).codeKey).toBe(
-      'PARAM_CHECK_FAIL',
-    );
-    expect((await call(ctx, superToken, 'POST', '/v1/dvr/upload', { ...span, start: span.end })).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(ctx, superToken, dvrApi.upload, { ...span, start: span.end - 6 * 60_000 })).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(ctx, superToken, dvrApi.upload, { ...span, start: span.end })).codeKey).toBe('PARAM_CHECK_FAIL');
   });
 
   it.skipIf(noFfmpeg)(
@@ -85,7 +84,7 @@ describe('DVR recordings', () => {
       const c = await setup('C');
       const sim = await startSim(c.uuid, c.secret);
       const end = Date.now() - 60_000;
-      const res = await call(ctx, superToken, 'POST', '/v1/dvr/play', { licensePlate: c.plate, channel: 1, start: end - 30_000, end });
+      const res = await call(ctx, superToken, dvrApi.play, { licensePlate: c.plate, channel: 1, start: end - 30_000, end });
       expect(res.codeKey).toBe('REQUEST_SUCCESS');
       expect(res.data).toMatchObject({ vehicleId: c.vehicleId, channel: 1 });
       expect(sim.live.active).toEqual([res.data.sessionId]);
@@ -94,10 +93,10 @@ describe('DVR recordings', () => {
       expect(head.subarray(0, 3).toString('latin1')).toBe('FLV');
       expect(head.includes(Buffer.from([0x17, 0x00]))).toBe(true);
       // A live start of the same channel is a separate session.
-      const live = await call(ctx, superToken, 'POST', '/v1/live/start', { vehicleId: c.vehicleId, channel: 1 });
+      const live = await call(ctx, superToken, liveApi.start, { vehicleId: c.vehicleId, channel: 1 });
       expect(live.data.sessionId).not.toBe(res.data.sessionId);
-      await call(ctx, superToken, 'POST', '/v1/live/stop', { sessionId: live.data.sessionId });
-      await call(ctx, superToken, 'POST', '/v1/live/stop', { sessionId: res.data.sessionId });
+      await call(ctx, superToken, liveApi.stop, { sessionId: live.data.sessionId });
+      await call(ctx, superToken, liveApi.stop, { sessionId: res.data.sessionId });
     },
     60_000,
   );
@@ -106,13 +105,14 @@ describe('DVR recordings', () => {
     const d = await setup('D');
     await startSim(d.uuid, d.secret);
     const end = Date.now() - 60_000;
-    const res = await call(ctx, superToken, 'POST', '/v1/dvr/upload', { licensePlate: d.plate, channel: 2, start: end - 20_000, end });
+    const res = await call(ctx, superToken, dvrApi.upload, { licensePlate: d.plate, channel: 2, start: end - 20_000, end });
     expect(res.codeKey).toBe('REQUEST_SUCCESS');
     expect(res.data.created).toBe(true);
     const [row] = await db().select().from(incident).where(eq(incident.id, res.data.eventId));
     expect(row).toMatchObject({ type: 'dvrClip', vehicleId: d.vehicleId, licensePlate: d.plate, channel: 2, deviceUuid: d.uuid });
     const [resource] = await db().select().from(incidentResource).where(eq(incidentResource.incidentId, res.data.eventId));
-    expect(resource).toMatchObject({ kind: 'video', channel: 2, deviceResourceId: `clip-${res.data.task.taskId}-ch2` });
+    const taskId = res.data.task.taskId ?? 0;
+    expect(resource).toMatchObject({ kind: 'video', channel: 2, deviceResourceId: `clip-${taskId}-ch2` });
     const resourceId = resource?.id ?? 0;
     await waitFor(
       async () =>
@@ -120,15 +120,12 @@ describe('DVR recordings', () => {
           ?.state ?? 0) >= UPLOAD_RECEIVED,
       20_000,
     );
-    await waitFor(
-      async () => (await db().select().from(evidenceTask).where(eq(evidenceTask.id, res.data.task.taskId)))[0]?.state === 'done',
-      10_000,
-    );
+    await waitFor(async () => (await db().select().from(evidenceTask).where(eq(evidenceTask.id, taskId)))[0]?.state === 'done', 10_000);
     // The incident is the vehicle's: its company sees the task.
-    const tasks = await call(ctx, superToken, 'GET', `/v1/device/evidenceTask/list?eventId=${res.data.eventId}`);
+    const tasks = await call(ctx, superToken, evidenceRequestApi.list, { eventId: res.data.eventId });
     expect(tasks.data[0]).toMatchObject({ taskId: res.data.task.taskId, kind: 'clip', state: 'done' });
     // A second span around the same moment is filed under that incident.
-    const again = await call(ctx, superToken, 'POST', '/v1/dvr/upload', {
+    const again = await call(ctx, superToken, dvrApi.upload, {
       licensePlate: d.plate,
       channel: 1,
       start: end - 40_000,

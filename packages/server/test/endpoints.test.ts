@@ -1,9 +1,11 @@
+import { maintenanceApi, orgApi, vehicleApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { operationLog } from '../src/db/schema.js';
 import { declaredEndpoints } from '../src/http/contract-check.js';
+import { call } from './api-client.js';
 import { login, testApp } from './helpers.js';
-import { call, seedTree, signedIn } from './identity-fixtures.js';
+import { seedTree, signedIn } from './identity-fixtures.js';
 
 describe('the contract is the server', () => {
   it('serves exactly the declared endpoints, each registered from its declaration', async () => {
@@ -27,16 +29,17 @@ describe('the contract is the server', () => {
         }));
       const tree = await seedTree(ctx, admin, 'Targets');
       const boss = await signedIn(ctx, 'targets.company', 'COMPANY_ADMIN', tree);
-      expect((await call(ctx, admin, 'PUT', '/v1/org/agent', { id: tree.agent, name: 'Agent Renamed' })).code).toBe(200);
+      expect((await call(ctx, admin, orgApi.agentUpdate, { id: tree.agent, name: 'Agent Renamed' })).code).toBe(200);
       expect(await targets('org.agent.update')).toEqual([{ target: String(tree.agent), result: 'REQUEST_SUCCESS' }]);
-      const vehicle = (await call(ctx, admin, 'POST', '/v1/vehicle', { licensePlate: 'TGT 1', fleetId: tree.fleet })).data.id;
-      expect((await call(ctx, admin, 'DELETE', `/v1/vehicle/${vehicle}`)).code).toBe(200);
+      const vehicle = (await call(ctx, admin, vehicleApi.create, { licensePlate: 'TGT 1', fleetId: tree.fleet, initialMileageKm: 0 })).data
+        .id;
+      expect((await call(ctx, admin, vehicleApi.remove, { id: vehicle })).code).toBe(200);
       expect(await targets('vehicle.delete')).toEqual([{ target: String(vehicle), result: 'REQUEST_SUCCESS' }]);
       // The maintenance gate refuses before the handler would run: as then, the line names no target.
-      await call(ctx, admin, 'PUT', '/v1/system/maintenance', { on: true, message: null });
-      expect((await call(ctx, boss.token, 'DELETE', `/v1/org/site?id=${tree.site}`)).codeKey).toBe('SYSTEM_MAINTENANCE');
-      await call(ctx, admin, 'PUT', '/v1/system/maintenance', { on: false, message: null });
-      expect((await call(ctx, boss.token, 'DELETE', `/v1/org/site?id=${tree.site}`)).code).toBe(200);
+      await call(ctx, admin, maintenanceApi.setState, { on: true, message: null });
+      expect((await call(ctx, boss.token, orgApi.siteRemove, { id: tree.site })).codeKey).toBe('SYSTEM_MAINTENANCE');
+      await call(ctx, admin, maintenanceApi.setState, { on: false, message: null });
+      expect((await call(ctx, boss.token, orgApi.siteRemove, { id: tree.site })).code).toBe(200);
       expect(await targets('org.site.delete')).toEqual([
         { target: null, result: 'SYSTEM_MAINTENANCE' },
         { target: String(tree.site), result: 'REQUEST_SUCCESS' },

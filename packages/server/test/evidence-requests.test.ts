@@ -1,13 +1,14 @@
-import { PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
+import { eventApi, evidenceRequestApi, PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
 import type { SimDeviceOptions } from '@safety-shield/device-sim';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { device, eventTag, evidenceTask, incident, incidentHistory, incidentResource } from '../src/db/schema.js';
 import { ensureDefaultTags } from '../src/modules/incidents/default-tags.js';
+import { call } from './api-client.js';
 import { filedIncident, twoFiles, uploadsWhenAsked } from './evidence-fixtures.js';
 import { message, nextMessage, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
-import { call, signedIn } from './identity-fixtures.js';
+import { signedIn } from './identity-fixtures.js';
 import { companyTree } from './media-fixtures.js';
 import { type Portal, portalWithGateway } from './portal-fixtures.js';
 
@@ -84,15 +85,15 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     // Another organisation may not ask; nor may a role that does not write incidents.
-    const foreign = await call(ctx, other.token, 'GET', `/v1/device/getCtrDeviceUploadPic?eventId=${row.id}&resourceId=${picture.id}`);
+    const foreign = await call(ctx, other.token, evidenceRequestApi.picture, { eventId: row.id, resourceId: picture.id });
     expect(foreign).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
     // The Super Admin's assistant sees every incident but does not write them.
     const reader = await signedIn(ctx, 'reader.req-pic', 'SUPER_ASSISTANT');
-    const refused = await call(ctx, reader.token, 'GET', `/v1/device/getCtrDeviceUploadPic?eventId=${row.id}&resourceId=${picture.id}`);
+    const refused = await call(ctx, reader.token, evidenceRequestApi.picture, { eventId: row.id, resourceId: picture.id });
     expect(refused).toMatchObject({ status: 403 });
     expect(await db().select().from(evidenceTask).where(eq(evidenceTask.incidentId, row.id))).toEqual([]);
 
-    const asked = await call(ctx, token, 'GET', `/v1/device/getCtrDeviceUploadPic?eventId=${row.id}&resourceId=${picture.id}`);
+    const asked = await call(ctx, token, evidenceRequestApi.picture, { eventId: row.id, resourceId: picture.id });
     expect(asked).toMatchObject({ code: 200, data: { eventId: row.id, resourceIds: [picture.id] } });
     expect(['sent', 'done']).toContain(asked.data.state);
     const taskId = asked.data.taskId as number;
@@ -123,9 +124,9 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
     });
 
     // Stored already: not asked again.
-    const again = await call(ctx, token, 'GET', `/v1/device/getCtrDeviceUploadPic?eventId=${row.id}&resourceId=${picture.id}`);
+    const again = await call(ctx, token, evidenceRequestApi.picture, { eventId: row.id, resourceId: picture.id });
     expect(again.data).toEqual({ taskId: null, eventId: row.id, state: 'done', resourceIds: [] });
-    const list = await call(ctx, token, 'GET', `/v1/device/evidenceTask/list?eventId=${row.id}`);
+    const list = await call(ctx, token, evidenceRequestApi.list, { eventId: row.id });
     expect(list.data).toEqual([
       expect.objectContaining({ taskId, state: 'done', kind: 'picture', createdBy: `admin.${uuid.toLowerCase()}` }),
     ]);
@@ -142,27 +143,17 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
     await waitFor(async () => (await stateOf(picture.id)) === 6, 15_000);
     expect(await stateOf(video.id)).toBe(0);
 
-    const asked = await call(ctx, token, 'GET', `/v1/device/getCtrDeviceUploadVideo?eventId=${row.id}`);
+    const asked = await call(ctx, token, evidenceRequestApi.videos, { eventId: row.id });
     expect(asked.data).toMatchObject({ eventId: row.id, resourceIds: [video.id] });
     await waitFor(async () => (await stateOf(video.id)) === 6, 15_000);
-    await waitFor(async () => (await taskState(asked.data.taskId))?.state === 'done');
+    await waitFor(async () => (await taskState(asked.data.taskId ?? 0))?.state === 'done');
 
     const trigger = row.triggerAt.getTime();
-    const outside = await call(
-      ctx,
-      token,
-      'GET',
-      `/v1/device/getDeviceUploadVideoUrl?eventId=${row.id}&resourceId=${video.id}&time=${trigger + 3_600_000}`,
-    );
+    const outside = await call(ctx, token, evidenceRequestApi.clip, { eventId: row.id, resourceId: video.id, time: trigger + 3_600_000 });
     expect(outside).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
-    const clip = await call(
-      ctx,
-      token,
-      'GET',
-      `/v1/device/getDeviceUploadVideoUrl?eventId=${row.id}&resourceId=${video.id}&time=${trigger + 295_000}`,
-    );
+    const clip = await call(ctx, token, evidenceRequestApi.clip, { eventId: row.id, resourceId: video.id, time: trigger + 295_000 });
     expect(clip.code).toBe(200);
-    const [clipId] = clip.data.resourceIds as number[];
+    const [clipId] = clip.data.resourceIds;
     const [created] = await db()
       .select()
       .from(incidentResource)
@@ -176,8 +167,8 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
       endAt: new Date(trigger + 300_000),
     });
     await waitFor(async () => (await stateOf(clipId ?? 0)) === 6, 15_000);
-    await waitFor(async () => (await taskState(clip.data.taskId))?.state === 'done');
-    const detail = await call(ctx, token, 'GET', `/v2/event/info?eventId=${row.id}`);
+    await waitFor(async () => (await taskState(clip.data.taskId ?? 0))?.state === 'done');
+    const detail = await call(ctx, token, eventApi.info, { eventId: row.id });
     expect(detail.data.resources).toHaveLength(3);
   });
 
@@ -199,7 +190,7 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
     expect(await stateOf(video.id)).toBe(0);
     expect(sim.stats).toMatchObject({ evidenceFailedTries: 0, evidenceAbandoned: 0 });
 
-    const asked = await call(ctx, token, 'GET', `/v1/device/getCtrDeviceUploadVideo?eventId=${row.id}`);
+    const asked = await call(ctx, token, evidenceRequestApi.videos, { eventId: row.id });
     expect(asked.data).toMatchObject({ eventId: row.id, resourceIds: [video.id] });
     await waitFor(async () => (await stateOf(video.id)) === 6, 15_000);
   });
@@ -216,16 +207,16 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
       async () => (await db().select({ online: device.online }).from(device).where(eq(device.deviceUuid, uuid)))[0]?.online === false,
     );
 
-    const first = await call(ctx, token, 'GET', `/v1/device/getCtrDeviceUploadVideo?eventId=${row.id}`);
+    const first = await call(ctx, token, evidenceRequestApi.videos, { eventId: row.id });
     expect(first.data).toMatchObject({ state: 'waiting', resourceIds: [video?.id] });
-    const second = await call(ctx, token, 'GET', `/v1/device/getCtrDeviceUploadVideo?eventId=${row.id}`);
+    const second = await call(ctx, token, evidenceRequestApi.videos, { eventId: row.id });
     expect(second.data).toEqual(first.data);
-    const batch = await call(ctx, token, 'PUT', '/v1/device/batch/getCtrDeviceUploadVideo', { eventId: [row.id] });
+    const batch = await call(ctx, token, evidenceRequestApi.batchVideos, { eventId: [row.id] });
     expect(batch.data).toEqual([first.data]);
 
     // The device comes back by itself: its hello sends the task.
     await waitFor(async () => (await stateOf(video?.id ?? 0)) === 6, 20_000);
-    await waitFor(async () => (await taskState(first.data.taskId))?.state === 'done');
+    await waitFor(async () => (await taskState(first.data.taskId ?? 0))?.state === 'done');
   });
 
   it('fails a task the device refuses, and cancels a sent one on the device too', { timeout: 30_000 }, async () => {
@@ -240,21 +231,20 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
     const [picture, video] = resources;
 
     const request = nextMessage(client, '/down/evidenceRequest');
-    const asked = await call(ctx, token, 'GET', `/v1/device/getCtrDeviceUploadPic?eventId=${row.id}&resourceId=${picture?.id}`);
+    const asked = await call(ctx, token, evidenceRequestApi.picture, { eventId: row.id, resourceId: picture?.id ?? 0 });
     const { body } = await request;
     expect(body).toMatchObject({ v: 1, taskId: asked.data.taskId, incidentMessageId, resourceIds: ['r.jpg'] });
     expect(body.clip).toBeUndefined();
     await send('ack', { ref: body.id, ok: false, error: 'not held: r.jpg' });
-    await waitFor(async () => (await taskState(asked.data.taskId))?.state === 'failed');
-    expect(await taskState(asked.data.taskId)).toEqual({ state: 'failed', reason: 'not held: r.jpg' });
+    await waitFor(async () => (await taskState(asked.data.taskId ?? 0))?.state === 'failed');
+    expect(await taskState(asked.data.taskId ?? 0)).toEqual({ state: 'failed', reason: 'not held: r.jpg' });
 
     const clipRequest = nextMessage(client, '/down/evidenceRequest');
-    const clip = await call(
-      ctx,
-      token,
-      'GET',
-      `/v1/device/getDeviceUploadVideoUrl?eventId=${row.id}&resourceId=${video?.id}&time=${Math.floor(row.triggerAt.getTime() / 1000)}`,
-    );
+    const clip = await call(ctx, token, evidenceRequestApi.clip, {
+      eventId: row.id,
+      resourceId: video?.id ?? 0,
+      time: Math.floor(row.triggerAt.getTime() / 1000),
+    });
     const clipBody = (await clipRequest).body;
     const second = Math.floor(row.triggerAt.getTime() / 1000) * 1000;
     const name = `clip-${clip.data.taskId}-ch1`;
@@ -265,14 +255,14 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
     });
     await send('ack', { ref: clipBody.id, ok: true });
     const cancelled = nextMessage(client, '/down/cancelUpload');
-    const cancel = await call(ctx, token, 'GET', `/v1/device/cancelTask?taskId=${clip.data.taskId}`);
+    const cancel = await call(ctx, token, evidenceRequestApi.cancel, { taskId: clip.data.taskId ?? 0 });
     expect(cancel.data).toMatchObject({ taskId: clip.data.taskId, state: 'cancelled' });
     expect((await cancelled).body).toMatchObject({ taskId: clip.data.taskId });
-    const twice = await call(ctx, token, 'GET', `/v1/device/cancelTask?taskId=${clip.data.taskId}`);
+    const twice = await call(ctx, token, evidenceRequestApi.cancel, { taskId: clip.data.taskId ?? 0 });
     expect(twice).toMatchObject({ status: 409, codeKey: 'DEVICE_STATE_ERROR' });
     expect(await historyOf(row.id, 'evidenceCancelled')).toEqual([expect.objectContaining({ detail: { taskId: clip.data.taskId } })]);
     const other = await setup('ReqRawOther', 'REQ-RAW-OTHER');
-    const foreign = await call(ctx, other.token, 'GET', `/v1/device/cancelTask?taskId=${clip.data.taskId}`);
+    const foreign = await call(ctx, other.token, evidenceRequestApi.cancel, { taskId: clip.data.taskId ?? 0 });
     expect(foreign).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
   });
 
@@ -297,7 +287,7 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
     await db()
       .insert(incidentResource)
       .values([{ incidentId: mine ?? 0, deviceResourceId: 'b.jpg', kind: 'picture' }]);
-    const mixed = await call(ctx, token, 'PUT', '/v1/device/batch/getCtrDeviceUploadPic', { eventId: [mine, theirs] });
+    const mixed = await call(ctx, token, evidenceRequestApi.batchPictures, { eventId: [mine ?? 0, theirs ?? 0] });
     expect(mixed).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
     expect(
       await db()
@@ -305,9 +295,9 @@ describe('on-demand evidence requests (SPEC section 7, Device)', () => {
         .from(evidenceTask)
         .where(eq(evidenceTask.incidentId, mine ?? 0)),
     ).toEqual([]);
-    const ok = await call(ctx, token, 'PUT', '/v1/device/batch/getCtrDeviceUploadPic', { eventId: [mine] });
+    const ok = await call(ctx, token, evidenceRequestApi.batchPictures, { eventId: [mine ?? 0] });
     expect(ok.data).toEqual([expect.objectContaining({ eventId: mine, state: 'waiting' })]);
-    const tooMany = await call(ctx, token, 'PUT', '/v1/device/batch/getCtrDeviceUploadVideo', {
+    const tooMany = await call(ctx, token, evidenceRequestApi.batchVideos, {
       eventId: Array.from({ length: 501 }, (_, i) => i + 1),
     });
     expect(tooMany).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });

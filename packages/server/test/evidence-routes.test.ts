@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { eventApi, logApi, resourceApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { incidentResource } from '../src/db/schema.js';
 import { DiskStore } from '../src/storage/disk-store.js';
-import { testConfig } from './helpers.js';
-import { appWithTrees, call, signedIn, type Tree } from './identity-fixtures.js';
+import { call } from './api-client.js';
+import { firstPage, testConfig } from './helpers.js';
+import { appWithTrees, signedIn, type Tree } from './identity-fixtures.js';
 import { incidentSource } from './incident-fixtures.js';
 import { zipEntries } from './zip-entries.js';
 
@@ -65,8 +67,7 @@ const methods = new Map<string, number>();
 /** The entries of a zip: name → bytes, noting each one's compression method. */
 const unzip = (buffer: Buffer) => zipEntries(buffer, (entry) => methods.set(entry.fileName, entry.compressionMethod));
 
-const zipOf = (token: string, eventId: number[]) =>
-  ctx.app.inject({ method: 'PUT', url: '/v1/event/resource/listV1', headers: { 'x-token': token }, payload: { eventId } });
+const zipOf = async (token: string, eventId: number[]) => (await call(ctx, token, resourceApi.zip, { eventId })).res;
 
 describe('evidence of several incidents', () => {
   it('zips the stored files of the chosen incidents with their SHA-256 sums, names made safe', async () => {
@@ -93,7 +94,7 @@ describe('evidence of several incidents', () => {
     for (const name of expected.keys()) expect(methods.get(name), name).toBe(0);
     const sums = (entries.get('SHA256SUMS')?.toString() ?? '').trim().split('\n');
     expect(sums.sort()).toEqual([...expected].map(([name, bytes]) => `${sha(bytes)}  ${name}`).sort());
-    const log = await call(ctx, admin, 'GET', '/v1/system/log/list?action=event.evidence.download');
+    const log = await call(ctx, admin, logApi.list, { ...firstPage, action: 'event.evidence.download' });
     expect(log.data.records[0]).toMatchObject({
       username: 'ez.fleet',
       target: `${first.eventId},${second.eventId}`,
@@ -104,7 +105,7 @@ describe('evidence of several incidents', () => {
   it('serves a video URL in byte ranges, so the console’s player can seek', async () => {
     const { eventId, files } = await addIncident(tree, [{ kind: 'video', channel: 1, stored: true }]);
     const video = files[0];
-    const token = await call(ctx, fleetAdmin, 'GET', `/v1/event/resource/token?eventId=${eventId}&resourceId=${video?.resourceId}`);
+    const token = await call(ctx, fleetAdmin, eventApi.resourceUrl, { eventId, resourceId: video?.resourceId ?? 0 });
     expect(token.data.expireTime).toBeGreaterThan(Date.now());
     const part = await ctx.app.inject({ method: 'GET', url: token.data.url, headers: { range: 'bytes=100000-100999' } });
     expect(part.statusCode).toBe(206);
@@ -119,9 +120,9 @@ describe('evidence of several incidents', () => {
       { kind: 'picture', channel: 3, stored: false },
       { kind: 'picture', channel: 2, stored: true },
     ]);
-    const res = await call(ctx, fleetAdmin, 'PUT', '/v1/event/resource/pic/list', { eventId: [eventId] });
+    const res = await call(ctx, fleetAdmin, resourceApi.pictures, { eventId: [eventId] });
     expect(res.code).toBe(200);
-    expect(res.data.map((p: { resourceId: number; channel: number }) => [p.resourceId, p.channel])).toEqual([
+    expect(res.data.map((p) => [p.resourceId, p.channel])).toEqual([
       [files[0]?.resourceId, 1],
       [files[3]?.resourceId, 2],
     ]);
@@ -140,7 +141,7 @@ describe('evidence of several incidents', () => {
     expect(zip.json()).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
     const own = await addIncident(tree, [{ kind: 'picture', channel: 1, stored: true }]);
     expect((await zipOf(fleetAdmin, [own.eventId, 999_999])).json()).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
-    const pics = await call(ctx, otherAdmin, 'PUT', '/v1/event/resource/pic/list', { eventId: [eventId] });
+    const pics = await call(ctx, otherAdmin, resourceApi.pictures, { eventId: [eventId] });
     expect(pics).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
   });
 
@@ -149,7 +150,7 @@ describe('evidence of several incidents', () => {
     const res = await zipOf(fleetAdmin, [eventId]);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.json()).toMatchObject({ codeKey: 'EVENT_RESOURCE_NOT_EXIST' });
-    expect((await call(ctx, fleetAdmin, 'PUT', '/v1/event/resource/pic/list', { eventId: [eventId] })).data).toEqual([]);
+    expect((await call(ctx, fleetAdmin, resourceApi.pictures, { eventId: [eventId] })).data).toEqual([]);
     expect((await zipOf(fleetAdmin, [])).json()).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
     const tooMany = Array.from({ length: 501 }, (_, i) => i + 1);
     expect((await zipOf(fleetAdmin, tooMany)).json()).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { objectApi } from '@safety-shield/contract';
 import { evidenceFile, type SimDeviceOptions } from '@safety-shield/device-sim';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incidentHistory } from '../src/db/schema.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { recordedUpload } from '../src/storage/upload-records.js';
+import { urlOf } from './api-client.js';
 import { filedIncident, twoFiles } from './evidence-fixtures.js';
 import { type Company, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { testConfig } from './helpers.js';
@@ -92,7 +94,7 @@ describe('evidence upload (SPEC section 3 states)', () => {
       });
       expect(statesOf(history, resource.deviceResourceId)).toEqual([1, 2, 3, 4, 5, 6]);
       const token = signer.sign({ op: 'get', key: resource.objectKey ?? '', exp: Date.now() + 60_000, contentType: file.contentType });
-      const res = await fetch(`${ctx.baseUrl}/objects/${token}`);
+      const res = await fetch(`${ctx.baseUrl}${urlOf(objectApi.download, { token })}`);
       expect(res.status).toBe(200);
       expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(file.sha256);
     }
@@ -181,7 +183,9 @@ describe('evidence upload (SPEC section 3 states)', () => {
     expect(resources[0]).toMatchObject({ state: 4, sizeBytes: jpeg.length, sha256: sha(jpeg), failReason: null, objectKey: key });
     expect(statesOf(await uploadHistory(row.id), 'once.jpg')).toEqual([1, 2, 3, 4]);
     expect(await recordedUpload(db(), key)).toEqual({ size: jpeg.length, sha256: sha(jpeg) });
-    const stored = await fetch(`${ctx.baseUrl}/objects/${signer.sign({ op: 'get', key, exp: Date.now() + 60_000 })}`);
+    const stored = await fetch(
+      `${ctx.baseUrl}${urlOf(objectApi.download, { token: signer.sign({ op: 'get', key, exp: Date.now() + 60_000 }) })}`,
+    );
     expect(Buffer.from(await stored.arrayBuffer()).equals(jpeg)).toBe(true);
   });
 

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deviceTaskApi, firmwareApi } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, urlOf } from './api-client.js';
 import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { login } from './helpers.js';
-import { call } from './identity-fixtures.js';
 import { portalWithGateway, simulator } from './portal-fixtures.js';
 
 /**
@@ -59,21 +60,21 @@ async function upload(version: string) {
   form.append('version', version);
   form.append('models', 'SS-4');
   form.append('file', new Blob([PACKAGE]), 'fw.bin');
-  const res = await fetch(`${portal.baseUrl}/v1/device/upgradeDevice2`, { method: 'POST', headers: { 'x-token': superToken }, body: form });
+  // A multipart form over the socket, as a browser sends it.
+  const res = await fetch(`${portal.baseUrl}${urlOf(firmwareApi.upload)}`, {
+    method: 'POST',
+    headers: { 'x-token': superToken },
+    body: form,
+  });
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
-const rows = async (taskId: number) =>
-  (await call(portal, superToken, 'GET', `/v2/device/task/rows?taskId=${taskId}&limit=100`)).data.records as Array<{
-    deviceUuid: string;
-    state: string;
-    reason: string | null;
-  }>;
+const rows = async (taskId: number) => (await call(portal, superToken, deviceTaskApi.rows, { page: 1, limit: 100, taskId })).data.records;
 
 describe('an upgrade campaign on simulated devices', () => {
   it('upgrades the fleet, fails the bad checksum, resumes a broken download and waits for the offline device', async () => {
     const packageId = await upload('2.5.0');
-    const made = await call(portal, superToken, 'POST', '/v1/device/upgrade/campaign', {
+    const made = await call(portal, superToken, firmwareApi.createCampaign, {
       packageId,
       deviceIds: [...ids.values()],
       firstStagePercent: 100,
@@ -103,18 +104,15 @@ describe('an upgrade campaign on simulated devices', () => {
     await waitFor(async () => (await rows(taskId)).find((row) => row.deviceUuid === `SIM-FW-${DEVICES - 1}`)?.state === 'done', 30_000);
     list = await rows(taskId);
     expect(list.filter((row) => row.state === 'done')).toHaveLength(DEVICES - 1);
-    const versions = (await call(portal, superToken, 'GET', '/v1/device/upgrade/list?keyword=SIM-FW&limit=50')).data.records as Array<{
-      deviceUuid: string;
-      runningVersion: string;
-    }>;
+    const versions = (await call(portal, superToken, firmwareApi.devices, { page: 1, limit: 50, keyword: 'SIM-FW' })).data.records;
     expect(versions.filter((device) => device.runningVersion === '2.5.0')).toHaveLength(DEVICES - 1);
     expect(versions.find((device) => device.deviceUuid === 'SIM-FW-00')?.runningVersion).toBe('2.4.0');
 
     // A package older than what the devices now run is refused.
     const older = await upload('2.4.5');
-    const refused = await call(portal, superToken, 'POST', '/v1/device/upgrade/campaign', {
+    const refused = await call(portal, superToken, firmwareApi.createCampaign, {
       packageId: older,
-      deviceIds: [ids.get('SIM-FW-05')],
+      deviceIds: [ids.get('SIM-FW-05') ?? 0],
       firstStagePercent: 100,
       failureThresholdPercent: 0,
       endTime: Date.now() + 3_600_000,

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { dashboardApi, deviceApi, deviceTaskApi, firmwareApi, type InputOf } from '@safety-shield/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callUnchecked, urlOf } from './api-client.js';
 import { type Company, connectDevice, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
-import { login } from './helpers.js';
-import { call, signedIn } from './identity-fixtures.js';
+import { firstPage, login } from './helpers.js';
+import { signedIn } from './identity-fixtures.js';
 import { portalWithGateway } from './portal-fixtures.js';
 
 /**
@@ -33,12 +35,12 @@ afterAll(async () => {
   await portal?.close();
 }, 60_000);
 
-/** `POST /v1/device/upgradeDevice2` as a browser sends it: fields first, then the file. */
+/** `firmwareApi.upload` as a browser sends it, over the socket: fields first, then the file. */
 async function upload(fields: Record<string, string>, file: Buffer | null = PACKAGE, token = superToken) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append('file', new Blob([file]), 'fw.bin');
-  const res = await fetch(`${portal.baseUrl}/v1/device/upgradeDevice2`, { method: 'POST', headers: { 'x-token': token }, body: form });
+  const res = await fetch(`${portal.baseUrl}${urlOf(firmwareApi.upload)}`, { method: 'POST', headers: { 'x-token': token }, body: form });
   return (await res.json()) as { codeKey: string; data: Body & { id: number } };
 }
 
@@ -76,12 +78,12 @@ async function handDevice(uuid: string, version: string, given?: string) {
   return device;
 }
 
-const campaign = (body: Body, token = superToken) => call(portal, token, 'POST', '/v1/device/upgrade/campaign', body);
-const rows = async (taskId: number) =>
-  (await call(portal, superToken, 'GET', `/v2/device/task/rows?taskId=${taskId}&limit=100`)).data.records;
-const info = async (taskId: number) => (await call(portal, superToken, 'GET', `/v1/device/upgrade/campaign/info?taskId=${taskId}`)).data;
+const campaign = (body: InputOf<typeof firmwareApi.createCampaign>, token = superToken) =>
+  call(portal, token, firmwareApi.createCampaign, body);
+const rows = async (taskId: number) => (await call(portal, superToken, deviceTaskApi.rows, { page: 1, limit: 100, taskId })).data.records;
+const info = async (taskId: number) => (await call(portal, superToken, firmwareApi.campaign, { taskId })).data;
 const deviceId = async (uuid: string) =>
-  (await call(portal, superToken, 'GET', `/v1/device/list?keyword=${uuid}`)).data.records[0].deviceId;
+  (await call(portal, superToken, deviceApi.list, { ...firstPage, keyword: uuid })).data.records[0]?.deviceId ?? 0;
 const later = () => Date.now() + 3_600_000;
 
 let packageId: number;
@@ -92,8 +94,8 @@ describe('firmware packages', () => {
     expect(made.codeKey).toBe('REQUEST_SUCCESS');
     expect(made.data).toMatchObject({ version: '2.5.0', models: ['SS-4', 'SS-8'], size: PACKAGE.length, sha256: SHA, fileName: 'fw.bin' });
     packageId = made.data.id;
-    const listed = await call(portal, superToken, 'GET', '/v1/device/upgrade/package/list?keyword=ss-8');
-    expect(listed.data.records.map((p: Body) => p.id)).toEqual([packageId]);
+    const listed = await call(portal, superToken, firmwareApi.packages, { ...firstPage, keyword: 'ss-8' });
+    expect(listed.data.records.map((p) => p.id)).toEqual([packageId]);
   });
 
   it('refuses bad fields, a missing or empty file, a clashing version and other roles', async () => {
@@ -104,9 +106,15 @@ describe('firmware packages', () => {
     expect((await upload({ version: '2.5.0', models: 'SS-8' })).codeKey).toBe('PARAM_CHECK_FAIL');
     expect((await upload({ version: '2.6.0\u0000' })).codeKey).toBe('PARAM_CHECK_FAIL');
     expect((await upload({ version: '2.6.0' }, PACKAGE, companyAdmin)).codeKey).toBe('PERMISSION_CHECK_FAIL');
-    const json = await call(portal, superToken, 'POST', '/v1/device/upgradeDevice2', { version: '2.6.0' });
-    expect(json.codeKey).toBe('PARAM_CHECK_FAIL');
-    expect((await call(portal, companyAdmin, 'GET', '/v1/device/upgrade/package/list')).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    // A JSON body where the form belongs: a call sends no body to an endpoint that declares none, so it is injected.
+    const json = await portal.app.inject({
+      method: firmwareApi.upload.method,
+      url: urlOf(firmwareApi.upload),
+      headers: { 'x-token': superToken },
+      payload: { version: '2.6.0' },
+    });
+    expect(json.json().codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(portal, companyAdmin, firmwareApi.packages, firstPage)).codeKey).toBe('PERMISSION_CHECK_FAIL');
   });
 });
 
@@ -138,9 +146,9 @@ describe('an upgrade campaign', () => {
       await device.reboot('2.5.0');
       await waitFor(async () => (await rows(made.data.id))[0]?.state === 'done');
       expect((await info(made.data.id)).state).toBe('done');
-      const log = await call(portal, superToken, 'GET', '/v2/logs/device/upgrade/list?keyword=FW-OK');
+      const log = await call(portal, superToken, firmwareApi.log, { ...firstPage, keyword: 'FW-OK' });
       expect(log.data.records[0]).toMatchObject({ packageVersion: '2.5.0', fromVersion: '2.4.1', toVersion: '2.5.0', result: 'done' });
-      const listed = await call(portal, superToken, 'GET', '/v1/device/upgrade/list?keyword=FW-OK');
+      const listed = await call(portal, superToken, firmwareApi.devices, { ...firstPage, keyword: 'FW-OK' });
       expect(listed.data.records[0]).toMatchObject({ runningVersion: '2.5.0', targetVersion: '2.5.0', phase: 'done', progress: 100 });
     } finally {
       await device.close();
@@ -179,7 +187,7 @@ describe('an upgrade campaign', () => {
       { packageId, deviceIds: [1], firstStagePercent: 100, failureThresholdPercent: 0, endTime: Date.now() - 1 },
       { packageId: 999_999, deviceIds: [1], firstStagePercent: 100, failureThresholdPercent: 0, endTime: later() },
     ])
-      expect(await campaign(bad)).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+      expect(await callUnchecked(portal, superToken, firmwareApi.createCampaign, bad)).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
   });
 
   it('fails a device’s bad checksum, halts at its threshold, and sends the next stage after the first', async () => {
@@ -194,21 +202,21 @@ describe('an upgrade campaign', () => {
       await failing.step(order.upgradeId, 'failed', { reason: 'checksum mismatch' });
       await waitFor(async () => (await info(made.data.id)).control === 'halted');
       expect((await info(made.data.id)).controlReason).toContain('1 of 1 devices of stage 1 failed');
-      expect((await rows(made.data.id)).find((r: Body) => r.deviceUuid === 'FW-STAGE-A')).toMatchObject({
+      expect((await rows(made.data.id)).find((r) => r.deviceUuid === 'FW-STAGE-A')).toMatchObject({
         state: 'failed',
         reason: 'checksum mismatch',
       });
       expect(second.orders).toHaveLength(0);
       // Resumed by hand: the first stage has ended, so the second goes out.
-      await call(portal, superToken, 'POST', '/v1/device/upgrade/campaign/resume', { taskId: made.data.id });
+      await call(portal, superToken, firmwareApi.resume, { taskId: made.data.id });
       await waitFor(async () => second.orders[0]);
       expect((await info(made.data.id)).stage).toBe(2);
-      const log = await call(portal, superToken, 'GET', '/v2/logs/device/upgrade/list?result=failed&keyword=FW-STAGE');
+      const log = await call(portal, superToken, firmwareApi.log, { ...firstPage, result: 'failed', keyword: 'FW-STAGE' });
       expect(log.data.records[0]).toMatchObject({ deviceUuid: 'FW-STAGE-A', reason: 'checksum mismatch', toVersion: '2.4.0' });
       // Aborted: the second device is told to stop and its row is cancelled.
-      await call(portal, superToken, 'POST', '/v1/device/upgrade/campaign/abort', { taskId: made.data.id });
+      await call(portal, superToken, firmwareApi.abort, { taskId: made.data.id });
       expect((await info(made.data.id)).control).toBe('aborted');
-      expect((await rows(made.data.id)).find((r: Body) => r.deviceUuid === 'FW-STAGE-B').state).toBe('cancelled');
+      expect((await rows(made.data.id)).find((r) => r.deviceUuid === 'FW-STAGE-B')?.state).toBe('cancelled');
     } finally {
       await failing.close();
       await second.close();
@@ -224,7 +232,7 @@ describe('an upgrade campaign', () => {
       failureThresholdPercent: 100,
       endTime: later(),
     });
-    expect((await rows(made.data.id))[0].state).toBe('queued');
+    expect((await rows(made.data.id))[0]?.state).toBe('queued');
     const late = await handDevice('FW-LATE', '2.4.0', secret);
     try {
       const first = await waitFor(async () => late.orders[0]);
@@ -239,11 +247,11 @@ describe('an upgrade campaign', () => {
       await waitFor(async () => (await rows(made.data.id))[0]?.phase === 'rebooting');
       await late.reboot('2.4.0');
       await waitFor(async () => (await rows(made.data.id))[0]?.state === 'failed');
-      expect((await rows(made.data.id))[0].reason).toBe('came back with version 2.4.0');
+      expect((await rows(made.data.id))[0]?.reason).toBe('came back with version 2.4.0');
     } finally {
       await late.close();
     }
-    const figures = await call(portal, superToken, 'GET', '/v1/dashboard/remoteUpgrade');
+    const figures = await call(portal, superToken, dashboardApi.remoteUpgrade);
     expect(figures.data).toMatchObject({ tracked: true });
     expect(figures.data.tasks).toBeGreaterThanOrEqual(3);
     expect(figures.data.failed).toBeGreaterThanOrEqual(2);
@@ -251,16 +259,18 @@ describe('an upgrade campaign', () => {
   });
 
   it('exports the upgrade list and log', async () => {
-    const sheet = await fetch(`${portal.baseUrl}/v1/device/export/upgrade?keyword=FW-`, { headers: { 'x-token': superToken } });
+    const sheet = await fetch(`${portal.baseUrl}${urlOf(firmwareApi.export, { keyword: 'FW-' })}`, { headers: { 'x-token': superToken } });
     expect(
       Buffer.from(await sheet.arrayBuffer())
         .subarray(0, 2)
         .toString(),
     ).toBe('PK');
-    const csv = await fetch(`${portal.baseUrl}/v2/logs/device/upgrade/export?keyword=FW-OK`, { headers: { 'x-token': superToken } });
+    const csv = await fetch(`${portal.baseUrl}${urlOf(firmwareApi.logExport, { keyword: 'FW-OK' })}`, {
+      headers: { 'x-token': superToken },
+    });
     const text = await csv.text();
     expect(text.split('\r\n')[0]).toContain('package');
     expect(text).toContain('FW-OK,2.5.0,2.4.1,2.5.0,done');
-    expect((await call(portal, companyAdmin, 'GET', '/v2/logs/device/upgrade/list')).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(portal, companyAdmin, firmwareApi.log, firstPage)).codeKey).toBe('PERMISSION_CHECK_FAIL');
   });
 });

@@ -1,9 +1,10 @@
-import { apiEndpoints, type CodeKey, canCall, codeKeys, type Endpoint } from '@safety-shield/contract';
+import { accountApi, apiEndpoints, type CodeKey, canCall, codeKeys, type Endpoint } from '@safety-shield/contract';
 import { messages } from '@safety-shield/contract/messages';
 import { afterAll, describe, expect, it } from 'vitest';
+import { call } from './api-client.js';
 import { ADMIN_PASSWORD, login, testApp } from './helpers.js';
 import { type HostileCase, hostileCases, undeclaredCases } from './hostile-input.js';
-import { call, seedTree, signedIn } from './identity-fixtures.js';
+import { seedTree, signedIn } from './identity-fixtures.js';
 
 /**
  * Issue 15: every operation of the contract × hostile values derived from its schemas, with a Super Admin token and
@@ -102,7 +103,7 @@ describe('properties no schema declares (issue 28)', () => {
   it('are refused with PARAM_CHECK_FAIL naming them, in the query and at every depth of the body of every operation', async () => {
     const superAdmin = await login(ctx.app);
     // The calls that ask for a confirmed password are refused before their input is read otherwise.
-    expect((await call(ctx, superAdmin, 'POST', '/v1/account/identify', { password: ADMIN_PASSWORD })).code).toBe(200);
+    expect((await call(ctx, superAdmin, accountApi.identify, { password: ADMIN_PASSWORD })).code).toBe(200);
     const companyAdmin = (await signedIn(ctx, 'fuzz.company', 'COMPANY_ADMIN', await seedTree(ctx, superAdmin, 'Fuzz'))).token;
     /** A caller whose call reaches the schema check: none for the public and device-facing calls. */
     const callerOf = (endpoint: Endpoint) =>

@@ -1,9 +1,11 @@
 import { request } from 'node:http';
+import { accountApi, deviceApi, liveApi, objectApi, orgApi, thresholdApi, vehicleApi } from '@safety-shield/contract';
 import { messages } from '@safety-shield/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { org, thresholdClass } from '../src/db/schema.js';
 import { loggableError } from '../src/http/error-handler.js';
+import { call, callUnchecked, urlOf } from './api-client.js';
 import { login, testApp } from './helpers.js';
 
 /** Issue 15: what the fuzz over `inject` cannot reach (the HTTP parser, the router) and what the logs may say. */
@@ -38,15 +40,16 @@ function expectRefusal(answer: { status: number; type: string; body: string }, s
 
 describe('requests refused before a route answers', () => {
   it('answers oversized headers with 431 and the envelope', async () => {
-    expectRefusal(await raw('/v1/account/selfInfo', { 'x-token': 'x'.repeat(20_000) }), 431);
+    expectRefusal(await raw(urlOf(accountApi.selfInfo), { 'x-token': 'x'.repeat(20_000) }), 431);
   });
 
   it('answers a URL that does not decode with 400 and the envelope', async () => {
+    // Spelled on purpose: a path whose escape does not decode is what is under test.
     expectRefusal(await raw('/v1/vehicle/%E0%A4%A'), 400);
   });
 
   it('answers a path parameter beyond its length with the envelope, not a framework code', async () => {
-    const answer = await raw(`/objects/${'x'.repeat(3_000)}`);
+    const answer = await raw(urlOf(objectApi.download, { token: 'x'.repeat(3_000) }));
     expect(answer.status).toBeLessThan(500);
     expect(JSON.parse(answer.body).msg).not.toMatch(/FST_/);
   });
@@ -54,9 +57,10 @@ describe('requests refused before a route answers', () => {
   it('answers a body over the limit and malformed JSON with the translated message only', async () => {
     const token = await login(ctx.app);
     for (const payload of [`{"realName":"${'x'.repeat(1_100_000)}"}`, '{"realName":']) {
+      // Text as the body, not an object a call would send: the request is built from the declaration here.
       const res = await ctx.app.inject({
-        method: 'PUT',
-        url: '/v1/account/selfInfo',
+        method: accountApi.updateSelf.method,
+        url: accountApi.updateSelf.path,
         headers: { 'x-token': token, 'content-type': 'application/json', 'accept-language': 'de' },
         payload,
       });
@@ -69,45 +73,38 @@ describe('requests refused before a route answers', () => {
 describe('the rules every input follows', () => {
   it('refuses ids beyond an integer column, NUL, broken surrogates and an update that names nothing', async () => {
     const token = await login(ctx.app);
-    const headers = { 'x-token': token, 'accept-language': 'en' };
+    const english = { headers: { 'accept-language': 'en' } };
     const refused = [
-      ctx.app.inject({ method: 'GET', url: '/v1/account/info?uid=2147483648', headers }),
-      ctx.app.inject({ method: 'GET', url: '/v1/vehicle/list?page=99999999999', headers }),
-      ctx.app.inject({ method: 'GET', url: `/v1/device/list?keyword=${encodeURIComponent('a\u0000b')}`, headers }),
-      ctx.app.inject({ method: 'PUT', url: '/v1/account/selfInfo', headers, payload: { realName: 'x\ud800y' } }),
-      ctx.app.inject({ method: 'PUT', url: '/v1/account/selfInfo', headers, payload: {} }),
+      call(ctx, token, accountApi.info, { uid: 2147483648 }, english),
+      callUnchecked(ctx, token, vehicleApi.list, { page: 99999999999 }, english),
+      callUnchecked(ctx, token, deviceApi.list, { keyword: 'a\u0000b' }, english),
+      call(ctx, token, accountApi.updateSelf, { realName: 'x\ud800y' }, english),
+      call(ctx, token, accountApi.updateSelf, {}, english),
     ];
     for (const res of await Promise.all(refused)) {
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().codeKey).toBe('PARAM_CHECK_FAIL');
+      expect(res.status, res.res.body).toBe(400);
+      expect(res.codeKey).toBe('PARAM_CHECK_FAIL');
     }
     // A complete surrogate pair is a character like any other.
-    const emoji = await ctx.app.inject({ method: 'PUT', url: '/v1/account/selfInfo', headers, payload: { realName: 'Ada 🚚' } });
-    expect(emoji.json().codeKey).toBe('REQUEST_SUCCESS');
+    const emoji = await call(ctx, token, accountApi.updateSelf, { realName: 'Ada 🚚' }, english);
+    expect(emoji.codeKey).toBe('REQUEST_SUCCESS');
   });
 });
 
 describe('properties a schema does not declare (issue 28)', () => {
   it('refuses them in a body, at any depth, and in a query, naming them, and keeps nothing', async () => {
     const token = await login(ctx.app);
-    const headers = { 'x-token': token, 'accept-language': 'en' };
-    const refused: Array<[Promise<{ statusCode: number; json(): unknown }>, string]> = [
+    const english = { headers: { 'accept-language': 'en' } };
+    const refused: Array<[ReturnType<typeof callUnchecked>, string]> = [
+      [callUnchecked(ctx, undefined, accountApi.login, { username: 'admin', password: 'x', code: 'x', rememberMe: true }), 'rememberMe'],
+      [callUnchecked(ctx, token, accountApi.updateSelf, { realName: 'Eve', nickname: 'eve' }, english), 'nickname'],
+      [callUnchecked(ctx, token, orgApi.agentCreate, { name: 'Agent Undeclared', colour: 'red' }, english), 'colour'],
       [
-        ctx.app.inject({
-          method: 'POST',
-          url: '/v1/account/login',
-          payload: { username: 'admin', password: 'x', code: 'x', rememberMe: true },
-        }),
-        'rememberMe',
-      ],
-      [ctx.app.inject({ method: 'PUT', url: '/v1/account/selfInfo', headers, payload: { realName: 'Eve', nickname: 'eve' } }), 'nickname'],
-      [ctx.app.inject({ method: 'POST', url: '/v1/org/agent', headers, payload: { name: 'Agent Undeclared', colour: 'red' } }), 'colour'],
-      [
-        ctx.app.inject({
-          method: 'POST',
-          url: '/v2/device/threshold',
-          headers,
-          payload: {
+        callUnchecked(
+          ctx,
+          token,
+          thresholdApi.create,
+          {
             name: 'Undeclared',
             values: {
               speedingMarginKmh: 5,
@@ -120,33 +117,39 @@ describe('properties a schema does not declare (issue 28)', () => {
               brakeLightSeconds: 1,
             },
           },
-        }),
+          english,
+        ),
         'values.brakeLightSeconds',
       ],
-      [ctx.app.inject({ method: 'GET', url: '/v1/vehicle/list?page=1&limit=10&pagesize=10', headers }), 'pagesize'],
+      [callUnchecked(ctx, token, vehicleApi.list, { page: 1, limit: 10, pagesize: 10 }, english), 'pagesize'],
     ];
     for (const [answer, field] of refused) {
       const res = await answer;
-      expect(res.statusCode, field).toBe(400);
-      expect(res.json()).toEqual({
+      expect(res.status, field).toBe(400);
+      expect(res.res.json()).toEqual({
         code: 40001,
         codeKey: 'PARAM_CHECK_FAIL',
         msg: `${messages.en.PARAM_CHECK_FAIL}: ${field}`,
         data: { field },
       });
     }
-    const self = await ctx.app.inject({ method: 'GET', url: '/v1/account/selfInfo', headers });
-    expect(self.json().data.baseInfo.realName).not.toBe('Eve');
+    const self = await call(ctx, token, accountApi.selfInfo, undefined, english);
+    expect(self.data.baseInfo.realName).not.toBe('Eve');
     expect(await ctx.database.db.select().from(org).where(eq(org.name, 'Agent Undeclared'))).toEqual([]);
     expect(await ctx.database.db.select().from(thresholdClass).where(eq(thresholdClass.name, 'Undeclared'))).toEqual([]);
 
     // The one opt-out: an external media server's hook body carries fields of its own.
-    const hook = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/live/hooks/on_play',
-      payload: { action: 'on_play', client_id: '7', ip: '10.0.0.1', vhost: '__defaultVhost__', app: 'live', stream: 'none', param: '' },
+    const hook = await callUnchecked(ctx, undefined, liveApi.hook, {
+      event: 'on_play',
+      action: 'on_play',
+      client_id: '7',
+      ip: '10.0.0.1',
+      vhost: '__defaultVhost__',
+      app: 'live',
+      stream: 'none',
+      param: '',
     });
-    expect(hook.statusCode).toBe(403);
+    expect(hook.status).toBe(403);
   });
 });
 

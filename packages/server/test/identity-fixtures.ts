@@ -1,8 +1,9 @@
-import type { Role } from '@safety-shield/contract';
+import { accountApi, credentialApi, type InputOf, orgApi, type plans, type Role } from '@safety-shield/contract';
 import { expect } from 'vitest';
 import type { AppConfig } from '../src/app.js';
 import { account } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/account/passwords.js';
+import { call as callEndpoint } from './api-client.js';
 import { login, testApp } from './helpers.js';
 
 export type Ctx = Awaited<ReturnType<typeof testApp>>;
@@ -10,17 +11,23 @@ export type Ctx = Awaited<ReturnType<typeof testApp>>;
 /** A password that meets the rule (13+ characters, both cases, a digit and a symbol). */
 export const GOOD_PASSWORD = 'Correct-Horse7';
 
-/** Sends a call with a token and answers the parsed envelope with the HTTP status. */
+/**
+ * Sends a call with a token and answers the parsed envelope with the HTTP status.
+ * @deprecated Spells the path: call the endpoint by its contract declaration (`call` of api-client.ts).
+ */
 export async function call(ctx: Ctx, token: string, method: string, url: string, payload?: unknown) {
   const res = await ctx.app.inject({ method: method as 'GET', url, headers: { 'x-token': token }, payload: payload as object });
   // biome-ignore lint/suspicious/noExplicitAny: tests read the data of many different calls
   return { ...res.json(), status: res.statusCode } as { status: number; code: number; codeKey: string; msg: string; data: any };
 }
 
+export type OrgKind = 'agent' | 'company' | 'fleet' | 'site';
+const createByKind = { agent: orgApi.agentCreate, company: orgApi.companyCreate, fleet: orgApi.fleetCreate, site: orgApi.siteCreate };
+
 /** Creates an organisation as the given caller and answers its id. */
-export async function createOrg(ctx: Ctx, token: string, kind: string, body: Record<string, unknown>): Promise<number> {
-  const res = await call(ctx, token, 'POST', `/v1/org/${kind}`, body);
-  if (res.code !== 200) throw new Error(`create ${kind} failed: ${JSON.stringify(res)}`);
+export async function createOrg(ctx: Ctx, token: string, kind: OrgKind, body: InputOf<typeof orgApi.agentCreate>): Promise<number> {
+  const res = await callEndpoint(ctx, token, createByKind[kind], body);
+  if (res.code !== 200) throw new Error(`create ${kind} failed: ${res.res.body}`);
   return res.data.id;
 }
 
@@ -52,8 +59,8 @@ export async function appWithTrees<const Name extends string>(labels: Record<Nam
   return { ctx, admin, ...trees };
 }
 
-/** A subscription's terms as `/v1/subscribe` takes them: `days` long from `start` (a negative count ends before it starts). */
-export const subscriptionTerms = (plan: string, deviceQuota: number, start: number, days: number) => ({
+/** A subscription's terms as `subscriptionApi.create` takes them: `days` long from `start` (a negative count ends before it starts). */
+export const subscriptionTerms = (plan: (typeof plans)[number], deviceQuota: number, start: number, days: number) => ({
   plan,
   deviceQuota,
   startTime: start,
@@ -86,8 +93,8 @@ export async function signedIn(ctx: Ctx, username: string, role: Role, tree?: Tr
 
 /** A new API token of a signed-in account (made with GOOD_PASSWORD): the session confirms its password first. */
 export async function newApiToken(ctx: Ctx, token: string): Promise<{ id: number; token: string }> {
-  expect((await call(ctx, token, 'POST', '/v1/account/identify', { password: GOOD_PASSWORD })).code).toBe(200);
-  const created = await call(ctx, token, 'POST', '/v1/account/apiToken');
+  expect((await callEndpoint(ctx, token, accountApi.identify, { password: GOOD_PASSWORD })).code).toBe(200);
+  const created = await callEndpoint(ctx, token, credentialApi.createApiToken);
   expect(created.code).toBe(200);
   return created.data;
 }

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { type InputOf, liveApi, mediaApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device } from '../src/db/schema.js';
+import { call } from './api-client.js';
 import { waitFor } from './gateway-fixtures.js';
-import { call } from './identity-fixtures.js';
 import { readFlv, seedCameraVehicle } from './media-fixtures.js';
 import { type Portal, portalWithGateway } from './portal-fixtures.js';
 import { skipWithout } from './services.js';
@@ -73,7 +74,7 @@ describe.skipIf(noFfmpeg)('live video', () => {
   it('streams a simulated device’s channel as FLV to a signed URL, shows the states, and stops when idle', async () => {
     const a = await setup('A');
     const sim = await startSim(a.uuid, a.secret);
-    const started = await call(ctx, a.token, 'POST', '/v1/live/start', { vehicleId: a.vehicleId, channel: 1 });
+    const started = await call(ctx, a.token, liveApi.start, { vehicleId: a.vehicleId, channel: 1 });
     expect(started.codeKey).toBe('REQUEST_SUCCESS');
     const session = started.data;
     expect(session).toMatchObject({ deviceId: a.deviceId, vehicleId: a.vehicleId, channel: 1, channels: 2 });
@@ -82,7 +83,7 @@ describe.skipIf(noFfmpeg)('live video', () => {
     expect(sim.live.active).toEqual([session.sessionId]);
 
     // The same channel asked again: the running session, no second stream.
-    const again = await call(ctx, a.token, 'POST', '/v1/live/start', { deviceId: a.deviceId, channel: 1 });
+    const again = await call(ctx, a.token, liveApi.start, { deviceId: a.deviceId, channel: 1 });
     expect(again.data.sessionId).toBe(session.sessionId);
 
     const { status, head } = await readFlv(`${ctx.baseUrl}${session.playUrl}`, 20_000);
@@ -91,25 +92,25 @@ describe.skipIf(noFfmpeg)('live video', () => {
     // A video tag (type 9) with an AVC sequence header follows the header: real H.264 from the device's ffmpeg.
     expect(head.includes(Buffer.from([0x17, 0x00]))).toBe(true);
     const state = await waitFor(async () => {
-      const res = await call(ctx, a.token, 'GET', `/v1/live/state?sessionId=${session.sessionId}`);
+      const res = await call(ctx, a.token, liveApi.state, { sessionId: session.sessionId });
       return res.data.state === 'readyToPlay' ? res.data : null;
     });
     expect(state.publishTime).toBeGreaterThanOrEqual(session.startTime);
 
     // An external media server's checks (MEDIA_URL) give the same answers as the embedded one's.
     const token = new URL(session.playUrl, ctx.baseUrl).searchParams.get('token');
-    const hook = (event: string, param: string) =>
-      ctx.app.inject({ method: 'POST', url: `/v1/live/hooks/${event}`, payload: { stream: session.sessionId, param } });
-    expect((await hook('on_play', `?token=${token}`)).statusCode).toBe(200);
-    expect((await hook('on_play', '?token=forged.token')).statusCode).toBe(403);
-    expect((await hook('on_publish', '?key=wrong')).statusCode).toBe(403);
+    const hook = (event: InputOf<typeof liveApi.hook>['event'], param: string) =>
+      call(ctx, undefined, liveApi.hook, { event, stream: session.sessionId, param });
+    expect((await hook('on_play', `?token=${token}`)).status).toBe(200);
+    expect((await hook('on_play', '?token=forged.token')).status).toBe(403);
+    expect((await hook('on_publish', '?key=wrong')).status).toBe(403);
 
     // A forged or foreign token opens nothing.
-    expect((await ctx.app.inject({ url: `/media/live/${session.sessionId}.flv?token=forged.token` })).statusCode).toBe(403);
+    expect((await call(ctx, undefined, mediaApi.play, { file: `${session.sessionId}.flv`, token: 'forged.token' })).status).toBe(403);
 
     // Nobody watches: after the idle time the device is told to stop and the session shows "publish done".
     await waitFor(async () => {
-      const res = await call(ctx, a.token, 'GET', `/v1/live/state?sessionId=${session.sessionId}`);
+      const res = await call(ctx, a.token, liveApi.state, { sessionId: session.sessionId });
       return res.data.state === 'publishDone';
     }, IDLE_MS + 10_000);
     await waitFor(() => sim.live.active.length === 0);
@@ -119,43 +120,39 @@ describe.skipIf(noFfmpeg)('live video', () => {
   it('refuses a publisher without the session’s key', async () => {
     const b = await setup('B');
     await startSim(b.uuid, b.secret);
-    const { data } = await call(ctx, b.token, 'POST', '/v1/live/start', { vehicleId: b.vehicleId, channel: 2 });
+    const { data } = await call(ctx, b.token, liveApi.start, { vehicleId: b.vehicleId, channel: 2 });
     const port = ctx.app.live.rtmpPort;
     expect(await publish(`rtmp://127.0.0.1:${port}/live/${data.sessionId}?key=wrong`, 8_000)).not.toBe(null);
     expect(await publish(`rtmp://127.0.0.1:${port}/live/unknown-stream?key=${randomBytes(24).toString('base64url')}`, 8_000)).not.toBe(
       null,
     );
     expect(await ctx.app.live.authorizePublish(data.sessionId, 'wrong')).toBe(false);
-    const stopped = await call(ctx, b.token, 'POST', '/v1/live/stop', { sessionId: data.sessionId });
+    const stopped = await call(ctx, b.token, liveApi.stop, { sessionId: data.sessionId });
     expect(stopped.data.state).toBe('publishDone');
   }, 60_000);
 
   it('answers PERMISSION_CHECK_FAIL to another organisation and the device codes to offline or refusing devices', async () => {
     const c = await setup('C');
     const d = await setup('D');
-    const foreign = await call(ctx, d.token, 'POST', '/v1/live/start', { vehicleId: c.vehicleId, channel: 1 });
+    const foreign = await call(ctx, d.token, liveApi.start, { vehicleId: c.vehicleId, channel: 1 });
     expect(foreign.codeKey).toBe('PERMISSION_CHECK_FAIL');
-    expect((await call(ctx, d.token, 'POST', '/v1/live/start', { deviceId: c.deviceId, channel: 1 })).codeKey).toBe(
-      'PERMISSION_CHECK_FAIL',
-    );
+    expect((await call(ctx, d.token, liveApi.start, { deviceId: c.deviceId, channel: 1 })).codeKey).toBe('PERMISSION_CHECK_FAIL');
 
     // C's device is offline (no simulator runs for it).
-    expect((await call(ctx, c.token, 'POST', '/v1/live/start', { vehicleId: c.vehicleId, channel: 1 })).codeKey).toBe(
-      'DEVICE_LIVE_STATE_FAIL',
-    );
-    expect((await call(ctx, c.token, 'POST', '/v1/live/start', { vehicleId: c.vehicleId, channel: 3 })).codeKey).toBe('PARAM_CHECK_FAIL');
-    expect((await call(ctx, c.token, 'POST', '/v1/live/start', { channel: 1 })).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(ctx, c.token, liveApi.start, { vehicleId: c.vehicleId, channel: 1 })).codeKey).toBe('DEVICE_LIVE_STATE_FAIL');
+    expect((await call(ctx, c.token, liveApi.start, { vehicleId: c.vehicleId, channel: 3 })).codeKey).toBe('PARAM_CHECK_FAIL');
+    expect((await call(ctx, c.token, liveApi.start, { channel: 1 })).codeKey).toBe('PARAM_CHECK_FAIL');
 
     // D's device refuses.
     const sim = await startSim(d.uuid, d.secret);
     sim.handle('live', () => ({ ok: false, error: 'camera busy' }));
-    expect((await call(ctx, d.token, 'POST', '/v1/live/start', { vehicleId: d.vehicleId, channel: 1 })).codeKey).toBe('DEVICE_LIVE_FAIL');
+    expect((await call(ctx, d.token, liveApi.start, { vehicleId: d.vehicleId, channel: 1 })).codeKey).toBe('DEVICE_LIVE_FAIL');
 
     // A session of D is not C's to read or stop.
     sim.handle('live', sim.live.command());
-    const { data } = await call(ctx, d.token, 'POST', '/v1/live/start', { vehicleId: d.vehicleId, channel: 1 });
-    expect((await call(ctx, c.token, 'GET', `/v1/live/state?sessionId=${data.sessionId}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
-    expect((await call(ctx, c.token, 'POST', '/v1/live/stop', { sessionId: data.sessionId })).codeKey).toBe('PERMISSION_CHECK_FAIL');
-    expect((await call(ctx, d.token, 'POST', '/v1/live/stop', { sessionId: data.sessionId })).data.state).toBe('publishDone');
+    const { data } = await call(ctx, d.token, liveApi.start, { vehicleId: d.vehicleId, channel: 1 });
+    expect((await call(ctx, c.token, liveApi.state, { sessionId: data.sessionId })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(ctx, c.token, liveApi.stop, { sessionId: data.sessionId })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(ctx, d.token, liveApi.stop, { sessionId: data.sessionId })).data.state).toBe('publishDone');
   }, 60_000);
 });

@@ -1,9 +1,12 @@
+import { eventApi, vehicleApi } from '@safety-shield/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { device, gpsPoint } from '../src/db/schema.js';
 import { PLACE_MAX_KM, placeOf } from '../src/places/index.js';
 import { placeLabel } from '../src/places/label.js';
-import { appWithTrees, call, signedIn } from './identity-fixtures.js';
+import { call } from './api-client.js';
+import { firstPage } from './helpers.js';
+import { appWithTrees, signedIn } from './identity-fixtures.js';
 import { incidentSource } from './incident-fixtures.js';
 
 const OSLO = { lat: 59.9139, lng: 10.7522 };
@@ -57,14 +60,14 @@ describe('answers with positions', () => {
   it('names the place of an incident in its detail, the list and the export', async () => {
     const near = await addIncident(tree, { lat: DRAMMEN.lat, lng: DRAMMEN.lng });
     const atSea = await addIncident(tree, { lat: NORTH_SEA.lat, lng: NORTH_SEA.lng });
-    const detail = await call(ctx, companyAdmin, 'GET', `/v2/event/info?eventId=${near}`);
+    const detail = await call(ctx, companyAdmin, eventApi.info, { eventId: near });
     expect(detail.data.place).toMatchObject({ name: 'Drammen', country: 'NO' });
-    const list = await call(ctx, companyAdmin, 'GET', '/v2/event/list?limit=500');
-    const placeOfRow = (id: number) => list.data.records.find((r: { eventId: number }) => r.eventId === id)?.place;
+    const list = await call(ctx, companyAdmin, eventApi.list, { page: 1, limit: 500 });
+    const placeOfRow = (id: number) => list.data.records.find((r) => r.eventId === id)?.place;
     expect(placeOfRow(near)).toMatchObject({ name: 'Drammen' });
     expect(placeOfRow(atSea)).toBeNull();
 
-    const res = await ctx.app.inject({ method: 'GET', url: '/v2/event/export', headers: { 'x-token': companyAdmin } });
+    const { res } = await call(ctx, companyAdmin, eventApi.export, {});
     expect(res.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -80,12 +83,12 @@ describe('answers with positions', () => {
   });
 
   it('names the place of a vehicle’s position and of its trail’s stops', async () => {
-    const created = await call(ctx, companyAdmin, 'POST', '/v1/vehicle', {
+    const created = await call(ctx, companyAdmin, vehicleApi.create, {
       licensePlate: 'PLACE 1',
       fleetId: tree.fleet,
       initialMileageKm: 0,
     });
-    const vehicleId = created.data.id as number;
+    const vehicleId = created.data.id;
     const now = Date.now();
     const [dev] = await ctx.database.db
       .insert(device)
@@ -101,10 +104,10 @@ describe('answers with positions', () => {
         positionAt: new Date(now),
       })
       .returning({ id: device.id });
-    const info = await call(ctx, companyAdmin, 'GET', `/v1/vehicle/info?id=${vehicleId}`);
-    expect(info.data.position.place).toMatchObject({ name: 'Oslo', country: 'NO' });
-    const list = await call(ctx, companyAdmin, 'GET', '/v1/vehicle/list?licensePlate=PLACE');
-    expect(list.data.records[0].position.place).toMatchObject({ name: 'Oslo' });
+    const info = await call(ctx, companyAdmin, vehicleApi.info, { id: vehicleId });
+    expect(info.data.position?.place).toMatchObject({ name: 'Oslo', country: 'NO' });
+    const list = await call(ctx, companyAdmin, vehicleApi.list, { ...firstPage, licensePlate: 'PLACE' });
+    expect(list.data.records[0]?.position?.place).toMatchObject({ name: 'Oslo' });
 
     // Five minutes standing in Drammen: one stop.
     const t0 = now - 600_000;
@@ -117,8 +120,8 @@ describe('answers with positions', () => {
       heading: 0,
     }));
     await ctx.database.db.insert(gpsPoint).values(points);
-    const trail = await call(ctx, companyAdmin, 'GET', `/v1/vehicle/trail?vehicleId=${vehicleId}&startTime=${t0}&endTime=${now}`);
+    const trail = await call(ctx, companyAdmin, vehicleApi.trail, { vehicleId, startTime: t0, endTime: now });
     expect(trail.data.stops).toHaveLength(1);
-    expect(trail.data.stops[0].place).toMatchObject({ name: 'Drammen', country: 'NO' });
+    expect(trail.data.stops[0]?.place).toMatchObject({ name: 'Drammen', country: 'NO' });
   });
 });

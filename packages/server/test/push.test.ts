@@ -1,11 +1,12 @@
-import { codeKeys, PUSH_PATH, type PushServerMessage } from '@safety-shield/contract';
+import { codeKeys, PUSH_PATH, type PushServerMessage, vehicleApi } from '@safety-shield/contract';
 import { messages } from '@safety-shield/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.js';
 import { localBus } from '../src/bus/bus.js';
+import { call } from './api-client.js';
 import { login, testConfig, testDatabase } from './helpers.js';
-import { call, seedTree, signedIn, type Tree } from './identity-fixtures.js';
+import { seedTree, signedIn, type Tree } from './identity-fixtures.js';
 
 const bus = localBus();
 let ctx: { app: Awaited<ReturnType<typeof buildApp>>; database: Awaited<ReturnType<typeof testDatabase>> };
@@ -45,8 +46,8 @@ beforeAll(async () => {
   tree = await seedTree(c, admin, 'Push');
   other = await seedTree(c, admin, 'Elsewhere');
   token = (await signedIn(c, 'push.fleet', 'FLEET_ADMIN', tree)).token;
-  mine = (await call(c, token, 'POST', '/v1/vehicle', { licensePlate: 'PUSH 1', fleetId: tree.fleet })).data.id;
-  theirs = (await call(c, admin, 'POST', '/v1/vehicle', { licensePlate: 'PUSH 2', fleetId: other.fleet })).data.id;
+  mine = (await call(c, token, vehicleApi.create, { licensePlate: 'PUSH 1', fleetId: tree.fleet, initialMileageKm: 0 })).data.id;
+  theirs = (await call(c, admin, vehicleApi.create, { licensePlate: 'PUSH 2', fleetId: other.fleet, initialMileageKm: 0 })).data.id;
 });
 afterAll(async () => {
   await ctx.app.close();

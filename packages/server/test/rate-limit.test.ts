@@ -1,7 +1,8 @@
+import { accountApi, credentialApi, shareApi } from '@safety-shield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCounters, redisCounters, Windows } from '../src/bus/counters.js';
+import { call } from './api-client.js';
 import { ADMIN_PASSWORD, login, solveCaptcha, testApp } from './helpers.js';
-import { call } from './identity-fixtures.js';
 import { REDIS_URL, reachable, redisTestPrefix, skipWithout } from './services.js';
 
 let ctx: Awaited<ReturnType<typeof testApp>>;
@@ -59,30 +60,25 @@ describe('shared counters', () => {
 describe('rate limits', () => {
   it('answers YOU_REQUEST_TOO_FAST once an address has tried to log in too often in a minute', async () => {
     const code = await solveCaptcha(ctx.app);
-    const third = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/account/login',
-      payload: { username: 'admin', password: ADMIN_PASSWORD, code },
-    });
-    expect(third.json().code).toBe(200);
-    const fifth = await ctx.app.inject({ method: 'GET', url: '/v1/account/captcha' });
-    expect(fifth.statusCode).toBe(429);
-    expect(fifth.json().codeKey).toBe('YOU_REQUEST_TOO_FAST');
+    const third = await call(ctx, undefined, accountApi.login, { username: 'admin', password: ADMIN_PASSWORD, code });
+    expect(third.code).toBe(200);
+    const fifth = await call(ctx, undefined, accountApi.captcha);
+    expect(fifth.status).toBe(429);
+    expect(fifth.codeKey).toBe('YOU_REQUEST_TOO_FAST');
   });
 
   it('answers YOU_REQUEST_TOO_FAST to writes beyond the limit per second, and never to reads', async () => {
     const writes = [];
-    for (let i = 0; i < 10; i++) writes.push((await call(ctx, token, 'PUT', '/v1/account/setParamSetting', { tabsView: true })).codeKey);
+    for (let i = 0; i < 10; i++) writes.push((await call(ctx, token, credentialApi.setParamSetting, { tabsView: true })).codeKey);
     // Ten calls take well under two seconds: at most two writes pass in any second.
     expect(writes.filter((key) => key === 'REQUEST_SUCCESS').length).toBeLessThanOrEqual(4);
     expect(writes).toContain('YOU_REQUEST_TOO_FAST');
-    for (let i = 0; i < 10; i++) expect((await call(ctx, token, 'GET', '/v1/account/selfInfo')).code).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await call(ctx, token, accountApi.selfInfo)).code).toBe(200);
   });
 
   it('holds opening share links to the login pace per address, counted apart from logins', async () => {
     const answers = [];
-    for (let i = 0; i < 6; i++)
-      answers.push((await ctx.app.inject({ method: 'GET', url: '/v2/event/public/list?token=guess.guess' })).json().codeKey);
+    for (let i = 0; i < 6; i++) answers.push((await call(ctx, undefined, shareApi.publicList, { token: 'guess.guess' })).codeKey);
     expect(answers.slice(0, 4).every((key) => key !== 'YOU_REQUEST_TOO_FAST')).toBe(true);
     expect(answers.slice(4)).toEqual(['YOU_REQUEST_TOO_FAST', 'YOU_REQUEST_TOO_FAST']);
   });

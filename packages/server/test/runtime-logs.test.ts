@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { DeviceTask } from '@safety-shield/contract';
+import { deviceApi, deviceTaskApi, type InputOf, runtimeLogApi } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceRuntimeLog } from '../src/db/schema.js';
 import { recordedUpload } from '../src/storage/upload-records.js';
+import { call, callUnchecked } from './api-client.js';
 import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
-import { call, signedIn } from './identity-fixtures.js';
+import { firstPage } from './helpers.js';
+import { signedIn } from './identity-fixtures.js';
 import { portalWithGateway, simulator } from './portal-fixtures.js';
 import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 
@@ -52,7 +54,7 @@ beforeAll(async () => {
   const sim = simulator(portal.brokerUrl, first.uuid, first.secret);
   sims.push(sim);
   expect(await sim.start()).toBe(true);
-  await waitFor(async () => (await call(portal, admin, 'GET', `/v1/device/info?deviceId=${first.id}`)).data?.online);
+  await waitFor(async () => (await call(portal, admin, deviceApi.info, { deviceId: first.id })).data?.online);
 }, 60_000);
 afterAll(async () => {
   await Promise.all(sims.map((sim) => sim.stop()));
@@ -65,28 +67,33 @@ async function keyOf(id: number): Promise<string> {
   const [row] = await portal.database.db.select({ key: deviceRuntimeLog.key }).from(deviceRuntimeLog).where(eq(deviceRuntimeLog.id, id));
   return row?.key ?? '';
 }
-const task = async (taskId: number) => (await call(portal, admin, 'GET', `/v2/device/task/info?taskId=${taskId}`)).data as DeviceTask;
+const task = async (taskId: number) => (await call(portal, admin, deviceTaskApi.info, { taskId })).data;
+const logs = (query: Partial<InputOf<typeof runtimeLogApi.list>> = {}, token = admin) =>
+  call(portal, token, runtimeLogApi.list, { ...firstPage, ...query });
+/** The first log a list shows. */
+async function firstLog(query: Partial<InputOf<typeof runtimeLogApi.list>> = {}) {
+  const [record] = (await logs(query)).data.records;
+  if (!record) throw new Error('no runtime log listed');
+  return record;
+}
+const download = async (id: number, token = admin) => call(portal, token, runtimeLogApi.download, { id });
 
 describe('runtime logs', () => {
   let taskId: number;
 
   it('are uploaded by the online device at once and by the other when it connects', async () => {
-    const ordered = await call(portal, admin, 'POST', '/v1/device/runtime/logs/order/new', { deviceIds: devices.map((d) => d.id) });
+    const ordered = await call(portal, admin, runtimeLogApi.order, { deviceIds: devices.map((d) => d.id) });
     expect(ordered.data).toMatchObject({ kind: 'runtimeLog', total: 2, settings: null });
     taskId = ordered.data.id;
     await waitFor(async () => (await task(taskId)).counts.done === 1, 10_000);
     expect((await task(taskId)).counts).toMatchObject({ done: 1, queued: 1 });
 
-    const listed = (await call(portal, admin, 'GET', '/v2/device/runtime/logs/list')).data;
+    const listed = (await logs()).data;
     expect(listed.total).toBe(1);
-    const [record] = listed.records;
+    const record = await firstLog();
     expect(record).toMatchObject({ taskId, deviceUuid: 'LOG-ONLINE', orderedBy: 'logs.company' });
     expect(record.size).toBeGreaterThan(20);
-    const res = await portal.app.inject({
-      method: 'GET',
-      url: `/v2/device/runtime/logs/download?id=${record.id}`,
-      headers: { 'x-token': admin },
-    });
+    const { res } = await download(record.id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="runtime-log-LOG-ONLINE-.*\.log\.gz"$/);
@@ -101,23 +108,21 @@ describe('runtime logs', () => {
     sims.push(sim);
     expect(await sim.start()).toBe(true);
     await waitFor(async () => (await task(taskId)).state === 'done', 10_000);
-    expect((await call(portal, admin, 'GET', `/v2/device/runtime/logs/list?taskId=${taskId}&keyword=later`)).data.total).toBe(1);
+    expect((await logs({ taskId, keyword: 'later' })).data.total).toBe(1);
   });
 
   it('take one upload per link: a second PUT to a used link is refused and the listed log stays as uploaded', async () => {
-    const [record] = (await call(portal, admin, 'GET', `/v2/device/runtime/logs/list?taskId=${taskId}&keyword=online`)).data.records;
-    const download = async () =>
-      (await portal.app.inject({ method: 'GET', url: `/v2/device/runtime/logs/download?id=${record.id}`, headers: { 'x-token': admin } }))
-        .rawPayload;
-    const before = await download();
+    const record = await firstLog({ taskId, keyword: 'online' });
+    const bytes = async () => (await download(record.id)).res.rawPayload;
+    const before = await bytes();
     const link = links[0] ?? '';
     const other = gzipSync(Buffer.from('# another log altogether\n'.repeat(50)));
     const again = await putTo(link, 'application/gzip', other);
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject(linkUsed);
-    const after = await download();
+    const after = await bytes();
     expect(after.equals(before)).toBe(true);
-    const [listed] = (await call(portal, admin, 'GET', `/v2/device/runtime/logs/list?taskId=${taskId}&keyword=online`)).data.records;
+    const listed = await firstLog({ taskId, keyword: 'online' });
     expect(listed.size).toBe(after.length);
     expect(await recordedUpload(portal.database.db, await keyOf(record.id))).toEqual({ size: after.length, sha256: sha(after) });
   });
@@ -125,15 +130,11 @@ describe('runtime logs', () => {
   it('take a log whose first upload broke off: the device completes it with the same link', async () => {
     const [online] = devices;
     breakOffNext = true;
-    const ordered = await call(portal, admin, 'POST', '/v1/device/runtime/logs/order/new', { deviceIds: [online?.id] });
+    const ordered = await call(portal, admin, runtimeLogApi.order, { deviceIds: [online?.id ?? 0] });
     await waitFor(async () => (await task(ordered.data.id)).state === 'done', 10_000);
     expect((await task(ordered.data.id)).counts).toMatchObject({ done: 1, failed: 0 });
-    const [record] = (await call(portal, admin, 'GET', `/v2/device/runtime/logs/list?taskId=${ordered.data.id}`)).data.records;
-    const res = await portal.app.inject({
-      method: 'GET',
-      url: `/v2/device/runtime/logs/download?id=${record.id}`,
-      headers: { 'x-token': admin },
-    });
+    const record = await firstLog({ taskId: ordered.data.id });
+    const { res } = await download(record.id);
     expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('# runtime log of LOG-ONLINE');
     expect(record.size).toBe(res.rawPayload.length);
     expect(await recordedUpload(portal.database.db, await keyOf(record.id))).toEqual({
@@ -143,17 +144,13 @@ describe('runtime logs', () => {
   });
 
   it('refuses other organisations and bad input', async () => {
-    const [record] = (await call(portal, admin, 'GET', '/v2/device/runtime/logs/list')).data.records;
-    expect((await call(portal, other, 'POST', '/v1/device/runtime/logs/order/new', { deviceIds: [devices[0]?.id] })).codeKey).toBe(
-      'PERMISSION_CHECK_FAIL',
-    );
-    expect((await call(portal, other, 'GET', '/v2/device/runtime/logs/list')).data).toEqual({ records: [], total: 0 });
-    expect((await call(portal, other, 'GET', `/v2/device/runtime/logs/download?id=${record.id}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
-    expect((await call(portal, other, 'GET', `/v2/device/task/info?taskId=${taskId}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    const record = await firstLog();
+    expect((await call(portal, other, runtimeLogApi.order, { deviceIds: [devices[0]?.id ?? 0] })).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await logs({}, other)).data).toEqual({ records: [], total: 0 });
+    expect((await download(record.id, other)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await call(portal, other, deviceTaskApi.info, { taskId })).codeKey).toBe('PERMISSION_CHECK_FAIL');
     for (const body of [{ deviceIds: [] }, { deviceIds: [2 ** 31] }, { deviceIds: [1, 1] }, {}])
-      expect((await call(portal, admin, 'POST', '/v1/device/runtime/logs/order/new', body)).codeKey, JSON.stringify(body)).toBe(
-        'PARAM_CHECK_FAIL',
-      );
-    expect((await call(portal, admin, 'GET', '/v2/device/runtime/logs/download?id=0')).codeKey).toBe('PARAM_CHECK_FAIL');
+      expect((await callUnchecked(portal, admin, runtimeLogApi.order, body)).codeKey, JSON.stringify(body)).toBe('PARAM_CHECK_FAIL');
+    expect((await download(0)).codeKey).toBe('PARAM_CHECK_FAIL');
   });
 });

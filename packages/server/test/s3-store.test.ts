@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { objectApi } from '@safety-shield/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type S3Config } from '../src/config.js';
@@ -12,6 +13,7 @@ import { createObjectStore } from '../src/storage/create-object-store.js';
 import { DiskStore } from '../src/storage/disk-store.js';
 import { S3Store } from '../src/storage/s3-store.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
+import { urlOf } from './api-client.js';
 import { testApp, testConfig } from './helpers.js';
 import { jpegOf, objectStoreContract } from './store-contract.js';
 import { oneUploadPerLink } from './upload-fixtures.js';
@@ -121,7 +123,9 @@ describe('the S3-compatible evidence store', () => {
       const sha256 = createHash('sha256').update(video).digest('hex');
       const key = 'incident/9/1';
       const grant = { key, exp: Date.now() + 60_000, contentType: 'video/mp4' };
-      const put = await fetch(`${base}/objects/${signer.sign({ ...grant, op: 'put', maxBytes: 10 * 1024 * 1024, sha256 })}`, {
+      const uploadUrl = (token: string) => `${base}${urlOf(objectApi.upload, { token })}`;
+      const downloadUrl = (token: string) => `${base}${urlOf(objectApi.download, { token })}`;
+      const put = await fetch(uploadUrl(signer.sign({ ...grant, op: 'put', maxBytes: 10 * 1024 * 1024, sha256 })), {
         method: 'PUT',
         headers: { 'content-type': 'video/mp4' },
         body: video,
@@ -133,7 +137,7 @@ describe('the S3-compatible evidence store', () => {
       client.destroy();
       expect(existsSync(path.join(dataDir, 'objects'))).toBe(false);
 
-      const url = `${base}/objects/${signer.sign({ ...grant, op: 'get' })}`;
+      const url = downloadUrl(signer.sign({ ...grant, op: 'get' }));
       const part = await fetch(url, { headers: { range: 'bytes=5242870-5242889' } });
       expect(part.status).toBe(206);
       expect(part.headers.get('content-range')).toBe(`bytes 5242870-5242889/${video.length}`);
@@ -150,10 +154,10 @@ describe('the S3-compatible evidence store', () => {
       expect((await fetch(url, { headers: { range: `bytes=${video.length}-` } })).status).toBe(416);
 
       // Bytes other than the announced ones never reach the key.
-      const other = `${base}/objects/${signer.sign({ ...grant, key: 'incident/9/2', op: 'put', maxBytes: 10 * 1024 * 1024, sha256 })}`;
+      const other = uploadUrl(signer.sign({ ...grant, key: 'incident/9/2', op: 'put', maxBytes: 10 * 1024 * 1024, sha256 }));
       const altered = await fetch(other, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: video.subarray(0, 1000) });
       expect(altered.status).toBe(422);
-      const missing = await fetch(`${base}/objects/${signer.sign({ ...grant, key: 'incident/9/2', op: 'get' })}`);
+      const missing = await fetch(downloadUrl(signer.sign({ ...grant, key: 'incident/9/2', op: 'get' })));
       expect(missing.status).toBe(404);
     } finally {
       await ctx.close();

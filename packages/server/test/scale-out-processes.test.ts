@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { deviceApi, sosApi } from '@safety-shield/contract';
 import { type CredentialStore, memoryCredentialStore, SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +8,9 @@ import { type Portal, SOURCE_PORTAL, startPortal } from '../../../e2e/portal.js'
 import { type Database, openDatabase } from '../src/db/client.js';
 import { device, org } from '../src/db/schema.js';
 import { hashToken } from '../src/http/tokens.js';
+import { urlOf } from './api-client.js';
 import { waitFor } from './gateway-fixtures.js';
-import { serverDatabase } from './helpers.js';
+import { firstPage, serverDatabase } from './helpers.js';
 import { clearRetainedStatus, POSTGRES_URL, scaleOutNode, scaleOutSkip, stopNode } from './scale-out-fixtures.js';
 import { MQTT_URL, redisTestPrefix } from './services.js';
 import { consoleSocket } from './sos-fixtures.js';
@@ -29,7 +31,7 @@ const nodeEnv = (databaseUrl: string, secretKey: string, name: string) =>
     sessionExpirySeconds: 5,
   });
 
-/** An API call with a session token; answers the envelope's data (a failed envelope fails the test). */
+/** An API call over the node's socket with a session token (`path`: `urlOf` an endpoint); answers the envelope's data (a failed envelope fails the test). */
 async function apiCall<T>(baseUrl: string, token: string, path: string): Promise<T> {
   const envelope = (await (await fetch(`${baseUrl}${path}`, { headers: { 'x-token': token } })).json()) as { code: number; data: T };
   expect(envelope.code, `${path}: ${JSON.stringify(envelope)}`).toBe(200);
@@ -77,7 +79,7 @@ describe.skipIf(skip !== '')('S.O.S across two portal processes (shared PostgreS
     });
     await bindWhenListed(mine.api, mine.uuid, mine.vehicle.id);
     // This run's device is the only one: no demo fleet was seeded into the shared database.
-    expect((await mine.api<{ total: number }>('GET', '/v1/device/list')).total).toBe(1);
+    expect((await mine.api<{ total: number }>('GET', urlOf(deviceApi.list, firstPage))).total).toBe(1);
 
     // The Company Admin's session, opened on node A, holds on node B too.
     const mineOnA = await consoleSocket(a.url, mine.admin.token);
@@ -111,7 +113,7 @@ describe.skipIf(skip !== '')('S.O.S across two portal processes (shared PostgreS
         sos: { licensePlate: plate, deviceUuid: mine.uuid, state: 'active' },
       });
     }
-    const countOn = async (node: Portal, token: string) => (await apiCall<{ count: number }>(node.url, token, '/v1/sos/count')).count;
+    const countOn = async (node: Portal, token: string) => (await apiCall<{ count: number }>(node.url, token, urlOf(sosApi.count))).count;
     expect([await countOn(a, mine.admin.token), await countOn(b, mine.admin.token)]).toEqual([1, 1]);
     expect([await countOn(a, theirs.admin.token), await countOn(b, theirs.admin.token)]).toEqual([0, 0]);
 

@@ -1,5 +1,7 @@
+import { accountApi, healthApi } from '@safety-shield/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tileSource } from '../src/http/security-headers.js';
+import { call, urlOf } from './api-client.js';
 import { testApp } from './helpers.js';
 
 const ctx = await testApp({ mapTileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' });
@@ -7,7 +9,8 @@ afterAll(() => ctx.close());
 
 describe('security headers on every answer', () => {
   it('sends a policy without inline script, nosniff, no referrer and a closed permissions policy', async () => {
-    for (const url of ['/health/getReleaseVersionTime', '/v1/account/selfInfo', '/no/such/path']) {
+    // The last path is spelled: it must not exist (a 404 carries the headers too).
+    for (const url of [urlOf(healthApi.releaseTime), urlOf(accountApi.selfInfo), '/no/such/path']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
@@ -26,13 +29,14 @@ describe('security headers on every answer', () => {
   it('pins HTTPS only for a request that came over HTTPS through a trusted proxy', async () => {
     const forwarded = { 'x-forwarded-proto': 'https' };
     // Without TRUST_PROXY anyone could claim HTTPS: the header is ignored.
-    const untrusted = await ctx.app.inject({ method: 'GET', url: '/health/getReleaseVersionTime', headers: forwarded });
-    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    const untrusted = await call(ctx, undefined, healthApi.releaseTime, undefined, { headers: forwarded });
+    expect(untrusted.res.headers['strict-transport-security']).toBeUndefined();
     const behindProxy = await testApp({ trustProxy: '127.0.0.1' });
     try {
+      // The remote address is the proxy's: an inject option the typed call does not pass.
       const res = await behindProxy.app.inject({
         method: 'GET',
-        url: '/health/getReleaseVersionTime',
+        url: urlOf(healthApi.releaseTime),
         headers: forwarded,
         remoteAddress: '127.0.0.1',
       });

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { objectApi } from '@safety-shield/contract';
 import { EVIDENCE_SIZE, recordedEvidenceFile } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
+import { urlOf } from './api-client.js';
 import { filedIncident, twoFiles } from './evidence-fixtures.js';
 import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { testConfig } from './helpers.js';
@@ -86,7 +88,7 @@ describe.skipIf(noFfmpeg)('the simulator’s evidence with ffmpeg (issue 16)', (
         const resource = found?.resources.find((candidate) => candidate.kind === kind);
         const contentType = resource?.contentType ?? '';
         const token = signer.sign({ op: 'get', key: resource?.objectKey ?? '', exp: Date.now() + 60_000, contentType });
-        const res = await fetch(`${ctx.baseUrl}/objects/${token}`);
+        const res = await fetch(`${ctx.baseUrl}${urlOf(objectApi.download, { token })}`);
         expect(res.status).toBe(200);
         return Buffer.from(await res.arrayBuffer());
       };

@@ -1,11 +1,12 @@
+import { sosApi } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incident, operationLog, sos } from '../src/db/schema.js';
 import { parseSos } from '../src/gateway/messages.js';
+import { call, callUnchecked } from './api-client.js';
 import { connectDevice, waitFor } from './gateway-fixtures.js';
-import { call } from './identity-fixtures.js';
 import { alarmWorld, consoleSocket, type SosFleet, simulatorOf } from './sos-fixtures.js';
 
 let world: Awaited<ReturnType<typeof alarmWorld>>;
@@ -59,20 +60,20 @@ describe('an S.O.S from a device', () => {
       .where(eq(incident.id, started.sos.eventId ?? 0));
     expect(filed).toMatchObject({ type: 'panicButton', vehicleId: mine.vehicleId, licensePlate: mine.plate, messageId: `sos:${startId}` });
 
-    const board = await call(ctx, myToken, 'GET', '/v1/sos/active');
+    const board = await call(ctx, myToken, sosApi.active);
     expect(board.data).toEqual([started.sos]);
-    expect((await call(ctx, myToken, 'GET', '/v1/sos/count')).data).toEqual({ count: 1 });
-    expect((await call(ctx, fleetToken, 'GET', '/v1/sos/count')).data).toEqual({ count: 1 });
-    expect((await call(ctx, theirToken, 'GET', '/v1/sos/count')).data).toEqual({ count: 0 });
-    expect((await call(ctx, theirToken, 'GET', '/v1/sos/active')).data).toEqual([]);
-    expect((await call(ctx, siteToken, 'GET', '/v1/sos/active')).data).toEqual([]);
+    expect((await call(ctx, myToken, sosApi.count)).data).toEqual({ count: 1 });
+    expect((await call(ctx, fleetToken, sosApi.count)).data).toEqual({ count: 1 });
+    expect((await call(ctx, theirToken, sosApi.count)).data).toEqual({ count: 0 });
+    expect((await call(ctx, theirToken, sosApi.active)).data).toEqual([]);
+    expect((await call(ctx, siteToken, sosApi.active)).data).toEqual([]);
 
     await expect(sim.releaseSos()).resolves.toBe(true);
     expect(await me.next('sos')).toMatchObject({ state: 'stopped', sos: { id: started.sos.id, state: 'stopped' } });
     const [stopped] = await rowsOf(mine.deviceId);
     expect(stopped?.stopAt).toBeInstanceOf(Date);
     // Released is still open: an operator has to close it.
-    expect((await call(ctx, myToken, 'GET', '/v1/sos/count')).data).toEqual({ count: 1 });
+    expect((await call(ctx, myToken, sosApi.count)).data).toEqual({ count: 1 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(other.received.filter((m) => m.type === 'sos')).toEqual([]);
     me.close();
@@ -83,11 +84,11 @@ describe('an S.O.S from a device', () => {
     const me = await consoleSocket(baseUrl, myToken);
     const [row] = await rowsOf(mine.deviceId);
     const id = row?.id ?? 0;
-    expect(await call(ctx, theirToken, 'PUT', '/v1/sos/close', { id })).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
-    expect(await call(ctx, siteToken, 'PUT', '/v1/sos/close', { id })).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
-    expect(await call(ctx, myToken, 'PUT', '/v1/sos/close', { id: 'x' })).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
-    expect(await call(ctx, superToken, 'PUT', '/v1/sos/close', { id: 987_654 })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
-    const closed = await call(ctx, myToken, 'PUT', '/v1/sos/close', { id });
+    expect(await call(ctx, theirToken, sosApi.close, { id })).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
+    expect(await call(ctx, siteToken, sosApi.close, { id })).toMatchObject({ status: 403, codeKey: 'PERMISSION_CHECK_FAIL' });
+    expect(await callUnchecked(ctx, myToken, sosApi.close, { id: 'x' })).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await call(ctx, superToken, sosApi.close, { id: 987_654 })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    const closed = await call(ctx, myToken, sosApi.close, { id });
     expect(closed).toMatchObject({ code: 200, data: { id, state: 'closed', closedBy: 'sos.company' } });
     expect(await me.next('sos')).toMatchObject({ state: 'closed', sos: { id, state: 'closed' } });
     const [after] = await rowsOf(mine.deviceId);
@@ -99,8 +100,8 @@ describe('an S.O.S from a device', () => {
       .where(and(eq(operationLog.action, 'sos.close'), eq(operationLog.result, 'REQUEST_SUCCESS')));
     expect(lines).toEqual([expect.objectContaining({ target: String(id), username: 'sos.company' })]);
     // Closing again changes nothing and pushes nothing.
-    expect((await call(ctx, myToken, 'PUT', '/v1/sos/close', { id })).data).toMatchObject({ state: 'closed' });
-    expect((await call(ctx, myToken, 'GET', '/v1/sos/count')).data).toEqual({ count: 0 });
+    expect((await call(ctx, myToken, sosApi.close, { id })).data).toMatchObject({ state: 'closed' });
+    expect((await call(ctx, myToken, sosApi.count)).data).toEqual({ count: 0 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(me.received.filter((m) => m.type === 'sos')).toEqual([]);
     me.close();
@@ -155,19 +156,21 @@ describe('an S.O.S from a device', () => {
       belongFleetId: mine.tree.fleet,
     }));
     await ctx.database.db.insert(sos).values(values);
-    const first = await call(ctx, myToken, 'GET', '/v1/sos/history');
+    // The paging the server takes when a call names none (10 a page) is under test: the calls leave it out.
+    const history = (token: string, paging: { page?: number; limit?: number } = {}) => callUnchecked(ctx, token, sosApi.history, paging);
+    const first = await history(myToken);
     expect(first.data.total).toBe(24);
     expect(first.data.records).toHaveLength(10);
     expect(first.data.records[0]).toMatchObject({ vehicleLicensePlate: mine.plate, state: 'closed' });
-    const third = await call(ctx, myToken, 'GET', '/v1/sos/history?page=3');
+    const third = await history(myToken, { page: 3 });
     expect(third.data.records).toHaveLength(4);
     expect(third.data.records.at(-1)).toMatchObject({ localTime: '2026-01-01 00:00:00' });
-    expect((await call(ctx, myToken, 'GET', '/v1/sos/history?page=1&limit=5')).data.records).toHaveLength(5);
-    expect(await call(ctx, myToken, 'GET', '/v1/sos/history?limit=0')).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
-    const others = await call(ctx, theirToken, 'GET', '/v1/sos/history');
+    expect((await call(ctx, myToken, sosApi.history, { page: 1, limit: 5 })).data.records).toHaveLength(5);
+    expect(await history(myToken, { limit: 0 })).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+    const others = await history(theirToken);
     expect(others.data.total).toBe(1);
     expect(others.data.records[0]).toMatchObject({ deviceId: theirs.deviceId });
-    expect((await call(ctx, superToken, 'GET', '/v1/sos/history')).data.total).toBe(25);
+    expect((await history(superToken)).data.total).toBe(25);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { DashboardPeriod, DashboardRange, Role, StatisticsOverview, StatisticsQuery } from '@safety-shield/contract';
-import { dashboardPeriods, dashboardRanges, incidentTypes } from '@safety-shield/contract';
+import { dashboardPeriods, dashboardRanges, incidentTypes, statisticsApi } from '@safety-shield/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, eventTag, gpsPoint, incident, vehicle } from '../src/db/schema.js';
@@ -8,7 +8,8 @@ import { distances } from '../src/modules/statistics/repo.js';
 import { statisticsView } from '../src/modules/statistics/view.js';
 import { haversineMeters } from '../src/places/distance.js';
 import { placeOf } from '../src/places/index.js';
-import { addAccount, appWithTrees, call, createOrg, signedIn, type Tree } from './identity-fixtures.js';
+import { call, callUnchecked } from './api-client.js';
+import { addAccount, appWithTrees, createOrg, signedIn, type Tree } from './identity-fixtures.js';
 
 /**
  * Issue 19: every statistic equals a direct count over incidents and trails, whatever the rollup holds: before the
@@ -552,8 +553,9 @@ describe('statistics equal a direct count', () => {
   }, 300_000);
 });
 
-describe('GET /v1/statistics/overview and /tag', () => {
-  const get = (token: string, path: string) => call(ctx, token, 'GET', `/v1/statistics/${path}`);
+describe('the statistics endpoints (overview, tag) over HTTP', () => {
+  const overview = (token: string, query: StatisticsQuery) => call(ctx, token, statisticsApi.overview, query);
+  const tag = (token: string, query: StatisticsQuery) => call(ctx, token, statisticsApi.tag, query);
   let fleetToken: string;
   let otherToken: string;
 
@@ -563,7 +565,7 @@ describe('GET /v1/statistics/overview and /tag', () => {
   });
 
   it('answers the Overview tab with every block', async () => {
-    const res = await get(admin, 'overview?range=currentSeason&period=week');
+    const res = await overview(admin, { range: 'currentSeason', period: 'week' });
     expect(res.code).toBe(200);
     expect(Object.keys(res.data).sort()).toEqual(
       ['allocation', 'byTag', 'byType', 'distance', 'fleets', 'period', 'places', 'series', 'span', 'total'].sort(),
@@ -573,54 +575,56 @@ describe('GET /v1/statistics/overview and /tag', () => {
   });
 
   it('gives a Fleet Admin its fleet only', async () => {
-    const res = await get(fleetToken, 'overview?range=currentSeason');
+    const res = await overview(fleetToken, { range: 'currentSeason', period: 'day' });
     expect(res.code).toBe(200);
-    expect(res.data.fleets.every((f: { fleetId: number }) => f.fleetId === a.fleet)).toBe(true);
+    expect(res.data.fleets.every((f) => f.fleetId === a.fleet)).toBe(true);
     expect(res.data.allocation.vehicles).toBe(vehicles.filter((v) => v.fleet === a.fleet).length);
-    expect(res.data.allocation.fleets.map((f: { fleetId: number }) => f.fleetId)).toEqual([a.fleet]);
+    expect(res.data.allocation.fleets.map((f) => f.fleetId)).toEqual([a.fleet]);
     // Its company's other fleet is not its own.
-    expect((await get(fleetToken, `overview?range=today&fleetId=${secondFleet}`)).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await overview(fleetToken, { range: 'today', period: 'day', fleetId: secondFleet })).codeKey).toBe('PERMISSION_CHECK_FAIL');
   });
 
   it('refuses another company’s fleet, vehicle and tag (PERMISSION_CHECK_FAIL)', async () => {
     const theirVehicle = vehicles.find((v) => v.company === a.company)?.id;
     const theirTag = tagRows.find((t) => t.company === a.company)?.id;
-    for (const filter of [`fleetId=${a.fleet}`, `vehicleId=${theirVehicle}`, `tagId=${theirTag}`, `companyId=${a.company}`]) {
-      const res = await get(otherToken, `overview?range=last7Days&${filter}`);
-      expect(res.codeKey, filter).toBe('PERMISSION_CHECK_FAIL');
-      expect((await get(otherToken, `tag?range=last7Days&${filter}`)).codeKey, filter).toBe('PERMISSION_CHECK_FAIL');
+    for (const filter of [{ fleetId: a.fleet }, { vehicleId: theirVehicle }, { tagId: theirTag }, { companyId: a.company }]) {
+      const query = { range: 'last7Days', period: 'day', ...filter } as const;
+      const res = await overview(otherToken, query);
+      expect(res.codeKey, JSON.stringify(filter)).toBe('PERMISSION_CHECK_FAIL');
+      expect((await tag(otherToken, query)).codeKey, JSON.stringify(filter)).toBe('PERMISSION_CHECK_FAIL');
     }
     // The Super Admin learns that a fleet does not exist.
-    expect((await get(admin, 'overview?range=today&fleetId=2147483647')).codeKey).toBe('ORG_NOT_EXIST');
+    expect((await overview(admin, { range: 'today', period: 'day', fleetId: 2147483647 })).codeKey).toBe('ORG_NOT_EXIST');
   });
 
   it('refuses bad input with the PARAM_CHECK_FAIL envelope', async () => {
-    for (const bad of [
-      'overview',
-      'overview?range=yesterday',
-      'overview?range=today&period=hour',
-      'overview?range=today&fleetId=2147483648',
-      'overview?range=today&vehicleId=-1',
-      'tag?range=today&type=%00',
-      'tag?range=today%00',
-      'tag?range=today&tagId=1e400',
-    ]) {
-      const res = await get(admin, bad);
-      expect(res.codeKey, bad).toBe('PARAM_CHECK_FAIL');
-      expect(res.status, bad).toBe(400);
+    for (const [endpoint, bad] of [
+      [statisticsApi.overview, {}],
+      [statisticsApi.overview, { range: 'yesterday' }],
+      [statisticsApi.overview, { range: 'today', period: 'hour' }],
+      [statisticsApi.overview, { range: 'today', fleetId: 2147483648 }],
+      [statisticsApi.overview, { range: 'today', vehicleId: -1 }],
+      [statisticsApi.tag, { range: 'today', type: '\u0000' }],
+      [statisticsApi.tag, { range: 'today\u0000' }],
+      [statisticsApi.tag, { range: 'today', tagId: '1e400' }],
+    ] as const) {
+      const res = await callUnchecked(ctx, admin, endpoint, bad);
+      const label = `${endpoint.path} ${JSON.stringify(bad)}`;
+      expect(res.codeKey, label).toBe('PARAM_CHECK_FAIL');
+      expect(res.status, label).toBe(400);
     }
   });
 
   it('keeps the page from Site Admins and normal users', async () => {
     const site = (await signedIn(ctx, 'stat.site', 'SITE_ADMIN', a)).token;
-    expect((await get(site, 'overview?range=today')).codeKey).toBe('PERMISSION_CHECK_FAIL');
+    expect((await overview(site, { range: 'today', period: 'day' })).codeKey).toBe('PERMISSION_CHECK_FAIL');
   });
 
   it('answers the Tag statistics tab: cycles, tags and the data source’s name', async () => {
-    const res = await get(admin, `tag?range=currentSeason&period=month&fleetId=${a.fleet}`);
+    const res = await tag(admin, { range: 'currentSeason', period: 'month', fleetId: a.fleet });
     expect(res.code).toBe(200);
     expect(res.data.dataSource).toBe('Fleet StatA');
-    const sum = res.data.rows.reduce((total: number, row: { count: number }) => total + row.count, 0);
+    const sum = res.data.rows.reduce((total, row) => total + row.count, 0);
     expect(sum).toBe(res.data.total);
     expect(res.data.series.types).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { eventApi, objectApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -10,8 +11,9 @@ import { DiskStore } from '../src/storage/disk-store.js';
 import { parseRange } from '../src/storage/routes.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { recordedUpload, recordUpload } from '../src/storage/upload-records.js';
+import { call, urlOf } from './api-client.js';
 import { login, testApp, testConfig } from './helpers.js';
-import { call, seedTree, signedIn } from './identity-fixtures.js';
+import { seedTree, signedIn } from './identity-fixtures.js';
 import { oneUploadPerLink } from './upload-fixtures.js';
 
 let ctx: Awaited<ReturnType<typeof testApp>>;
@@ -21,8 +23,11 @@ const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const putGrant = (key: string, extra: object = {}) =>
   signer.sign({ op: 'put', key, exp: Date.now() + 60_000, maxBytes: 10_000, contentType: 'image/jpeg', ...extra });
+/** The bytes go raw, as a device PUTs them: a call sends no body to a raw upload. */
 const upload = (token: string, body: Buffer, contentType = 'image/jpeg') =>
-  ctx.app.inject({ method: 'PUT', url: `/objects/${token}`, payload: body, headers: { 'content-type': contentType } });
+  ctx.app.inject({ method: 'PUT', url: urlOf(objectApi.upload, { token }), payload: body, headers: { 'content-type': contentType } });
+const download = async (token: string, headers: Record<string, string> = {}) =>
+  (await call(ctx, undefined, objectApi.download, { token }, { headers })).res;
 
 /** A second portal node on the same database and the same DATA_DIR/objects. */
 let nodeB: Awaited<ReturnType<typeof buildApp>>;
@@ -46,14 +51,14 @@ describe('the evidence store', () => {
     const res = await upload(putGrant('incident/1/a', { sha256: sha(jpeg) }), jpeg);
     expect(res.json()).toMatchObject({ code: 200, data: { size: jpeg.length, sha256: sha(jpeg) } });
     const get = signer.sign({ op: 'get', key: 'incident/1/a', exp: Date.now() + 60_000, contentType: 'image/jpeg' });
-    const whole = await ctx.app.inject({ method: 'GET', url: `/objects/${get}` });
+    const whole = await download(get);
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(jpeg)).toBe(true);
-    const part = await ctx.app.inject({ method: 'GET', url: `/objects/${get}`, headers: { range: 'bytes=100-199' } });
+    const part = await download(get, { range: 'bytes=100-199' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${jpeg.length}`);
     expect(part.rawPayload.equals(jpeg.subarray(100, 200))).toBe(true);
-    expect((await ctx.app.inject({ method: 'GET', url: `/objects/${get}`, headers: { range: 'bytes=99999-' } })).statusCode).toBe(416);
+    expect((await download(get, { range: 'bytes=99999-' })).statusCode).toBe(416);
   });
 
   it('refuses forged, expired, oversized, mislabelled and altered uploads, leaving nothing behind', async () => {
@@ -72,7 +77,7 @@ describe('the evidence store', () => {
     const get = (key: string) => signer.sign({ op: 'get', key, exp: Date.now() + 60_000 });
     expect((await upload(get('incident/2/a'), jpeg)).statusCode).toBe(403);
     for (const key of ['incident/2/a', 'incident/2/b', 'incident/2/c']) {
-      expect((await ctx.app.inject({ method: 'GET', url: `/objects/${get(key)}` })).statusCode).toBe(404);
+      expect((await download(get(key))).statusCode).toBe(404);
     }
   });
 
@@ -131,14 +136,14 @@ describe('the evidence store', () => {
         { incidentId: eventId, deviceResourceId: 'v1', kind: 'video', state: 2 },
       ])
       .returning({ id: incidentResource.id });
-    const granted = await call(ctx, mine, 'GET', `/v1/event/resource/token?eventId=${eventId}&resourceId=${stored?.id}`);
+    const granted = await call(ctx, mine, eventApi.resourceUrl, { eventId, resourceId: stored?.id ?? 0 });
     expect(granted.data.url).toMatch(/^\/objects\//);
     const file = await ctx.app.inject({ method: 'GET', url: granted.data.url });
     expect(file.rawPayload.equals(jpeg)).toBe(true);
-    expect(await call(ctx, mine, 'GET', `/v1/event/resource/token?eventId=${eventId}&resourceId=${pending?.id}`)).toMatchObject({
+    expect(await call(ctx, mine, eventApi.resourceUrl, { eventId, resourceId: pending?.id ?? 0 })).toMatchObject({
       codeKey: 'EVENT_RESOURCE_NOT_EXIST',
     });
-    expect(await call(ctx, theirs, 'GET', `/v1/event/resource/token?eventId=${eventId}&resourceId=${stored?.id}`)).toMatchObject({
+    expect(await call(ctx, theirs, eventApi.resourceUrl, { eventId, resourceId: stored?.id ?? 0 })).toMatchObject({
       codeKey: 'PERMISSION_CHECK_FAIL',
     });
   });

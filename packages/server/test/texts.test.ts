@@ -1,4 +1,4 @@
-import { type Language, languages } from '@safety-shield/contract';
+import { type Language, languages, vehicleApi } from '@safety-shield/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, vehicleEmail } from '../src/db/schema.js';
 import type { Principal } from '../src/http/principal.js';
@@ -6,8 +6,9 @@ import type { Mail, Mailer } from '../src/mail/mailer.js';
 import { IncidentNotifier } from '../src/modules/incidents/notify.js';
 import { VehicleEmailService } from '../src/modules/vehicles/emails.js';
 import { type IncidentMail, type ServerTexts, serverTexts } from '../src/texts/index.js';
+import { call } from './api-client.js';
 import { login, superAdminPrincipal, testApp } from './helpers.js';
-import { call, seedTree, type Tree } from './identity-fixtures.js';
+import { seedTree, type Tree } from './identity-fixtures.js';
 
 const others = languages.filter((language) => language !== 'en');
 const incident: IncidentMail = {
@@ -93,7 +94,7 @@ describe('the language of the e-mails', () => {
     ctx = await testApp();
     const admin = await login(ctx.app);
     tree = await seedTree(ctx, admin, 'Texts');
-    vehicleId = (await call(ctx, admin, 'POST', '/v1/vehicle', { licensePlate: 'TXT 1', fleetId: tree.fleet })).data.id;
+    vehicleId = (await call(ctx, admin, vehicleApi.create, { licensePlate: 'TXT 1', fleetId: tree.fleet, initialMileageKm: 0 })).data.id;
   });
   afterAll(async () => {
     await ctx?.close();

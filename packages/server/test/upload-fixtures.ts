@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import { objectApi } from '@safety-shield/contract';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { recordedUpload } from '../src/storage/upload-records.js';
+import { urlOf } from './api-client.js';
 import { testConfig } from './helpers.js';
 
 /** PUTs `body` to a signed upload link. */
@@ -46,9 +48,9 @@ export interface PortalNodes {
 export function oneUploadPerLink(name: string, nodes: () => PortalNodes) {
   const signer = new ObjectSigner(testConfig.secretKey);
   const link = (node: string, key: string) =>
-    `${node}/objects/${signer.sign({ op: 'put', key, exp: Date.now() + 60_000, maxBytes: 20_000, contentType: 'image/jpeg' })}`;
+    `${node}${urlOf(objectApi.upload, { token: signer.sign({ op: 'put', key, exp: Date.now() + 60_000, maxBytes: 20_000, contentType: 'image/jpeg' }) })}`;
   const read = async (node: string, key: string) => {
-    const res = await fetch(`${node}/objects/${signer.sign({ op: 'get', key, exp: Date.now() + 60_000 })}`);
+    const res = await fetch(`${node}${urlOf(objectApi.download, { token: signer.sign({ op: 'get', key, exp: Date.now() + 60_000 }) })}`);
     return res.status === 200 ? Buffer.from(await res.arrayBuffer()) : null;
   };
 
