@@ -11,16 +11,6 @@ export type Ctx = Awaited<ReturnType<typeof testApp>>;
 /** A password that meets the rule (13+ characters, both cases, a digit and a symbol). */
 export const GOOD_PASSWORD = 'Correct-Horse7';
 
-/**
- * Sends a call with a token and answers the parsed envelope with the HTTP status.
- * @deprecated Spells the path: call the endpoint by its contract declaration (`call` of api-client.ts).
- */
-export async function call(ctx: Ctx, token: string, method: string, url: string, payload?: unknown) {
-  const res = await ctx.app.inject({ method: method as 'GET', url, headers: { 'x-token': token }, payload: payload as object });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read the data of many different calls
-  return { ...res.json(), status: res.statusCode } as { status: number; code: number; codeKey: string; msg: string; data: any };
-}
-
 export type OrgKind = 'agent' | 'company' | 'fleet' | 'site';
 const createByKind = { agent: orgApi.agentCreate, company: orgApi.companyCreate, fleet: orgApi.fleetCreate, site: orgApi.siteCreate };
 

@@ -13,6 +13,8 @@ const API_PATH = /['"`]\/v1\/[A-Za-z]/;
 /** Files whose subject is a path itself, each with why. */
 const pathsUnderTest: Record<string, string> = {
   'test-paths.test.ts': 'this test',
+  'foundation.test.ts': 'routes that must not exist or must be refused at registration, and test-only declarations',
+  'hostile-http.test.ts': 'an undecodable path',
 };
 
 describe('server tests', () => {
