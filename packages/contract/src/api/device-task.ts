@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { upgradePhases } from '../device/up.js';
-import { EpochMs, Id, Nullable, PageQuery, TextFilter } from './common.js';
+import { EpochMs, Id, Nullable, PageQuery } from './common.js';
 import { DeviceListQuery } from './device.js';
 import { ConfigSettings, configProps } from './device-config.js';
 
@@ -84,7 +84,7 @@ export const TaskRowQuery = Type.Object({
   taskId: Id,
   state: Type.Optional(Type.Enum(taskRowStates)),
   /** Part of the device's uuid, any case. */
-  keyword: TextFilter,
+  keyword: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type TaskRowQuery = Static<typeof TaskRowQuery>;
 
@@ -133,7 +133,7 @@ export type RuntimeLogRecord = Static<typeof RuntimeLogRecord>;
 export const RuntimeLogQuery = Type.Object({
   ...PageQuery,
   /** Part of the device's uuid, any case. */
-  keyword: TextFilter,
+  keyword: Type.Optional(Type.String({ maxLength: 64 })),
   taskId: Type.Optional(Id),
 });
 export type RuntimeLogQuery = Static<typeof RuntimeLogQuery>;
