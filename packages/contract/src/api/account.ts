@@ -88,6 +88,11 @@ export const accountLevels = ['agent', 'company', 'fleet', 'site', 'normal', 'as
 export type AccountLevel = (typeof accountLevels)[number];
 export const AccountLevelSchema = Type.Enum(accountLevels);
 
+/** The endpoint name of a level's registration: `registerAgent`, `registerCompany`, … */
+export type RegisterName<L extends AccountLevel> = `register${Capitalize<L>}`;
+export const registerName = <L extends AccountLevel>(level: L) =>
+  `register${level.charAt(0).toUpperCase()}${level.slice(1)}` as RegisterName<L>;
+
 export const levelRole: Record<AccountLevel, Role> = {
   agent: 'AGENT_ADMIN',
   company: 'COMPANY_ADMIN',

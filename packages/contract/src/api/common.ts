@@ -33,6 +33,12 @@ export const TimeRange = { startTime: EpochMs, endTime: EpochMs };
 /** A list filter by time: either end may be left open. */
 export const TimeFilter = { startTime: Type.Optional(EpochMs), endTime: Type.Optional(EpochMs) };
 
+/**
+ * What the driver-facing camera detects: each is a detection the DVR can switch off (`detectionTypes`) and files an
+ * incident of the same name (`incidentTypes`).
+ */
+export const driverMonitoringTypes = ['fatigue', 'distraction', 'phoneUse', 'smoking', 'seatbelt', 'cameraBlocked'] as const;
+
 /** A camera channel of a device (1 to 16, as docs/device-protocol.md numbers them). */
 export const CameraChannel = Type.Integer({ minimum: 1, maximum: 16 });
 

@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { EpochMs, Id, Nullable, PageQuery } from './common.js';
+import { driverMonitoringTypes, EpochMs, Id, Nullable, PageQuery } from './common.js';
 
 /**
  * A device's configuration (SPEC section 3, "Configuration"): one versioned document, the same in the HTTP API and in
@@ -11,18 +11,7 @@ const optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
 const Channel = Type.Integer({ minimum: 1, maximum: 16, description: 'camera channel' });
 
 /** What a DVR can detect by itself (the "added detection info"); each can be switched off. */
-export const detectionTypes = [
-  'forwardCollision',
-  'laneDeparture',
-  'pedestrian',
-  'fatigue',
-  'distraction',
-  'phoneUse',
-  'smoking',
-  'seatbelt',
-  'cameraBlocked',
-  'blindSpot',
-] as const;
+export const detectionTypes = ['forwardCollision', 'laneDeparture', 'pedestrian', ...driverMonitoringTypes, 'blindSpot'] as const;
 export type DetectionType = (typeof detectionTypes)[number];
 
 export const videoResolutions = ['320x240', '640x480', '1280x720', '1920x1080'] as const;

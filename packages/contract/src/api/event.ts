@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import {
   CompanyRef,
   DeviceRef,
+  driverMonitoringTypes,
   EpochMs,
   ExportQueryOf,
   FleetRef,
@@ -23,12 +24,7 @@ export const incidentTypes = [
   'forwardCollision',
   'laneDeparture',
   'overSpeed',
-  'fatigue',
-  'distraction',
-  'phoneUse',
-  'smoking',
-  'seatbelt',
-  'cameraBlocked',
+  ...driverMonitoringTypes,
   /** A vehicle entered or left an alarm area of its device's configuration (docs/device-protocol.md, `config`). */
   'areaEnter',
   'areaLeave',

@@ -9,6 +9,7 @@ import {
   ApiTokenRecord,
   AssistantPasswordBody,
   AssistantStateBody,
+  accountLevels,
   accountManagers,
   CaptchaChallenge,
   GoogleAuthInfo,
@@ -23,6 +24,8 @@ import {
   PasswordChangeBody,
   PasswordResetBody,
   RegisterBody,
+  type RegisterName,
+  registerName,
   SelfInfo,
   SelfUpdateBody,
 } from '../api/account.js';
@@ -45,6 +48,11 @@ const register = <L extends AccountLevel>(level: L) =>
     body: RegisterBody,
     response: Created,
   });
+
+/** One registration endpoint per level, in the levels' order. */
+const registrations = Object.fromEntries(accountLevels.map((level) => [registerName(level), register(level)])) as {
+  [L in AccountLevel as RegisterName<L>]: ReturnType<typeof register<L>>;
+};
 
 /** Logging in and out, the own profile and the accounts below the caller (SPEC sections 3 to 6). */
 export const accountApi = endpoints('account', {
@@ -156,12 +164,7 @@ export const accountApi = endpoints('account', {
     query: Type.Object(PageQuery),
     response: PageOf(AccountRecord),
   },
-  registerAgent: register('agent'),
-  registerCompany: register('company'),
-  registerFleet: register('fleet'),
-  registerSite: register('site'),
-  registerNormal: register('normal'),
-  registerAssistant: register('assistant'),
+  ...registrations,
   info: {
     method: 'GET',
     path: '/v1/account/info',

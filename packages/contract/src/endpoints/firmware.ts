@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { ById, ExportQueryOf, mediaTypes, PageOf } from '../api/common.js';
 import {
   CampaignCreateBody,
@@ -14,6 +13,7 @@ import {
 } from '../api/firmware.js';
 import { endpoints } from '../endpoint.js';
 import { superAdminOnly } from '../roles.js';
+import { csvExport } from './exports.js';
 
 /** Firmware is the Super Admin's (SPEC section 2: upgrade-list and deviceLog are Super Admin pages). */
 const access = superAdminOnly;
@@ -130,13 +130,10 @@ export const firmwareApi = endpoints('firmware', {
     query: UpgradeLogQuery,
     response: PageOf(UpgradeLogRecord),
   },
-  logExport: {
-    method: 'GET',
-    path: '/v2/logs/device/upgrade/export',
-    summary: 'The device upgrade log as CSV (UTF-8), newest first, with the list’s filters',
+  logExport: csvExport(
+    '/v2/logs/device/upgrade/export',
+    'The device upgrade log as CSV (UTF-8), newest first, with the list’s filters',
     access,
-    query: Type.Omit(UpgradeLogQuery, ['page', 'limit']),
-    raw: true,
-    produces: [mediaTypes.csv],
-  },
+    UpgradeLogQuery,
+  ),
 });

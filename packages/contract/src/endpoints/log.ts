@@ -1,8 +1,8 @@
-import { Type } from 'typebox';
 import { DeviceOperationQuery, DeviceOperationRecord, OperationLogQuery, OperationLogRecord } from '../api/account.js';
-import { mediaTypes, PageOf } from '../api/common.js';
+import { PageOf } from '../api/common.js';
 import { endpoints } from '../endpoint.js';
 import { type Role, superAdminOnly } from '../roles.js';
+import { csvExport } from './exports.js';
 
 /** SPEC section 2: the system log (/system/log) is the Super and Agent Admins’. */
 const readers: readonly Role[] = ['SUPER_ADMIN', 'AGENT_ADMIN'];
@@ -17,15 +17,12 @@ export const logApi = endpoints('logs', {
     query: OperationLogQuery,
     response: PageOf(OperationLogRecord),
   },
-  export: {
-    method: 'GET',
-    path: '/v1/system/log/export',
-    summary: 'The operation log of the caller’s scope as CSV (UTF-8), newest first, with the list’s filters',
-    access: readers,
-    query: Type.Omit(OperationLogQuery, ['page', 'limit']),
-    raw: true,
-    produces: [mediaTypes.csv],
-  },
+  export: csvExport(
+    '/v1/system/log/export',
+    'The operation log of the caller’s scope as CSV (UTF-8), newest first, with the list’s filters',
+    readers,
+    OperationLogQuery,
+  ),
   devices: {
     method: 'GET',
     path: '/v2/logs/device/operation/list',
@@ -34,15 +31,12 @@ export const logApi = endpoints('logs', {
     query: DeviceOperationQuery,
     response: PageOf(DeviceOperationRecord),
   },
-  devicesExport: {
-    method: 'GET',
-    path: '/v2/logs/device/operation/export',
-    summary: 'The device operation log as CSV (UTF-8), newest first, with the list’s filters',
-    access: superAdminOnly,
-    query: Type.Omit(DeviceOperationQuery, ['page', 'limit']),
-    raw: true,
-    produces: [mediaTypes.csv],
-  },
+  devicesExport: csvExport(
+    '/v2/logs/device/operation/export',
+    'The device operation log as CSV (UTF-8), newest first, with the list’s filters',
+    superAdminOnly,
+    DeviceOperationQuery,
+  ),
   own: {
     method: 'GET',
     path: '/v1/account/log/list',

@@ -1,4 +1,4 @@
-import { type AccountLevel, accountApi } from '@safety-shield/contract';
+import { type AccountLevel, accountApi, accountLevels, type RegisterName, registerName } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
@@ -20,6 +20,10 @@ export interface AccountDeps {
 export const accountRoutes: FastifyPluginAsync<AccountDeps> = async (app, { captcha, sessions, accounts, clauses }) => {
   const register = (level: AccountLevel) => (req: EndpointRequest<typeof accountApi.registerAgent>) =>
     auditCreated(req, accounts.register(principalOf(req), level, req.body));
+  const registrations = Object.fromEntries(accountLevels.map((level) => [registerName(level), register(level)])) as Record<
+    RegisterName<AccountLevel>,
+    ReturnType<typeof register>
+  >;
 
   serve(app, accountApi, {
     // The widget reads the bare challenge, so this one call answers without the envelope.
@@ -42,12 +46,7 @@ export const accountRoutes: FastifyPluginAsync<AccountDeps> = async (app, { capt
     removeSelf: async (req) => accounts.deleteSelf(principalOf(req), req.query.pwd),
     list: async (req) => accounts.list(principalOf(req), req.query),
     assistants: async (req) => accounts.list(principalOf(req), { ...req.query, role: 'SUPER_ASSISTANT' }),
-    registerAgent: register('agent'),
-    registerCompany: register('company'),
-    registerFleet: register('fleet'),
-    registerSite: register('site'),
-    registerNormal: register('normal'),
-    registerAssistant: register('assistant'),
+    ...registrations,
     info: async (req) => accounts.info(principalOf(req), req.query.uid),
     update: async (req) => accounts.update(principalOf(req), req.body),
     remove: async (req) => accounts.remove(principalOf(req), req.query.uid),
