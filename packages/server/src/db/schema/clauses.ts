@@ -1,7 +1,7 @@
 // Authorization terms and their acceptances.
 
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { belongTo, bigIdentity, createdAt, identity, partOf } from './columns.js';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { belongTo, bigIdentity, chainIndex, createdAt, happenedAt, identity, partOf } from './columns.js';
 
 /**
  * Authorization terms (SPEC section 3). Editing a published clause makes a new version with the same origin, which
@@ -41,12 +41,12 @@ export const clauseConsent = pgTable(
     state: text('state', { enum: ['agreed', 'cancelled'] }).notNull(),
     /** The local time of the person who acted, as their browser showed it. */
     localTime: text('local_time'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: happenedAt(),
     ...belongTo(),
   },
   (t) => [
     index('clause_consent_account_idx').on(t.accountId, t.clauseId, t.at),
     index('clause_consent_company_idx').on(t.companyId, t.clauseId, t.at),
-    index('clause_consent_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId, t.at),
+    chainIndex('clause_consent_scope_idx', t, t.at),
   ],
 );

@@ -4,7 +4,7 @@
 import type { ConfigProp, ConfigStatus } from '@safety-shield/contract';
 import { ConfigSettings, configStatuses, ThresholdValues } from '@safety-shield/contract';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, declaredJson, identity, partOf } from './columns.js';
+import { createdAt, declaredJson, identity, partOf, updatedAt } from './columns.js';
 import { device } from './devices.js';
 
 /**
@@ -53,7 +53,7 @@ export const thresholdClass = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     values: declaredJson('values', ThresholdValues).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('threshold_class_name_idx').on(t.name)],

@@ -4,7 +4,7 @@ import type { DeviceTaskKind, TaskRowState } from '@safety-shield/contract';
 import { ConfigSettings, deviceTaskKinds, taskRowStates } from '@safety-shield/contract';
 import { type UpgradePhase, upgradePhases } from '@safety-shield/contract/device';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { belongTo, bigIdentity, createdAt, declaredJson, identity, partOf } from './columns.js';
+import { belongTo, bigIdentity, createdAt, declaredJson, fromDevice, identity, partOf, updatedAt } from './columns.js';
 import { deviceConfig } from './device-config.js';
 
 /** A task, in its creator's organisation chain (who may see it: SPEC section 6, as any scoped record). */
@@ -32,15 +32,14 @@ export const deviceTaskRow = pgTable(
   {
     id: bigIdentity(),
     taskId: partOf('task_id', () => deviceTask.id),
-    deviceId: integer('device_id').notNull(),
-    deviceUuid: text('device_uuid').notNull(),
+    ...fromDevice(),
     state: text('state', { enum: taskRowStates }).$type<TaskRowState>().notNull(),
     progress: integer('progress'),
     /** A running firmware upgrade's step as the device reported it. */
     phase: text('phase', { enum: upgradePhases }).$type<UpgradePhase>(),
     reason: text('reason'),
     configId: integer('config_id').references(() => deviceConfig.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('device_task_row_task_idx').on(t.taskId, t.id),
@@ -55,8 +54,7 @@ export const deviceRuntimeLog = pgTable(
   {
     id: identity(),
     taskId: partOf('task_id', () => deviceTask.id),
-    deviceId: integer('device_id').notNull(),
-    deviceUuid: text('device_uuid').notNull(),
+    ...fromDevice(),
     /** Where the store keeps the gzip file. */
     key: text('key').notNull(),
     size: integer('size').notNull(),

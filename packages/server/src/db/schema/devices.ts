@@ -14,7 +14,18 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { belongTo, bigIdentity, createdAt, identity } from './columns.js';
+import {
+  actor,
+  belongTo,
+  bigIdentity,
+  chainIndex,
+  createdAt,
+  fromDevice,
+  happenedAt,
+  identity,
+  newestFirstIndex,
+  updatedAt,
+} from './columns.js';
 import { vehicle } from './vehicles.js';
 
 /** DVR devices (SPEC section 3). A device without a vehicle is "unmatched"; its scope is its company's. */
@@ -49,14 +60,14 @@ export const device = pgTable(
     /** The device's clock of the newest `health` report applied: an older one arriving late is ignored. */
     healthAt: timestamp('health_at', { withTimezone: true }),
     ...belongTo(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('device_uuid_idx').on(t.deviceUuid),
     index('device_vehicle_idx').on(t.vehicleId),
-    index('device_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
-    index('device_created_idx').on(t.createdAt, t.id),
+    chainIndex('device_scope_idx', t),
+    newestFirstIndex('device_created_idx', t),
   ],
 );
 
@@ -84,16 +95,14 @@ export const deviceBindLog = pgTable(
   'device_bind_log',
   {
     id: bigIdentity(),
-    deviceId: integer('device_id').notNull(),
-    deviceUuid: text('device_uuid').notNull(),
+    ...fromDevice(),
     vehicleId: integer('vehicle_id').notNull(),
     licensePlate: text('license_plate').notNull(),
     action: text('action', { enum: ['bind', 'unbind'] }).notNull(),
     /** An unbind that took the device from a vehicle it was bound to, on purpose (SPEC section 4: forced unbind). */
     forced: boolean('forced').notNull().default(false),
-    accountId: integer('account_id'),
-    username: text('username').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...actor(),
+    at: happenedAt(),
     ...belongTo(),
   },
   (t) => [

@@ -1,5 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { belongTo, bigIdentity } from './columns.js';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { belongTo, bigIdentity, chainIndex, happenedAt } from './columns.js';
 
 /**
  * Every view and download of incident evidence (issue 15), append-only: who (an account as it was then, or a share
@@ -10,7 +10,7 @@ export const evidenceAccess = pgTable(
   'evidence_access',
   {
     id: bigIdentity(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: happenedAt(),
     /** The account that was given the URL and its username and role then; null for a view through a share link. */
     accountId: integer('account_id'),
     username: text('username'),
@@ -29,6 +29,6 @@ export const evidenceAccess = pgTable(
     index('evidence_access_incident_idx').on(t.incidentId, t.at),
     index('evidence_access_at_idx').on(t.at),
     index('evidence_access_account_idx').on(t.accountId, t.at),
-    index('evidence_access_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId, t.at),
+    chainIndex('evidence_access_scope_idx', t, t.at),
   ],
 );

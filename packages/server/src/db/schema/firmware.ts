@@ -2,7 +2,7 @@
 
 import { type CampaignControl, campaignControls, type UpgradeOutcome, upgradeOutcomes } from '@safety-shield/contract';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt, identity } from './columns.js';
+import { belongTo, createdAt, fromDevice, identity, newestFirstIndex } from './columns.js';
 import { deviceTask, deviceTaskRow } from './device-task.js';
 
 /** A firmware package: a file of the object store (`key`), the Super Admin's. */
@@ -22,7 +22,7 @@ export const firmwarePackage = pgTable(
     createdByName: text('created_by_name').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('firmware_package_created_idx').on(t.createdAt, t.id)],
+  (t) => [newestFirstIndex('firmware_package_created_idx', t)],
 );
 
 /** A campaign: the device task of kind `upgrade` it runs as, with its package, stages and failure threshold. */
@@ -50,8 +50,7 @@ export const deviceUpgradeLog = pgTable(
     taskId: integer('task_id').notNull(),
     /** The task row (one per device and campaign; a retried row logs each attempt). */
     rowId: bigint('row_id', { mode: 'number' }).notNull(),
-    deviceId: integer('device_id').notNull(),
-    deviceUuid: text('device_uuid').notNull(),
+    ...fromDevice(),
     packageVersion: text('package_version').notNull(),
     fromVersion: text('from_version'),
     toVersion: text('to_version'),

@@ -2,7 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, identity, partOf } from './columns.js';
+import { chainIndex, createdAt, identity, newestFirstIndex, partOf } from './columns.js';
 import { org } from './orgs.js';
 
 export const account = pgTable(
@@ -45,9 +45,9 @@ export const account = pgTable(
   (t) => [
     // Usernames are unique without regard to case, so 'Admin' cannot shadow 'admin'.
     uniqueIndex('account_username_idx').on(sql`lower(${t.username})`),
-    index('account_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
+    chainIndex('account_scope_idx', t),
     // Lists show the newest first: the first page is read backwards straight off this index.
-    index('account_created_idx').on(t.createdAt, t.id),
+    newestFirstIndex('account_created_idx', t),
   ],
 );
 

@@ -2,7 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongTo, bigIdentity, createdAt, deviceAndVehicle, identity } from './columns.js';
+import { actor, belongTo, bigIdentity, createdAt, deviceAndVehicle, happenedAt, identity, updatedAt } from './columns.js';
 
 /**
  * Incident tags of a company (SPEC section 3): whether incidents and videos of the tag are received, and how many days
@@ -111,7 +111,7 @@ export const incidentResource = pgTable(
     sha256: text('sha256'),
     contentType: text('content_type'),
     objectKey: text('object_key'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('incident_resource_device_idx').on(t.incidentId, t.deviceResourceId)],
 );
@@ -122,10 +122,9 @@ export const incidentComment = pgTable(
   {
     id: bigIdentity(),
     incidentId: partOfIncident(),
-    accountId: integer('account_id'),
-    username: text('username').notNull(),
+    ...actor(),
     body: text('body').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: happenedAt(),
   },
   (t) => [index('incident_comment_idx').on(t.incidentId, t.at)],
 );
@@ -139,7 +138,7 @@ export const incidentHistory = pgTable(
     action: text('action').notNull(),
     username: text('username'),
     detail: jsonb('detail'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: happenedAt(),
   },
   (t) => [index('incident_history_idx').on(t.incidentId, t.at)],
 );
@@ -164,7 +163,7 @@ export const evidenceTask = pgTable(
     createdById: integer('created_by_id'),
     createdByName: text('created_by_name'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('evidence_task_incident_idx').on(t.incidentId), index('evidence_task_device_state_idx').on(t.deviceUuid, t.state)],
 );

@@ -1,14 +1,13 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { belongTo, bigIdentity } from './columns.js';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { actor, belongTo, bigIdentity, chainIndex, happenedAt } from './columns.js';
 
 /** Every write and every login, append-only: who, as what, did what to which target, with what result. */
 export const operationLog = pgTable(
   'operation_log',
   {
     id: bigIdentity(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    accountId: integer('account_id'),
-    username: text('username').notNull(),
+    at: happenedAt(),
+    ...actor(),
     role: text('role'),
     action: text('action').notNull(),
     target: text('target'),
@@ -21,6 +20,6 @@ export const operationLog = pgTable(
   (t) => [
     index('operation_log_at_idx').on(t.at),
     index('operation_log_account_idx').on(t.accountId, t.at),
-    index('operation_log_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId, t.at),
+    chainIndex('operation_log_scope_idx', t, t.at),
   ],
 );

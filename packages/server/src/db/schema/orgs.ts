@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt, identity } from './columns.js';
+import { belongTo, chainIndex, createdAt, identity } from './columns.js';
 
 /** Agents (area suppliers), companies, fleets and sites: one table, `kind` says which (SPEC section 3). */
 export const org = pgTable(
@@ -30,7 +30,7 @@ export const org = pgTable(
   },
   (t) => [
     index('org_parent_idx').on(t.parentId),
-    index('org_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
+    chainIndex('org_scope_idx', t),
     // SPEC: names are unique among siblings, without regard to case.
     uniqueIndex('org_provisioning_key_idx').on(t.provisioningKeyHash),
     uniqueIndex('org_sibling_name_idx').on(t.kind, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),

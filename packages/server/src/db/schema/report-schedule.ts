@@ -2,7 +2,7 @@
 
 import { reportDeliveryStates, reportFrequencies } from '@safety-shield/contract';
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt, identity, partOf } from './columns.js';
+import { belongTo, chainIndex, createdAt, identity, newestFirstIndex, partOf, updatedAt } from './columns.js';
 import { account } from './identity.js';
 import { org } from './orgs.js';
 
@@ -30,12 +30,9 @@ export const reportSchedule = pgTable(
     createdById: integer('created_by_id'),
     createdByName: text('created_by_name').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
-  (t) => [
-    index('report_schedule_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
-    index('report_schedule_created_idx').on(t.createdAt, t.id),
-  ],
+  (t) => [chainIndex('report_schedule_scope_idx', t), newestFirstIndex('report_schedule_created_idx', t)],
 );
 
 /** A schedule's recipients; an account deleted leaves every schedule. */

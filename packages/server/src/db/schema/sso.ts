@@ -2,7 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { partOf } from './columns.js';
+import { partOf, updatedAt } from './columns.js';
 import { org } from './orgs.js';
 
 /** A company's OpenID provider, kept by its Super or Agent Admin (`/v1/org/company/sso`). */
@@ -17,7 +17,7 @@ export const ssoConfig = pgTable(
     /** Sealed with SECRET_KEY (AES-256-GCM): the API never answers it. */
     clientSecret: text('client_secret').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     updatedBy: integer('updated_by'),
   },
   // One name reaches one company, without regard to case.

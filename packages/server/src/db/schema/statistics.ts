@@ -32,14 +32,19 @@ export const statChange = pgTable(
   (t) => [index('stat_change_company_idx').on(t.companyId, t.at)],
 );
 
+/** What both incident rollups count by: the chain (a fleet's), the company-local day, the type and the tag. */
+const incidentDay = () => ({
+  ...belongTo(),
+  day: date('day', { mode: 'string' }).notNull(),
+  type: text('type').notNull(),
+  tagId: integer('tag_id'),
+});
+
 /** Incidents per company-local day, fleet, type and tag (live ones only: the recycle bin is not counted). */
 export const statIncidentDay = pgTable(
   'stat_incident_day',
   {
-    ...belongTo(),
-    day: date('day', { mode: 'string' }).notNull(),
-    type: text('type').notNull(),
-    tagId: integer('tag_id'),
+    ...incidentDay(),
     incidents: integer('incidents').notNull(),
   },
   (t) => [index('stat_incident_day_company_idx').on(t.belongCompanyId, t.day)],
@@ -49,10 +54,7 @@ export const statIncidentDay = pgTable(
 export const statPlaceDay = pgTable(
   'stat_place_day',
   {
-    ...belongTo(),
-    day: date('day', { mode: 'string' }).notNull(),
-    type: text('type').notNull(),
-    tagId: integer('tag_id'),
+    ...incidentDay(),
     placeName: text('place_name'),
     placeCountry: text('place_country'),
     incidents: integer('incidents').notNull(),

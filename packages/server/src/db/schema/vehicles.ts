@@ -2,7 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongTo, createdAt, identity, partOf } from './columns.js';
+import { belongTo, chainIndex, createdAt, identity, newestFirstIndex, partOf } from './columns.js';
 
 /**
  * Vehicles (SPEC section 3). The owner chain is belongTo; a lease (SPEC section 4) lends the vehicle to another fleet
@@ -34,9 +34,9 @@ export const vehicle = pgTable(
   (t) => [
     // Plates name vehicles in the console's paths (/map/{licensePlate}): unique platform-wide, without regard to case.
     uniqueIndex('vehicle_plate_idx').on(sql`upper(${t.licensePlate})`),
-    index('vehicle_scope_idx').on(t.belongAgentId, t.belongCompanyId, t.belongFleetId),
+    chainIndex('vehicle_scope_idx', t),
     index('vehicle_lease_idx').on(t.leaseAgentId, t.leaseCompanyId, t.leaseFleetId),
-    index('vehicle_created_idx').on(t.createdAt, t.id),
+    newestFirstIndex('vehicle_created_idx', t),
   ],
 );
 
