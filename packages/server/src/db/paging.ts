@@ -1,6 +1,7 @@
 import type { Page } from '@safety-shield/contract';
-import { desc, lt, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { count, desc, lt, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
 
 /** Which page of a list (from 1) and how many rows a page holds; the request schema has checked both (ARCHITECTURE section 3). */
 export interface Paging {
@@ -23,6 +24,29 @@ export async function pageOf<Q extends PgSelect, R>(
 ): Promise<Page<R>> {
   const [rows, [total]] = await Promise.all([list.limit(paging.limit).offset(offsetOf(paging)), counted]);
   return { records: rows.map(toRecord), total: total?.n ?? 0 };
+}
+
+/**
+ * A page of one table's whole rows that match `where`, in `order` (newest first: `desc(t.at), desc(t.id)`), and how many
+ * rows match: the plain list, with nothing joined.
+ */
+export function rowsPage<T extends PgTable, R>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  paging: Paging,
+  toRecord: (row: T['$inferSelect']) => R,
+): Promise<Page<R>> {
+  // Drizzle's select cannot take a table of a generic type; its rows are the table's own all the same.
+  const from: PgTable = table;
+  const list = db
+    .select()
+    .from(from)
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
+  return pageOf(paging, list, db.select({ n: count() }).from(from).where(where), (row) => toRecord(row as T['$inferSelect']));
 }
 
 /** A list's two prepared statements of one shape (db/prepared.ts): a page of rows and the count of all of them. */

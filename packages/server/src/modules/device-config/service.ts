@@ -15,10 +15,10 @@ import {
   type TaskRowState,
 } from '@safety-shield/contract';
 import { type ConfigReportUp, compiled } from '@safety-shield/contract/device';
-import { and, count, desc, eq, inArray, lt, max, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, max, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { pageOf } from '../../db/paging.js';
+import { rowsPage } from '../../db/paging.js';
 import { device, deviceConfig, deviceConfigReport, type deviceTask, deviceTaskRow } from '../../db/schema.js';
 import type { DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
@@ -676,8 +676,7 @@ export class DeviceConfigService {
     await this.deviceOf(principal, deviceId);
     await this.expireDue(this.db, deviceId);
     const where = eq(deviceConfig.deviceId, deviceId);
-    const list = this.db.select().from(deviceConfig).where(where).orderBy(desc(deviceConfig.version)).$dynamic();
-    return pageOf(query, list, this.db.select({ n: count() }).from(deviceConfig).where(where), toVersion);
+    return rowsPage(this.db, deviceConfig, where, [desc(deviceConfig.version)], query, toVersion);
   }
 
   async version(principal: Principal, id: number): Promise<ConfigVersion> {

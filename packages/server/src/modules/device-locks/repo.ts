@@ -2,7 +2,7 @@ import type { DeviceLockRecord, LockListQuery, Page, PublicLockRecord, TamperQue
 import type { LocalAction } from '@safety-shield/contract/device';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { pageOf } from '../../db/paging.js';
+import { pageOf, rowsPage } from '../../db/paging.js';
 import { device, deviceLock, deviceTamper, vehicle } from '../../db/schema.js';
 import { containing, epochMs } from '../../http/pagination.js';
 
@@ -128,10 +128,8 @@ export async function lockRecords(db: Db, deviceIds: readonly number[]): Promise
 /** A page of the local actions a device's lock refused, newest first. */
 export function listTampers(db: Db, query: TamperQuery): Promise<Page<TamperRecord>> {
   const where = eq(deviceTamper.deviceId, query.deviceId);
-  return pageOf(
-    query,
-    db.select().from(deviceTamper).where(where).orderBy(desc(deviceTamper.triedAt), desc(deviceTamper.id)).$dynamic(),
-    db.select({ n: count() }).from(deviceTamper).where(where),
-    (row) => ({ action: row.action, time: row.triedAt.getTime() }),
-  );
+  return rowsPage(db, deviceTamper, where, [desc(deviceTamper.triedAt), desc(deviceTamper.id)], query, (row) => ({
+    action: row.action,
+    time: row.triedAt.getTime(),
+  }));
 }

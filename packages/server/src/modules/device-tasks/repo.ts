@@ -12,7 +12,7 @@ import {
 } from '@safety-shield/contract';
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { pageOf } from '../../db/paging.js';
+import { pageOf, rowsPage } from '../../db/paging.js';
 import { device, deviceConfig, deviceTask, deviceTaskRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { containing } from '../../http/pagination.js';
@@ -68,12 +68,7 @@ export async function listTasks(db: Db, scope: SQL, query: TaskListQuery): Promi
     const start = (query.page - 1) * query.limit;
     return { records: matching.slice(start, start + query.limit), total: matching.length };
   }
-  const page = await pageOf(
-    query,
-    db.select().from(deviceTask).where(where).orderBy(desc(deviceTask.id)).$dynamic(),
-    db.select({ n: count() }).from(deviceTask).where(where),
-    (row) => row,
-  );
+  const page = await rowsPage(db, deviceTask, where, [desc(deviceTask.id)], query, (row) => row);
   const counts = await countsOf(
     db,
     page.records.map((task) => task.id),

@@ -2,7 +2,7 @@ import type { BindLogQuery, BindLogRecord, DeviceListQuery, DeviceRecord, Page }
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lockRow } from '../../db/locks.js';
-import { inBatches, pageOf } from '../../db/paging.js';
+import { inBatches, pageOf, rowsPage } from '../../db/paging.js';
 import { device, deviceBindLog, gpsPoint } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
 import { containing, epochMs } from '../../http/pagination.js';
@@ -165,20 +165,15 @@ export function listBindLog(db: Db, scope: SQL, query: BindLogQuery): Promise<Pa
       ? or(ilike(deviceBindLog.deviceUuid, containing(query.keyword)), ilike(deviceBindLog.licensePlate, containing(query.keyword)))
       : undefined,
   );
-  return pageOf(
-    query,
-    db.select().from(deviceBindLog).where(where).orderBy(desc(deviceBindLog.at), desc(deviceBindLog.id)).$dynamic(),
-    db.select({ n: count() }).from(deviceBindLog).where(where),
-    (row) => ({
-      id: row.id,
-      deviceId: row.deviceId,
-      deviceUuid: row.deviceUuid,
-      vehicleId: row.vehicleId,
-      licensePlate: row.licensePlate,
-      action: row.action,
-      forced: row.forced,
-      username: row.username,
-      time: row.at.getTime(),
-    }),
-  );
+  return rowsPage(db, deviceBindLog, where, [desc(deviceBindLog.at), desc(deviceBindLog.id)], query, (row) => ({
+    id: row.id,
+    deviceId: row.deviceId,
+    deviceUuid: row.deviceUuid,
+    vehicleId: row.vehicleId,
+    licensePlate: row.licensePlate,
+    action: row.action,
+    forced: row.forced,
+    username: row.username,
+    time: row.at.getTime(),
+  }));
 }

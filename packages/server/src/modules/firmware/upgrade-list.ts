@@ -8,7 +8,7 @@ import type {
 } from '@safety-shield/contract';
 import { and, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { inBatches, pageOf } from '../../db/paging.js';
+import { inBatches, pageOf, rowsPage } from '../../db/paging.js';
 import { device, deviceUpgradeLog } from '../../db/schema.js';
 import { containing } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
@@ -134,12 +134,7 @@ function logFilter(principal: Principal, query: Omit<UpgradeLogQuery, 'page' | '
 /** `/system/deviceLog`: every upgrade attempt that ended, newest first. */
 export function listUpgradeLog(db: Db, principal: Principal, query: UpgradeLogQuery): Promise<Page<UpgradeLogRecord>> {
   const where = logFilter(principal, query);
-  return pageOf(
-    query,
-    db.select().from(deviceUpgradeLog).where(where).orderBy(desc(deviceUpgradeLog.id)).$dynamic(),
-    db.select({ n: count() }).from(deviceUpgradeLog).where(where),
-    toLog,
-  );
+  return rowsPage(db, deviceUpgradeLog, where, [desc(deviceUpgradeLog.id)], query, toLog);
 }
 
 export async function* upgradeLogBatches(db: Db, principal: Principal, query: Omit<UpgradeLogQuery, 'page' | 'limit'>) {

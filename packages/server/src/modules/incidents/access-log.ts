@@ -1,10 +1,10 @@
 /** Issue 15: every view and download of incident evidence, recorded without slowing or failing the download. */
 import { createHash } from 'node:crypto';
 import { type EvidenceAccessRecord, type Page, RESOURCE_URL_TTL_MS } from '@safety-shield/contract';
-import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { inBatches, type Paging, pageOf } from '../../db/paging.js';
+import { inBatches, type Paging, rowsPage } from '../../db/paging.js';
 import { evidenceAccess, incident } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
 import type { AccessGrant } from '../../storage/signed-urls.js';
@@ -108,12 +108,7 @@ const ofIncident = (incidentId: number): SQL => eq(evidenceAccess.incidentId, in
 
 /** A page of an incident's access list (the caller was checked to see the incident), newest first. */
 export function accessPage(db: Db, incidentId: number, paging: Paging): Promise<Page<EvidenceAccessRecord>> {
-  return pageOf(
-    paging,
-    db.select().from(evidenceAccess).where(ofIncident(incidentId)).orderBy(desc(evidenceAccess.at), desc(evidenceAccess.id)).$dynamic(),
-    db.select({ n: count() }).from(evidenceAccess).where(ofIncident(incidentId)),
-    toRecord,
-  );
+  return rowsPage(db, evidenceAccess, ofIncident(incidentId), [desc(evidenceAccess.at), desc(evidenceAccess.id)], paging, toRecord);
 }
 
 /** An incident's whole access list, newest first, a batch at a time (for its export). */

@@ -9,7 +9,7 @@ import type {
 } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { inBatches, type ListStatements, offsetOf, type Paging, pageOf, preparedPage } from '../../db/paging.js';
+import { inBatches, type ListStatements, offsetOf, type Paging, preparedPage, rowsPage } from '../../db/paging.js';
 import { anyOf, placeholders, Statements } from '../../db/prepared.js';
 import { incident, incidentComment, incidentHistory, incidentResource } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
@@ -188,12 +188,12 @@ export async function findResource(db: Db, incidentId: number, resourceId: numbe
 
 export function listComments(db: Db, incidentId: number, page: Paging): Promise<Page<CommentRecord>> {
   const where = eq(incidentComment.incidentId, incidentId);
-  return pageOf(
-    page,
-    db.select().from(incidentComment).where(where).orderBy(desc(incidentComment.at), desc(incidentComment.id)).$dynamic(),
-    db.select({ n: count() }).from(incidentComment).where(where),
-    (r) => ({ id: r.id, body: r.body, username: r.username, time: r.at.getTime() }),
-  );
+  return rowsPage(db, incidentComment, where, [desc(incidentComment.at), desc(incidentComment.id)], page, (r) => ({
+    id: r.id,
+    body: r.body,
+    username: r.username,
+    time: r.at.getTime(),
+  }));
 }
 
 const toHistory = (r: typeof incidentHistory.$inferSelect): HistoryRecord => ({
@@ -215,12 +215,7 @@ export async function incidentHistoryOf(db: Db, incidentId: number, action?: str
 
 export function incidentHistoryPage(db: Db, incidentId: number, page: Paging): Promise<Page<HistoryRecord>> {
   const where = eq(incidentHistory.incidentId, incidentId);
-  return pageOf(
-    page,
-    db.select().from(incidentHistory).where(where).orderBy(desc(incidentHistory.at), desc(incidentHistory.id)).$dynamic(),
-    db.select({ n: count() }).from(incidentHistory).where(where),
-    toHistory,
-  );
+  return rowsPage(db, incidentHistory, where, [desc(incidentHistory.at), desc(incidentHistory.id)], page, toHistory);
 }
 
 /** Whether the principal may see the incident (its lists, its evidence, its uploads' push). */

@@ -1,7 +1,7 @@
 import type { DeviceOperationQuery, DeviceOperationRecord, Page } from '@safety-shield/contract';
-import { and, count, desc, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { inBatches, pageOf } from '../../db/paging.js';
+import { inBatches, rowsPage } from '../../db/paging.js';
 import { operationLog } from '../../db/schema.js';
 import { containing } from '../../http/pagination.js';
 
@@ -44,12 +44,7 @@ export function toDeviceOperation(row: Row): DeviceOperationRecord {
 
 export function listDeviceOperations(db: Db, query: DeviceOperationQuery): Promise<Page<DeviceOperationRecord>> {
   const filter = where(query);
-  return pageOf(
-    query,
-    db.select().from(operationLog).where(filter).orderBy(desc(operationLog.id)).$dynamic(),
-    db.select({ n: count() }).from(operationLog).where(filter),
-    toDeviceOperation,
-  );
+  return rowsPage(db, operationLog, filter, [desc(operationLog.id)], query, toDeviceOperation);
 }
 
 /** Every line of the filters, a batch at a time, newest first (the export). */

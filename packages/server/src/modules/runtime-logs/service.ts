@@ -1,9 +1,9 @@
 import type { DeviceTask, Page, RuntimeLogQuery, RuntimeLogRecord } from '@safety-shield/contract';
 import { MAX_RUNTIME_LOG_BYTES } from '@safety-shield/contract/device';
-import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { pageOf } from '../../db/paging.js';
+import { rowsPage } from '../../db/paging.js';
 import { device, deviceRuntimeLog, deviceTask, deviceTaskRow } from '../../db/schema.js';
 import type { DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
@@ -234,12 +234,7 @@ export class RuntimeLogService {
       query.keyword ? ilike(deviceRuntimeLog.deviceUuid, containing(query.keyword)) : undefined,
       query.taskId ? eq(deviceRuntimeLog.taskId, query.taskId) : undefined,
     );
-    return pageOf(
-      query,
-      this.db.select().from(deviceRuntimeLog).where(where).orderBy(desc(deviceRuntimeLog.id)).$dynamic(),
-      this.db.select({ n: count() }).from(deviceRuntimeLog).where(where),
-      toRecord,
-    );
+    return rowsPage(this.db, deviceRuntimeLog, where, [desc(deviceRuntimeLog.id)], query, toRecord);
   }
 
   /** A log of the caller's scope, its file opened for reading. */
