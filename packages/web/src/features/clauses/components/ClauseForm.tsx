@@ -9,7 +9,7 @@ import {
 import { Alert, Card, Col, Form, Input, Radio, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { maxLength, requiredText } from '../../../shared/forms/rules.js';
+import { maxLength, requiredText, valueRule } from '../../../shared/forms/rules.js';
 import { SaveOrCancel } from '../../../shared/forms/SaveOrCancel.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSaveClause } from '../api/save-clause.js';
@@ -96,10 +96,7 @@ export function ClauseForm({ clause }: { clause?: ClauseRecord }) {
               rules={[
                 { required: true, message: t('clauses.contentRequired') },
                 maxLength(t, CONTENT_MAX),
-                {
-                  validator: (_, value: string | undefined) =>
-                    !value || hasText(sanitizeClauseTree(value)) ? Promise.resolve() : Promise.reject(new Error(t('clauses.contentEmpty'))),
-                },
+                valueRule((value: string | undefined) => !value || hasText(sanitizeClauseTree(value)), t('clauses.contentEmpty')),
               ]}
             >
               <Input.TextArea rows={16} maxLength={CONTENT_MAX} spellCheck={false} style={{ fontFamily: 'monospace' }} />
