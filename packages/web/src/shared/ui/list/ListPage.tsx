@@ -71,13 +71,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           {list && rowKey && columns && (
             <ListTable<T>
               tableId={testId ?? pathname}
+              testId={tableTestId}
               rowKey={rowKey}
               columns={columns}
               list={list}
               query={query}
               rowSelection={rowSelection}
               onRow={onRow}
-              testId={tableTestId}
             />
           )}
           {children}
