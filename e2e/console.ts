@@ -159,7 +159,7 @@ export async function companyWithVehicle(baseURL: string, label: string, options
   const vehicle = await plateOnlyVehicle(api, plate, fleetOrg.id);
   return { api, company, fleetOrg, admin, key, plate, vehicle, uuid: `E2E-${label}-${stamp}` };
 }
-type CompanyWithVehicle = Awaited<ReturnType<typeof companyWithVehicle>>;
+export type CompanyWithVehicle = Awaited<ReturnType<typeof companyWithVehicle>>;
 
 /** The id the device list gives the device with this UUID; 0 while it is not listed. */
 export async function listedDeviceId(api: AdminApi, uuid: string): Promise<number> {

@@ -1,19 +1,18 @@
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { bindWhenListed, companyWithVehicle, pickSearched, READY_PASSWORD, row, simulatedDevice } from './console.js';
+import { bindWhenListed, pickSearched, READY_PASSWORD, row, simulatedDevice } from './console.js';
 import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
-test.use({ viewport: { width: 1400, height: 900 } });
+test.use({ viewport: { width: 1400, height: 900 }, companyLabel: 'MON' });
 
 const CAMERA = 'Camera signal lost · channel 2';
 const CARD = 'Storage card full';
 
 test('a fault a device reports shows on the monitor at once, in the device’s alert history and on its detail page', async ({
   page,
-  baseURL,
+  companySetup,
 }) => {
   test.setTimeout(180_000);
-  const portal = baseURL ?? '';
-  const { api, admin, key, plate, vehicle, uuid } = await companyWithVehicle(portal, 'MON');
+  const { api, admin, key, plate, vehicle, uuid } = companySetup;
   // A batch of two positions (with their signal) every two seconds: the chart has readings within the test.
   const device = simulatedDevice(uuid, key, { gpsIntervalMs: 1_000, gpsBatch: 2 });
   try {

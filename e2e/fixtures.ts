@@ -1,11 +1,28 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { type CompanyWithVehicle, companyWithVehicle } from './console.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 import { workerPortal } from './portals.js';
 
-export const test = base.extend({
+type Fixtures = {
+  /** The worker's portal, as the API helpers take it. */
+  portal: string;
+  /** What names the `companySetup` fixture's records (its plate, device uuid, admin); a file sets it with `test.use`. */
+  companyLabel: string;
+  /** A company with a fleet, a plate-only vehicle and a ready Company Admin, made only for the tests that ask for it. */
+  companySetup: CompanyWithVehicle;
+};
+
+export const test = base.extend<Fixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   baseURL: async ({}, use) => {
     await use(workerPortal().url);
+  },
+  portal: async ({ baseURL }, use) => {
+    await use(baseURL ?? '');
+  },
+  companyLabel: ['E2E', { option: true }],
+  companySetup: async ({ portal, companyLabel }, use) => {
+    await use(await companyWithVehicle(portal, companyLabel));
   },
 });
 export { expect };

@@ -1,17 +1,18 @@
-import { companyWithVehicle, READY_PASSWORD, withBoundDevice } from './console.js';
+import { READY_PASSWORD, withBoundDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
-test.use({ viewport: { width: 1400, height: 900 } });
+test.use({ viewport: { width: 1400, height: 900 }, companyLabel: 'MAP' });
 
 const OSLO = { lat: 59.9139, lng: 10.7522 };
 const HAMAR = { lat: 60.7945, lng: 11.068 };
 
-test('the incident map clusters a company’s incidents, opens one, and shows nothing for another time range', async ({ page, baseURL }) => {
+test('the incident map clusters a company’s incidents, opens one, and shows nothing for another time range', async ({
+  page,
+  companySetup,
+}) => {
   test.setTimeout(180_000);
-  const portal = baseURL ?? '';
-  const setup = await companyWithVehicle(portal, 'MAP');
-  const { api, admin, plate, company } = setup;
-  await withBoundDevice(setup, { gpsIntervalMs: 5_000 }, async (device) => {
+  const { api, admin, plate, company } = companySetup;
+  await withBoundDevice(companySetup, { gpsIntervalMs: 5_000 }, async (device) => {
     // Three incidents at one spot in Oslo and one in Hamar, about 100 km north.
     device.raiseIncident('collision', OSLO);
     device.raiseIncident('overSpeed', OSLO);

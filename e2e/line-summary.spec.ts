@@ -1,21 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { bindWhenListed, companyWithVehicle, listedDeviceId, READY_PASSWORD, row, simulatedDevice } from './console.js';
+import { bindWhenListed, listedDeviceId, READY_PASSWORD, row, simulatedDevice } from './console.js';
 import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
-test.use({ viewport: { width: 1440, height: 900 } });
+test.use({ viewport: { width: 1440, height: 900 }, companyLabel: 'ONL' });
 
 /** The table's day columns, as their headers name them (MM-DD under the weekday). */
 const dayHeaders = (page: Page) => page.getByTestId('summary-table').locator('thead th[data-day]');
 
 test('online time per device and day: today’s time shows in the chart and the table, the span changes, at most 31 days, the export is a spreadsheet', async ({
   page,
-  baseURL,
+  companySetup,
 }) => {
   test.setTimeout(180_000);
-  const portal = baseURL ?? '';
-  const { api, admin, key, plate, vehicle, uuid } = await companyWithVehicle(portal, 'ONL');
+  const { api, admin, key, plate, vehicle, uuid } = companySetup;
   // One device stays online; the other connects, goes and leaves a finished connection behind.
   const online = simulatedDevice(uuid, key);
   // A uuid the first one's is not part of: binding finds the first by its uuid as a keyword.

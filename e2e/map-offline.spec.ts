@@ -59,15 +59,15 @@ async function zoomOut(page: Page, map: Locator, steps: number) {
   await page.waitForTimeout(400);
 }
 
+test.use({ companyLabel: 'OFF' });
+
 test('without tiles the vehicle, incident and incidents maps draw the offline map with a notice; the legend matches the markers', async ({
   page,
-  baseURL,
+  companySetup,
 }) => {
   test.setTimeout(240_000);
-  const portal = baseURL ?? '';
-  const setup = await companyWithVehicle(portal, 'OFF');
-  const { api, admin, plate, company } = setup;
-  await withBoundDevice(setup, { gpsIntervalMs: 2_000 }, async (device) => {
+  const { api, admin, plate, company } = companySetup;
+  await withBoundDevice(companySetup, { gpsIntervalMs: 2_000 }, async (device) => {
     device.raiseIncident('collision', OSLO);
     device.raiseIncident('overSpeed', OSLO);
     device.raiseIncident('fatigue', HAMAR);
@@ -122,8 +122,7 @@ test('without tiles the vehicle, incident and incidents maps draw the offline ma
   });
 });
 
-test('a tile server that cannot be reached gives way to the offline map and says so', async ({ page, baseURL }) => {
-  const portal = baseURL ?? '';
+test('a tile server that cannot be reached gives way to the offline map and says so', async ({ page, portal }) => {
   const { admin, plate } = await companyWithVehicle(portal, 'TIL');
   // The configuration names a tile server; its tiles never arrive.
   await page.route('**/v1/system/map', (route) =>

@@ -1,18 +1,17 @@
-import { companyWithVehicle, READY_PASSWORD, row, withBoundDevice } from './console.js';
+import { READY_PASSWORD, row, withBoundDevice } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
-test.use({ viewport: { width: 1280, height: 900 } });
+test.use({ viewport: { width: 1280, height: 900 }, companyLabel: 'SHR' });
 
 test('an admin shares an incident; a browser without a session opens the link; a tampered link is refused', async ({
   page,
   browser,
-  baseURL,
+  portal,
+  companySetup,
 }) => {
   test.setTimeout(180_000);
-  const portal = baseURL ?? '';
-  const setup = await companyWithVehicle(portal, 'SHR');
-  const { api, admin, plate } = setup;
-  await withBoundDevice(setup, { gpsIntervalMs: 1_000, gpsBatch: 1 }, async (device) => {
+  const { api, admin, plate } = companySetup;
+  await withBoundDevice(companySetup, { gpsIntervalMs: 1_000, gpsBatch: 1 }, async (device) => {
     device.raiseIncident('overSpeed');
     await expect(async () => {
       const list = await api<{ total: number }>('GET', `/v2/event/list?licensePlate=${encodeURIComponent(plate)}`);

@@ -1,6 +1,6 @@
 import type { SafetyScoreList } from '@safety-shield/contract';
 import { seriousAxeFindings } from './axe.js';
-import { companyWithVehicle, READY_PASSWORD, withBoundDevice } from './console.js';
+import { READY_PASSWORD, withBoundDevice } from './console.js';
 import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
 const OSLO = { lat: 59.9139, lng: 10.7522 };
@@ -29,19 +29,20 @@ async function scores(baseURL: string, token: string): Promise<SafetyScoreList> 
   return envelope.data as SafetyScoreList;
 }
 
+test.use({ companyLabel: 'SAF' });
+
 test('safety score: a Company Admin sees its vehicle scored, weighs harsh braking at nothing and sees the score go up', async ({
   page,
-  baseURL,
+  portal,
+  companySetup,
 }) => {
   test.setTimeout(90_000);
-  const portal = baseURL ?? '';
-  const setup = await companyWithVehicle(portal, 'SAF');
-  const { admin, plate, vehicle } = setup;
+  const { admin, plate, vehicle } = companySetup;
 
   // The vehicle drove 30 km, then braked hard once: a score below 100 (the distance first, so the incident, which
   // clears the kept answers, comes after it).
   let before = 0;
-  await withBoundDevice(setup, { gpsIntervalMs: 60_000, gpsBatch: 1 }, async (device) => {
+  await withBoundDevice(companySetup, { gpsIntervalMs: 60_000, gpsBatch: 1 }, async (device) => {
     expect(await device.publish('gps', { points: halfHourDrive(Date.now()) })).toBe(true);
     device.raiseIncident('harshBraking', OSLO);
     await expect(async () => {

@@ -7,9 +7,9 @@ const OWN_PASSWORD = 'Chosen-Pass-2026';
 
 test('a company admin changes the first password, binds Google Authenticator, logs in with a code and stays in its company', async ({
   page,
-  baseURL,
+  portal,
 }) => {
-  const api = await adminApi(baseURL ?? '');
+  const api = await adminApi(portal);
   const agent = await api<{ id: number }>('POST', '/v1/org/agent', { name: unique('Agent') });
   const mine = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Mine') });
   const theirs = await api<{ id: number }>('POST', '/v1/org/company', { parentId: agent.id, name: unique('Theirs') });

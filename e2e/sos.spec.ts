@@ -39,10 +39,9 @@ async function signedInPage(browser: Browser, username: string) {
 test('an S.O.S pressed on a device shows on its company’s Focus Board at once, not on another company’s, and is closed', async ({
   browser,
   page,
-  baseURL,
+  portal,
 }) => {
   test.setTimeout(120_000);
-  const portal = baseURL ?? '';
   const mine = await companyWithDevice(portal, 'Mine');
   const theirs = await companyWithDevice(portal, 'Theirs');
   try {

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
  */
 const SRC = path.resolve(import.meta.dirname, '../src');
 
-/** A route table of its own, for the menu and search tests: its paths are declarations, not links. */
-const ROUTE_TABLES = new Set(['app/test-routes.ts']);
+/** The menu and search tests' route table and the pages they expect: their paths are declarations, not links. */
+const ROUTE_TABLES = new Set(['app/test-routes.ts', 'app/test-pages.ts']);
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {

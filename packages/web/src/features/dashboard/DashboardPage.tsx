@@ -33,6 +33,13 @@ export function DashboardPage() {
   const { baseInfo } = info;
   const roleKey: string = `roles.${baseInfo.role}`;
   const organisation = [baseInfo.agentName, baseInfo.companyName, baseInfo.fleetName].filter(Boolean).join(' / ');
+  // The blocks that show the chosen range, each the page's whole width; the safety score only for who may read it.
+  const rangeBlocks = [
+    { key: 'status', Block: StatusBlocks },
+    { key: 'incidents', Block: IncidentCharts },
+    ...(can(safetyScoreApi.list) ? [{ key: 'safety', Block: SafetyScoreCard }] : []),
+    { key: 'fleets', Block: FleetTable },
+  ];
   return (
     <Row gutter={[16, 16]} className="dashboard">
       <Col span={24}>
@@ -83,20 +90,11 @@ export function DashboardPage() {
       <Col xs={24} lg={24} xl={8}>
         <QuickStart rangeRef={rangeRef} />
       </Col>
-      <Col span={24}>
-        <StatusBlocks range={range} />
-      </Col>
-      <Col span={24}>
-        <IncidentCharts range={range} />
-      </Col>
-      {can(safetyScoreApi.list) && (
-        <Col span={24}>
-          <SafetyScoreCard range={range} />
+      {rangeBlocks.map(({ key, Block }) => (
+        <Col key={key} span={24}>
+          <Block range={range} />
         </Col>
-      )}
-      <Col span={24}>
-        <FleetTable range={range} />
-      </Col>
+      ))}
       {canCall(baseInfo.role, maintenanceApi.setState) && (
         <Col xs={24} lg={12}>
           <MaintenanceSwitch />

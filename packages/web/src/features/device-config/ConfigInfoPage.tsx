@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { canCall, deviceConfigApi, pathTo } from '@safety-shield/contract';
+import { canCall, deviceConfigApi } from '@safety-shield/contract';
 import { App, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
@@ -80,11 +80,7 @@ export function ConfigInfoPage() {
 
   return (
     <Flex vertical gap={16} data-testid="config-info">
-      <DeviceHeader
-        deviceId={deviceId}
-        onChange={setDeviceId}
-        link={{ to: pathTo('DeviceConfigSetting', { query: { deviceId } }), text: t('deviceConfig.editLink') }}
-      />
+      <DeviceHeader deviceId={deviceId} onChange={setDeviceId} otherPage="DeviceConfigSetting" otherText={t('deviceConfig.editLink')} />
       {body}
     </Flex>
   );

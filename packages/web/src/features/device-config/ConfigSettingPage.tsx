@@ -1,4 +1,4 @@
-import { type ConfigSettings, type ConfigVersion, canCall, deviceConfigApi, pathTo } from '@safety-shield/contract';
+import { type ConfigSettings, type ConfigVersion, canCall, deviceConfigApi } from '@safety-shield/contract';
 import { Alert, App, Button, Card, Empty, Flex, Form, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
@@ -38,11 +38,7 @@ function SingleDevicePage() {
   const [deviceId, setDeviceId] = useDeviceParam();
   return (
     <Flex vertical gap={16} data-testid="config-setting">
-      <DeviceHeader
-        deviceId={deviceId}
-        onChange={setDeviceId}
-        link={{ to: pathTo('DeviceConfigInfo', { query: { deviceId } }), text: t('deviceConfig.compareLink') }}
-      />
+      <DeviceHeader deviceId={deviceId} onChange={setDeviceId} otherPage="DeviceConfigInfo" otherText={t('deviceConfig.compareLink')} />
       {deviceId === undefined ? <Empty description={t('deviceConfig.pickDevice')} /> : <ConfigEditor deviceId={deviceId} />}
     </Flex>
   );

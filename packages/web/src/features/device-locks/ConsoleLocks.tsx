@@ -37,6 +37,21 @@ function RowAction({ locking, compact, disabled, onClick }: { locking: boolean; 
   );
 }
 
+/** The toolbar's lock (or unlock) of the ticked devices it would change; none to change, it is greyed out. */
+function BatchAction({ locking, devices, onAsk }: { locking: boolean; devices: DeviceLockRecord[]; onAsk(asked: Asked): void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      icon={locking ? <LockOutlined /> : <UnlockOutlined />}
+      disabled={devices.length === 0}
+      onClick={() => onAsk({ locking, devices })}
+      data-testid={locking ? 'lock-selected' : 'unlock-selected'}
+    >
+      {t(locking ? 'deviceLocks.lockSelected' : 'deviceLocks.unlockSelected', { count: devices.length })}
+    </Button>
+  );
+}
+
 /**
  * `/device/setting` signed in: the devices of the caller's scope with their locks (wanted, confirmed, refused local
  * actions), locked and unlocked one by one or ticked together; the Super Admin also hands out installer links.
@@ -88,22 +103,8 @@ export function ConsoleLocks({ role }: { role: Role }) {
             <Flex wrap gap={8} justify="flex-end">
               {writes && (
                 <>
-                  <Button
-                    icon={<LockOutlined />}
-                    disabled={toLock.length === 0}
-                    onClick={() => setAsked({ locking: true, devices: toLock })}
-                    data-testid="lock-selected"
-                  >
-                    {t('deviceLocks.lockSelected', { count: toLock.length })}
-                  </Button>
-                  <Button
-                    icon={<UnlockOutlined />}
-                    disabled={toUnlock.length === 0}
-                    onClick={() => setAsked({ locking: false, devices: toUnlock })}
-                    data-testid="unlock-selected"
-                  >
-                    {t('deviceLocks.unlockSelected', { count: toUnlock.length })}
-                  </Button>
+                  <BatchAction locking devices={toLock} onAsk={setAsked} />
+                  <BatchAction locking={false} devices={toUnlock} onAsk={setAsked} />
                 </>
               )}
               {issuesLinks && (

@@ -9,7 +9,6 @@ import {
   actionsColumn,
   type ListColumns,
   ListPage,
-  ListTable,
   rowData,
   SelectFilter,
   TextFilter,
@@ -165,10 +164,18 @@ export function DeviceMonitorPage() {
   ];
 
   return (
-    <ListPage
+    <ListPage<DeviceRunningStatus>
       testId="device-monitor"
       query={query}
       list={list}
+      rowKey="deviceId"
+      columns={columns}
+      tableTestId="device-monitor-table"
+      onRow={(row) => ({
+        onClick: () => showHistory(row.deviceId),
+        style: { cursor: 'pointer' },
+        ...rowData({ device: row.deviceUuid }),
+      })}
       filterFields={
         <>
           <TextFilter name="keyword" label={t('deviceMonitor.keyword')} placeholder={t('deviceMonitor.keywordPlaceholder')} width={220} />
@@ -189,19 +196,6 @@ export function DeviceMonitorPage() {
         </>
       }
     >
-      <ListTable<DeviceRunningStatus>
-        tableId="device-monitor"
-        testId="device-monitor-table"
-        rowKey="deviceId"
-        columns={columns}
-        list={list}
-        query={query}
-        onRow={(row) => ({
-          onClick: () => showHistory(row.deviceId),
-          style: { cursor: 'pointer' },
-          ...rowData({ device: row.deviceUuid }),
-        })}
-      />
       <HistoryDrawer deviceId={historyId} onClose={() => showHistory(undefined)} />
     </ListPage>
   );

@@ -2,11 +2,11 @@ import { Alert, Card, Flex, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../shared/ui/LoadError.js';
-import { useListParams } from '../../shared/ui/list/index.js';
+import { useUrlView } from '../../shared/ui/list/index.js';
 import { PageTabs } from '../../shared/ui/PageTabs.js';
 import { ReportSchedules } from '../report-schedules/index.js';
 import { useReport } from './api/get-report.js';
-import { REPORT_KEYS, type ReportKey, reportQueryOf } from './components/query.js';
+import { REPORT_KEYS, reportQueryOf } from './components/query.js';
 import { ReportControls } from './components/ReportControls.js';
 import { ReportView } from './components/ReportView.js';
 import './report.css';
@@ -18,11 +18,9 @@ import './report.css';
  */
 export function ReportPage() {
   const { t } = useTranslation();
-  const list = useListParams(REPORT_KEYS);
-  const { filters } = list;
+  const { filters, set } = useUrlView(REPORT_KEYS);
   const query = useMemo(() => reportQueryOf(filters), [filters]);
   const report = useReport(query);
-  const set = (changes: Partial<Record<ReportKey, string | undefined>>) => list.setFilters({ ...filters, ...changes });
 
   const tab = filters.tab === 'scheduled' ? 'scheduled' : 'report';
 

@@ -13,21 +13,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTimeZone } from '../../shared/time/zone.js';
-import { useListParams } from '../../shared/ui/list/index.js';
+import { useUrlView } from '../../shared/ui/list/index.js';
 import { PageTabs } from '../../shared/ui/PageTabs.js';
 import { useSelfInfo } from '../auth/index.js';
 import { useSafetyScoreList } from '../safety-score/index.js';
 import { useMidnightRefresh, useStatisticsOverview, useTagStatistics } from './api/get-statistics.js';
 import { OverviewTab } from './components/OverviewTab.js';
-import {
-  queryOf,
-  STATISTICS_KEYS,
-  type StatisticsKey,
-  type StatisticsTab,
-  safetyLevelsOf,
-  safetyQueryOf,
-  tabOf,
-} from './components/query.js';
+import { queryOf, STATISTICS_KEYS, type StatisticsTab, safetyLevelsOf, safetyQueryOf, tabOf } from './components/query.js';
 import { StatisticsFilterBar } from './components/StatisticsFilterBar.js';
 import { SafetyScoreTab } from './components/safety/SafetyScoreTab.js';
 import { TagTab } from './components/TagTab.js';
@@ -64,14 +56,12 @@ function SpanNote({ query, safety, tab }: { query: StatisticsQuery; safety: Safe
  */
 export function StatisticsPage() {
   const { t } = useTranslation();
-  const list = useListParams(STATISTICS_KEYS);
-  const { filters } = list;
+  const { filters, set } = useUrlView(STATISTICS_KEYS);
   const query = useMemo(() => queryOf(filters), [filters]);
   const tab = tabOf(filters);
   const levels = safetyLevelsOf(useSelfInfo().data?.baseInfo.role);
   const safety = useMemo(() => safetyQueryOf(query, filters, levels), [query, filters, levels]);
   useMidnightRefresh(useTimeZone());
-  const set = (changes: Partial<Record<StatisticsKey, string | undefined>>) => list.setFilters({ ...filters, ...changes });
   const text = (value: number | string | undefined) => (value === undefined ? undefined : String(value));
 
   return (

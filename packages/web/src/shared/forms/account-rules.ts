@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN, PHONE_PATTERN, passwordMeetsRule, sharesTooMuchWithContact, USERNAME_PATTERN } from '@safety-shield/contract';
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { maxLength, requiredText } from './rules.js';
+import { maxLength, requiredText, valueRule } from './rules.js';
 
 /** The i18n key of what is wrong with a new password, or null (SPEC sections 5 and 9). */
 export function passwordProblem(password: string, contact: { phone?: string | null; email?: string | null }): string | null {
@@ -44,10 +44,7 @@ export const accountRules = (t: TFunction) => ({
   /** The repeated password, equal to the field `of`. */
   repeat: (of = 'password'): FormRule[] => [
     { required: true, message: t('validation.repeatRequired') },
-    ({ getFieldValue }) => ({
-      validator: (_, value: string | undefined) =>
-        !value || value === getFieldValue(of) ? Promise.resolve() : Promise.reject(new Error(t('validation.passwordsDiffer'))),
-    }),
+    ({ getFieldValue }) => valueRule((value: string | undefined) => !value || value === getFieldValue(of), t('validation.passwordsDiffer')),
   ],
   phone: [{ pattern: PHONE_PATTERN, message: t('validation.phone') }] as FormRule[],
   email: [{ pattern: EMAIL_PATTERN, message: t('validation.email') }, maxLength(t, 128)] as FormRule[],

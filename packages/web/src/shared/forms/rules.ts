@@ -12,3 +12,11 @@ export const requiredWholeNumber = (messages: { required: string; range: string 
   { required: true, message: messages.required },
   { type: 'integer', min, max, message: messages.range },
 ];
+
+/** A rule as an object (not one made from the form): what a rule made from the form returns. */
+type RuleObject = Exclude<FormRule, (form: never) => unknown>;
+
+/** A check of the field's value: `message` under the field when `ok` says no. */
+export const valueRule = <T>(ok: (value: T) => boolean, message: string): RuleObject => ({
+  validator: (_, value: T) => (ok(value) ? Promise.resolve() : Promise.reject(new Error(message))),
+});

@@ -1,4 +1,4 @@
-import { type QueryKey, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CallOptions } from './api.js';
 
 /**
@@ -7,3 +7,15 @@ import type { CallOptions } from './api.js';
  */
 export const keptQuery = <T>(queryKey: QueryKey, load: (input: undefined, options: CallOptions) => Promise<T>) =>
   queryOptions({ queryKey, queryFn: () => load(undefined, { silent: true }), staleTime: Number.POSITIVE_INFINITY });
+
+/**
+ * A list (or figures) asked for only once its query is known: a drawer's rows while it is open, a report once its range
+ * is chosen. The answer before stays on screen while the next one loads.
+ */
+export const useQueryOnceKnown = <Q, T>(key: QueryKey, query: Q | undefined, load: (query: Q) => Promise<T>) =>
+  useQuery({
+    queryKey: [...key, query],
+    queryFn: () => load(query as Q),
+    enabled: query !== undefined,
+    placeholderData: keepPreviousData,
+  });

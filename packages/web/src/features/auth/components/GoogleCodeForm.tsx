@@ -1,8 +1,8 @@
 import { SafetyOutlined } from '@ant-design/icons';
-import { Form, Input, Typography } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoginWithGoogle } from '../api/login-google.js';
-import { StepButtons } from './StepButtons.js';
+import { StepForm } from './StepForm.js';
 
 interface Props {
   ticket: string;
@@ -28,9 +28,16 @@ export function GoogleCodeForm({ ticket, onToken, onBack }: Props) {
   };
 
   return (
-    <Form layout="vertical" size="large" onFinish={submit} requiredMark={false} noValidate data-testid="google-step">
-      <Typography.Title level={4}>{t('login.googleTitle')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('login.googleExplain')}</Typography.Paragraph>
+    <StepForm<{ code: string }>
+      testId="google-step"
+      title={t('login.googleTitle')}
+      explain={t('login.googleExplain')}
+      onFinish={submit}
+      submit={t('login.googleSubmit')}
+      pending={verify.isPending}
+      back={t('login.back')}
+      onBack={onBack}
+    >
       <Form.Item
         name="code"
         label={t('credentials.google.code')}
@@ -41,7 +48,6 @@ export function GoogleCodeForm({ ticket, onToken, onBack }: Props) {
       >
         <Input prefix={<SafetyOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
       </Form.Item>
-      <StepButtons submit={t('login.googleSubmit')} pending={verify.isPending} back={t('login.back')} onBack={onBack} />
-    </Form>
+    </StepForm>
   );
 }

@@ -1,11 +1,11 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { SSO_NAME_PATTERN } from '@safety-shield/contract';
-import { Form, Typography } from 'antd';
+import { Form } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { useStartSso } from '../api/sso.js';
 import { rememberSsoRedirect } from '../enter.js';
-import { StepButtons } from './StepButtons.js';
+import { StepForm } from './StepForm.js';
 
 interface Props {
   /** A sign-in name given in the login URL (`/login?sso=name`), to start with. */
@@ -33,17 +33,17 @@ export function SsoStartForm({ initialName, redirect, onBack }: Props) {
   };
 
   return (
-    <Form
-      layout="vertical"
-      size="large"
-      onFinish={submit}
-      requiredMark={false}
-      noValidate
+    <StepForm
+      testId="sso-start"
+      title={t('login.sso.title')}
+      explain={t('login.sso.explain')}
       initialValues={{ name: initialName }}
-      data-testid="sso-start"
+      onFinish={submit}
+      submit={t('login.sso.submit')}
+      pending={start.isPending}
+      back={t('login.sso.back')}
+      onBack={onBack}
     >
-      <Typography.Title level={4}>{t('login.sso.title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('login.sso.explain')}</Typography.Paragraph>
       <Form.Item
         name="name"
         label={t('login.sso.name')}
@@ -54,7 +54,6 @@ export function SsoStartForm({ initialName, redirect, onBack }: Props) {
       >
         <Input prefix={<LoginOutlined />} autoComplete="organization" autoFocus maxLength={63} />
       </Form.Item>
-      <StepButtons submit={t('login.sso.submit')} pending={start.isPending} back={t('login.sso.back')} onBack={onBack} />
-    </Form>
+    </StepForm>
   );
 }

@@ -6,10 +6,11 @@ import {
   clausePlaces,
   pathTo,
 } from '@safety-shield/contract';
-import { Alert, Card, Col, Form, Input, Radio, Row, Switch, Typography } from 'antd';
+import { Alert, Card, Col, Form, Input, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { maxLength, requiredText } from '../../../shared/forms/rules.js';
+import { ChoiceButtons } from '../../../shared/forms/ChoiceButtons.js';
+import { maxLength, requiredText, valueRule } from '../../../shared/forms/rules.js';
 import { SaveOrCancel } from '../../../shared/forms/SaveOrCancel.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSaveClause } from '../api/save-clause.js';
@@ -78,7 +79,7 @@ export function ClauseForm({ clause }: { clause?: ClauseRecord }) {
           </Col>
           <Col xs={24} sm={12} lg={6}>
             <Form.Item name="placeType" label={t('clauses.placeLabel')} extra={t('clauses.placeHint')} rules={[{ required: true }]}>
-              <Radio.Group optionType="button" options={clausePlaces.map((value) => ({ value, label: t(`clauses.place.${value}`) }))} />
+              <ChoiceButtons values={clausePlaces} textKey="clauses.place" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
@@ -96,10 +97,7 @@ export function ClauseForm({ clause }: { clause?: ClauseRecord }) {
               rules={[
                 { required: true, message: t('clauses.contentRequired') },
                 maxLength(t, CONTENT_MAX),
-                {
-                  validator: (_, value: string | undefined) =>
-                    !value || hasText(sanitizeClauseTree(value)) ? Promise.resolve() : Promise.reject(new Error(t('clauses.contentEmpty'))),
-                },
+                valueRule((value: string | undefined) => !value || hasText(sanitizeClauseTree(value)), t('clauses.contentEmpty')),
               ]}
             >
               <Input.TextArea rows={16} maxLength={CONTENT_MAX} spellCheck={false} style={{ fontFamily: 'monospace' }} />

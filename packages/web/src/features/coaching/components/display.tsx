@@ -1,7 +1,6 @@
 import type { CoachingInfo } from '@safety-shield/contract';
-import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { StateTag } from '../../../shared/ui/StateTag.js';
 import { durationParts } from '../../devices/index.js';
 
 type State = CoachingInfo['state'];
@@ -10,12 +9,7 @@ type State = CoachingInfo['state'];
 const colours: Record<State, string> = { none: 'default', needsCoaching: 'orange', coached: 'green', dismissed: 'default' };
 
 export function CoachingStateTag({ state }: { state: State }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={colours[state]} data-testid="coaching-state">
-      {t(`coaching.state.${state}`)}
-    </Tag>
-  );
+  return <StateTag value={state} colours={colours} textKey="coaching.state" testId="coaching-state" />;
 }
 
 /** How long an incident waited, in its two largest units ("3 d 4 h"), in the device list's words. */

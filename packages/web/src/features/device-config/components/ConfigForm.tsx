@@ -14,6 +14,7 @@ import {
 import { Button, Card, Checkbox, Flex, Form, type FormInstance, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { valueRule } from '../../../shared/forms/rules.js';
 import { AlarmAreasField } from './AlarmAreasField.js';
 import { DisplayPictureField } from './DisplayPictureField.js';
 import { ThresholdSelect } from './ThresholdSelect.js';
@@ -328,12 +329,10 @@ export function ConfigForm({
             name="alarmAreas"
             style={{ marginBottom: 0 }}
             rules={[
-              {
-                validator: (_, areas: AlarmArea[] | undefined) =>
-                  (areas ?? []).every((area) => area.name.trim())
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('deviceConfig.areaNameRequired'))),
-              },
+              valueRule(
+                (areas: AlarmArea[] | undefined) => (areas ?? []).every((area) => area.name.trim()),
+                t('deviceConfig.areaNameRequired'),
+              ),
             ]}
           >
             <AlarmAreasField center={position} />

@@ -1,3 +1,4 @@
+import { pathTo } from '@safety-shield/contract';
 import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,12 +7,13 @@ import { DevicePicker, OnlineTag, useDevice } from '../../devices/index.js';
 interface Props {
   deviceId: number | undefined;
   onChange(deviceId: number): void;
-  /** The other configuration page of the same device. */
-  link: { to: string; text: string };
+  /** The other configuration page, linked for the same device, and the link's text. */
+  otherPage: 'DeviceConfigInfo' | 'DeviceConfigSetting';
+  otherText: string;
 }
 
 /** The configuration pages' head: which device (a picker), whether it is online, and the other page about it. */
-export function DeviceHeader({ deviceId, onChange, link }: Props) {
+export function DeviceHeader({ deviceId, onChange, otherPage, otherText }: Props) {
   const { t } = useTranslation();
   const device = useDevice(deviceId);
   return (
@@ -26,7 +28,7 @@ export function DeviceHeader({ deviceId, onChange, link }: Props) {
           testId="config-device-picker"
         />
         {device.data && <OnlineTag online={device.data.online} />}
-        {deviceId !== undefined && <Link to={link.to}>{link.text}</Link>}
+        {deviceId !== undefined && <Link to={pathTo(otherPage, { query: { deviceId } })}>{otherText}</Link>}
       </Flex>
     </Card>
   );

@@ -1,6 +1,5 @@
 import type { ConfigStatus } from '@safety-shield/contract';
-import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { StateTag } from '../../../shared/ui/StateTag.js';
 
 const colours: Record<ConfigStatus, string> = {
   draft: 'default',
@@ -14,10 +13,5 @@ const colours: Record<ConfigStatus, string> = {
 
 /** Where a configuration version stands. */
 export function StatusTag({ status }: { status: ConfigStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={colours[status]} data-testid="config-status" data-status={status}>
-      {t(`deviceConfig.status.${status}`)}
-    </Tag>
-  );
+  return <StateTag value={status} colours={colours} textKey="deviceConfig.status" testId="config-status" valueAttribute="status" />;
 }

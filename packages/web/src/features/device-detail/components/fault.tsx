@@ -3,6 +3,7 @@ import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
+import { StateTag } from '../../../shared/ui/StateTag.js';
 
 /**
  * A fault in words, with its camera: "Camera signal lost · channel 2". The names are the maintenance page's
@@ -32,12 +33,7 @@ const stateColours: Record<DeviceAlertState, string> = { pending: 'red', handled
 
 /** Where an alert stands, in the maintenance page's colours. */
 export function AlertStateTag({ state, testId }: { state: DeviceAlertState; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={stateColours[state]} data-testid={testId}>
-      {t(`deviceAlerts.states.${state}`)}
-    </Tag>
-  );
+  return <StateTag value={state} colours={stateColours} textKey="deviceAlerts.states" testId={testId} />;
 }
 
 /** Who handled an alert and when, with the note they left; a dash while nobody has. */

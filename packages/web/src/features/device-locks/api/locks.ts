@@ -10,6 +10,7 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
 import { useRefreshingMutation } from '../../../shared/http/mutation.js';
+import { useQueryOnceKnown } from '../../../shared/http/query.js';
 
 export const LOCKS_KEY = ['device-locks'] as const;
 const LINKS_KEY = ['device-lock-links'] as const;
@@ -37,12 +38,7 @@ export const useLockList = (query: LockListQuery, enabled: boolean) =>
   });
 
 export const useTampers = (query: TamperQuery | undefined) =>
-  useQuery({
-    queryKey: [...LOCKS_KEY, 'tampers', query],
-    queryFn: () => api.deviceLock.tampers(query as TamperQuery),
-    enabled: query !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  useQueryOnceKnown([...LOCKS_KEY, 'tampers'], query, (known) => api.deviceLock.tampers(known));
 
 /** A PIN action answers its own refusals in its dialog (wrong PIN, blocked): silent. */
 export const useSaveLock = () => useRefreshingMutation((body: LockSaveBody) => api.deviceLock.save(body, { silent: true }), [LOCKS_KEY]);

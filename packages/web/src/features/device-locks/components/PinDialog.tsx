@@ -2,6 +2,7 @@ import { LOCK_PIN_PATTERN } from '@safety-shield/contract';
 import { Alert, App, Form, Input, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { valueRule } from '../../../shared/forms/rules.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { formatTime } from '../../../shared/ui/format.js';
 import { type PinRefusal, pinRefusal } from '../lock-errors.js';
@@ -83,12 +84,7 @@ export function PinDialog({ locking, subject, withoutPin, note, onSubmit, onLink
                 dependencies={['pin']}
                 rules={[
                   { required: true, message: t('deviceLocks.pin.required') },
-                  ({ getFieldValue }) => ({
-                    validator: (_, value) =>
-                      !value || value === getFieldValue('pin')
-                        ? Promise.resolve()
-                        : Promise.reject(new Error(t('deviceLocks.pin.mismatch'))),
-                  }),
+                  ({ getFieldValue }) => valueRule((value) => !value || value === getFieldValue('pin'), t('deviceLocks.pin.mismatch')),
                 ]}
               >
                 <Input.Password inputMode="numeric" autoComplete="off" maxLength={8} data-testid="pin-repeat" />

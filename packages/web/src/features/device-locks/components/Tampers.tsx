@@ -1,10 +1,11 @@
 import { WarningOutlined } from '@ant-design/icons';
 import type { DeviceLockRecord, TamperRecord } from '@safety-shield/contract';
-import { Button, Drawer, Flex, Table, Typography } from 'antd';
+import { Button, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
+import { RecordDrawer } from '../../../shared/ui/RecordDrawer.js';
 import { useTampers } from '../api/locks.js';
 
 /** A device's refused local actions in a cell: how many, the newest, and the whole list a click away. */
@@ -37,11 +38,10 @@ export function TamperDrawer({ device, onClose }: { device: DeviceLockRecord | u
   const [page, setPage] = useState({ page: 1, limit: 20 });
   const tampers = useTampers(device ? { deviceId: device.deviceId, ...page } : undefined);
   return (
-    <Drawer
-      open={device !== undefined}
+    <RecordDrawer
+      of={device}
       onClose={onClose}
       size="min(520px, 100vw)"
-      destroyOnHidden
       title={device ? t('deviceLocks.tamper.title', { device: device.deviceUuid }) : ''}
       data-testid="tamper-drawer"
     >
@@ -63,6 +63,6 @@ export function TamperDrawer({ device, onClose }: { device: DeviceLockRecord | u
           { key: 'action', title: t('deviceLocks.tamper.action'), render: (_, row) => t(`deviceLocks.actions.${row.action}`) },
         ]}
       />
-    </Drawer>
+    </RecordDrawer>
   );
 }

@@ -1,10 +1,11 @@
 import { ProfileOutlined } from '@ant-design/icons';
 import { pathTo } from '@safety-shield/contract';
-import { Button, Descriptions, Drawer, Flex, Skeleton, Space, Typography } from 'antd';
+import { Button, Descriptions, Flex, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatTime } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
+import { RecordDrawer } from '../../../shared/ui/RecordDrawer.js';
 import { AlertHistory } from '../../device-detail/index.js';
 import { OnlineTag } from '../../devices/index.js';
 import { useOneDeviceStatus } from '../api/device-status.js';
@@ -20,11 +21,10 @@ export function HistoryDrawer({ deviceId, onClose }: { deviceId: number | undefi
   const status = useOneDeviceStatus(deviceId);
   const device = status.data;
   return (
-    <Drawer
-      open={deviceId !== undefined}
+    <RecordDrawer
+      of={deviceId}
       onClose={onClose}
       size={DRAWER_SIZE}
-      destroyOnHidden
       title={device ? t('deviceMonitor.historyOf', { uuid: device.deviceUuid }) : t('deviceMonitor.history')}
       extra={
         deviceId !== undefined && (
@@ -72,6 +72,6 @@ export function HistoryDrawer({ deviceId, onClose }: { deviceId: number | undefi
           <AlertHistory deviceId={deviceId} tableId="device-monitor-history" />
         </Flex>
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }

@@ -2,6 +2,7 @@ import type { BatchDispatchBody, DeviceTask, Page, TaskCancelBody, TaskListQuery
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
 import { useRefreshingMutation } from '../../../shared/http/mutation.js';
+import { useQueryOnceKnown } from '../../../shared/http/query.js';
 
 export const TASKS_KEY = ['device-tasks'] as const;
 
@@ -16,12 +17,7 @@ export const useTask = (taskId: number | undefined) =>
   });
 
 export const useTaskRows = (query: TaskRowQuery | undefined) =>
-  useQuery({
-    queryKey: [...TASKS_KEY, 'rows', query],
-    queryFn: () => api.deviceTask.rows(query as TaskRowQuery),
-    enabled: query !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  useQueryOnceKnown([...TASKS_KEY, 'rows'], query, (known) => api.deviceTask.rows(known));
 
 export const useCancelTask = () => useRefreshingMutation((body: TaskCancelBody) => api.deviceTask.cancel(body), [TASKS_KEY]);
 export const useRetryTask = () => useRefreshingMutation((taskId: number) => api.deviceTask.retry({ taskId }), [TASKS_KEY]);

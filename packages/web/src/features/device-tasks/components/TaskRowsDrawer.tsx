@@ -1,9 +1,10 @@
 import { canCall, type DeviceTaskRow, deviceTaskApi, type TaskRowState, taskRowStates } from '@safety-shield/contract';
-import { Button, Drawer, Flex, Input, Popconfirm, Select, Skeleton, Typography } from 'antd';
+import { Button, Flex, Input, Popconfirm, Select, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
 import { actionsColumn, ListTable, reasonColumn, rowData, timeColumn } from '../../../shared/ui/list/index.js';
+import { RecordDrawer } from '../../../shared/ui/RecordDrawer.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { useCancelTask, useRetryTask, useTask, useTaskRows } from '../api/tasks.js';
@@ -44,13 +45,12 @@ export function TaskRowsDrawer({ taskId, onClose, extra }: Props) {
   const upgrade = data?.kind === 'upgrade';
 
   return (
-    <Drawer
-      open={taskId !== undefined}
+    <RecordDrawer
+      of={taskId}
       onClose={onClose}
       size="large"
       title={data ? t('deviceTasks.title', { id: data.id }) : t('deviceTasks.task')}
       data-testid="task-drawer"
-      destroyOnHidden
     >
       {!data ? (
         <Skeleton active />
@@ -181,6 +181,6 @@ export function TaskRowsDrawer({ taskId, onClose, extra }: Props) {
           />
         </Flex>
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }

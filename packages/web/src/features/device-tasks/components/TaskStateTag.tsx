@@ -1,6 +1,5 @@
 import type { TaskRowState, TaskState } from '@safety-shield/contract';
-import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { StateTag } from '../../../shared/ui/StateTag.js';
 
 const colours: Record<TaskState | TaskRowState, string> = {
   running: 'processing',
@@ -14,10 +13,5 @@ const colours: Record<TaskState | TaskRowState, string> = {
 
 /** A task's or a row's state. */
 export function TaskStateTag({ state }: { state: TaskState | TaskRowState }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={colours[state]} data-testid="task-state" data-state={state}>
-      {t(`deviceTasks.state.${state}`)}
-    </Tag>
-  );
+  return <StateTag value={state} colours={colours} textKey="deviceTasks.state" testId="task-state" valueAttribute="state" />;
 }

@@ -1,7 +1,8 @@
 import type { DeviceRecord } from '@safety-shield/contract';
-import { Alert, App, Form, Input, Radio } from 'antd';
+import { Alert, App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceButtons } from '../../../shared/forms/ChoiceButtons.js';
 import { requiredText } from '../../../shared/forms/rules.js';
 import { ApiError } from '../../../shared/http/client.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
@@ -98,13 +99,7 @@ export function BindDeviceDialog({ device, onClose }: { device: DeviceRecord; on
         onValuesChange={() => setProblem(undefined)}
       >
         <Form.Item name="mode" label={t('devices.bind.vehicle')}>
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 'existing', label: t('devices.bind.existing') },
-              { value: 'new', label: t('devices.bind.new') },
-            ]}
-          />
+          <ChoiceButtons values={['existing', 'new']} textKey="devices.bind" />
         </Form.Item>
         {mode === 'existing' ? (
           <Form.Item

@@ -1,15 +1,16 @@
 import type { DbmSample } from '@safety-shield/contract';
 import { theme } from 'antd';
 import { LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, TooltipComponent } from 'echarts/components';
+import { DataZoomComponent } from 'echarts/components';
 import { type EChartsCoreOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GRID_AND_TOOLTIP } from '../../../shared/ui/chart-parts.js';
 import { timeAxis, timeTooltip } from '../../../shared/ui/time-chart.js';
 
 // Only what this chart draws, so the chunk stays small.
-use([LineChart, GridComponent, TooltipComponent, DataZoomComponent, SVGRenderer]);
+use([...GRID_AND_TOOLTIP, LineChart, DataZoomComponent, SVGRenderer]);
 
 /** The signal strength over time as a line; the container's label states the range and extremes for screen readers. */
 export function DbmChart({ samples }: { samples: DbmSample[] }) {

@@ -1,9 +1,10 @@
 import { pathTo } from '@safety-shield/contract';
-import { Drawer, Flex, Skeleton, Typography } from 'antd';
+import { Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../../shared/ui/LoadError.js';
+import { RecordDrawer } from '../../../shared/ui/RecordDrawer.js';
 import { useDevice } from '../api/get-device.js';
 import { BindLogTable } from './BindLogTable.js';
 import { DbmPanel } from './DbmPanel.js';
@@ -17,11 +18,10 @@ export function DeviceDetailDrawer({ deviceId, onClose }: { deviceId: number | u
   const { t } = useTranslation();
   const query = useDevice(deviceId);
   return (
-    <Drawer
-      open={deviceId !== undefined}
+    <RecordDrawer
+      of={deviceId}
       onClose={onClose}
       size={DRAWER_SIZE}
-      destroyOnHidden
       title={query.data ? t('devices.detail.title', { uuid: query.data.deviceUuid }) : t('route.deviceDetail')}
       data-testid="device-detail"
       extra={deviceId !== undefined && <Link to={pathTo('DeviceDetail', { query: { deviceId } })}>{t('devices.detail.fullPage')}</Link>}
@@ -39,7 +39,7 @@ export function DeviceDetailDrawer({ deviceId, onClose }: { deviceId: number | u
           </Section>
         </Flex>
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { CampaignControl, TaskRowState, TaskState, UpgradeOutcome, UpgradeRowPhase } from '@safety-shield/contract';
-import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { StateTag } from '../../../shared/ui/StateTag.js';
 import { RowProgress, type UpgradeStep } from '../../device-tasks/index.js';
 
 const controlColours: Record<CampaignControl, string> = { active: 'processing', paused: 'warning', halted: 'error', aborted: 'default' };
@@ -10,12 +9,9 @@ const controlColours: Record<CampaignControl, string> = { active: 'processing', 
  * devices have all finished says nothing more than its task state ("active" would mislead).
  */
 export function CampaignControlTag({ control, state }: { control: CampaignControl; state: TaskState }) {
-  const { t } = useTranslation();
   if (control === 'active' && state !== 'running') return null;
   return (
-    <Tag color={controlColours[control]} data-testid="campaign-control" data-control={control}>
-      {t(`firmware.control.${control}`)}
-    </Tag>
+    <StateTag value={control} colours={controlColours} textKey="firmware.control" testId="campaign-control" valueAttribute="control" />
   );
 }
 
@@ -23,12 +19,7 @@ const outcomeColours: Record<UpgradeOutcome, string> = { done: 'success', failed
 
 /** How an upgrade attempt ended (the device upgrade log). */
 export function OutcomeTag({ result }: { result: UpgradeOutcome }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={outcomeColours[result]} data-testid="upgrade-result" data-result={result}>
-      {t(`firmware.result.${result}`)}
-    </Tag>
-  );
+  return <StateTag value={result} colours={outcomeColours} textKey="firmware.result" testId="upgrade-result" valueAttribute="result" />;
 }
 
 const STEPS: readonly UpgradeRowPhase[] = ['downloading', 'verifying', 'installing', 'rebooting'];

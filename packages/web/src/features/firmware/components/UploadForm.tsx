@@ -5,6 +5,7 @@ import { App, Button, Card, Col, Descriptions, Flex, Form, Input, Progress, Row,
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { valueRule } from '../../../shared/forms/rules.js';
 import { ApiError } from '../../../shared/http/client.js';
 import { sizeText } from '../../../shared/ui/format.js';
 import { PACKAGES_KEY } from '../api/packages.js';
@@ -107,12 +108,7 @@ export function UploadForm() {
               rules={[
                 { required: true, whitespace: true, message: t('firmware.upload.versionRequired') },
                 { max: 64, message: t('firmware.upload.versionInvalid') },
-                {
-                  validator: (_, value: string | undefined) =>
-                    !value?.trim() || VERSION.test(value.trim())
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('firmware.upload.versionInvalid'))),
-                },
+                valueRule((value: string | undefined) => !value?.trim() || VERSION.test(value.trim()), t('firmware.upload.versionInvalid')),
               ]}
             >
               <Input placeholder="2.4.1" autoComplete="off" data-testid="firmware-version" />
@@ -124,12 +120,11 @@ export function UploadForm() {
               label={t('firmware.models')}
               extra={t('firmware.upload.modelsHint')}
               rules={[
-                {
-                  validator: (_, value: string[] | undefined) =>
-                    (value ?? []).every((model) => MODEL.test(model)) && (value ?? []).join(',').length <= MAX_MODELS_TEXT
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('firmware.upload.modelsInvalid'))),
-                },
+                valueRule(
+                  (value: string[] | undefined) =>
+                    (value ?? []).every((model) => MODEL.test(model)) && (value ?? []).join(',').length <= MAX_MODELS_TEXT,
+                  t('firmware.upload.modelsInvalid'),
+                ),
               ]}
             >
               <Select

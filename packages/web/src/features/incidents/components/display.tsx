@@ -1,6 +1,7 @@
 import type { IncidentType, ReviewState } from '@safety-shield/contract';
-import { Badge, Tag, Typography } from 'antd';
+import { Badge, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StateTag } from '../../../shared/ui/StateTag.js';
 import { deviceLocalTime } from './device-local-time.js';
 
 /** Emergencies red, driver behaviour orange, driving incidents gold, the rest blue: the list reads at a glance. */
@@ -25,12 +26,7 @@ const typeColours: Record<IncidentType, string> = {
 };
 
 export function TypeTag({ type }: { type: IncidentType }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={typeColours[type]} data-testid="incident-type">
-      {t(`events.types.${type}`)}
-    </Tag>
-  );
+  return <StateTag value={type} colours={typeColours} textKey="events.types" testId="incident-type" />;
 }
 
 export function ReviewBadge({ state }: { state: ReviewState }) {

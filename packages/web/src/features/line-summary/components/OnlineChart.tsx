@@ -1,24 +1,18 @@
 import { theme } from 'antd';
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  type GridComponentOption,
-  type LegendComponentOption,
-  LegendScrollComponent,
-  TooltipComponent,
-  type TooltipComponentOption,
-} from 'echarts/components';
+import { type LegendComponentOption, LegendScrollComponent } from 'echarts/components';
 import { type ComposeOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GRID_AND_TOOLTIP, type GridAndTooltipOption } from '../../../shared/ui/chart-parts.js';
 import { type ChartData, seriesColour } from './chart-data.js';
 import { useOnlineText } from './use-online-text.js';
 
 // Only what this chart draws, so the chunk stays small.
-use([BarChart, GridComponent, LegendScrollComponent, TooltipComponent, SVGRenderer]);
+use([...GRID_AND_TOOLTIP, BarChart, LegendScrollComponent, SVGRenderer]);
 
-type Option = ComposeOption<BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
+type Option = ComposeOption<BarSeriesOption | LegendComponentOption | GridAndTooltipOption>;
 
 /** The tooltip names at most this many devices of a day, the busiest first; the rest are counted. */
 const TOOLTIP_DEVICES = 8;

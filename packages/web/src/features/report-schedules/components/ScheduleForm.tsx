@@ -5,9 +5,10 @@ import {
   type ReportSchedule,
   reportFrequencies,
 } from '@safety-shield/contract';
-import { App, Button, Drawer, Flex, Form, Input, Radio, Switch, Typography } from 'antd';
+import { App, Button, Drawer, Flex, Form, Input, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceButtons } from '../../../shared/forms/ChoiceButtons.js';
 import { ApiError } from '../../../shared/http/client.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { OrgPicker, scopeKindsOf } from '../../orgs/index.js';
@@ -129,11 +130,7 @@ function ScheduleFormBody({ schedule, onClose }: Omit<Props, 'open'>) {
         <Input maxLength={REPORT_SCHEDULE_NAME_MAX} data-testid="report-schedule-name" />
       </Form.Item>
       <Form.Item name="frequency" label={t('reportSchedules.frequency')} extra={t('reportSchedules.form.frequencyHint')}>
-        <Radio.Group
-          optionType="button"
-          options={reportFrequencies.map((value) => ({ value, label: t(`reportSchedules.frequencies.${value}`) }))}
-          data-testid="report-schedule-frequency"
-        />
+        <ChoiceButtons values={reportFrequencies} textKey="reportSchedules.frequencies" data-testid="report-schedule-frequency" />
       </Form.Item>
       {kinds.length > 0 && (
         <Flex wrap style={{ columnGap: 16 }} data-testid="report-schedule-orgs">

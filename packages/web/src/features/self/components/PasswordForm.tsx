@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accountRules } from '../../../shared/forms/account-rules.js';
 import { NewPasswordFields } from '../../../shared/forms/NewPasswordFields.js';
+import { valueRule } from '../../../shared/forms/rules.js';
 import { SettingsForm } from '../../../shared/forms/SettingsForm.js';
 import { useAttempt } from '../../../shared/ui/use-attempt.js';
 import { useChangePassword } from '../api/change-password.js';
@@ -46,10 +47,8 @@ export function PasswordForm({ firstLogin }: { firstLogin: boolean }) {
       <NewPasswordFields
         rules={[
           ...rules.password(),
-          ({ getFieldValue }) => ({
-            validator: (_, value: string | undefined) =>
-              value && value === getFieldValue('oldPassword') ? Promise.reject(new Error(t('self.samePassword'))) : Promise.resolve(),
-          }),
+          ({ getFieldValue }) =>
+            valueRule((value: string | undefined) => !value || value !== getFieldValue('oldPassword'), t('self.samePassword')),
         ]}
       />
     </SettingsForm>

@@ -41,6 +41,11 @@ export function OverviewTab({ query, active }: { query: StatisticsQuery; active:
     { key: 'drivingHours', value: data?.distance.drivingHours ?? 0, precision: 1 },
     { key: 'per100Km', value: data?.distance.per100Km ?? '–', precision: 2 },
   ] as const;
+  // The incidents over time, split by type and by tag: side by side, alike but for their split.
+  const breakdowns = [
+    { key: 'byType', option: byType, testId: 'statistics-by-type' },
+    { key: 'byTag', option: byTag, testId: 'statistics-by-tag' },
+  ] as const;
 
   // A failed answer is not an empty range: say so, with a retry.
   if (isError && !data) return <LoadError onRetry={() => void refetch()} />;
@@ -58,26 +63,18 @@ export function OverviewTab({ query, active }: { query: StatisticsQuery; active:
           </Card>
         </Col>
       ))}
-      <Col xs={24} xl={12}>
-        <ChartCard
-          title={t('statistics.charts.byType')}
-          option={byType ?? null}
-          loading={isPending}
-          empty={empty}
-          testId="statistics-by-type"
-          label={t('statistics.charts.byTypeLabel', { count: data?.total ?? 0 })}
-        />
-      </Col>
-      <Col xs={24} xl={12}>
-        <ChartCard
-          title={t('statistics.charts.byTag')}
-          option={byTag ?? null}
-          loading={isPending}
-          empty={empty}
-          testId="statistics-by-tag"
-          label={t('statistics.charts.byTagLabel', { count: data?.total ?? 0 })}
-        />
-      </Col>
+      {breakdowns.map((chart) => (
+        <Col key={chart.key} xs={24} xl={12}>
+          <ChartCard
+            title={t(`statistics.charts.${chart.key}`)}
+            option={chart.option ?? null}
+            loading={isPending}
+            empty={empty}
+            testId={chart.testId}
+            label={t(`statistics.charts.${chart.key}Label`, { count: data?.total ?? 0 })}
+          />
+        </Col>
+      ))}
       <Col xs={24} xl={12}>
         <FleetRankingTable data={data} loading={isPending} />
       </Col>

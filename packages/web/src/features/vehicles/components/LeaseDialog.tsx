@@ -3,6 +3,7 @@ import { App, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FutureTimePicker } from '../../../shared/forms/FutureTimePicker.js';
+import { valueRule } from '../../../shared/forms/rules.js';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { useLeaseVehicle } from '../api/lease-vehicle.js';
@@ -64,13 +65,11 @@ export function LeaseDialog({ vehicle, onClose }: { vehicle: VehicleRecord | und
           block
           fleetLabel={t('vehicles.lease.fleet')}
           fleetRules={[
-            {
-              // SPEC section 5: not to the owner fleet; the same words as the server's VEHICLE_RENT_SAME_FLEET.
-              validator: (_, fleetId: number | undefined) =>
-                fleetId !== undefined && fleetId === vehicle?.fleetId
-                  ? Promise.reject(new Error(t('codeKey.VEHICLE_RENT_SAME_FLEET')))
-                  : Promise.resolve(),
-            },
+            // SPEC section 5: not to the owner fleet; the same words as the server's VEHICLE_RENT_SAME_FLEET.
+            valueRule(
+              (fleetId: number | undefined) => fleetId === undefined || fleetId !== vehicle?.fleetId,
+              t('codeKey.VEHICLE_RENT_SAME_FLEET'),
+            ),
           ]}
         />
         <Form.Item

@@ -37,6 +37,10 @@ type ListPageProps<T> = Filters & {
   columns?: ListColumns<T>;
   /** Rows the user can tick, for a batch action above the table. */
   rowSelection?: TableProps<T>['rowSelection'];
+  /** What a row does or carries (a click that opens it, its data attributes). */
+  onRow?: TableProps<T>['onRow'];
+  /** The table's own test id, apart from the page's. */
+  tableTestId?: string;
   /** Below the table: its dialogs and drawers, or a table of its own. */
   children?: ReactNode;
   /** Also the table's name in the remembered column choice; else the page's path. */
@@ -47,7 +51,7 @@ type ListPageProps<T> = Filters & {
 
 /** The frame every list of the console shares: filters, toolbar, an error state with retry, then the table. */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { actions, query, list, rowKey, columns, rowSelection, children, testId, embedded } = props;
+  const { actions, query, list, rowKey, columns, rowSelection, onRow, tableTestId, children, testId, embedded } = props;
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useKeepPageInRange(list, query.data);
@@ -67,11 +71,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           {list && rowKey && columns && (
             <ListTable<T>
               tableId={testId ?? pathname}
+              testId={tableTestId}
               rowKey={rowKey}
               columns={columns}
               list={list}
               query={query}
               rowSelection={rowSelection}
+              onRow={onRow}
             />
           )}
           {children}

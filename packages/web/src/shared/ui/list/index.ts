@@ -10,4 +10,4 @@ export { listPagination } from './pagination.js';
 export { SelectFilter } from './SelectFilter.js';
 export { StateSwitch } from './StateSwitch.js';
 export { TextFilter } from './TextFilter.js';
-export { type FilteredList, type ListParamsApi, useFilteredList, useListParams } from './use-list-params.js';
+export { type FilteredList, type ListParamsApi, useFilteredList, useListParams, useUrlView } from './use-list-params.js';

@@ -87,3 +87,14 @@ export function useKeepPageInRange(
     if (page > last) setPage(last, limit);
   }, [total, shown, page, limit, setPage]);
 }
+
+/**
+ * A page's view held in its URL (a report's or the statistics' range, organisation and tab): its values, and `set`,
+ * which changes some of them and keeps the rest.
+ */
+export function useUrlView<K extends string>(keys: readonly K[]) {
+  const list = useListParams(keys);
+  const { filters } = list;
+  const set = (changes: Partial<Record<K, string | undefined>>) => list.setFilters({ ...filters, ...changes });
+  return { filters, set };
+}

@@ -20,6 +20,12 @@ interface Props {
 /** A severity's name: the default tags in the reader's language, any other tag (or none) as one. */
 const severityText = (severity: string) => (severity === 'other' ? 'statistics.safety.weights.otherSeverity' : `defaultTags.${severity}`);
 
+/** The score's own settings: the scale, and the least distance that gives a score. */
+const SCORE_FIELDS = [
+  { name: 'scale', text: 'scale', min: 0.1, max: 1000 },
+  { name: 'minDistanceKm', text: 'minDistance', min: 0, max: 100_000 },
+] as const;
+
 /** Points per incident type, factor per severity, the scale and the least distance that gives a score. */
 export function WeightsForm({ form, weights, disabled, onFinish }: Props) {
   const { t } = useTranslation();
@@ -56,22 +62,17 @@ export function WeightsForm({ form, weights, disabled, onFinish }: Props) {
       </Row>
       <Typography.Title level={5}>{t('statistics.safety.weights.score')}</Typography.Title>
       <Row gutter={16}>
-        <WeightField
-          name={['scale']}
-          label={t('statistics.safety.weights.scale')}
-          extra={t('statistics.safety.weights.scaleHint')}
-          min={0.1}
-          max={1000}
-          step={1}
-        />
-        <WeightField
-          name={['minDistanceKm']}
-          label={t('statistics.safety.weights.minDistance')}
-          extra={t('statistics.safety.weights.minDistanceHint')}
-          min={0}
-          max={100_000}
-          step={1}
-        />
+        {SCORE_FIELDS.map(({ name, text, min, max }) => (
+          <WeightField
+            key={name}
+            name={[name]}
+            label={t(`statistics.safety.weights.${text}`)}
+            extra={t(`statistics.safety.weights.${text}Hint`)}
+            min={min}
+            max={max}
+            step={1}
+          />
+        ))}
       </Row>
     </Form>
   );

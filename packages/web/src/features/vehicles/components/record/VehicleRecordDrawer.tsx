@@ -1,10 +1,11 @@
 import { EditOutlined, EnvironmentOutlined, SwapOutlined } from '@ant-design/icons';
 import { pathTo, type VehicleRecord } from '@safety-shield/contract';
-import { Button, Drawer, Flex, Skeleton, Space, Tabs } from 'antd';
+import { Button, Flex, Skeleton, Space, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadError } from '../../../../shared/ui/LoadError.js';
+import { RecordDrawer } from '../../../../shared/ui/RecordDrawer.js';
 import { useSelfInfo } from '../../../auth/index.js';
 import { useVehicle } from '../../api/get-vehicle.js';
 import { OnlineTag } from '../display.js';
@@ -39,11 +40,10 @@ export function VehicleRecordDrawer({ vehicleId, tab, onTabChange, onClose, onLe
   const owner = canManageVehicles(role) && vehicle !== undefined && !vehicle.leasedToCaller;
 
   return (
-    <Drawer
-      open={vehicleId !== undefined}
+    <RecordDrawer
+      of={vehicleId}
       onClose={onClose}
       size="min(1100px, 100vw)"
-      destroyOnHidden
       title={
         vehicle ? (
           <Space wrap>
@@ -118,6 +118,6 @@ export function VehicleRecordDrawer({ vehicleId, tab, onTabChange, onClose, onLe
           />
         </Flex>
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }

@@ -1,23 +1,17 @@
 import type { TrailPoint } from '@safety-shield/contract';
 import { LineChart, type LineSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  type GridComponentOption,
-  MarkLineComponent,
-  type MarkLineComponentOption,
-  TooltipComponent,
-  type TooltipComponentOption,
-} from 'echarts/components';
+import { MarkLineComponent, type MarkLineComponentOption } from 'echarts/components';
 import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GRID_AND_TOOLTIP, type GridAndTooltipOption } from '../../../../shared/ui/chart-parts.js';
 import { timeAxis, timeTooltip } from '../../../../shared/ui/time-chart.js';
 
 // Only the parts this chart draws: the whole of ECharts would triple the chunk.
-use([LineChart, GridComponent, TooltipComponent, MarkLineComponent, CanvasRenderer]);
+use([...GRID_AND_TOOLTIP, LineChart, MarkLineComponent, CanvasRenderer]);
 
-type Option = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption | MarkLineComponentOption>;
+type Option = ComposeOption<LineSeriesOption | MarkLineComponentOption | GridAndTooltipOption>;
 
 /** The playback cursor moves at most this often: redrawing the chart every animation frame costs more than it shows. */
 const CURSOR_INTERVAL_MS = 100;
