@@ -4,17 +4,14 @@ import type { SimDevice } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedUpload } from '../src/storage/upload-records.js';
 import { call, callUnchecked } from './api-client.js';
-import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
-import { signedIn } from './identity-fixtures.js';
-import { portalWithGateway } from './portal-fixtures.js';
+import { seedDevice, waitFor } from './gateway-fixtures.js';
+import { type Portal, portalWithCompanies } from './portal-fixtures.js';
 import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 
 /**
  * A device's display picture (`deviceConfigApi.updatePicture`, docs/device-protocol.md `config`): the console
  * uploads it through a signed link, a configuration names it, and the simulated device fetches and checks it.
  */
-
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -26,17 +23,10 @@ let deviceId: number;
 let sim: SimDevice;
 
 beforeAll(async () => {
-  portal = await portalWithGateway();
-  const db = portal.database.db;
-  const company = await seedCompany(db, 'Picture');
-  const theirs = await seedCompany(db, 'PictureTheirs');
-  const seeded = await seedDevice(db, company, 'PIC-1');
+  const world = await portalWithCompanies('Picture');
+  ({ portal, admin, other } = world);
+  const seeded = await seedDevice(portal.database.db, world.company, 'PIC-1');
   deviceId = seeded.id;
-  admin = (
-    await signedIn(portal, 'pic.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
-  ).token;
-  other = (await signedIn(portal, 'pic.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
-    .token;
   sim = await portal.startSimulator('PIC-1', seeded.secret);
   await waitFor(async () => (await call(portal, admin, deviceApi.info, { deviceId })).data?.online);
 }, 60_000);

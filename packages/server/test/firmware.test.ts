@@ -6,14 +6,14 @@ import { call, callUnchecked, urlOf } from './api-client.js';
 import { type Company, connectDevice, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage, login } from './helpers.js';
 import { signedIn } from './identity-fixtures.js';
-import { portalWithGateway } from './portal-fixtures.js';
+import { companyTree } from './media-fixtures.js';
+import { type Portal, portalWithGateway } from './portal-fixtures.js';
 
 /**
  * Firmware packages and upgrade campaigns (docs/device-protocol.md, `upgrade`) against devices played by hand over
  * MQTT: the test decides each answer and step, so every outcome the portal keeps can be reached.
  */
 
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
 type Body = Record<string, unknown>;
 
 let portal: Portal;
@@ -27,9 +27,7 @@ beforeAll(async () => {
   portal = await portalWithGateway({ commandTimeoutMs: 2_000 });
   company = await seedCompany(portal.database.db, 'Firmware');
   superToken = await login(portal.app);
-  companyAdmin = (
-    await signedIn(portal, 'fw.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
-  ).token;
+  companyAdmin = (await signedIn(portal, 'fw.company', 'COMPANY_ADMIN', companyTree(company))).token;
 }, 60_000);
 afterAll(async () => {
   await portal?.close();

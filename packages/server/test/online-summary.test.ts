@@ -3,14 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceSession } from '../src/db/schema.js';
 import { call, callUnchecked } from './api-client.js';
-import { connectDevice, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { connectDevice, message, seedDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
-import { signedIn } from './identity-fixtures.js';
-import { portalWithGateway } from './portal-fixtures.js';
+import { type Portal, portalWithCompanies } from './portal-fixtures.js';
 
 /** Online time per device and day (`/device/lineSummary`): sessions kept at every offline, cut at the caller's days. */
 
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
 let portal: Portal;
 let admin: string;
 let other: string;
@@ -18,16 +16,9 @@ let deviceId: number;
 let secret: string;
 
 beforeAll(async () => {
-  portal = await portalWithGateway();
-  const db = portal.database.db;
-  const company = await seedCompany(db, 'Summary');
-  const theirs = await seedCompany(db, 'SummaryTheirs');
-  ({ id: deviceId, secret } = await seedDevice(db, company, 'SUM-1'));
-  admin = (
-    await signedIn(portal, 'sum.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
-  ).token;
-  other = (await signedIn(portal, 'sum.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
-    .token;
+  const world = await portalWithCompanies('Summary');
+  ({ portal, admin, other } = world);
+  ({ id: deviceId, secret } = await seedDevice(portal.database.db, world.company, 'SUM-1'));
 }, 60_000);
 afterAll(async () => {
   await portal?.close();
