@@ -8,7 +8,7 @@ import { gatewayNode, gpsPoint } from '../src/db/schema.js';
 import { LOCK_APPLICATION } from '../src/gateway/liveness.js';
 import { type Company, capturedLog, message, nodeGateway, seedCompany, seedDevice, track, waitFor } from './gateway-fixtures.js';
 import { serverDatabase } from './helpers.js';
-import { MQTT_URL, reachable, skipWithout } from './services.js';
+import { forgetSessions, MQTT_URL, reachable, skipWithout } from './services.js';
 
 // The liveness of external-broker nodes through PostgreSQL (gateway/liveness.ts), in one process: what a lost lock
 // connection and a restart do. scale-out-failover.test.ts kills a node process under load.
@@ -65,10 +65,7 @@ describe.skipIf(skip)('portal nodes on an external broker watch each other throu
     await Promise.all(clients.map((client) => client.endAsync()));
     for (const gateway of gateways) await gateway.close();
     // The nodes' sessions are not left on the machine's broker.
-    for (const name of ['a', 'b', 'c']) {
-      const forget = await mqtt.connectAsync(MQTT_URL, { clientId: idOf(name), clean: true, reconnectPeriod: 0 });
-      await forget.endAsync();
-    }
+    await forgetSessions(['a', 'b', 'c'].map(idOf));
     await database?.close();
     await server?.drop();
   }, 60_000);

@@ -3,7 +3,6 @@ import { rm } from 'node:fs/promises';
 import type { PushServerMessage } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { eq, inArray } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyWithVehicle } from '../../../e2e/console.js';
 import { type Portal, SOURCE_PORTAL, startPortal } from '../../../e2e/portal.js';
@@ -13,7 +12,7 @@ import { seedDevice, track, waitFor } from './gateway-fixtures.js';
 import { serverDatabase } from './helpers.js';
 import { simulator } from './portal-fixtures.js';
 import { clearRetainedStatus, POSTGRES_URL, scaleOutNode, scaleOutSkip, stopNode } from './scale-out-fixtures.js';
-import { MQTT_URL, redisTestPrefix } from './services.js';
+import { forgetSessions, MQTT_URL, redisTestPrefix } from './services.js';
 import { consoleSocket } from './sos-fixtures.js';
 
 const skip = await scaleOutSkip('Failover test with two portal processes');
@@ -90,10 +89,7 @@ describe.skipIf(skip !== '')('a portal node killed under load (kill -9) on Postg
     if (b) await stopNode(b);
     // Nothing left on the machine's broker: the devices' retained status, node B's session (A's was taken over).
     await clearRetainedStatus(sims.map((sim) => sim.uuid));
-    for (const name of ['a', 'b']) {
-      const forget = await mqtt.connectAsync(MQTT_URL, { clientId: clientIdOf(name), clean: true, reconnectPeriod: 0 });
-      await forget.endAsync();
-    }
+    await forgetSessions(['a', 'b'].map(clientIdOf));
     await database?.close();
     await server?.drop();
   }, 60_000);
