@@ -4,7 +4,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deviceLock, lockLink, operationLog, vehicle } from '../src/db/schema.js';
 import { call, callUnchecked } from './api-client.js';
-import { connectDevice, message, seedDevice, waitFor } from './gateway-fixtures.js';
+import { connectDevice, message, seededDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
 import { callWithEmptyField } from './raw-query.js';
 import { portalWithFleets } from './sos-fixtures.js';
@@ -16,12 +16,12 @@ import { portalWithFleets } from './sos-fixtures.js';
 
 const { portal, mine, theirs, tokens } = await portalWithFleets('Lk', { commandTimeoutMs: 1_500 });
 const { super: superToken, company: admin, fleet: fleetAdmin, site, other } = tokens;
-const spareUuid = `LOCK-SPARE-${Date.now().toString(36)}`.toUpperCase();
 /** A second device of mine, unbound. */
-const spare = {
-  uuid: spareUuid,
-  ...(await seedDevice(portal.database.db, { agentId: mine.tree.agent, companyId: mine.tree.company, key: '' }, spareUuid)),
-};
+const spare = await seededDevice(
+  portal.database.db,
+  { agentId: mine.tree.agent, companyId: mine.tree.company, key: '' },
+  `LOCK-SPARE-${Date.now().toString(36)}`.toUpperCase(),
+);
 afterAll(async () => {
   await portal?.close();
 }, 60_000);

@@ -2,7 +2,7 @@ import { deviceApi, deviceConfigApi, deviceTaskApi, type InputOf } from '@safety
 import type { SimDevice } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, callUnchecked } from './api-client.js';
-import { seedDevice, waitFor } from './gateway-fixtures.js';
+import { type SeededDevice, seededDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
 import { type Portal, portalWithCompanies, simulator } from './portal-fixtures.js';
 import { consoleSocket } from './sos-fixtures.js';
@@ -12,20 +12,14 @@ import { consoleSocket } from './sos-fixtures.js';
  * its reason, ten are offline and follow when they connect; a row is cancelled; the task's progress is pushed.
  */
 
-interface Fleet {
-  uuid: string;
-  id: number;
-  secret: string;
-}
-
 const ONLINE = 90;
 const OFFLINE = 10;
 
 let portal: Portal;
 let admin: string;
 let other: string;
-let fleet: Fleet[];
-let refusing: Fleet;
+let fleet: SeededDevice[];
+let refusing: SeededDevice;
 const sims: SimDevice[] = [];
 
 beforeAll(async () => {
@@ -33,14 +27,9 @@ beforeAll(async () => {
   ({ portal, admin, other } = world);
   const db = portal.database.db;
   fleet = [];
-  for (let i = 0; i < ONLINE + OFFLINE; i++) {
-    const uuid = `TASK-${String(i).padStart(3, '0')}`;
-    const { id, secret } = await seedDevice(db, company, uuid);
-    fleet.push({ uuid, id, secret });
-  }
-  const seeded = await seedDevice(db, company, 'TASK-REFUSER');
-  refusing = { uuid: 'TASK-REFUSER', ...seeded };
-  const start = async (device: Fleet, options = {}) => {
+  for (let i = 0; i < ONLINE + OFFLINE; i++) fleet.push(await seededDevice(db, company, `TASK-${String(i).padStart(3, '0')}`));
+  refusing = await seededDevice(db, company, 'TASK-REFUSER');
+  const start = async (device: SeededDevice, options = {}) => {
     const sim = simulator(portal.brokerUrl, device.uuid, device.secret, options);
     sims.push(sim);
     expect(await sim.start()).toBe(true);

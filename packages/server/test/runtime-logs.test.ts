@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceRuntimeLog } from '../src/db/schema.js';
 import { recordedUpload } from '../src/storage/upload-records.js';
 import { call, callUnchecked } from './api-client.js';
-import { seedDevice, waitFor } from './gateway-fixtures.js';
+import { type SeededDevice, seededDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
 import { type Portal, portalWithCompanies, simulator } from './portal-fixtures.js';
 import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
@@ -17,7 +17,7 @@ import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 let portal: Portal;
 let admin: string;
 let other: string;
-const devices: Array<{ uuid: string; id: number; secret: string }> = [];
+const devices: SeededDevice[] = [];
 const sims: SimDevice[] = [];
 /** The upload links the devices were sent, in order. */
 const links: string[] = [];
@@ -38,7 +38,7 @@ beforeAll(async () => {
     },
   });
   ({ portal, admin, other } = world);
-  for (const uuid of ['LOG-ONLINE', 'LOG-LATER']) devices.push({ uuid, ...(await seedDevice(portal.database.db, world.company, uuid)) });
+  for (const uuid of ['LOG-ONLINE', 'LOG-LATER']) devices.push(await seededDevice(portal.database.db, world.company, uuid));
   const first = devices[0];
   if (!first) throw new Error('no device');
   const sim = simulator(portal.brokerUrl, first.uuid, first.secret);
