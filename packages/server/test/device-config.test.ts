@@ -17,10 +17,8 @@ import { portalWithFleets, type SosFleet } from './sos-fixtures.js';
 type Answer = (body: Record<string, unknown>) => { ok: boolean; error?: string; result?: Record<string, unknown> } | null;
 
 const { portal, mine, theirs, tokens } = await portalWithFleets('Cfg', { commandTimeoutMs: 1_500 });
+afterAll(() => portal.close(), 60_000);
 const { super: superToken, company: admin, fleet: fleetAdmin, site, other } = tokens;
-afterAll(async () => {
-  await portal?.close();
-}, 60_000);
 
 /** A device played by hand: every down `config`/`configGet` it receives is kept and answered by `answer`. */
 async function handDevice(fleet: SosFleet, answer: Answer) {

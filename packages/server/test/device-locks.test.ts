@@ -15,6 +15,7 @@ import { portalWithFleets } from './sos-fixtures.js';
  */
 
 const { portal, mine, theirs, tokens } = await portalWithFleets('Lk', { commandTimeoutMs: 1_500 });
+afterAll(() => portal.close(), 60_000);
 const { super: superToken, company: admin, fleet: fleetAdmin, site, other } = tokens;
 /** A second device of mine, unbound. */
 const spare = await seededDevice(
@@ -22,9 +23,6 @@ const spare = await seededDevice(
   { agentId: mine.tree.agent, companyId: mine.tree.company, key: '' },
   `LOCK-SPARE-${Date.now().toString(36)}`.toUpperCase(),
 );
-afterAll(async () => {
-  await portal?.close();
-}, 60_000);
 
 /** A list with repeats in a row taken as one: [a, a, b] → [a, b]. */
 const runs = <T>(items: readonly T[]) => items.filter((item, i) => i === 0 || item !== items[i - 1]);

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { deviceApi, deviceConfigApi, type InputOf } from '@safety-shield/contract';
-import type { SimDevice } from '@safety-shield/device-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { recordedUpload } from '../src/storage/upload-records.js';
 import { call, callUnchecked } from './api-client.js';
 import { seedDevice, waitFor } from './gateway-fixtures.js';
-import { type Portal, portalWithCompanies } from './portal-fixtures.js';
+import { portalWithCompanies } from './portal-fixtures.js';
 import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 
 /**
@@ -16,23 +15,11 @@ import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let portal: Portal;
-let admin: string;
-let other: string;
-let deviceId: number;
-let sim: SimDevice;
-
-beforeAll(async () => {
-  const world = await portalWithCompanies('Picture');
-  ({ portal, admin, other } = world);
-  const seeded = await seedDevice(portal.database.db, world.company, 'PIC-1');
-  deviceId = seeded.id;
-  sim = await portal.startSimulator('PIC-1', seeded.secret);
-  await waitFor(async () => (await call(portal, admin, deviceApi.info, { deviceId })).data?.online);
-}, 60_000);
-afterAll(async () => {
-  await portal?.close();
-}, 60_000);
+const { portal, company, admin, other } = await portalWithCompanies('Picture');
+afterAll(() => portal.close(), 60_000);
+const { id: deviceId, secret } = await seedDevice(portal.database.db, company, 'PIC-1');
+const sim = await portal.startSimulator('PIC-1', secret);
+await waitFor(async () => (await call(portal, admin, deviceApi.info, { deviceId })).data?.online);
 
 const slot = (body: InputOf<typeof deviceConfigApi.updatePicture>, token = admin) =>
   call(portal, token, deviceConfigApi.updatePicture, body);

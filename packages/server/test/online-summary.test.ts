@@ -1,28 +1,17 @@
 import { deviceApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deviceSession } from '../src/db/schema.js';
 import { call, callUnchecked } from './api-client.js';
 import { connectDevice, message, seedDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
-import { type Portal, portalWithCompanies } from './portal-fixtures.js';
+import { portalWithCompanies } from './portal-fixtures.js';
 
 /** Online time per device and day (`/device/lineSummary`): sessions kept at every offline, cut at the caller's days. */
 
-let portal: Portal;
-let admin: string;
-let other: string;
-let deviceId: number;
-let secret: string;
-
-beforeAll(async () => {
-  const world = await portalWithCompanies('Summary');
-  ({ portal, admin, other } = world);
-  ({ id: deviceId, secret } = await seedDevice(portal.database.db, world.company, 'SUM-1'));
-}, 60_000);
-afterAll(async () => {
-  await portal?.close();
-}, 60_000);
+const { portal, company, admin, other } = await portalWithCompanies('Summary');
+afterAll(() => portal.close(), 60_000);
+const { id: deviceId, secret } = await seedDevice(portal.database.db, company, 'SUM-1');
 
 const summary = (token: string, from: string, to: string, zone: string) =>
   call(
