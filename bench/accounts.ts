@@ -2,10 +2,10 @@ import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { load, loginToken, solvedCode } from './client.js';
-import { median, onPostgres, printTable, saveResult } from './lib.js';
+import { BENCH_ADMIN_PASSWORD, median, onPostgres, printTable, saveResult } from './lib.js';
 
-const ADMIN_PASSWORD = 'Bench1234admin';
-const COMPANY_PASSWORD = 'Bench-Company-2026';
+/** The password of the Company Admin `bench.company` that `seed` creates. */
+export const COMPANY_PASSWORD = 'Bench-Company-2026';
 
 /** 10 agents × 20 companies, one fleet each, 50 fleet admins per fleet: 10,000 accounts across 200 companies. */
 export async function seed(url: string) {
@@ -111,11 +111,11 @@ async function loginTiming(url: string, databaseUrl: string, tries = 40) {
  * as a Company Admin and as the Super Admin, on the PostgreSQL server. Target: list p99 ≤ 25 ms.
  */
 export async function benchAccounts() {
-  return onPostgres('Account list', { ADMIN_PASSWORD }, async (portal, url) => {
+  return onPostgres('Account list', {}, async (portal, url) => {
     await seed(url);
     const logins = await loginThroughput(portal.url);
     const timing = await loginTiming(portal.url, url);
-    const superToken = await loginToken(portal.url, 'admin', ADMIN_PASSWORD);
+    const superToken = await loginToken(portal.url, 'admin', BENCH_ADMIN_PASSWORD);
     const companyToken = await loginToken(portal.url, 'bench.company', COMPANY_PASSWORD);
     const list = `${portal.url}/v1/account/list?page=1&limit=20`;
     // Warm-up at the same load, as the incident list's: the JIT, and each pooled connection preparing the statements once.

@@ -1,11 +1,9 @@
 import pg from 'pg';
-import { seed as seedAccounts } from './accounts.js';
+import { COMPANY_PASSWORD, seed as seedAccounts } from './accounts.js';
 import { load, loginToken } from './client.js';
 import { seedIncidents } from './incidents.js';
-import { onPostgres, printTable, saveResult } from './lib.js';
+import { BENCH_ADMIN_PASSWORD, onPostgres, printTable, saveResult } from './lib.js';
 
-const ADMIN_PASSWORD = 'Bench1234admin';
-const COMPANY_PASSWORD = 'Bench-Company-2026';
 const VEHICLES_PER_FLEET = 50;
 const TARGET_P99_MS = 50;
 
@@ -64,14 +62,14 @@ const calls = [
  * Target: p99 ≤ 50 ms.
  */
 export async function benchDashboard() {
-  return onPostgres('Dashboard', { ADMIN_PASSWORD }, async (portal, url) => {
+  return onPostgres('Dashboard', {}, async (portal, url) => {
     await seedAccounts(url);
     const seeding = performance.now();
     await seedVehicles(url);
     await seedIncidents(url);
     const seedSeconds = Math.round((performance.now() - seeding) / 1000);
     const company = await loginToken(portal.url, 'bench.company', COMPANY_PASSWORD);
-    const admin = await loginToken(portal.url, 'admin', ADMIN_PASSWORD);
+    const admin = await loginToken(portal.url, 'admin', BENCH_ADMIN_PASSWORD);
     // Warm-up at the same load: the JIT, and the pooled connections.
     await load(`${portal.url}/v1/dashboard/toDay`, { 'x-token': company });
     const rows: Record<string, string | number>[] = [];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { ObjectSigner } from '../packages/server/src/storage/signed-urls.js';
-import { seed as seedAccounts } from './accounts.js';
+import { COMPANY_PASSWORD, seed as seedAccounts } from './accounts.js';
 import { loginToken } from './client.js';
 import { seedIncidents } from './incidents.js';
 import { onPostgres, printTable, saveResult } from './lib.js';
@@ -61,73 +61,69 @@ function mp4Body(size: number): Readable {
  */
 export async function benchEvidence() {
   const secret = randomBytes(32);
-  return onPostgres(
-    'Evidence and export memory',
-    { ADMIN_PASSWORD: 'Bench1234admin', SECRET_KEY: secret.toString('base64') },
-    async (portal, url) => {
-      const pid = portal.process.pid ?? 0;
-      await seedAccounts(url);
-      await seedIncidents(url, EXPORTED, 1);
-      const token = await loginToken(portal.url, 'bench.company', 'Bench-Company-2026');
-      const exportUrl = `${portal.url}/v2/event/export?filename=bench.xlsx`;
-      // A small warm-up export loads the workbook code, so its one-off cost does not count as growth.
-      await drain(await fetch(`${exportUrl}&licensePlate=PL%201`, { headers: { 'x-token': token } }));
+  return onPostgres('Evidence and export memory', { SECRET_KEY: secret.toString('base64') }, async (portal, url) => {
+    const pid = portal.process.pid ?? 0;
+    await seedAccounts(url);
+    await seedIncidents(url, EXPORTED, 1);
+    const token = await loginToken(portal.url, 'bench.company', COMPANY_PASSWORD);
+    const exportUrl = `${portal.url}/v2/event/export?filename=bench.xlsx`;
+    // A small warm-up export loads the workbook code, so its one-off cost does not count as growth.
+    await drain(await fetch(`${exportUrl}&licensePlate=PL%201`, { headers: { 'x-token': token } }));
 
-      const started = performance.now();
-      const exported = await rssGrowth(pid, async () => drain(await fetch(exportUrl, { headers: { 'x-token': token } })));
-      const exportSeconds = (performance.now() - started) / 1000;
+    const started = performance.now();
+    const exported = await rssGrowth(pid, async () => drain(await fetch(exportUrl, { headers: { 'x-token': token } })));
+    const exportSeconds = (performance.now() - started) / 1000;
 
-      const signer = new ObjectSigner(secret);
-      const grant = signer.sign({
-        op: 'put',
-        key: 'bench/upload',
-        exp: Date.now() + 10 * 60_000,
-        maxBytes: 500 * MB,
-        contentType: 'video/mp4',
-      });
-      const uploadStart = performance.now();
-      const uploaded = await rssGrowth(pid, async () => {
-        const res = await fetch(`${portal.url}/objects/${grant}`, {
-          method: 'PUT',
-          headers: { 'content-type': 'video/mp4', 'content-length': String(UPLOAD_BYTES) },
-          body: Readable.toWeb(mp4Body(UPLOAD_BYTES)) as ReadableStream,
-          duplex: 'half',
-        } as RequestInit);
-        if (!res.ok) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-        return (await res.json()).data as { size: number };
-      });
-      const uploadSeconds = (performance.now() - uploadStart) / 1000;
-      if (uploaded.result.size !== UPLOAD_BYTES) throw new Error(`stored ${uploaded.result.size} bytes of ${UPLOAD_BYTES}`);
+    const signer = new ObjectSigner(secret);
+    const grant = signer.sign({
+      op: 'put',
+      key: 'bench/upload',
+      exp: Date.now() + 10 * 60_000,
+      maxBytes: 500 * MB,
+      contentType: 'video/mp4',
+    });
+    const uploadStart = performance.now();
+    const uploaded = await rssGrowth(pid, async () => {
+      const res = await fetch(`${portal.url}/objects/${grant}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'video/mp4', 'content-length': String(UPLOAD_BYTES) },
+        body: Readable.toWeb(mp4Body(UPLOAD_BYTES)) as ReadableStream,
+        duplex: 'half',
+      } as RequestInit);
+      if (!res.ok) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+      return (await res.json()).data as { size: number };
+    });
+    const uploadSeconds = (performance.now() - uploadStart) / 1000;
+    if (uploaded.result.size !== UPLOAD_BYTES) throw new Error(`stored ${uploaded.result.size} bytes of ${UPLOAD_BYTES}`);
 
-      const result = {
-        export: {
-          incidents: EXPORTED,
-          bytes: exported.result,
-          seconds: Number(exportSeconds.toFixed(1)),
-          rssGrowthMb: exported.growthMb,
-          targetMb: 100,
-        },
-        upload: { bytes: UPLOAD_BYTES, seconds: Number(uploadSeconds.toFixed(1)), rssGrowthMb: uploaded.growthMb, targetMb: 50 },
-        baselineRssMb: exported.baselineMb,
-      };
-      printTable('Streaming memory of the portal process (PostgreSQL): peak resident memory above its start', [
-        {
-          work: `export of ${EXPORTED.toLocaleString('en')} incidents (.xlsx)`,
-          'size MB': Math.round(exported.result / MB),
-          seconds: result.export.seconds,
-          'growth MB': exported.growthMb,
-          'target MB': 100,
-        },
-        {
-          work: 'one 200 MB video upload',
-          'size MB': 200,
-          seconds: result.upload.seconds,
-          'growth MB': uploaded.growthMb,
-          'target MB': 50,
-        },
-      ]);
-      await saveResult('evidence', result);
-      return result;
-    },
-  );
+    const result = {
+      export: {
+        incidents: EXPORTED,
+        bytes: exported.result,
+        seconds: Number(exportSeconds.toFixed(1)),
+        rssGrowthMb: exported.growthMb,
+        targetMb: 100,
+      },
+      upload: { bytes: UPLOAD_BYTES, seconds: Number(uploadSeconds.toFixed(1)), rssGrowthMb: uploaded.growthMb, targetMb: 50 },
+      baselineRssMb: exported.baselineMb,
+    };
+    printTable('Streaming memory of the portal process (PostgreSQL): peak resident memory above its start', [
+      {
+        work: `export of ${EXPORTED.toLocaleString('en')} incidents (.xlsx)`,
+        'size MB': Math.round(exported.result / MB),
+        seconds: result.export.seconds,
+        'growth MB': exported.growthMb,
+        'target MB': 100,
+      },
+      {
+        work: 'one 200 MB video upload',
+        'size MB': 200,
+        seconds: result.upload.seconds,
+        'growth MB': uploaded.growthMb,
+        'target MB': 50,
+      },
+    ]);
+    await saveResult('evidence', result);
+    return result;
+  });
 }

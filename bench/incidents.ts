@@ -1,12 +1,19 @@
 import pg from 'pg';
-import { seed as seedAccounts } from './accounts.js';
+import { COMPANY_PASSWORD, seed as seedAccounts } from './accounts.js';
 import { load, loginToken } from './client.js';
 import { onPostgres, printTable, saveResult } from './lib.js';
 
-const ADMIN_PASSWORD = 'Bench1234admin';
-const COMPANY_PASSWORD = 'Bench-Company-2026';
 const INCIDENTS = 1_000_000;
-const TYPES = ['harshBraking', 'overSpeed', 'collision', 'fatigue', 'phoneUse', 'laneDeparture'];
+/** The incident types the seeds spread the incidents over. */
+export const INCIDENT_TYPES = ['harshBraking', 'overSpeed', 'collision', 'fatigue', 'phoneUse', 'laneDeparture'];
+
+/** Every company's default tags (emergency, interactive, general), as a new company gets them. */
+export async function seedDefaultTags(client: pg.Client) {
+  await client.query(`insert into event_tag (name, default_kind, belong_agent_id, belong_company_id)
+    select k.name, k.kind, c.belong_agent_id, c.id from org c,
+      (values ('Emergency', 'emergency'), ('Interactive', 'interactive'), ('General', 'general')) as k(name, kind)
+    where c.kind = 'company'`);
+}
 
 /**
  * Default tags for every company and `total` incidents spread over the first `companies` companies (one fleet each)
@@ -16,10 +23,7 @@ export async function seedIncidents(url: string, total = INCIDENTS, companies = 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`insert into event_tag (name, default_kind, belong_agent_id, belong_company_id)
-      select k.name, k.kind, c.belong_agent_id, c.id from org c,
-        (values ('Emergency', 'emergency'), ('Interactive', 'interactive'), ('General', 'general')) as k(name, kind)
-      where c.kind = 'company'`);
+    await seedDefaultTags(client);
     // One row per fleet with its chain and its company's tags, numbered, so each incident joins one by number.
     await client.query(`create temporary table bench_fleet as
       select (row_number() over (order by f.id) - 1)::int as n, f.id as fleet_id, f.belong_company_id as company_id,
@@ -34,7 +38,7 @@ export async function seedIncidents(url: string, total = INCIDENTS, companies = 
          (g % 120), now() - (((g::bigint * 7919) % 7776000) || ' seconds')::interval, 59 + (g % 1000) / 1000.0, 10 + (g % 1000) / 1000.0,
          f.agent_id, f.company_id, f.fleet_id
        from generate_series(1, $1) g join bench_fleet f on f.n = g % $3`,
-      [total, TYPES, companies],
+      [total, INCIDENT_TYPES, companies],
     );
     // As autovacuum leaves a table after a bulk load: statistics, and the visibility map index-only scans rely on.
     await client.query('vacuum analyze');
@@ -50,7 +54,7 @@ export async function seedIncidents(url: string, total = INCIDENTS, companies = 
  * incidents in 200 companies, at 50 connections on PostgreSQL. Target: p99 ≤ 30 ms.
  */
 export async function benchIncidents() {
-  return onPostgres('Incident list', { ADMIN_PASSWORD }, async (portal, url) => {
+  return onPostgres('Incident list', {}, async (portal, url) => {
     await seedAccounts(url);
     const seeding = performance.now();
     await seedIncidents(url);

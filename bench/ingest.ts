@@ -1,20 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
-import { median, printTable, saveResult } from './lib.js';
+import { median, printTable, saveResult, throwawayDatabase } from './lib.js';
 
-const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
-const WARMUP_MS = 3_000;
-const WINDOW_MS = 15_000;
-/** The rated load: a little above the 20,000 points/s target, in batches of 10 points per device. */
-const RATED_POINTS_PER_SECOND = 22_000;
-const RATED_BATCH = 10;
-/** The open throttle: each device keeps this many batches of this many points unacknowledged. */
-const MAX_IN_FLIGHT = 4;
-const MAX_BATCH = 50;
+/** Each load is measured for `windowMs` after `warmupMs`. */
+const TIMING = { warmupMs: 3_000, windowMs: 15_000 } as const;
+/** The issue's target: this many points a second on PostgreSQL, the gateway process within this many cores. */
+const TARGET = { pointsPerSecond: 20_000, gatewayCores: 1.5 } as const;
+/** The rated load: a little above the target, in batches of 10 points per device. */
+const RATED = { pointsPerSecond: 22_000, batch: 10 } as const;
+/** The open throttle: each device keeps `inFlight` batches of `batch` points unacknowledged. */
+const OPEN = { inFlight: 4, batch: 50 } as const;
 
 /** CPU time of every PostgreSQL server process on this machine (Linux /proc; 0 elsewhere). */
 async function postgresCpuMicros(): Promise<number> {
@@ -146,13 +143,13 @@ async function measure(gateway: GatewayProcess, drive: (record: (points: number,
     messages++;
     latencies.push(latencyMs);
   });
-  await new Promise((resolve) => setTimeout(resolve, WARMUP_MS));
+  await new Promise((resolve) => setTimeout(resolve, TIMING.warmupMs));
   const before = await gateway.usage();
   const postgresBefore = await postgresCpuMicros();
   const load = process.cpuUsage();
   const started = performance.now();
   counting = true;
-  await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+  await new Promise((resolve) => setTimeout(resolve, TIMING.windowMs));
   counting = false;
   const seconds = (performance.now() - started) / 1000;
   const after = await gateway.usage();
@@ -173,15 +170,15 @@ async function measure(gateway: GatewayProcess, drive: (record: (points: number,
   return measured;
 }
 
-/** Every device publishes RATED_BATCH points on a fixed period, together RATED_POINTS_PER_SECOND. */
+/** Every device publishes RATED.batch points on a fixed period, together RATED.pointsPerSecond. */
 function rated(devices: Device[]) {
   return (record: (points: number, latencyMs: number) => void) => {
-    const periodMs = (devices.length * RATED_BATCH * 1000) / RATED_POINTS_PER_SECOND;
+    const periodMs = (devices.length * RATED.batch * 1000) / RATED.pointsPerSecond;
     const timers = devices.map((device, i) => {
       const tick = () => {
         const sent = performance.now();
-        device.publish(RATED_BATCH).then(
-          () => record(RATED_BATCH, performance.now() - sent),
+        device.publish(RATED.batch).then(
+          () => record(RATED.batch, performance.now() - sent),
           () => {},
         );
       };
@@ -205,16 +202,16 @@ function rated(devices: Device[]) {
   };
 }
 
-/** Every device keeps MAX_IN_FLIGHT batches unacknowledged: as fast as the gateway takes them. */
+/** Every device keeps OPEN.inFlight batches unacknowledged: as fast as the gateway takes them. */
 function unthrottled(devices: Device[]) {
   return (record: (points: number, latencyMs: number) => void) => {
     let running = true;
     const loops = devices.flatMap((device) =>
-      Array.from({ length: MAX_IN_FLIGHT }, async () => {
+      Array.from({ length: OPEN.inFlight }, async () => {
         while (running) {
           const sent = performance.now();
-          await device.publish(MAX_BATCH);
-          record(MAX_BATCH, performance.now() - sent);
+          await device.publish(OPEN.batch);
+          record(OPEN.batch, performance.now() - sent);
         }
       }),
     );
@@ -246,28 +243,19 @@ async function runOn(kind: 'postgres' | 'pglite', databaseUrl: string | undefine
  */
 export async function benchIngest() {
   const runs = [];
-  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 1500 });
-  let name: string | undefined;
   try {
     if (process.env.BENCH_ONLY === 'pglite') throw new Error('BENCH_ONLY=pglite');
-    await admin.connect();
-    name = `ss_bench_${randomBytes(4).toString('hex')}`;
-    await admin.query(`create database ${name}`);
-    const url = new URL(SERVER);
-    url.pathname = `/${name}`;
-    runs.push(await runOn('postgres', url.toString()));
+    const run = await throwawayDatabase('Ingest on PostgreSQL', (url) => runOn('postgres', url));
+    if (run) runs.push(run);
   } catch (err) {
     console.log(`\nIngest on PostgreSQL skipped: ${String(err)}`);
-  } finally {
-    if (name) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end().catch(() => {});
   }
   if (process.env.BENCH_ONLY !== 'postgres') runs.push(await runOn('pglite', undefined));
 
   const rows = runs.flatMap((run) =>
     (['rated', 'unthrottled'] as const).map((load) => ({
       database: run.kind,
-      load: load === 'rated' ? `rated ${RATED_POINTS_PER_SECOND} pts/s` : `unthrottled (${MAX_IN_FLIGHT}×${MAX_BATCH} in flight)`,
+      load: load === 'rated' ? `rated ${RATED.pointsPerSecond} pts/s` : `unthrottled (${OPEN.inFlight}×${OPEN.batch} in flight)`,
       'points/s': run[load].pointsPerSecond,
       'msgs/s': run[load].messagesPerSecond,
       'gateway cores': run[load].gatewayCores,
@@ -279,10 +267,10 @@ export async function benchIngest() {
     })),
   );
   printTable(
-    `GPS ingest: ${DEVICES} devices through the embedded broker (${WINDOW_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up)`,
+    `GPS ingest: ${DEVICES} devices through the embedded broker (${TIMING.windowMs / 1000} s after ${TIMING.warmupMs / 1000} s warm-up)`,
     rows,
   );
-  const result = { devices: DEVICES, windowMs: WINDOW_MS, target: { pointsPerSecond: 20_000, gatewayCores: 1.5 }, runs };
+  const result = { devices: DEVICES, windowMs: TIMING.windowMs, target: TARGET, runs };
   await saveResult('ingest', result);
   return result;
 }

@@ -28,10 +28,10 @@ export async function saveResult(name: string, result: unknown) {
 const SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * Runs a benchmark against a portal on a throw-away database of the PostgreSQL server (dropped afterwards);
- * answers undefined, saying so, when no server answers.
+ * Runs `run` on a throw-away database of the PostgreSQL server (dropped afterwards); answers undefined, saying so,
+ * when no server answers.
  */
-export async function onPostgres<T>(label: string, env: Record<string, string>, run: (portal: Portal, databaseUrl: string) => Promise<T>) {
+export async function throwawayDatabase<T>(label: string, run: (databaseUrl: string) => Promise<T>): Promise<T | undefined> {
   const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 1500 });
   try {
     await admin.connect();
@@ -40,23 +40,40 @@ export async function onPostgres<T>(label: string, env: Record<string, string>, 
     return undefined;
   }
   const name = `ss_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const portal = await startPortal({
-    DATABASE_URL: url.toString(),
-    LOG_LEVEL: 'error',
-    CAPTCHA_COMPLEXITY: '1000',
-    RATE_LIMIT_LOGIN_PER_MINUTE: '0',
-    ...env,
-  });
   try {
-    return await run(portal, url.toString());
+    await admin.query(`create database ${name}`);
+    const url = new URL(SERVER);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
   } finally {
-    await portal.stop();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/** The Super Admin's password on the portals the benchmarks start. */
+export const BENCH_ADMIN_PASSWORD = 'Bench1234admin';
+
+/**
+ * Runs a benchmark against a portal (Super Admin password BENCH_ADMIN_PASSWORD unless `env` says otherwise) on a
+ * throw-away database of the PostgreSQL server; answers undefined, saying so, when no server answers.
+ */
+export function onPostgres<T>(label: string, env: Record<string, string>, run: (portal: Portal, databaseUrl: string) => Promise<T>) {
+  return throwawayDatabase(label, async (databaseUrl) => {
+    const portal = await startPortal({
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      LOG_LEVEL: 'error',
+      CAPTCHA_COMPLEXITY: '1000',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '0',
+      ...env,
+    });
+    try {
+      return await run(portal, databaseUrl);
+    } finally {
+      await portal.stop();
+    }
+  });
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -73,9 +90,6 @@ export const latencyColumns = (ms: ReturnType<typeof latencyPercentiles>) => ({
   'p95 ms': ms.p95Ms,
   'p99 ms': ms.p99Ms,
 });
-
-/** The Super Admin's password on the portals the benchmarks start on embedded PGlite. */
-export const BENCH_ADMIN_PASSWORD = 'Bench1234admin';
 
 /** A portal on embedded PGlite with that password, quick robot checks and no limit on writes. */
 export const startBenchPortal = () =>

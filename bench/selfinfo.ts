@@ -1,19 +1,17 @@
 import { startPortal } from '../e2e/portal.js';
 import { load, loginToken } from './client.js';
-import { median, printTable, saveResult } from './lib.js';
-
-const PASSWORD = 'Bench1234admin';
+import { BENCH_ADMIN_PASSWORD, median, printTable, saveResult } from './lib.js';
 
 /** selfInfo with a valid token against the trivial release-time route, 10 s and 50 connections each, alternated. */
 export async function benchSelfInfo(rounds = 2) {
   const portal = await startPortal({
-    ADMIN_PASSWORD: PASSWORD,
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     CAPTCHA_COMPLEXITY: '1000',
     LOG_LEVEL: 'error',
     RATE_LIMIT_LOGIN_PER_MINUTE: '0',
   });
   try {
-    const token = await loginToken(portal.url, 'admin', PASSWORD);
+    const token = await loginToken(portal.url, 'admin', BENCH_ADMIN_PASSWORD);
     const trivial: { rps: number; p99: number }[] = [];
     const self: { rps: number; p99: number }[] = [];
     for (let i = 0; i < rounds; i++) {

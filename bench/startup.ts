@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPortal } from '../e2e/portal.js';
-import { median, printTable, saveResult } from './lib.js';
+import { BENCH_ADMIN_PASSWORD, median, printTable, saveResult } from './lib.js';
 
 /** Process start to the first successful health response of `runs` starts, each on a data directory `dirFor` gives. */
 async function timeStarts(runs: number, env: Record<string, string>, dirFor: () => Promise<string>, cleanUp: boolean) {
@@ -28,7 +28,7 @@ const freshDir = () => mkdtemp(path.join(tmpdir(), 'safety-shield-bench-'));
 export async function benchStartup(runs = 5) {
   const dataDir = await freshDir();
   try {
-    await (await startPortal({ ADMIN_PASSWORD: 'Bench1234admin' }, dataDir)).stop(); // creates and migrates the database
+    await (await startPortal({ ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD }, dataDir)).stop(); // creates and migrates the database
     const existing = await timeStarts(runs, {}, async () => dataDir, false);
     const firstRuns = Math.max(1, Math.ceil(runs / 2));
     const first = await timeStarts(firstRuns, {}, freshDir, true);

@@ -7,13 +7,12 @@ import { compiled } from '@safety-shield/contract/device';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConfigStore, fileConfigStore, memoryConfigStore, type RunningConfig } from '../src/config-store.js';
 import { SimDevice } from '../src/device.js';
-import type { SimDeviceOptions } from '../src/device-options.js';
 import { recordedStretch } from '../src/evidence.js';
 import { CLOCK_BITS, CLOCK_GEOMETRY, DEFAULT_LIVE_VIDEO, ffmpegArgs, type LiveVideo, playbackArgs } from '../src/ffmpeg-args.js';
 import { startFleet } from '../src/fleet.js';
 import { haversine } from '../src/geo.js';
 import { FFMPEG, LiveStreams } from '../src/live.js';
-import { type Harness, startHarness, waitFor } from './harness.js';
+import { deviceStarter, type Harness, startHarness, waitFor } from './harness.js';
 
 /** docs/device-protocol.md, `config`: what the device does with a configuration, and what visibly follows from it. */
 describe('the device configuration', () => {
@@ -31,19 +30,12 @@ describe('the device configuration', () => {
   });
 
   /** A device on the harness's broker (2 channels, GPS every minute unless configured, tiny evidence), started. */
-  async function online(uuid: string, options: Partial<SimDeviceOptions> = {}): Promise<SimDevice> {
-    const device = new SimDevice({
-      uuid,
-      ...harness.access,
-      channels: 2,
-      gpsIntervalMs: 60_000,
-      evidenceMedia: 'tiny',
-      uploadEvidence: false,
-      ...options,
-    });
-    devices.push(device);
-    return harness.started(device, 'configReport');
-  }
+  const online = deviceStarter(
+    () => harness,
+    devices,
+    () => ({ channels: 2, gpsIntervalMs: 60_000, evidenceMedia: 'tiny', uploadEvidence: false }),
+    'configReport',
+  );
   const upOf = (uuid: string, kind: string) => harness.upOf(uuid, kind);
   const command = (device: SimDevice, kind: string, payload: Record<string, unknown>) => harness.command(device.uuid, kind, payload);
   const configure = (device: SimDevice, payload: Record<string, unknown>) => command(device, 'config', payload);

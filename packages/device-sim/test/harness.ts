@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type ConnectPacket } from 'aedes';
 import { connectAsync, type MqttClient } from 'mqtt';
+import { SimDevice } from '../src/device.js';
+import type { SimDeviceOptions } from '../src/device-options.js';
 
 export const PROVISIONING_KEY = 'pk_test_key';
 
@@ -135,6 +137,18 @@ export async function startHarness(): Promise<Harness> {
 interface BrokerPersistence {
   subscriptionsByClient(client: { id: string }): Promise<Array<{ topic: string; qos: number }>>;
   createRetainedStreamCombi(patterns: string[]): { toArray(): Promise<Array<{ payload: Buffer }>> };
+}
+
+/**
+ * How a test file starts a device on the harness's broker: built with the file's `defaults` (asked afresh for each
+ * device), kept in `devices` for the file to stop, and resolved once it sent its first up message of `ready`.
+ */
+export function deviceStarter(harness: () => Harness, devices: SimDevice[], defaults: () => Partial<SimDeviceOptions>, ready: string) {
+  return (uuid: string, options: Partial<SimDeviceOptions> = {}): Promise<SimDevice> => {
+    const device = new SimDevice({ uuid, ...harness().access, ...defaults(), ...options });
+    devices.push(device);
+    return harness().started(device, ready);
+  };
 }
 
 /** Polls until `find` gives something other than undefined or false. */

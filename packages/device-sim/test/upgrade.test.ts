@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimDevice } from '../src/device.js';
 import type { SimDeviceOptions } from '../src/device-options.js';
 import { fileFirmwareStore, fileLockStore, memoryFirmwareStore } from '../src/state-stores.js';
-import { type Harness, startHarness, type UpMessage } from './harness.js';
+import { deviceStarter, type Harness, startHarness, type UpMessage } from './harness.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -129,22 +129,20 @@ describe('firmware upgrades', () => {
     servers.push(server);
     return server;
   }
-  /** A device on the harness's broker, running firmware 1.0.0, rebooting in 300 ms, started. */
-  async function online(uuid: string, options: Partial<SimDeviceOptions> = {}): Promise<SimDevice> {
-    const device = new SimDevice({
-      uuid,
-      ...harness.access,
+  /** A device on the harness's broker, running firmware 1.0.0, rebooting in 300 ms, downloading to a folder of its own, started. */
+  const online = deviceStarter(
+    () => harness,
+    devices,
+    () => ({
       channels: 1,
       gpsIntervalMs: 60_000,
       firmware: '1.0.0',
       rebootMs: 300,
       downloadDir: tempDir(),
       reconnectDelayMs: { min: 200, max: 300 },
-      ...options,
-    });
-    devices.push(device);
-    return harness.started(device, 'lockState');
-  }
+    }),
+    'lockState',
+  );
   const upOf = (uuid: string, kind: string) => harness.upOf(uuid, kind);
   const progressOf = (uuid: string) => upOf(uuid, 'upgradeProgress').map((m) => m.payload);
   const command = (device: SimDevice, kind: string, payload: Record<string, unknown>) => harness.command(device.uuid, kind, payload);

@@ -1,46 +1,24 @@
 import { type ConfigSettings, deviceApi, deviceConfigApi, deviceTaskApi, logApi, thresholdApi } from '@safety-shield/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
 import { deviceConfig, operationLog } from '../src/db/schema.js';
 import { call, callUnchecked } from './api-client.js';
 import { connectDevice, message, waitFor } from './gateway-fixtures.js';
-import { firstPage, login } from './helpers.js';
-import { signedIn } from './identity-fixtures.js';
-import { portalWithGateway } from './portal-fixtures.js';
-import { type SosFleet, seedSosFleet } from './sos-fixtures.js';
+import { firstPage } from './helpers.js';
+import { portalWithFleets, type SosFleet } from './sos-fixtures.js';
 
 /**
  * The configuration flow against a device played by hand over MQTT (docs/device-protocol.md, `config`): the test
  * decides each answer, so every status the portal keeps can be reached.
  */
 
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
 type Answer = (body: Record<string, unknown>) => { ok: boolean; error?: string; result?: Record<string, unknown> } | null;
 
-let portal: Portal;
-let mine: SosFleet;
-let theirs: SosFleet;
-let admin: string;
-let fleetAdmin: string;
-let site: string;
-let other: string;
-let superToken: string;
-
-beforeAll(async () => {
-  portal = await portalWithGateway({ commandTimeoutMs: 1_500 });
-  mine = await seedSosFleet(portal.database.db, 'CfgMine');
-  theirs = await seedSosFleet(portal.database.db, 'CfgTheirs');
-  superToken = await login(portal.app);
-  admin = (await signedIn(portal, 'cfg.company', 'COMPANY_ADMIN', mine.tree)).token;
-  fleetAdmin = (await signedIn(portal, 'cfg.fleet', 'FLEET_ADMIN', mine.tree)).token;
-  site = (await signedIn(portal, 'cfg.site', 'SITE_ADMIN', { ...mine.tree, site: mine.tree.fleet })).token;
-  other = (await signedIn(portal, 'cfg.other', 'COMPANY_ADMIN', theirs.tree)).token;
-}, 60_000);
-afterAll(async () => {
-  await portal?.close();
-}, 60_000);
+const { portal, mine, theirs, tokens } = await portalWithFleets('Cfg', { commandTimeoutMs: 1_500 });
+afterAll(() => portal.close(), 60_000);
+const { super: superToken, company: admin, fleet: fleetAdmin, site, other } = tokens;
 
 /** A device played by hand: every down `config`/`configGet` it receives is kept and answered by `answer`. */
 async function handDevice(fleet: SosFleet, answer: Answer) {

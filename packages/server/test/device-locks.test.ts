@@ -1,49 +1,28 @@
 import { deviceApi, deviceLockApi, type Endpoint, type InputOf, LOCK_PIN_TRIES, vehicleApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deviceLock, lockLink, operationLog, vehicle } from '../src/db/schema.js';
 import { call, callUnchecked } from './api-client.js';
-import { connectDevice, message, seedDevice, waitFor } from './gateway-fixtures.js';
-import { firstPage, login } from './helpers.js';
-import { signedIn } from './identity-fixtures.js';
-import { portalWithGateway } from './portal-fixtures.js';
+import { connectDevice, message, seededDevice, waitFor } from './gateway-fixtures.js';
+import { firstPage } from './helpers.js';
 import { callWithEmptyField } from './raw-query.js';
-import { type SosFleet, seedSosFleet } from './sos-fixtures.js';
+import { portalWithFleets } from './sos-fixtures.js';
 
 /**
  * Device locks (issue 18) against a device played by hand over MQTT (docs/device-protocol.md, `lock`): it takes every
  * `lock`, acknowledges it and reports its new `lockState`, as the protocol asks.
  */
 
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
-
-let portal: Portal;
-let mine: SosFleet;
-let theirs: SosFleet;
+const { portal, mine, theirs, tokens } = await portalWithFleets('Lk', { commandTimeoutMs: 1_500 });
+afterAll(() => portal.close(), 60_000);
+const { super: superToken, company: admin, fleet: fleetAdmin, site, other } = tokens;
 /** A second device of mine, unbound. */
-let spare: { id: number; uuid: string; secret: string };
-let admin: string;
-let fleetAdmin: string;
-let site: string;
-let other: string;
-let superToken: string;
-
-beforeAll(async () => {
-  portal = await portalWithGateway({ commandTimeoutMs: 1_500 });
-  mine = await seedSosFleet(portal.database.db, 'LockMine');
-  theirs = await seedSosFleet(portal.database.db, 'LockTheirs');
-  const uuid = `LOCK-SPARE-${Date.now().toString(36)}`.toUpperCase();
-  spare = { uuid, ...(await seedDevice(portal.database.db, { agentId: mine.tree.agent, companyId: mine.tree.company, key: '' }, uuid)) };
-  superToken = await login(portal.app);
-  admin = (await signedIn(portal, 'lk.company', 'COMPANY_ADMIN', mine.tree)).token;
-  fleetAdmin = (await signedIn(portal, 'lk.fleet', 'FLEET_ADMIN', mine.tree)).token;
-  site = (await signedIn(portal, 'lk.site', 'SITE_ADMIN', { ...mine.tree, site: mine.tree.fleet })).token;
-  other = (await signedIn(portal, 'lk.other', 'COMPANY_ADMIN', theirs.tree)).token;
-}, 60_000);
-afterAll(async () => {
-  await portal?.close();
-}, 60_000);
+const spare = await seededDevice(
+  portal.database.db,
+  { agentId: mine.tree.agent, companyId: mine.tree.company, key: '' },
+  `LOCK-SPARE-${Date.now().toString(36)}`.toUpperCase(),
+);
 
 /** A list with repeats in a row taken as one: [a, a, b] → [a, b]. */
 const runs = <T>(items: readonly T[]) => items.filter((item, i) => i === 0 || item !== items[i - 1]);

@@ -2,10 +2,9 @@ import { deviceApi, deviceConfigApi, deviceTaskApi, type InputOf } from '@safety
 import type { SimDevice } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, callUnchecked } from './api-client.js';
-import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { type SeededDevice, seededDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
-import { signedIn } from './identity-fixtures.js';
-import { portalWithGateway, simulator } from './portal-fixtures.js';
+import { type Portal, portalWithCompanies, simulator } from './portal-fixtures.js';
 import { consoleSocket } from './sos-fixtures.js';
 
 /**
@@ -13,42 +12,24 @@ import { consoleSocket } from './sos-fixtures.js';
  * its reason, ten are offline and follow when they connect; a row is cancelled; the task's progress is pushed.
  */
 
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
-interface Fleet {
-  uuid: string;
-  id: number;
-  secret: string;
-}
-
 const ONLINE = 90;
 const OFFLINE = 10;
 
 let portal: Portal;
 let admin: string;
 let other: string;
-let fleet: Fleet[];
-let refusing: Fleet;
+let fleet: SeededDevice[];
+let refusing: SeededDevice;
 const sims: SimDevice[] = [];
 
 beforeAll(async () => {
-  portal = await portalWithGateway();
+  const { company, ...world } = await portalWithCompanies('Tasks');
+  ({ portal, admin, other } = world);
   const db = portal.database.db;
-  const company = await seedCompany(db, 'Tasks');
-  const theirs = await seedCompany(db, 'TasksTheirs');
   fleet = [];
-  for (let i = 0; i < ONLINE + OFFLINE; i++) {
-    const uuid = `TASK-${String(i).padStart(3, '0')}`;
-    const { id, secret } = await seedDevice(db, company, uuid);
-    fleet.push({ uuid, id, secret });
-  }
-  const seeded = await seedDevice(db, company, 'TASK-REFUSER');
-  refusing = { uuid: 'TASK-REFUSER', ...seeded };
-  admin = (
-    await signedIn(portal, 'tasks.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
-  ).token;
-  other = (await signedIn(portal, 'tasks.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
-    .token;
-  const start = async (device: Fleet, options = {}) => {
+  for (let i = 0; i < ONLINE + OFFLINE; i++) fleet.push(await seededDevice(db, company, `TASK-${String(i).padStart(3, '0')}`));
+  refusing = await seededDevice(db, company, 'TASK-REFUSER');
+  const start = async (device: SeededDevice, options = {}) => {
     const sim = simulator(portal.brokerUrl, device.uuid, device.secret, options);
     sims.push(sim);
     expect(await sim.start()).toBe(true);

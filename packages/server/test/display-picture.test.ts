@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { deviceApi, deviceConfigApi, type InputOf } from '@safety-shield/contract';
-import type { SimDevice } from '@safety-shield/device-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { recordedUpload } from '../src/storage/upload-records.js';
 import { call, callUnchecked } from './api-client.js';
-import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
-import { signedIn } from './identity-fixtures.js';
-import { portalWithGateway } from './portal-fixtures.js';
+import { seedDevice, waitFor } from './gateway-fixtures.js';
+import { portalWithCompanies } from './portal-fixtures.js';
 import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 
 /**
@@ -14,35 +12,14 @@ import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
  * uploads it through a signed link, a configuration names it, and the simulated device fetches and checks it.
  */
 
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
-
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let portal: Portal;
-let admin: string;
-let other: string;
-let deviceId: number;
-let sim: SimDevice;
-
-beforeAll(async () => {
-  portal = await portalWithGateway();
-  const db = portal.database.db;
-  const company = await seedCompany(db, 'Picture');
-  const theirs = await seedCompany(db, 'PictureTheirs');
-  const seeded = await seedDevice(db, company, 'PIC-1');
-  deviceId = seeded.id;
-  admin = (
-    await signedIn(portal, 'pic.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
-  ).token;
-  other = (await signedIn(portal, 'pic.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
-    .token;
-  sim = await portal.startSimulator('PIC-1', seeded.secret);
-  await waitFor(async () => (await call(portal, admin, deviceApi.info, { deviceId })).data?.online);
-}, 60_000);
-afterAll(async () => {
-  await portal?.close();
-}, 60_000);
+const { portal, company, admin, other } = await portalWithCompanies('Picture');
+afterAll(() => portal.close(), 60_000);
+const { id: deviceId, secret } = await seedDevice(portal.database.db, company, 'PIC-1');
+const sim = await portal.startSimulator('PIC-1', secret);
+await waitFor(async () => (await call(portal, admin, deviceApi.info, { deviceId })).data?.online);
 
 const slot = (body: InputOf<typeof deviceConfigApi.updatePicture>, token = admin) =>
   call(portal, token, deviceConfigApi.updatePicture, body);

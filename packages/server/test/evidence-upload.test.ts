@@ -1,20 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { objectApi } from '@safety-shield/contract';
 import { evidenceFile, type SimDeviceOptions } from '@safety-shield/device-sim';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incidentHistory } from '../src/db/schema.js';
-import { ObjectSigner } from '../src/storage/signed-urls.js';
 import { recordedUpload } from '../src/storage/upload-records.js';
-import { urlOf } from './api-client.js';
 import { filedIncident, twoFiles } from './evidence-fixtures.js';
 import { type Company, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
-import { testConfig } from './helpers.js';
 import { type Portal, portalWithGateway } from './portal-fixtures.js';
-import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
+import { breakOffPut, downloadLink, linkUsed, putTo } from './upload-fixtures.js';
 
 let ctx: Portal;
-const signer = new ObjectSigner(testConfig.secretKey);
 
 beforeAll(async () => {
   ctx = await portalWithGateway();
@@ -34,7 +29,13 @@ async function rawDevice(company: Company, uuid: string) {
   client.on('message', (topic, payload) => {
     if (topic.endsWith('/down/uploadUrl')) urls.push(JSON.parse(payload.toString()));
   });
-  return { client, urls, send };
+  /** Files an incident with these resources; answers its message id. */
+  const incident = async (resources: Array<Record<string, unknown>>) => {
+    const sent = message(incidentBody(resources));
+    await client.publishAsync(`dev/${uuid}/up/incident`, sent, { qos: 1 });
+    return JSON.parse(sent.toString()).id as string;
+  };
+  return { urls, send, incident };
 }
 
 function incidentBody(resources: Array<Record<string, unknown>>) {
@@ -93,8 +94,7 @@ describe('evidence upload (SPEC section 3 states)', () => {
         objectKey: `incident/${row.id}/${resource.id}`,
       });
       expect(statesOf(history, resource.deviceResourceId)).toEqual([1, 2, 3, 4, 5, 6]);
-      const token = signer.sign({ op: 'get', key: resource.objectKey ?? '', exp: Date.now() + 60_000, contentType: file.contentType });
-      const res = await fetch(`${ctx.baseUrl}${urlOf(objectApi.download, { token })}`);
+      const res = await fetch(downloadLink(ctx.baseUrl, resource.objectKey ?? '', file.contentType));
       expect(res.status).toBe(200);
       expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(file.sha256);
     }
@@ -131,9 +131,7 @@ describe('evidence upload (SPEC section 3 states)', () => {
   it('marks a file whose bytes are not the announced SHA-256 failed: checksum mismatch', async () => {
     const company = await seedCompany(db(), 'Checksum');
     const dvr = await rawDevice(company, 'UP-RAW-1');
-    const sent = message(incidentBody([{ id: 'c.jpg', kind: 'picture', channel: 1 }]));
-    await dvr.client.publishAsync('dev/UP-RAW-1/up/incident', sent, { qos: 1 });
-    const messageId = JSON.parse(sent.toString()).id as string;
+    const messageId = await dvr.incident([{ id: 'c.jpg', kind: 'picture', channel: 1 }]);
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)]);
     const ids = { incidentMessageId: messageId, resourceId: 'c.jpg' };
     await dvr.send('upload', { ...ids, state: 1, size: jpeg.length, sha256: sha(Buffer.from('other bytes')), contentType: 'image/jpeg' });
@@ -157,9 +155,7 @@ describe('evidence upload (SPEC section 3 states)', () => {
   it('takes one upload per URL: one broken off may be completed with it, a second PUT to a used one is refused', async () => {
     const company = await seedCompany(db(), 'Once');
     const dvr = await rawDevice(company, 'UP-RAW-3');
-    const sent = message(incidentBody([{ id: 'once.jpg', kind: 'picture', channel: 1 }]));
-    await dvr.client.publishAsync('dev/UP-RAW-3/up/incident', sent, { qos: 1 });
-    const messageId = JSON.parse(sent.toString()).id as string;
+    const messageId = await dvr.incident([{ id: 'once.jpg', kind: 'picture', channel: 1 }]);
     const jpegOf = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(20_000)]);
     const jpeg = jpegOf();
     const ids = { incidentMessageId: messageId, resourceId: 'once.jpg' };
@@ -183,9 +179,7 @@ describe('evidence upload (SPEC section 3 states)', () => {
     expect(resources[0]).toMatchObject({ state: 4, sizeBytes: jpeg.length, sha256: sha(jpeg), failReason: null, objectKey: key });
     expect(statesOf(await uploadHistory(row.id), 'once.jpg')).toEqual([1, 2, 3, 4]);
     expect(await recordedUpload(db(), key)).toEqual({ size: jpeg.length, sha256: sha(jpeg) });
-    const stored = await fetch(
-      `${ctx.baseUrl}${urlOf(objectApi.download, { token: signer.sign({ op: 'get', key, exp: Date.now() + 60_000 }) })}`,
-    );
+    const stored = await fetch(downloadLink(ctx.baseUrl, key));
     expect(Buffer.from(await stored.arrayBuffer()).equals(jpeg)).toBe(true);
   });
 
@@ -193,9 +187,7 @@ describe('evidence upload (SPEC section 3 states)', () => {
     const company = await seedCompany(db(), 'Foreign');
     const owner = await rawDevice(company, 'UP-OWNER');
     const stranger = await rawDevice(company, 'UP-STRANGER');
-    const sent = message(incidentBody([{ id: 'mine.jpg', kind: 'picture', channel: 1 }]));
-    await owner.client.publishAsync('dev/UP-OWNER/up/incident', sent, { qos: 1 });
-    const messageId = JSON.parse(sent.toString()).id as string;
+    const messageId = await owner.incident([{ id: 'mine.jpg', kind: 'picture', channel: 1 }]);
     const apply = {
       incidentMessageId: messageId,
       resourceId: 'mine.jpg',
@@ -217,14 +209,10 @@ describe('evidence upload (SPEC section 3 states)', () => {
   it('fails an oversized or wrongly typed apply with its reason, and keeps states moving forward only', async () => {
     const company = await seedCompany(db(), 'Limits');
     const dvr = await rawDevice(company, 'UP-RAW-2');
-    const sent = message(
-      incidentBody([
-        { id: 'big.jpg', kind: 'picture', channel: 1 },
-        { id: 'wrong.mp4', kind: 'video', channel: 1 },
-      ]),
-    );
-    await dvr.client.publishAsync('dev/UP-RAW-2/up/incident', sent, { qos: 1 });
-    const messageId = JSON.parse(sent.toString()).id as string;
+    const messageId = await dvr.incident([
+      { id: 'big.jpg', kind: 'picture', channel: 1 },
+      { id: 'wrong.mp4', kind: 'video', channel: 1 },
+    ]);
     const hash = sha(Buffer.from('x'));
     await dvr.send('upload', {
       incidentMessageId: messageId,

@@ -8,14 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, urlOf } from './api-client.js';
 import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { login } from './helpers.js';
-import { portalWithGateway, simulator } from './portal-fixtures.js';
+import { type Portal, portalWithGateway, simulator } from './portal-fixtures.js';
 
 /**
  * A campaign on 20 reference simulators (docs/device-protocol.md, `upgrade`): one fails its checksum, one loses power
  * mid-download and resumes with a Range request, one is offline and upgrades when it comes back.
  */
 
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
 const DEVICES = 20;
 const PACKAGE = randomBytes(2 * 1024 * 1024);
 

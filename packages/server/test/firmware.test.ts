@@ -6,14 +6,14 @@ import { call, callUnchecked, urlOf } from './api-client.js';
 import { type Company, connectDevice, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage, login } from './helpers.js';
 import { signedIn } from './identity-fixtures.js';
-import { portalWithGateway } from './portal-fixtures.js';
+import { companyTree } from './media-fixtures.js';
+import { type Portal, portalWithGateway } from './portal-fixtures.js';
 
 /**
  * Firmware packages and upgrade campaigns (docs/device-protocol.md, `upgrade`) against devices played by hand over
  * MQTT: the test decides each answer and step, so every outcome the portal keeps can be reached.
  */
 
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
 type Body = Record<string, unknown>;
 
 let portal: Portal;
@@ -27,9 +27,7 @@ beforeAll(async () => {
   portal = await portalWithGateway({ commandTimeoutMs: 2_000 });
   company = await seedCompany(portal.database.db, 'Firmware');
   superToken = await login(portal.app);
-  companyAdmin = (
-    await signedIn(portal, 'fw.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
-  ).token;
+  companyAdmin = (await signedIn(portal, 'fw.company', 'COMPANY_ADMIN', companyTree(company))).token;
 }, 60_000);
 afterAll(async () => {
   await portal?.close();
@@ -78,15 +76,24 @@ async function handDevice(uuid: string, version: string, given?: string) {
   return device;
 }
 
-const campaign = (body: InputOf<typeof firmwareApi.createCampaign>, token = superToken) =>
-  call(portal, token, firmwareApi.createCampaign, body);
+/** The package the first test uploads, which the campaigns install. */
+let packageId: number;
+type CampaignBody = InputOf<typeof firmwareApi.createCampaign>;
+/** A campaign of the uploaded package: by default one stage of all its devices, no failure allowed, ending in an hour. */
+const campaignBody = (fields: Partial<CampaignBody>) => ({
+  packageId,
+  firstStagePercent: 100,
+  failureThresholdPercent: 0,
+  endTime: later(),
+  ...fields,
+});
+const campaign = (fields: Pick<CampaignBody, 'deviceIds'> & Partial<CampaignBody>, token = superToken) =>
+  call(portal, token, firmwareApi.createCampaign, campaignBody(fields));
 const rows = async (taskId: number) => (await call(portal, superToken, deviceTaskApi.rows, { page: 1, limit: 100, taskId })).data.records;
 const info = async (taskId: number) => (await call(portal, superToken, firmwareApi.campaign, { taskId })).data;
 const deviceId = async (uuid: string) =>
   (await call(portal, superToken, deviceApi.list, { ...firstPage, keyword: uuid })).data.records[0]?.deviceId ?? 0;
 const later = () => Date.now() + 3_600_000;
-
-let packageId: number;
 
 describe('firmware packages', () => {
   it('are uploaded as multipart, streamed, hashed and listed', async () => {
@@ -122,13 +129,7 @@ describe('an upgrade campaign', () => {
   it('orders a device, follows its steps, and ends done when it comes back with the version', async () => {
     const device = await handDevice('FW-OK', '2.4.1');
     try {
-      const made = await campaign({
-        packageId,
-        deviceIds: [await deviceId('FW-OK')],
-        firstStagePercent: 100,
-        failureThresholdPercent: 50,
-        endTime: later(),
-      });
+      const made = await campaign({ deviceIds: [await deviceId('FW-OK')], failureThresholdPercent: 50 });
       expect(made.data).toMatchObject({ kind: 'upgrade', version: '2.5.0', control: 'active', total: 1 });
       const order = await waitFor(async () => device.orders[0]);
       expect(order).toMatchObject({ version: '2.5.0', size: PACKAGE.length, sha256: SHA });
@@ -157,35 +158,17 @@ describe('an upgrade campaign', () => {
 
   it('refuses a downgrade, devices of other models and other organisations', async () => {
     await seedDevice(portal.database.db, company, 'FW-NEWER', { version: '3.0.0', model: 'SS-4' });
-    const refused = await campaign({
-      packageId,
-      deviceIds: [await deviceId('FW-NEWER')],
-      firstStagePercent: 100,
-      failureThresholdPercent: 0,
-      endTime: later(),
-    });
+    const refused = await campaign({ deviceIds: [await deviceId('FW-NEWER')] });
     expect(refused).toMatchObject({ codeKey: 'SYSTEM_OTA_VERSION_LOW' });
     await seedDevice(portal.database.db, company, 'FW-OTHER-MODEL', { version: '2.0.0', model: 'XR-1' });
-    expect(
-      await campaign({
-        packageId,
-        deviceIds: [await deviceId('FW-OTHER-MODEL')],
-        firstStagePercent: 100,
-        failureThresholdPercent: 0,
-        endTime: later(),
-      }),
-    ).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
-    expect(
-      await campaign({ packageId, deviceIds: [1], firstStagePercent: 100, failureThresholdPercent: 0, endTime: later() }, companyAdmin),
-    ).toMatchObject({
-      codeKey: 'PERMISSION_CHECK_FAIL',
-    });
+    expect(await campaign({ deviceIds: [await deviceId('FW-OTHER-MODEL')] })).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+    expect(await campaign({ deviceIds: [1] }, companyAdmin)).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
     for (const bad of [
-      { packageId, firstStagePercent: 100, failureThresholdPercent: 0, endTime: later() },
-      { packageId, deviceIds: [2_147_483_648], firstStagePercent: 100, failureThresholdPercent: 0, endTime: later() },
-      { packageId, deviceIds: [1], firstStagePercent: 0, failureThresholdPercent: 0, endTime: later() },
-      { packageId, deviceIds: [1], firstStagePercent: 100, failureThresholdPercent: 0, endTime: Date.now() - 1 },
-      { packageId: 999_999, deviceIds: [1], firstStagePercent: 100, failureThresholdPercent: 0, endTime: later() },
+      campaignBody({}),
+      campaignBody({ deviceIds: [2_147_483_648] }),
+      campaignBody({ deviceIds: [1], firstStagePercent: 0 }),
+      campaignBody({ deviceIds: [1], endTime: Date.now() - 1 }),
+      campaignBody({ packageId: 999_999, deviceIds: [1] }),
     ])
       expect(await callUnchecked(portal, superToken, firmwareApi.createCampaign, bad)).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
   });
@@ -195,7 +178,7 @@ describe('an upgrade campaign', () => {
     const second = await handDevice('FW-STAGE-B', '2.4.0');
     try {
       const ids = [await deviceId('FW-STAGE-A'), await deviceId('FW-STAGE-B')];
-      const made = await campaign({ packageId, deviceIds: ids, firstStagePercent: 50, failureThresholdPercent: 0, endTime: later() });
+      const made = await campaign({ deviceIds: ids, firstStagePercent: 50 });
       expect(made.data).toMatchObject({ firstStageSize: 1, stage: 1 });
       const order = await waitFor(async () => failing.orders[0]);
       expect(second.orders).toHaveLength(0);
@@ -225,13 +208,7 @@ describe('an upgrade campaign', () => {
 
   it('orders an offline device at its hello, again after its download broke, and fails it back on the old version', async () => {
     const { secret } = await seedDevice(portal.database.db, company, 'FW-LATE', { version: '2.4.0', model: 'SS-4' });
-    const made = await campaign({
-      packageId,
-      deviceIds: [await deviceId('FW-LATE')],
-      firstStagePercent: 100,
-      failureThresholdPercent: 100,
-      endTime: later(),
-    });
+    const made = await campaign({ deviceIds: [await deviceId('FW-LATE')], failureThresholdPercent: 100 });
     expect((await rows(made.data.id))[0]?.state).toBe('queued');
     const late = await handDevice('FW-LATE', '2.4.0', secret);
     try {

@@ -3,12 +3,11 @@ import { count, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.js';
 import { gatewayNode, gpsPoint } from '../src/db/schema.js';
 import { LOCK_APPLICATION } from '../src/gateway/liveness.js';
 import { type Company, capturedLog, message, nodeGateway, seedCompany, seedDevice, track, waitFor } from './gateway-fixtures.js';
-import { serverDatabase } from './helpers.js';
-import { MQTT_URL, reachable, skipWithout } from './services.js';
+import { openServerDatabase } from './helpers.js';
+import { forgetSessions, MQTT_URL, reachable, skipWithout } from './services.js';
 
 // The liveness of external-broker nodes through PostgreSQL (gateway/liveness.ts), in one process: what a lost lock
 // connection and a restart do. scale-out-failover.test.ts kills a node process under load.
@@ -19,8 +18,7 @@ const run = randomBytes(4).toString('hex');
 const shareGroup = `ss-liveness-${run}`;
 const idOf = (name: string) => `ss-liveness-${run}-${name}`;
 
-let server: Awaited<ReturnType<typeof serverDatabase>>;
-let database: Database;
+let database: Awaited<ReturnType<typeof openServerDatabase>>;
 let company: Company;
 const gateways: Array<{ close(): Promise<void> }> = [];
 const clients: MqttClient[] = [];
@@ -33,7 +31,7 @@ function node(name: string) {
     mqttClientId: idOf(name),
     mqttShareGroup: shareGroup,
     mqttSessionExpirySeconds: 60,
-    databaseUrl: server.url,
+    databaseUrl: database.url,
   }).then((gateway) => {
     gateways.push(gateway);
     return gateway;
@@ -43,7 +41,7 @@ function node(name: string) {
 
 /** Runs `what` on the backend of a node's lock connection (by its application_name); answers a row per backend. */
 async function onLockConnection(clientId: string, what: 'pid' | 'pg_terminate_backend(pid)') {
-  const admin = new pg.Client({ connectionString: server.url });
+  const admin = new pg.Client({ connectionString: database.url });
   await admin.connect();
   try {
     return (await admin.query(`select ${what} from pg_stat_activity where application_name = $1`, [`${LOCK_APPLICATION} ${clientId}`]))
@@ -57,20 +55,15 @@ const said = (lines: Array<Record<string, unknown>>, text: string) => lines.some
 
 describe.skipIf(skip)('portal nodes on an external broker watch each other through PostgreSQL', () => {
   beforeAll(async () => {
-    server = await serverDatabase(POSTGRES_URL ?? '');
-    database = await openDatabase({ url: server.url });
+    database = await openServerDatabase(POSTGRES_URL ?? '');
     company = await seedCompany(database.db, 'Liveness');
   }, 60_000);
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.endAsync()));
     for (const gateway of gateways) await gateway.close();
     // The nodes' sessions are not left on the machine's broker.
-    for (const name of ['a', 'b', 'c']) {
-      const forget = await mqtt.connectAsync(MQTT_URL, { clientId: idOf(name), clean: true, reconnectPeriod: 0 });
-      await forget.endAsync();
-    }
+    await forgetSessions(['a', 'b', 'c'].map(idOf));
     await database?.close();
-    await server?.drop();
   }, 60_000);
 
   it('a node whose lock connection breaks stops its broker session, takes its lock again and goes on; nothing is lost', async () => {
@@ -121,7 +114,7 @@ describe.skipIf(skip)('portal nodes on an external broker watch each other throu
   });
 
   it('a node that starts while another process holds its lock (one still draining its session) waits for it', async () => {
-    const holder = new pg.Client({ connectionString: server.url });
+    const holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
     const key = `safety-shield gateway node ${idOf('c')}`;
     await holder.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);

@@ -149,6 +149,23 @@ export async function seedDevice(db: Db, company: Company, uuid: string, fields:
   return { id: row.id, secret };
 }
 
+/** A seeded device with its UUID: what a test connects it by. */
+export interface SeededDevice {
+  uuid: string;
+  id: number;
+  secret: string;
+}
+
+/** `seedDevice`, answering the UUID with the id and secret. */
+export async function seededDevice(
+  db: Db,
+  company: Company,
+  uuid: string,
+  fields: Partial<typeof device.$inferInsert> = {},
+): Promise<SeededDevice> {
+  return { uuid, ...(await seedDevice(db, company, uuid, fields)) };
+}
+
 /** A device's MQTT connection as the protocol wants it: clientId = username = uuid, clean = false. */
 export function connectDevice(port: number, uuid: string, password: string, options: IClientOptions = {}): Promise<MqttClient> {
   return mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {

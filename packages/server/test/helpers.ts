@@ -38,10 +38,16 @@ export const testConfig: AppConfig = {
 export async function testDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ loadDataDir: pgliteTemplate() });
+  return openServerDatabase(serverUrl);
+}
+
+/** A new database on a PostgreSQL server, opened (and so migrated); its `url` for other nodes; `close` also drops it. */
+export async function openServerDatabase(serverUrl: string): Promise<Database & { url: string }> {
   const server = await serverDatabase(serverUrl);
   const database = await openDatabase({ url: server.url });
   return {
     ...database,
+    url: server.url,
     async close() {
       await database.close();
       await server.drop();

@@ -1,37 +1,17 @@
 import { deviceApi } from '@safety-shield/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deviceSession } from '../src/db/schema.js';
 import { call, callUnchecked } from './api-client.js';
-import { connectDevice, message, seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { connectDevice, message, seedDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
-import { signedIn } from './identity-fixtures.js';
-import { portalWithGateway } from './portal-fixtures.js';
+import { portalWithCompanies } from './portal-fixtures.js';
 
 /** Online time per device and day (`/device/lineSummary`): sessions kept at every offline, cut at the caller's days. */
 
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
-let portal: Portal;
-let admin: string;
-let other: string;
-let deviceId: number;
-let secret: string;
-
-beforeAll(async () => {
-  portal = await portalWithGateway();
-  const db = portal.database.db;
-  const company = await seedCompany(db, 'Summary');
-  const theirs = await seedCompany(db, 'SummaryTheirs');
-  ({ id: deviceId, secret } = await seedDevice(db, company, 'SUM-1'));
-  admin = (
-    await signedIn(portal, 'sum.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
-  ).token;
-  other = (await signedIn(portal, 'sum.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
-    .token;
-}, 60_000);
-afterAll(async () => {
-  await portal?.close();
-}, 60_000);
+const { portal, company, admin, other } = await portalWithCompanies('Summary');
+afterAll(() => portal.close(), 60_000);
+const { id: deviceId, secret } = await seedDevice(portal.database.db, company, 'SUM-1');
 
 const summary = (token: string, from: string, to: string, zone: string) =>
   call(

@@ -7,8 +7,10 @@ import type { Bus } from '../src/bus/bus.js';
 import type { Database } from '../src/db/client.js';
 import { DevicePort } from '../src/device-port/index.js';
 import { startGateway } from '../src/gateway/index.js';
-import { capturedLog, connectDevice, message } from './gateway-fixtures.js';
+import { capturedLog, connectDevice, message, seedCompany } from './gateway-fixtures.js';
 import { testConfig, testDatabase } from './helpers.js';
+import { signedIn } from './identity-fixtures.js';
+import { companyTree } from './media-fixtures.js';
 
 /** The reference simulator of a device holding `secret` as the tests run it (one GPS batch a minute, quick to reconnect); not started. */
 export function simulator(brokerUrl: string, uuid: string, secret: string, options: Partial<SimDeviceOptions> = {}): SimDevice {
@@ -109,3 +111,18 @@ export async function portalWithGateway(options: PortalOptions = {}) {
 }
 
 export type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
+
+/**
+ * A portal with its gateway and two companies, `company` (labelled `label`) and `theirs`, each with its Company Admin
+ * signed in (`admin`, `other`, named `<label>.company` and `<label>.other` in lower case): what the tests of commands
+ * to one company's devices start from.
+ */
+export async function portalWithCompanies(label: string, options: PortalOptions = {}) {
+  const portal = await portalWithGateway(options);
+  const company = await seedCompany(portal.database.db, label);
+  const theirs = await seedCompany(portal.database.db, `${label}Theirs`);
+  const name = label.toLowerCase();
+  const admin = (await signedIn(portal, `${name}.company`, 'COMPANY_ADMIN', companyTree(company))).token;
+  const other = (await signedIn(portal, `${name}.other`, 'COMPANY_ADMIN', companyTree(theirs))).token;
+  return { portal, company, theirs, admin, other };
+}

@@ -7,20 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceRuntimeLog } from '../src/db/schema.js';
 import { recordedUpload } from '../src/storage/upload-records.js';
 import { call, callUnchecked } from './api-client.js';
-import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
+import { type SeededDevice, seededDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
-import { signedIn } from './identity-fixtures.js';
-import { portalWithGateway, simulator } from './portal-fixtures.js';
+import { type Portal, portalWithCompanies, simulator } from './portal-fixtures.js';
 import { breakOffPut, linkUsed, putTo } from './upload-fixtures.js';
 
 /** Runtime logs on order (docs/device-protocol.md, `logUpload`): the simulated devices upload theirs, gzip. */
 
-type Portal = Awaited<ReturnType<typeof portalWithGateway>>;
-
 let portal: Portal;
 let admin: string;
 let other: string;
-const devices: Array<{ uuid: string; id: number; secret: string }> = [];
+const devices: SeededDevice[] = [];
 const sims: SimDevice[] = [];
 /** The upload links the devices were sent, in order. */
 const links: string[] = [];
@@ -28,7 +25,7 @@ const links: string[] = [];
 let breakOffNext = false;
 
 beforeAll(async () => {
-  portal = await portalWithGateway({
+  const world = await portalWithCompanies('Logs', {
     // Sees each logUpload link before the device gets it: the test keeps it, and may use it first with a broken-off upload.
     beforeCommand: async (_device, kind, payload) => {
       if (kind !== 'logUpload') return;
@@ -40,15 +37,8 @@ beforeAll(async () => {
       }
     },
   });
-  const db = portal.database.db;
-  const company = await seedCompany(db, 'Logs');
-  const theirs = await seedCompany(db, 'LogsTheirs');
-  for (const uuid of ['LOG-ONLINE', 'LOG-LATER']) devices.push({ uuid, ...(await seedDevice(db, company, uuid)) });
-  admin = (
-    await signedIn(portal, 'logs.company', 'COMPANY_ADMIN', { agent: company.agentId, company: company.companyId, fleet: 0, site: 0 })
-  ).token;
-  other = (await signedIn(portal, 'logs.other', 'COMPANY_ADMIN', { agent: theirs.agentId, company: theirs.companyId, fleet: 0, site: 0 }))
-    .token;
+  ({ portal, admin, other } = world);
+  for (const uuid of ['LOG-ONLINE', 'LOG-LATER']) devices.push(await seededDevice(portal.database.db, world.company, uuid));
   const first = devices[0];
   if (!first) throw new Error('no device');
   const sim = simulator(portal.brokerUrl, first.uuid, first.secret);

@@ -3,17 +3,16 @@ import { rm } from 'node:fs/promises';
 import type { PushServerMessage } from '@safety-shield/contract';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { eq, inArray } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyWithVehicle } from '../../../e2e/console.js';
 import { type Portal, SOURCE_PORTAL, startPortal } from '../../../e2e/portal.js';
-import { type Database, openDatabase } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { gatewayNode, gpsPoint, org } from '../src/db/schema.js';
 import { seedDevice, track, waitFor } from './gateway-fixtures.js';
-import { serverDatabase } from './helpers.js';
+import { openServerDatabase } from './helpers.js';
 import { simulator } from './portal-fixtures.js';
 import { clearRetainedStatus, POSTGRES_URL, scaleOutNode, scaleOutSkip, stopNode } from './scale-out-fixtures.js';
-import { MQTT_URL, redisTestPrefix } from './services.js';
+import { forgetSessions, MQTT_URL, redisTestPrefix } from './services.js';
 import { consoleSocket } from './sos-fixtures.js';
 
 const skip = await scaleOutSkip('Failover test with two portal processes');
@@ -47,22 +46,20 @@ const percentile = (values: number[], p: number) => {
 };
 
 describe.skipIf(skip !== '')('a portal node killed under load (kill -9) on PostgreSQL, Redis and Mosquitto', () => {
-  let server: Awaited<ReturnType<typeof serverDatabase>> | undefined;
-  let database: Database | undefined;
+  let database: Awaited<ReturnType<typeof openServerDatabase>> | undefined;
   const nodes: Portal[] = [];
   const sims: SimDevice[] = [];
   /** Node B's log lines (pino JSON). */
   const logOfB: Array<{ time: number; msg: string; [key: string]: unknown }> = [];
 
   beforeAll(async () => {
-    server = await serverDatabase(POSTGRES_URL ?? '');
     const secretKey = randomBytes(32).toString('base64');
     const redisPrefix = redisTestPrefix();
     // Migrated here, so the two nodes may start at once (the run time of this file is mostly their start).
-    database = await openDatabase({ url: server.url });
+    database = await openServerDatabase(POSTGRES_URL ?? '');
     nodes.push(
       ...(await Promise.all(
-        ['a', 'b'].map((name) => startPortal(nodeEnv(server?.url ?? '', secretKey, redisPrefix, name), undefined, SOURCE_PORTAL)),
+        ['a', 'b'].map((name) => startPortal(nodeEnv(database?.url ?? '', secretKey, redisPrefix, name), undefined, SOURCE_PORTAL)),
       )),
     );
     let pendingLine = '';
@@ -90,12 +87,8 @@ describe.skipIf(skip !== '')('a portal node killed under load (kill -9) on Postg
     if (b) await stopNode(b);
     // Nothing left on the machine's broker: the devices' retained status, node B's session (A's was taken over).
     await clearRetainedStatus(sims.map((sim) => sim.uuid));
-    for (const name of ['a', 'b']) {
-      const forget = await mqtt.connectAsync(MQTT_URL, { clientId: clientIdOf(name), clean: true, reconnectPeriod: 0 });
-      await forget.endAsync();
-    }
+    await forgetSessions(['a', 'b'].map(clientIdOf));
     await database?.close();
-    await server?.drop();
   }, 60_000);
 
   it('the other node takes over: every S.O.S pressed after the kill reaches its console within 5 s, no acknowledged position is lost', async () => {

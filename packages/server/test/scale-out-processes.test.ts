@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindWhenListed, companyWithVehicle } from '../../../e2e/console.js';
 import { type Portal, SOURCE_PORTAL, startPortal } from '../../../e2e/portal.js';
-import { type Database, openDatabase } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { device, org } from '../src/db/schema.js';
 import { hashToken } from '../src/http/tokens.js';
 import { urlOf } from './api-client.js';
 import { waitFor } from './gateway-fixtures.js';
-import { firstPage, serverDatabase } from './helpers.js';
+import { firstPage, openServerDatabase } from './helpers.js';
 import { clearRetainedStatus, POSTGRES_URL, scaleOutNode, scaleOutSkip, stopNode } from './scale-out-fixtures.js';
 import { MQTT_URL, redisTestPrefix } from './services.js';
 import { consoleSocket } from './sos-fixtures.js';
@@ -39,17 +39,15 @@ async function apiCall<T>(baseUrl: string, token: string, path: string): Promise
 }
 
 describe.skipIf(skip !== '')('S.O.S across two portal processes (shared PostgreSQL, Redis and Mosquitto)', () => {
-  let server: Awaited<ReturnType<typeof serverDatabase>> | undefined;
-  let database: Database | undefined;
+  let database: Awaited<ReturnType<typeof openServerDatabase>> | undefined;
   const nodes: Portal[] = [];
   let sim: SimDevice | undefined;
 
   beforeAll(async () => {
-    server = await serverDatabase(POSTGRES_URL ?? '');
+    database = await openServerDatabase(POSTGRES_URL ?? '');
     const secretKey = randomBytes(32).toString('base64');
-    // One after the other: the first migrates the shared database and creates the Super Admin.
-    for (const name of ['a', 'b']) nodes.push(await startPortal(nodeEnv(server.url, secretKey, name), undefined, SOURCE_PORTAL));
-    database = await openDatabase({ url: server.url });
+    // One after the other: the first creates the Super Admin.
+    for (const name of ['a', 'b']) nodes.push(await startPortal(nodeEnv(database.url, secretKey, name), undefined, SOURCE_PORTAL));
   }, 60_000);
 
   afterAll(async () => {
@@ -57,7 +55,6 @@ describe.skipIf(skip !== '')('S.O.S across two portal processes (shared PostgreS
     await Promise.all(nodes.map(stopNode));
     if (sim) await clearRetainedStatus([sim.uuid]);
     await database?.close();
-    await server?.drop();
   }, 60_000);
 
   it('an S.O.S taken from the broker by either node reaches the company’s consoles on both, and not another company’s', async () => {

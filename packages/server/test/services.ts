@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
+import mqtt from 'mqtt';
 
 /** The machine's Redis, for the scale-out tests. */
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -34,6 +35,14 @@ export function skipWithout(available: boolean, service: string): boolean {
 
 /** The machine's Mosquitto (anonymous clients allowed). */
 export const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
+/** Ends the sessions these MQTT client ids keep on the machine's broker (a clean connection drops a session). */
+export async function forgetSessions(clientIds: string[]): Promise<void> {
+  for (const clientId of clientIds) {
+    const forget = await mqtt.connectAsync(MQTT_URL, { clientId, clean: true, reconnectPeriod: 0 });
+    await forget.endAsync();
+  }
+}
 
 /** Channels of this test run only: test files running at once share the machine's Redis (REDIS_PREFIX of a deployment). */
 export const redisTestPrefix = () => `ss-test-${randomBytes(4).toString('hex')}:`;

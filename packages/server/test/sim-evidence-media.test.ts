@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
-import { objectApi } from '@safety-shield/contract';
 import { EVIDENCE_SIZE, recordedEvidenceFile } from '@safety-shield/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObjectSigner } from '../src/storage/signed-urls.js';
-import { urlOf } from './api-client.js';
 import { filedIncident, twoFiles } from './evidence-fixtures.js';
 import { seedCompany, seedDevice, waitFor } from './gateway-fixtures.js';
-import { testConfig } from './helpers.js';
 import { type Portal, portalWithGateway } from './portal-fixtures.js';
 import { skipWithout } from './services.js';
+import { downloadLink } from './upload-fixtures.js';
 
 const FFMPEG = '/usr/bin/ffmpeg';
 const noFfmpeg = skipWithout(existsSync(FFMPEG), "Debian's ffmpeg at /usr/bin/ffmpeg");
@@ -66,7 +63,6 @@ describe.skipIf(noFfmpeg)('the simulator’s evidence with ffmpeg (issue 16)', (
 
   describe('uploaded by a simulated device', () => {
     let ctx: Portal;
-    const signer = new ObjectSigner(testConfig.secretKey);
     beforeAll(async () => {
       ctx = await portalWithGateway();
     }, 60_000);
@@ -87,8 +83,7 @@ describe.skipIf(noFfmpeg)('the simulator’s evidence with ffmpeg (issue 16)', (
       const bytesOf = async (kind: string) => {
         const resource = found?.resources.find((candidate) => candidate.kind === kind);
         const contentType = resource?.contentType ?? '';
-        const token = signer.sign({ op: 'get', key: resource?.objectKey ?? '', exp: Date.now() + 60_000, contentType });
-        const res = await fetch(`${ctx.baseUrl}${urlOf(objectApi.download, { token })}`);
+        const res = await fetch(downloadLink(ctx.baseUrl, resource?.objectKey ?? '', contentType));
         expect(res.status).toBe(200);
         return Buffer.from(await res.arrayBuffer());
       };

@@ -8,7 +8,7 @@ import { vehicle } from '../src/db/schema.js';
 import { seedCompany, seedDevice, seedOrg } from './gateway-fixtures.js';
 import { login } from './helpers.js';
 import { signedIn, type Tree } from './identity-fixtures.js';
-import { portalWithGateway, simulator } from './portal-fixtures.js';
+import { type PortalOptions, portalWithGateway, simulator } from './portal-fixtures.js';
 
 export interface SosFleet {
   tree: Tree;
@@ -79,12 +79,12 @@ export async function consoleSocket(baseUrl: string, token: string) {
 }
 
 /**
- * A listening portal with its gateway on a bus of the test's own, as main.ts runs them, two companies (`mine`, `theirs`) with
- * a bound device each, and sessions of the roles that matter for alarms: what the S.O.S and device-alert tests share.
+ * A listening portal with its gateway, two companies (`mine`, `theirs`, labelled `<prefix>Mine` and `<prefix>Theirs`)
+ * with a bound device each, and sessions of the roles that matter for alarms and commands (named `<prefix>.company` …
+ * in lower case): what the S.O.S, device-alert, configuration and lock tests share.
  */
-export async function alarmWorld(prefix: string) {
-  const bus = localBus();
-  const portal = await portalWithGateway({ bus });
+export async function portalWithFleets(prefix: string, options: PortalOptions = {}) {
+  const portal = await portalWithGateway(options);
   const mine = await seedSosFleet(portal.database.db, `${prefix}Mine`);
   const theirs = await seedSosFleet(portal.database.db, `${prefix}Theirs`);
   const name = prefix.toLowerCase();
@@ -95,6 +95,12 @@ export async function alarmWorld(prefix: string) {
     site: (await signedIn(portal, `${name}.site`, 'SITE_ADMIN', { ...mine.tree, site: mine.tree.fleet })).token,
     other: (await signedIn(portal, `${name}.other`, 'COMPANY_ADMIN', theirs.tree)).token,
   };
+  return { portal, mine, theirs, tokens };
+}
+
+/** `portalWithFleets` on a bus of the test's own, as main.ts runs them. */
+export async function alarmWorld(prefix: string) {
+  const { portal, mine, theirs, tokens } = await portalWithFleets(prefix, { bus: localBus() });
   const { gateway, baseUrl, brokerUrl, close } = portal;
   return { ctx: portal, gateway, mine, theirs, tokens, baseUrl, brokerUrl, close };
 }

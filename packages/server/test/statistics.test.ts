@@ -446,6 +446,18 @@ const statRows = async () => {
   };
 };
 
+/** How many rows a statistics table holds. */
+const rowsIn = async (table: string) =>
+  ((await ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]?.n;
+/** Rolls every day the test's incidents fall on. */
+const rollAll = () => ctx.app.statistics.rollup.run(Math.max(...ANCHORS) + 3 * DAY);
+/** The rows of these incidents. */
+const incidentRows = (list: Array<{ id: number }>) =>
+  inArray(
+    incident.id,
+    list.map((i) => i.id),
+  );
+
 beforeAll(async () => {
   await addIncidents(500, nearAnchor);
   await addTrail(60);
@@ -461,19 +473,18 @@ describe('statistics equal a direct count', () => {
     const partly = await ctx.app.statistics.rollup.run(middle);
     expect(partly.companies).toBe(trees.length);
     await expectDirectCounts('partly rolled');
-    await ctx.app.statistics.rollup.run(Math.max(...ANCHORS) + 3 * DAY);
-    const rolled = await ctx.database.db.execute(sql`select count(*)::int as n from stat_incident_day`);
-    expect((rolled as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(100);
+    await rollAll();
+    expect(await rowsIn('stat_incident_day')).toBeGreaterThan(100);
     await expectDirectCounts('all rolled');
   }, 300_000);
 
   it('rolls idempotently: a second run changes nothing', async () => {
     const before = await statRows();
-    const again = await ctx.app.statistics.rollup.run(Math.max(...ANCHORS) + 3 * DAY);
+    const again = await rollAll();
     expect(again.days).toBe(0);
     // Rolling every day afresh writes the same rows.
     await ctx.database.db.execute(sql`update stat_rollup set rolled_until = null`);
-    await ctx.app.statistics.rollup.run(Math.max(...ANCHORS) + 3 * DAY);
+    await rollAll();
     const after = await statRows();
     const sorted = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
     expect(sorted(after.incidents)).toEqual(sorted(before.incidents));
@@ -485,26 +496,10 @@ describe('statistics equal a direct count', () => {
     const live = incidents.filter((i) => !i.deleted);
     // To the recycle bin, back from it, re-tagged, deleted for good; late arrivals and late positions.
     const binned = live.slice(0, 25);
-    await ctx.database.db
-      .update(incident)
-      .set({ deletedAt: new Date() })
-      .where(
-        inArray(
-          incident.id,
-          binned.map((i) => i.id),
-        ),
-      );
+    await ctx.database.db.update(incident).set({ deletedAt: new Date() }).where(incidentRows(binned));
     for (const i of binned) i.deleted = true;
     const restored = incidents.filter((i) => i.deleted && !binned.includes(i)).slice(0, 5);
-    await ctx.database.db
-      .update(incident)
-      .set({ deletedAt: null })
-      .where(
-        inArray(
-          incident.id,
-          restored.map((i) => i.id),
-        ),
-      );
+    await ctx.database.db.update(incident).set({ deletedAt: null }).where(incidentRows(restored));
     for (const i of restored) i.deleted = false;
     const retagged = live.slice(30, 40);
     for (const i of retagged) {
@@ -513,19 +508,13 @@ describe('statistics equal a direct count', () => {
       await ctx.database.db.update(incident).set({ tagId: i.tagId }).where(eq(incident.id, i.id));
     }
     const removed = live.slice(40, 45);
-    await ctx.database.db.delete(incident).where(
-      inArray(
-        incident.id,
-        removed.map((i) => i.id),
-      ),
-    );
+    await ctx.database.db.delete(incident).where(incidentRows(removed));
     incidents.splice(0, incidents.length, ...incidents.filter((i) => !removed.includes(i)));
     await addIncidents(30, nearAnchor);
     await addTrail(8);
     await expectDirectCounts('changed, not rolled again');
-    await ctx.app.statistics.rollup.run(Math.max(...ANCHORS) + 3 * DAY);
-    const left = await ctx.database.db.execute(sql`select count(*)::int as n from stat_change`);
-    expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    await rollAll();
+    expect(await rowsIn('stat_change')).toBe(0);
     await expectDirectCounts('rolled again');
   }, 300_000);
 
@@ -548,7 +537,7 @@ describe('statistics equal a direct count', () => {
     ctx.app.statistics.zones.forget();
     zoneOfCompany.set(d.company, 'Pacific/Auckland');
     await expectDirectCounts('zone changed, not rolled again');
-    await ctx.app.statistics.rollup.run(Math.max(...ANCHORS) + 3 * DAY);
+    await rollAll();
     await expectDirectCounts('zone changed, rolled again');
   }, 300_000);
 });

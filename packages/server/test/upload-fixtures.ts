@@ -12,6 +12,12 @@ import { testConfig } from './helpers.js';
 export const putTo = (url: string, contentType: string, body: Buffer) =>
   fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(body) });
 
+const signer = new ObjectSigner(testConfig.secretKey);
+
+/** A download link, good for a minute, of the stored object `key` on the node at `base` (served as `contentType`). */
+export const downloadLink = (base: string, key: string, contentType?: string) =>
+  `${base}${urlOf(objectApi.download, { token: signer.sign({ op: 'get', key, exp: Date.now() + 60_000, contentType }) })}`;
+
 /** The envelope a used upload link answers. */
 export const linkUsed = { code: 40917, codeKey: 'UPLOAD_LINK_USED' };
 
@@ -46,24 +52,26 @@ export interface PortalNodes {
  * and SHA-256 are recorded; an upload broken off before completion may be completed with the same link.
  */
 export function oneUploadPerLink(name: string, nodes: () => PortalNodes) {
-  const signer = new ObjectSigner(testConfig.secretKey);
   const link = (node: string, key: string) =>
     `${node}${urlOf(objectApi.upload, { token: signer.sign({ op: 'put', key, exp: Date.now() + 60_000, maxBytes: 20_000, contentType: 'image/jpeg' }) })}`;
   const read = async (node: string, key: string) => {
-    const res = await fetch(`${node}${urlOf(objectApi.download, { token: signer.sign({ op: 'get', key, exp: Date.now() + 60_000 }) })}`);
+    const res = await fetch(downloadLink(node, key));
     return res.status === 200 ? Buffer.from(await res.arrayBuffer()) : null;
   };
+  /** The two nodes, and an upload link of `key` signed for the first. */
+  const linkOnTwoNodes = (key: string) => {
+    const [a, b] = nodes().urls;
+    return { a, b, url: link(a, key) };
+  };
+  /** What the store records of an upload of `body`. */
+  const recordOf = (body: Buffer) => ({ size: body.length, sha256: sha(body) });
 
   describe(`${name}: one upload per signed link`, () => {
     it('refuses a second PUT to a used link on every node, with other bytes or the same; the object and its record stay', async () => {
-      const [a, b] = nodes().urls;
       const key = 'once/used';
-      const url = link(a, key);
+      const { a, b, url } = linkOnTwoNodes(key);
       const first = jpegOf(1);
-      expect(await (await putTo(url, 'image/jpeg', first)).json()).toMatchObject({
-        code: 200,
-        data: { size: first.length, sha256: sha(first) },
-      });
+      expect(await (await putTo(url, 'image/jpeg', first)).json()).toMatchObject({ code: 200, data: recordOf(first) });
       for (const [node, body] of [
         [a, jpegOf(2)],
         [b, jpegOf(3, 7000)],
@@ -76,25 +84,23 @@ export function oneUploadPerLink(name: string, nodes: () => PortalNodes) {
       // Another link to the same object is refused as well: a recorded object never changes.
       expect(await (await putTo(link(b, key), 'image/jpeg', jpegOf(4))).json()).toMatchObject(linkUsed);
       expect((await read(b, key))?.equals(first)).toBe(true);
-      expect(await recordedUpload(nodes().db, key)).toEqual({ size: first.length, sha256: sha(first) });
+      expect(await recordedUpload(nodes().db, key)).toEqual(recordOf(first));
     });
 
     it('lets one of two PUTs to one link at once, on two nodes, store its object whole; the other is refused', async () => {
-      const [a, b] = nodes().urls;
       const key = 'once/raced';
-      const url = link(a, key);
+      const { a, b, url } = linkOnTwoNodes(key);
       const bodies = [jpegOf(5, 15_000), jpegOf(6, 12_000)] as const;
       const answers = await Promise.all([putTo(url, 'image/jpeg', bodies[0]), putTo(url.replace(a, b), 'image/jpeg', bodies[1])]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
       const winner = answers[0].status === 200 ? bodies[0] : bodies[1];
       expect((await read(a, key))?.equals(winner)).toBe(true);
-      expect(await recordedUpload(nodes().db, key)).toEqual({ size: winner.length, sha256: sha(winner) });
+      expect(await recordedUpload(nodes().db, key)).toEqual(recordOf(winner));
     });
 
     it('lets an upload broken off before completion be completed with the same link', async () => {
-      const [a, b] = nodes().urls;
       const key = 'once/resumed';
-      const url = link(a, key);
+      const { a, b, url } = linkOnTwoNodes(key);
       const body = jpegOf(7, 15_000);
       await breakOffPut(url, 'image/jpeg', body);
       expect(await read(a, key)).toBeNull();
