@@ -26,6 +26,10 @@ export async function pageOf<Q extends PgSelect, R>(
   return { records: rows.map(toRecord), total: total?.n ?? 0 };
 }
 
+/** `pageOf` for a list whose records are its rows as they were selected. */
+export const pageAsSelected = <Q extends PgSelect>(paging: Paging, list: Q, counted: PromiseLike<{ n: number }[]>) =>
+  pageOf(paging, list, counted, (row) => row);
+
 /**
  * A page of one table's whole rows that match `where`, in `order` (newest first: `desc(t.at), desc(t.id)`), and how many
  * rows match: the plain list, with nothing joined.

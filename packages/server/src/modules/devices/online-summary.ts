@@ -1,7 +1,7 @@
 import { isTimeZone, ONLINE_SUMMARY_MAX_DAYS, type OnlineSummaryQuery, type OnlineSummaryRecord, type Page } from '@safety-shield/contract';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
-import { pageOf } from '../../db/paging.js';
+import { pageAsSelected } from '../../db/paging.js';
 import { account, device } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
@@ -96,7 +96,7 @@ export async function onlineSummary(
   // The span is the online time's, not the devices' creation (the list's startTime/endTime).
   const { keyword, agentId, companyId, fleetId } = query;
   const where = deviceFilter(inScope(principal, device), { keyword, agentId, companyId, fleetId });
-  const page = await pageOf(
+  const page = await pageAsSelected(
     query,
     db
       .select({
@@ -110,7 +110,6 @@ export async function onlineSummary(
       .orderBy(desc(device.createdAt), desc(device.id))
       .$dynamic(),
     db.select({ n: count() }).from(device).where(where),
-    (row) => row,
   );
   const byDevice = await onlineDays(
     db,

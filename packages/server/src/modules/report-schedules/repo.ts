@@ -12,7 +12,7 @@ import {
 } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
-import { pageOf } from '../../db/paging.js';
+import { pageAsSelected } from '../../db/paging.js';
 import { account, reportDelivery, reportSchedule, reportScheduleRecipient } from '../../db/schema.js';
 import { orgName } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
@@ -173,7 +173,7 @@ export async function scheduleList(db: Db, principal: Principal, query: ReportSc
     query.name?.trim() ? ilike(reportSchedule.name, containing(query.name.trim())) : undefined,
     query.frequency === undefined ? undefined : eq(reportSchedule.frequency, query.frequency),
   );
-  const page = await pageOf(
+  const page = await pageAsSelected(
     query,
     db
       .select({
@@ -187,7 +187,6 @@ export async function scheduleList(db: Db, principal: Principal, query: ReportSc
       .orderBy(desc(reportSchedule.createdAt), desc(reportSchedule.id))
       .$dynamic(),
     db.select({ n: count() }).from(reportSchedule).where(where),
-    (row) => row,
   );
   const ids = page.records.map((row) => row.schedule.id);
   const [recipients, deliveries] = await Promise.all([scheduleRecipients(db, ids), latestDeliveries(db, ids)]);

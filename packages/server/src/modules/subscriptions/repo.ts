@@ -1,7 +1,7 @@
 import type { Page, SubscriptionListQuery, SubscriptionRecord, UsageQuery, UsageRecord } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { pageOf } from '../../db/paging.js';
+import { pageAsSelected, pageOf } from '../../db/paging.js';
 import { org, subscription } from '../../db/schema.js';
 import { orgName, qualified } from '../../db/subqueries.js';
 import { containing } from '../../http/pagination.js';
@@ -47,7 +47,7 @@ const counter = (metric: string, month: string) =>
 /** Every company with its month's usage and the devices it has now. */
 export function listUsage(db: Db, query: UsageQuery): Promise<Page<UsageRecord>> {
   const where: SQL | undefined = and(eq(org.kind, 'company'), query.name ? ilike(org.name, containing(query.name)) : undefined);
-  return pageOf(
+  return pageAsSelected(
     query,
     db
       .select({
@@ -67,6 +67,5 @@ export function listUsage(db: Db, query: UsageQuery): Promise<Page<UsageRecord>>
       .orderBy(asc(org.name))
       .$dynamic(),
     db.select({ n: count() }).from(org).where(where),
-    (row) => row,
   );
 }
