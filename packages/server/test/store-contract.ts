@@ -143,8 +143,10 @@ export function objectStoreContract(name: string, store: () => ObjectStore) {
         clearInterval(sampler);
       }
       peak = Math.max(peak, process.memoryUsage().rss);
-      // A loose sanity bound (the whole file would be 100 MB): the upload is streamed, not buffered whole.
-      expect(peak - before).toBeLessThan(60 * MiB);
+      // The upload is streamed, not buffered whole: holding the file would add its 100 MiB. The bound sits below that
+      // and well above what streaming holds, since V8 lets up to 64 MiB of spent buffers wait for a collection (a run
+      // of the suite once peaked at 60.04 MiB over the 60 MiB this bound was).
+      expect(peak - before).toBeLessThan(90 * MiB);
       expect(await digest((await store().get('contract/video'))?.read() ?? Readable.from([]))).toEqual(expected);
       await store().delete('contract/video');
     });
