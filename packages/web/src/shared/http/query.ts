@@ -19,3 +19,7 @@ export const useQueryOnceKnown = <Q, T>(key: QueryKey, query: Q | undefined, loa
     enabled: query !== undefined,
     placeholderData: keepPreviousData,
   });
+
+/** A list (or figures) for the query given: the answer before stays on screen while the next one loads. */
+export const useQueryKeepingPrevious = <T>(queryKey: QueryKey, load: () => Promise<T>) =>
+  useQuery({ queryKey, queryFn: load, placeholderData: keepPreviousData });

@@ -1,15 +1,10 @@
 import type { ClauseListQuery } from '@safety-shield/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
-
-export const clausesQuery = (params: ClauseListQuery) =>
-  queryOptions({
-    queryKey: ['clauses', 'list', params],
-    queryFn: () => api.clause.list(params),
-  });
+import { useQueryKeepingPrevious } from '../../../shared/http/query.js';
 
 /** The active clauses the caller manages; the previous page stays on screen while the next one loads. */
-export const useClauses = (params: ClauseListQuery) => useQuery({ ...clausesQuery(params), placeholderData: keepPreviousData });
+export const useClauses = (params: ClauseListQuery) => useQueryKeepingPrevious(['clauses', 'list', params], () => api.clause.list(params));
 
 export const clauseQuery = (clauseId: number) =>
   queryOptions({ queryKey: ['clauses', 'one', clauseId], queryFn: () => api.clause.info({ clauseId }) });

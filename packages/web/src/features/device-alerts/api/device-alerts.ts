@@ -1,7 +1,8 @@
 import { ALERT_POLL_MS, type DeviceAlertHandleBody, type DeviceAlertQuery } from '@safety-shield/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
 import { useRefreshingMutation } from '../../../shared/http/mutation.js';
+import { useQueryKeepingPrevious } from '../../../shared/http/query.js';
 
 /** Every query of this feature starts with this key: a push or a handle reads them all again. */
 export const DEVICE_ALERTS_KEY = ['deviceAlerts'] as const;
@@ -15,13 +16,8 @@ export const useDeviceAlertCount = (enabled: boolean) =>
     enabled,
   });
 
-export const deviceAlertsQuery = (params: DeviceAlertQuery) =>
-  queryOptions({
-    queryKey: [...DEVICE_ALERTS_KEY, 'list', params],
-    queryFn: () => api.deviceAlert.list(params),
-  });
-
-export const useDeviceAlerts = (params: DeviceAlertQuery) => useQuery({ ...deviceAlertsQuery(params), placeholderData: keepPreviousData });
+export const useDeviceAlerts = (params: DeviceAlertQuery) =>
+  useQueryKeepingPrevious([...DEVICE_ALERTS_KEY, 'list', params], () => api.deviceAlert.list(params));
 
 export const useHandleAlerts = () =>
   useRefreshingMutation((body: DeviceAlertHandleBody) => api.deviceAlert.handle(body), [DEVICE_ALERTS_KEY]);

@@ -1,18 +1,12 @@
 import { type EvidenceAccessQuery, eventApi } from '@safety-shield/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { api } from '../../../shared/http/api.js';
 import { downloadFile } from '../../../shared/http/download.js';
-
-export const evidenceAccessQuery = (params: EvidenceAccessQuery) =>
-  queryOptions({
-    queryKey: ['incidents', 'evidence-access', params],
-    queryFn: () => api.event.accessList(params),
-  });
+import { useQueryKeepingPrevious } from '../../../shared/http/query.js';
 
 /** Who viewed or downloaded an incident's evidence, newest first. */
 export const useEvidenceAccess = (params: EvidenceAccessQuery) =>
-  useQuery({ ...evidenceAccessQuery(params), placeholderData: keepPreviousData });
+  useQueryKeepingPrevious(['incidents', 'evidence-access', params], () => api.event.accessList(params));
 
 /** Saves an incident's whole access list as .xlsx; answers whether it was saved (SPEC section 8: failures are logged). */
 export function exportEvidenceAccess(eventId: number): Promise<boolean> {

@@ -1,12 +1,7 @@
 import type { OrgKind, OrgListQuery } from '@safety-shield/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
-
-export const orgsQuery = (kind: OrgKind, params: OrgListQuery) =>
-  queryOptions({
-    queryKey: ['orgs', kind, 'list', params],
-    queryFn: () => api.org[`${kind}List`](params),
-  });
+import { useQueryKeepingPrevious } from '../../../shared/http/query.js';
 
 /** The previous page stays on screen while the next one loads. */
-export const useOrgs = (kind: OrgKind, params: OrgListQuery) => useQuery({ ...orgsQuery(kind, params), placeholderData: keepPreviousData });
+export const useOrgs = (kind: OrgKind, params: OrgListQuery) =>
+  useQueryKeepingPrevious(['orgs', kind, 'list', params], () => api.org[`${kind}List`](params));

@@ -1,12 +1,6 @@
 import type { UsageQuery } from '@safety-shield/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
-
-export const usageQuery = (params: UsageQuery) =>
-  queryOptions({
-    queryKey: ['usage', params],
-    queryFn: () => api.subscription.usage(params),
-  });
+import { useQueryKeepingPrevious } from '../../../shared/http/query.js';
 
 /** Each company's use of the platform in one UTC month. */
-export const useUsage = (params: UsageQuery) => useQuery({ ...usageQuery(params), placeholderData: keepPreviousData });
+export const useUsage = (params: UsageQuery) => useQueryKeepingPrevious(['usage', params], () => api.subscription.usage(params));
