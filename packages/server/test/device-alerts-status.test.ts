@@ -3,10 +3,9 @@ import type { SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceAlert } from '../src/db/schema.js';
-import { call, callUnchecked } from './api-client.js';
+import { call, callUnchecked, callWithEmptyField } from './api-client.js';
 import { seedDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
-import { callWithEmptyField } from './raw-query.js';
 import { alarmWorld, type SosFleet, simulatorOf } from './sos-fixtures.js';
 
 let world: Awaited<ReturnType<typeof alarmWorld>>;

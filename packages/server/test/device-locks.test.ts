@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deviceLock, lockLink, operationLog, vehicle } from '../src/db/schema.js';
-import { call, callUnchecked } from './api-client.js';
+import { call, callUnchecked, callWithEmptyField } from './api-client.js';
 import { connectDevice, message, seededDevice, waitFor } from './gateway-fixtures.js';
 import { firstPage } from './helpers.js';
-import { callWithEmptyField } from './raw-query.js';
 import { portalWithFleets } from './sos-fixtures.js';
 
 /**

@@ -8,11 +8,10 @@ import type { Db } from '../src/db/client.js';
 import { incidentResource } from '../src/db/schema.js';
 import { EvidenceAccessLog } from '../src/modules/incidents/access-log.js';
 import { DiskStore } from '../src/storage/disk-store.js';
-import { call, callUnchecked } from './api-client.js';
+import { call, callUnchecked, callWithEmptyField } from './api-client.js';
 import { firstPage, testConfig } from './helpers.js';
 import { appWithTrees, signedIn, type Tree } from './identity-fixtures.js';
 import { incidentSource } from './incident-fixtures.js';
-import { callWithEmptyField } from './raw-query.js';
 
 const { ctx, admin, tree, other } = await appWithTrees({ tree: 'Audit', other: 'Elsewhere' });
 afterAll(() => ctx.close());
