@@ -13,6 +13,7 @@ import {
   TimeRange,
   VehicleRef,
 } from './common.js';
+import { DeviceOpenFault, deviceFaultCodes, deviceFaultFilters } from './device-alert.js';
 import { Position } from './vehicle.js';
 
 export const DeviceRecord = Type.Object({
@@ -30,6 +31,11 @@ export const DeviceRecord = Type.Object({
   ...VehicleRef,
   ...OrgChain,
   position: Nullable(Position),
+  /**
+   * What still fails on the device (its open running-status alerts, oldest first; `handled`: an operator took it on),
+   * so a list row that says online also says what does not work (issue 29).
+   */
+  openFaults: Type.Array(DeviceOpenFault),
   updateTime: EpochMs,
   createTime: EpochMs,
 });
@@ -47,6 +53,12 @@ export const DeviceListQuery = Type.Object({
   licensePlate: Type.Optional(Type.String({ maxLength: 20 })),
   /** Created (first connected) at or after / before. */
   ...TimeFilter,
+  /**
+   * Devices with a fault that still holds (`open`), with one nobody handled (`pending`), or with none open (`none`);
+   * with `faultCode`, a fault of that kind (alone, `faultCode` means `open`).
+   */
+  faults: Type.Optional(Type.Enum(deviceFaultFilters)),
+  faultCode: Type.Optional(Type.Enum(deviceFaultCodes)),
 });
 export type DeviceListQuery = Static<typeof DeviceListQuery>;
 

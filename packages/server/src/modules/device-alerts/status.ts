@@ -1,18 +1,11 @@
-import type { DeviceOpenFault, DeviceRunningStatus, DeviceStatusPage, DeviceStatusQuery } from '@safety-shield/contract';
+import type { DeviceRunningStatus, DeviceStatusPage, DeviceStatusQuery } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { offsetOf } from '../../db/paging.js';
 import { device, deviceAlert, vehicle } from '../../db/schema.js';
 import { epochMs } from '../../http/pagination.js';
+import { type FaultJson, openFaultsOf, toOpenFaults } from '../devices/index.js';
 import { deviceKeyword } from './repo.js';
-
-/** A fault as the page's JSON aggregate carries it: the raise in epoch ms already. */
-interface FaultJson {
-  code: DeviceOpenFault['code'];
-  channel: number;
-  raisedTime: number;
-  handled: boolean;
-}
 
 /** Open alerts per device (the partial index `device_alert_open_idx` holds exactly them): how many, and how many wait. */
 function openCounts(db: Db) {
@@ -88,14 +81,7 @@ export async function listDeviceStatus(db: Db, scope: SQL, query: DeviceStatusQu
       healthAt: paged.healthAt,
       pending: paged.pending,
       total: paged.total,
-      faults: sql<FaultJson[]>`(
-        select coalesce(json_agg(json_build_object(
-          'code', fault.code,
-          'channel', fault.channel,
-          'raisedTime', floor(extract(epoch from fault.raised_at) * 1000)::bigint,
-          'handled', fault.handled_at is not null
-        ) order by fault.raised_at, fault.id), '[]'::json)
-        from ${deviceAlert} fault where fault.device_id = ${pagedId} and fault.cleared_at is null)`,
+      faults: openFaultsOf(pagedId),
     })
     .from(paged)
     .orderBy(desc(paged.hasPending), desc(paged.hasOpen), asc(paged.deviceUuid), asc(paged.id));
@@ -128,8 +114,6 @@ function toStatus(row: {
   pending: number;
   faults: FaultJson[] | string;
 }): DeviceRunningStatus {
-  // node-postgres parses json; PGlite may hand it over as text.
-  const faults: FaultJson[] = typeof row.faults === 'string' ? JSON.parse(row.faults) : row.faults;
   return {
     deviceId: row.id,
     deviceUuid: row.deviceUuid,
@@ -139,12 +123,7 @@ function toStatus(row: {
     online: row.online,
     lastOnlineTime: epochMs(row.lastOnlineAt),
     healthTime: epochMs(row.healthAt),
-    openFaults: faults.map((fault) => ({
-      code: fault.code,
-      channel: fault.channel === 0 ? null : fault.channel,
-      raisedTime: Number(fault.raisedTime),
-      handled: fault.handled,
-    })),
+    openFaults: toOpenFaults(row.faults),
     pending: Number(row.pending),
   };
 }

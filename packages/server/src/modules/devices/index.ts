@@ -13,6 +13,7 @@ export const deviceModule = fp(
   { name: 'devices', dependencies: ['orgs'] },
 );
 
+export { type FaultJson, openFaultsOf, toOpenFaults } from './faults.js';
 export { refuseLocked } from './locked.js';
 export type { DeviceRow } from './repo.js';
 export { deviceFilter, lockDevice } from './repo.js';

@@ -9,6 +9,7 @@ import { containing, epochMs } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import { placeOf } from '../../places/index.js';
+import { type FaultJson, faultFilter, openFaultsOf, toOpenFaults } from './faults.js';
 
 export type DeviceRow = typeof device.$inferSelect;
 type Filters = Omit<DeviceListQuery, 'page' | 'limit'>;
@@ -19,6 +20,7 @@ const columns = {
   agentName: orgName(device.belongAgentId),
   companyName: orgName(device.belongCompanyId),
   fleetName: orgName(device.belongFleetId),
+  openFaults: openFaultsOf(qualified(device.id)),
 };
 
 type Found = {
@@ -27,9 +29,10 @@ type Found = {
   agentName: string | null;
   companyName: string | null;
   fleetName: string | null;
+  openFaults: FaultJson[] | string;
 };
 
-export function toDeviceRecord({ row, ...names }: Found, now = Date.now()): DeviceRecord {
+export function toDeviceRecord({ row, openFaults, ...names }: Found, now = Date.now()): DeviceRecord {
   // The running connection counts too: a device online for an hour shows that hour.
   const running = row.online && row.lastOnlineAt ? Math.max(0, Math.floor((now - row.lastOnlineAt.getTime()) / 1000)) : 0;
   return {
@@ -64,6 +67,7 @@ export function toDeviceRecord({ row, ...names }: Found, now = Date.now()): Devi
             place: placeOf(row.lat, row.lng),
           }
         : null,
+    openFaults: toOpenFaults(openFaults),
     updateTime: row.updatedAt.getTime(),
     createTime: row.createdAt.getTime(),
   };
@@ -84,6 +88,7 @@ export function deviceFilter(scope: SQL, query: Filters): SQL | undefined {
       : undefined,
     query.startTime === undefined ? undefined : gte(device.createdAt, new Date(query.startTime)),
     query.endTime === undefined ? undefined : lte(device.createdAt, new Date(query.endTime)),
+    faultFilter(qualified(device.id), query.faults, query.faultCode),
   );
 }
 
