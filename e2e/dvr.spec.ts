@@ -86,10 +86,15 @@ test('the Super Admin uploads a recorded span as evidence and finds the clip sto
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`));
 
-    // The evidence section shows the clip as stored (a player only appears for a stored file), with its size and SHA-256.
+    // The evidence section shows the clip as stored (a player only appears for a stored file), with its size and SHA-256
+    // in the folded details (issue 29).
     const evidence = page.getByTestId('evidence');
     const video = evidence.getByTestId('evidence-video');
     await expect(video).toHaveCount(1);
+    await evidence
+      .getByTestId('evidence-details')
+      .getByRole('button', { name: /^Files: storage, SHA-256 and upload history/ })
+      .click();
     await expect(evidence.getByTestId('evidence-size')).toContainText('KB');
     const shown = evidence.getByTestId('evidence-sha');
     await expect(shown).toBeVisible();

@@ -54,8 +54,10 @@ test('the operator asks for the videos a device kept and watches them arrive wit
     await expect(task).toHaveAttribute('data-task-state', 'done', { timeout: 60_000 });
     for (const state of await task.getByTestId('request-resource').all()) await expect(state).toHaveAttribute('data-state', /^[456]$/);
     await expect(task.getByTestId('request-resource-state').first()).toContainText(/Platform Receive Success|Device Reply/);
-    // The evidence section shows the videos as stored (the detail was read again when they reached 4).
-    await expect(page.getByTestId('evidence-video')).toHaveCount(2, { timeout: 30_000 });
+    // The evidence section shows the videos as stored (the detail was read again when they reached 4): both channels
+    // hold one, and the player plays the first.
+    await expect(page.locator('[data-testid="evidence-channel"][data-video]')).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByTestId('evidence-player').getByTestId('evidence-video')).toHaveCount(1);
     await page.screenshot({ path: 'e2e/artifacts/evidence-requests.png', fullPage: true, animations: 'disabled' });
 
     // Asking again asks for nothing: every video is stored.

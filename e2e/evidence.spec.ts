@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { zipEntries } from '../packages/server/test/zip-entries.js';
+import { seriousAxeFindings } from './axe.js';
 import { READY_PASSWORD, row } from './console.js';
 import { collisionWithEvidence } from './evidence-fixture.js';
-import { expect, logIn, test } from './fixtures.js';
+import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
@@ -40,37 +41,33 @@ test('an incident’s picture shows, its video plays and seeks, its evidence zip
     await expect(picture).toBeVisible();
     // Real-size evidence (issue 16): the simulator's ffmpeg made a 640×360 picture.
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThanOrEqual(640);
+    // One channel: its player, the video with the picture as poster, no switcher (nothing to switch to).
+    const player = evidence.getByTestId('evidence-player');
+    await expect(player).toHaveAttribute('aria-label', 'Channel 1');
+    const video = player.getByTestId('evidence-video');
+    await expect(video).toHaveAttribute('poster', /\/objects\//);
+    await expect(video).toHaveAttribute('src', /#t=0\.1$/);
+    await expect(evidence.getByTestId('evidence-channels')).toHaveCount(0);
+
+    // The files' sums, sizes and upload history are folded into the details (issue 29), opened by keyboard.
+    await expect(evidence.getByTestId('evidence-sha')).toHaveCount(0);
+    const details = evidence.getByTestId('evidence-details');
+    await details.getByRole('button', { name: 'Files: storage, SHA-256 and upload history (2)' }).press('Enter');
     await expect(evidence.getByTestId('evidence-sha')).toHaveCount(2);
     await expect(evidence.getByTestId('evidence-size').first()).toContainText('KB');
 
-    // The channel's tile: labelled, its video with the picture as poster, enlarged on demand and back by Escape.
-    const tile = evidence.getByTestId('evidence-channel');
-    await expect(tile).toHaveCount(1);
-    await expect(tile).toHaveAttribute('aria-label', 'Channel 1');
-    const video = evidence.getByTestId('evidence-video');
-    await expect(video).toHaveAttribute('poster', /\/objects\//);
-    await expect(video).toHaveAttribute('src', /#t=0\.1$/);
-    const enlarge = tile.getByRole('button', { name: 'Enlarge channel 1' });
-    const narrow = (await tile.boundingBox())?.width ?? 0;
-    await enlarge.focus();
-    await page.keyboard.press('Enter');
-    await expect(tile).toHaveAttribute('data-enlarged', 'true');
-    expect((await tile.boundingBox())?.width ?? 0).toBeGreaterThan(narrow * 1.5);
-    await page.keyboard.press('Escape');
-    await expect(tile).not.toHaveAttribute('data-enlarged');
-    await enlarge.click();
-    await expect(tile.getByRole('button', { name: 'Make channel 1 small again' })).toHaveAttribute('aria-pressed', 'true');
-    await tile.getByRole('button', { name: 'Make channel 1 small again' }).click();
-    await expect(tile).not.toHaveAttribute('data-enlarged');
-
-    // The history: one readable entry per file, its technical steps folded away.
-    const uploads = page.getByTestId('history').getByTestId('history-upload');
+    // Each file's upload: one readable line, its technical steps folded away.
+    const uploads = details.getByTestId('history-upload');
     await expect(uploads).toHaveCount(2);
-    await expect(uploads.first()).toContainText('Picture, channel 1: Safe on the portal; the device freed its space');
-    await expect(uploads.nth(1)).toContainText('Video, channel 1: Safe on the portal; the device freed its space');
+    await expect(details.getByTestId('evidence-item').first()).toContainText('Picture, channel 1');
+    await expect(uploads.first()).toContainText('Upload: Safe on the portal; the device freed its space');
+    await expect(details.getByTestId('evidence-item').nth(1)).toContainText('Video, channel 1');
     await expect(uploads.first().getByTestId('history-upload-steps')).toBeHidden();
     await uploads.first().getByRole('button', { name: 'Technical steps (6)' }).click();
     await expect(uploads.first().getByTestId('history-upload-steps').locator('li')).toHaveCount(6);
+    // The incident's history tells what people did; the uploads are the evidence's.
+    await expect(page.getByTestId('history')).toContainText('Incident arrived');
+    await expect(page.getByTestId('history').getByTestId('history-upload')).toHaveCount(0);
 
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
     const metadata = await video.evaluate((v: HTMLVideoElement) => ({
@@ -132,7 +129,17 @@ test('an incident’s picture shows, its video plays and seeks, its evidence zip
   }
 });
 
-test('an eight-channel incident’s evidence sits in a grid about one screen tall', async ({ page, baseURL }) => {
+/** The element's box lies within the window: seen without scrolling. */
+const aboveTheFold = (element: Locator) =>
+  element.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 100;
+  });
+
+test('an eight-channel incident opens on one large player above the fold; the thumbnails switch it; the hashes wait in the details', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const { admin, device, detail } = await collisionWithEvidence(
     baseURL ?? '',
@@ -144,41 +151,72 @@ test('an eight-channel incident’s evidence sits in a grid about one screen tal
     8,
   );
   try {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/event/${detail.eventId}`);
     await logIn(page, admin.username, READY_PASSWORD);
     const evidence = page.getByTestId('evidence');
-    await expect(evidence.getByTestId('evidence-channel')).toHaveCount(8);
-    await expect(evidence.getByTestId('evidence-video')).toHaveCount(8);
-    // Three tiles a row in the evidence column at 1400 px: the section stays about one screen tall.
-    const tops = await evidence
-      .getByTestId('evidence-channel')
-      .evaluateAll((tiles) => tiles.map((tile) => tile.getBoundingClientRect().top));
-    expect(new Set(tops.slice(0, 3)).size).toBe(1);
-    // Measured 1,109 px for three rows of tiles (was about 5,900 for eight stacked channels).
-    expect((await evidence.boundingBox())?.height ?? 0).toBeLessThan(1150);
-    await evidence.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'e2e/artifacts/evidence-8ch-1440.png', fullPage: true, animations: 'disabled' });
-    await evidence.getByRole('button', { name: 'Enlarge channel 3' }).click();
-    // The enlarged tile spans the grid at its top (CSS order: the focus stays on its button).
-    const enlarged = evidence.locator('[data-testid="evidence-channel"][data-enlarged]');
-    await expect(enlarged).toHaveAttribute('aria-label', 'Channel 3');
-    const gridBox = await evidence.getByTestId('evidence-grid').boundingBox();
-    const enlargedBox = await enlarged.boundingBox();
-    expect(Math.abs((enlargedBox?.y ?? 0) - (gridBox?.y ?? -100))).toBeLessThanOrEqual(1);
-    expect(enlargedBox?.width ?? 0).toBeGreaterThan((gridBox?.width ?? 0) - 2);
-    await evidence.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'e2e/artifacts/evidence-8ch-1440-enlarged.png', animations: 'disabled' });
-    await page.keyboard.press('Escape');
+    // Issue 29: one player, not eight small ones; it opens on the camera that reported the incident (channel 1).
+    const player = evidence.getByTestId('evidence-player');
+    const video = player.getByTestId('evidence-video');
+    await expect(evidence.getByTestId('evidence-video')).toHaveCount(1);
+    await expect(player).toHaveAttribute('aria-label', 'Channel 1');
+    await expect(video).toHaveAttribute('poster', /\/objects\//);
+    // Seen without scrolling at 1440×900, and wider than half the content (it was 196 px).
+    await expect.poll(() => aboveTheFold(video)).toBe(true);
+    expect((await video.boundingBox())?.width ?? 0).toBeGreaterThan(600);
+    // Before the map and the device's facts.
+    const videoBox = await video.boundingBox();
+    const mapBox = await page.getByTestId('event-map').boundingBox();
+    expect(mapBox?.y ?? 0).toBeGreaterThan((videoBox?.y ?? 0) + (videoBox?.height ?? 0));
 
-    // One column at 390 px.
+    // The switcher: a thumbnail per channel, the playing one pressed.
+    const channels = evidence.getByTestId('evidence-channels');
+    await expect(channels).toHaveAccessibleName('Camera channels');
+    const thumbs = channels.getByTestId('evidence-channel');
+    await expect(thumbs).toHaveCount(8);
+    await expect(channels.getByRole('button', { pressed: true })).toHaveText('Channel 1');
+    await expect(thumbs.first().locator('img')).toBeVisible();
+    const first = await video.getAttribute('src');
+
+    // A click plays channel 3: another file in the player, the thumbnail marked.
+    await channels.getByRole('button', { name: 'Channel 3' }).click();
+    await expect(player).toHaveAttribute('aria-label', 'Channel 3');
+    await expect(channels.getByRole('button', { name: 'Channel 3' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(channels.getByRole('button', { name: 'Channel 1' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(video).toHaveAttribute('src', /\/objects\//);
+    const third = await video.getAttribute('src');
+    expect(third).not.toBe(first);
+    // The keyboard does the same: Tab to channel 4, Space.
+    await channels.getByRole('button', { name: 'Channel 3' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(channels.getByRole('button', { name: 'Channel 4' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(player).toHaveAttribute('aria-label', 'Channel 4');
+    await expect(video).not.toHaveAttribute('src', third ?? '');
+    await page.screenshot({ path: 'e2e/artifacts/evidence-8ch-1440.png', animations: 'disabled' });
+
+    // The hashes and storage states stay folded until the details are opened.
+    await expect(evidence.getByTestId('evidence-sha')).toHaveCount(0);
+    await expect(evidence.getByTestId('upload-state')).toHaveCount(0);
+    await evidence
+      .getByTestId('evidence-details')
+      .getByRole('button', { name: /^Files: storage, SHA-256 and upload history \(16\)/ })
+      .click();
+    await expect(evidence.getByTestId('evidence-sha')).toHaveCount(16);
+    await expect(evidence.getByTestId('evidence-sha').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // The switcher, the player and the opened details pass axe (the shell has its own walk).
+    expect(await seriousAxeFindings(page, ['.shell-sider', '.shell-top'])).toEqual([]);
+
+    // A phone: the player still above the fold, the thumbnails four to a row, nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(() =>
-        evidence
-          .getByTestId('evidence-channel')
-          .evaluateAll((tiles) => new Set(tiles.map((tile) => tile.getBoundingClientRect().left)).size),
-      )
-      .toBe(1);
+    await page.reload();
+    await expect(player).toBeVisible();
+    await expect.poll(() => aboveTheFold(player.getByTestId('evidence-video'))).toBe(true);
+    await expect(evidence.getByTestId('evidence-sha')).toHaveCount(0);
+    const tops = await thumbs.evaluateAll((tiles) => tiles.map((tile) => Math.round(tile.getBoundingClientRect().top)));
+    expect(new Set(tops.slice(0, 4)).size).toBe(1);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'e2e/artifacts/evidence-8ch-390.png', fullPage: true, animations: 'disabled' });
   } finally {
     await device.stop();

@@ -52,8 +52,10 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
     await expect(place).toContainText(/\d+\.\d{5}, \d+\.\d{5}/);
     await expect(detail.getByTestId('event-map')).toBeVisible();
     await expect(detail.getByTestId('history')).toContainText('Incident arrived');
-    // The simulator's evidence is announced but not uploaded: each item says so.
-    await expect(detail.getByTestId('evidence-item').first()).toContainText('Evidence not uploaded yet');
+    // The simulator's evidence is announced but not uploaded: the player's place says so, first on the page (issue 29).
+    await expect(detail.getByTestId('evidence-placeholder')).toContainText('Evidence not uploaded yet');
+    const evidenceTop = (await detail.getByTestId('evidence').boundingBox())?.y ?? Infinity;
+    expect(evidenceTop).toBeLessThan((await detail.getByTestId('event-map').boundingBox())?.y ?? 0);
 
     // A blank comment is refused before it is sent; a real one is listed.
     const comments = detail.getByTestId('comments');

@@ -19,7 +19,7 @@ import { useIncidentPermissions } from './components/permissions.js';
 import { ReviewButton } from './components/ReviewButton.js';
 import { EvidenceRequestPanel } from './evidence-requests/index.js';
 
-/** /event/:eventId: one incident with its place, facts, evidence, review, comments, history and evidence access. */
+/** /event/:eventId: one incident with its evidence first, then its place and facts; review, comments, history and evidence access beside. */
 export function IncidentDetailPage() {
   const { t } = useTranslation();
   const eventId = numberFilter(useParams().eventId);
@@ -79,8 +79,11 @@ export function IncidentDetailPage() {
         {incident.deletedTime && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t('events.inRecycleBin')} />}
       </Card>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={14}>
+        {/* Issue 29: the evidence first, where the eye lands; the place and the device's facts after it. */}
+        <Col xs={24} xl={16}>
           <Flex vertical gap={16}>
+            <EvidenceSection eventId={incident.eventId} resources={incident.resources} incidentChannel={incident.channel} />
+            <EvidenceRequestPanel incident={incident} canWrite={can.asksEvidence} />
             <Card size="small" title={t('events.location')}>
               <MapView
                 label={t('events.mapLabel')}
@@ -98,11 +101,9 @@ export function IncidentDetailPage() {
               </MapView>
             </Card>
             <IncidentFacts incident={incident} />
-            <EvidenceSection eventId={incident.eventId} resources={incident.resources} />
-            <EvidenceRequestPanel incident={incident} canWrite={can.asksEvidence} />
           </Flex>
         </Col>
-        <Col xs={24} xl={10}>
+        <Col xs={24} xl={8}>
           <Flex vertical gap={16}>
             <CoachingCard eventId={incident.eventId} reviewState={incident.reviewState} deleted={incident.deletedTime !== null} />
             <CommentsPanel eventId={incident.eventId} canWrite={can.writes && !incident.deletedTime} />

@@ -7,8 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { resourceUrlQuery, useResourceUrl } from '../api/get-resource-url.js';
 import { POSTER_FRAGMENT } from './evidence-format.js';
 
-/** Evidence is 16:9 (the simulator's 640×360, most DVRs' 720p/1080p): the box keeps its shape while a file loads. */
-const FRAME: CSSProperties = { width: '100%', aspectRatio: '16 / 9', display: 'block' };
+/**
+ * Evidence is 16:9 (the simulator's 640×360, most DVRs' 720p/1080p): the box keeps its shape while a file loads. It is
+ * never taller than most of the window, so the player and its channel switcher are seen together (issue 29).
+ */
+const FRAME: CSSProperties = { width: '100%', aspectRatio: '16 / 9', maxHeight: '62vh', display: 'block' };
 
 interface Props {
   eventId: number;

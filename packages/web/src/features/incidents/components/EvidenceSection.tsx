@@ -1,146 +1,119 @@
-import { CameraOutlined, CompressOutlined, ExpandOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { CameraOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { ResourceRecord } from '@safety-shield/contract';
-import { Alert, Button, Card, Empty, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Card, Empty, Flex, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploaded, uploadStateKey } from './display.js';
+import { uploaded } from './display.js';
+import { EvidenceDetails } from './EvidenceDetails.js';
 import { EvidencePicture, EvidenceVideo, usePictureUrl } from './EvidenceMedia.js';
 import { EvidenceZipButton } from './EvidenceZipButton.js';
-import { type ChannelTile, channelTiles, formatBytes, shortSha } from './evidence-format.js';
+import { type ChannelTile, channelTiles, openingChannel } from './evidence-format.js';
+import './evidence.css';
 
-const stateColour = (state: number) => (state < 0 ? 'error' : uploaded(state) ? 'success' : 'processing');
-
-/** Tiles of at least 190 px: one column at 390 px, three in the detail page's evidence column at 1440 px. */
-const GRID: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', gap: 8 };
-/** The enlarged tile spans the grid and comes first, so it opens where the reader looks. */
-const ENLARGED: CSSProperties = { gridColumn: '1 / -1', order: -1 };
-const TILE: CSSProperties = {
-  border: '1px solid var(--ant-color-border-secondary)',
-  borderRadius: 8,
-  padding: 6,
-  minWidth: 0,
+/** A 16:9 box for what a channel has not stored yet: the player's place keeps its shape. */
+const EMPTY_FRAME: CSSProperties = {
+  width: '100%',
+  aspectRatio: '16 / 9',
+  maxHeight: '62vh',
   display: 'flex',
-  flexDirection: 'column',
-  gap: 6,
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: 4,
+  background: 'var(--ant-color-fill-quaternary)',
 };
 
-/** What a file is and how far its upload got: kind, state tag, and for a stored file its size and SHA-256. */
-function FileFacts({ resource }: { resource: ResourceRecord }) {
+/** A channel with nothing stored yet: why there is nothing to play. */
+function NothingStored({ tile }: { tile: ChannelTile }) {
   const { t } = useTranslation();
+  const failed = tile.files.length > 0 && tile.files.every((resource) => resource.state < 0);
   return (
-    <Flex gap={4} wrap align="center" style={{ fontSize: 12, columnGap: 6 }}>
-      {resource.kind === 'video' ? <VideoCameraOutlined /> : <CameraOutlined />}
-      <span>{t(`events.${resource.kind}`)}</span>
-      {/* A stored file's tag says so briefly; its hint gives the state in full (a tile is narrow). */}
-      <Tooltip title={uploaded(resource.state) ? t(uploadStateKey(resource.state)) : undefined}>
-        <Tag color={stateColour(resource.state)} data-testid="upload-state" style={{ marginInlineEnd: 0 }}>
-          {uploaded(resource.state) ? t('events.upload.onPortal') : t(uploadStateKey(resource.state))}
-        </Tag>
-      </Tooltip>
-      {resource.state < 0 && resource.failReason && <Typography.Text type="danger">{resource.failReason}</Typography.Text>}
-      {uploaded(resource.state) ? (
-        <>
-          <Typography.Text type="secondary" data-testid="evidence-size">
-            {formatBytes(resource.sizeBytes)}
-          </Typography.Text>
-          {resource.sha256 && (
-            <Tooltip title={t('events.sha256Hint')}>
-              <Typography.Text code copyable={{ text: resource.sha256 }} data-testid="evidence-sha" style={{ fontSize: 11 }}>
-                {t('events.sha256')} {shortSha(resource.sha256)}
-              </Typography.Text>
-            </Tooltip>
-          )}
-        </>
-      ) : (
-        <Typography.Text type="secondary">{t('events.notUploaded')}</Typography.Text>
-      )}
-    </Flex>
-  );
-}
-
-/** One file's line under the tile's player: a stored picture that is not the main view shows as a thumbnail. */
-function FileLine({
-  eventId,
-  resource,
-  tile,
-  enlarged,
-}: {
-  eventId: number;
-  resource: ResourceRecord;
-  tile: ChannelTile;
-  enlarged: boolean;
-}) {
-  const extra = uploaded(resource.state) && resource !== tile.main;
-  return (
-    <Flex vertical gap={4} data-testid="evidence-item">
-      {extra && resource.kind === 'video' && <EvidenceVideo eventId={eventId} resource={resource} />}
-      <Flex gap={8} align="center">
-        {extra && resource.kind === 'picture' && !enlarged && <EvidencePicture eventId={eventId} resource={resource} thumbnail={56} />}
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <FileFacts resource={resource} />
-        </div>
-      </Flex>
-      {extra && resource.kind === 'picture' && enlarged && <EvidencePicture eventId={eventId} resource={resource} />}
-    </Flex>
-  );
-}
-
-/** A channel's tile: its label, the enlarge control, the main player (the picture as its poster) and each file's line. */
-function ChannelTileView({
-  eventId,
-  tile,
-  enlarged,
-  onToggle,
-}: {
-  eventId: number;
-  tile: ChannelTile;
-  enlarged: boolean;
-  onToggle: () => void;
-}) {
-  const { t } = useTranslation();
-  const poster = usePictureUrl(eventId, tile.main?.kind === 'video' ? tile.poster : undefined);
-  const label = t('events.channelN', { channel: tile.channel });
-  return (
-    <section
-      style={{ ...TILE, ...(enlarged ? ENLARGED : {}) }}
-      aria-label={label}
-      data-testid="evidence-channel"
-      data-enlarged={enlarged || undefined}
-    >
-      <Flex justify="space-between" align="center" gap={4}>
-        <Typography.Text strong>{label}</Typography.Text>
-        {tile.main && (
-          <Tooltip title={t(enlarged ? 'events.reduceChannel' : 'events.enlargeChannel', { channel: tile.channel })}>
-            <Button
-              size="small"
-              type="text"
-              icon={enlarged ? <CompressOutlined /> : <ExpandOutlined />}
-              aria-label={t(enlarged ? 'events.reduceChannel' : 'events.enlargeChannel', { channel: tile.channel })}
-              aria-pressed={enlarged}
-              onClick={onToggle}
-              data-testid="evidence-enlarge"
-            />
-          </Tooltip>
-        )}
-      </Flex>
-      {tile.main?.kind === 'video' && <EvidenceVideo eventId={eventId} resource={tile.main} poster={poster} />}
-      {tile.main?.kind === 'picture' && <EvidencePicture eventId={eventId} resource={tile.main} />}
-      {tile.files.map((resource) => (
-        <FileLine key={resource.resourceId} eventId={eventId} resource={resource} tile={tile} enlarged={enlarged} />
-      ))}
-    </section>
+    <div style={EMPTY_FRAME} data-testid="evidence-placeholder">
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(failed ? 'events.upload.sFailed' : 'events.notUploaded')} />
+    </div>
   );
 }
 
 /**
- * The incident's pictures and videos as a grid of camera channels: each tile plays its channel's video with the
- * picture as poster, and one tile at a time opens across the grid (its button, again or Escape closes it).
+ * The chosen channel, large: its video with the picture as poster (the picture also opens full size below it), or its
+ * picture when no video is stored.
  */
-export function EvidenceSection({ eventId, resources }: { eventId: number; resources: ResourceRecord[] }) {
+function ChannelPlayer({ eventId, tile }: { eventId: number; tile: ChannelTile }) {
   const { t } = useTranslation();
-  const [enlarged, setEnlarged] = useState<number | null>(null);
+  const poster = usePictureUrl(eventId, tile.main?.kind === 'video' ? tile.poster : undefined);
+  const label = t('events.channelN', { channel: tile.channel });
+  return (
+    <section aria-label={label} data-testid="evidence-player" data-channel={tile.channel}>
+      {tile.main?.kind === 'video' && <EvidenceVideo eventId={eventId} resource={tile.main} poster={poster} />}
+      {tile.main?.kind === 'picture' && <EvidencePicture eventId={eventId} resource={tile.main} />}
+      {!tile.main && <NothingStored tile={tile} />}
+      <Flex justify="space-between" align="center" gap={8} style={{ marginTop: 6 }}>
+        <Typography.Text strong>{label}</Typography.Text>
+        {tile.main?.kind === 'video' && tile.poster && (
+          <Flex align="center" gap={8}>
+            <Typography.Text type="secondary">{t('events.picture')}</Typography.Text>
+            <EvidencePicture eventId={eventId} resource={tile.poster} thumbnail={96} />
+          </Flex>
+        )}
+      </Flex>
+    </section>
+  );
+}
+
+/** A channel in the switcher: its picture small (or what it holds, as an icon), its name; pressed while it plays. */
+function ChannelThumb({
+  eventId,
+  tile,
+  selected,
+  onSelect,
+}: {
+  eventId: number;
+  tile: ChannelTile;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useTranslation();
+  const picture = usePictureUrl(eventId, tile.poster);
+  const hasVideo = tile.files.some((resource) => resource.kind === 'video' && uploaded(resource.state));
+  return (
+    <button
+      type="button"
+      className="evidence-thumb"
+      aria-pressed={selected}
+      onClick={onSelect}
+      data-testid="evidence-channel"
+      data-channel={tile.channel}
+      data-video={hasVideo || undefined}
+    >
+      <span className="evidence-thumb-frame">
+        {picture ? <img src={picture} alt="" /> : tile.main ? <VideoCameraOutlined aria-hidden /> : <CameraOutlined aria-hidden />}
+        {hasVideo && <VideoCameraOutlined aria-hidden className="evidence-thumb-kind" />}
+      </span>
+      <span className="evidence-thumb-label">{t('events.channelN', { channel: tile.channel })}</span>
+    </button>
+  );
+}
+
+/**
+ * The incident's pictures and videos, the first thing on its page (issue 29): one large player for the chosen camera
+ * channel, the other channels as thumbnails to switch to, and the files' storage, fingerprints and upload history
+ * folded below.
+ */
+export function EvidenceSection({
+  eventId,
+  resources,
+  incidentChannel,
+}: {
+  eventId: number;
+  resources: ResourceRecord[];
+  /** The camera that reported the incident: the player opens on it. */
+  incidentChannel: number | null;
+}) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<number>();
   const tiles = channelTiles(resources);
+  const shown =
+    tiles.find((tile) => tile.channel === chosen) ?? tiles.find((tile) => tile.channel === openingChannel(tiles, incidentChannel));
   const anyUploaded = resources.some((resource) => uploaded(resource.state));
   return (
     <Card
@@ -149,29 +122,26 @@ export function EvidenceSection({ eventId, resources }: { eventId: number; resou
       data-testid="evidence"
       extra={anyUploaded && <EvidenceZipButton eventIds={[eventId]} size="small" />}
     >
-      {resources.length === 0 ? (
+      {!shown ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('events.noEvidence')} />
       ) : (
-        <Flex vertical gap={8}>
-          {!anyUploaded && <Alert type="info" showIcon title={t('events.notUploaded')} data-testid="evidence-placeholder" />}
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape from within the grid closes the enlarged tile */}
-          <div
-            style={GRID}
-            data-testid="evidence-grid"
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && enlarged !== null) setEnlarged(null);
-            }}
-          >
-            {tiles.map((tile) => (
-              <ChannelTileView
-                key={tile.channel}
-                eventId={eventId}
-                tile={tile}
-                enlarged={enlarged === tile.channel}
-                onToggle={() => setEnlarged((open) => (open === tile.channel ? null : tile.channel))}
-              />
-            ))}
-          </div>
+        <Flex vertical gap={12}>
+          {/* A new channel is a new player: nothing of the previous one's playback carries over. */}
+          <ChannelPlayer key={shown.channel} eventId={eventId} tile={shown} />
+          {tiles.length > 1 && (
+            <fieldset aria-label={t('events.channels')} className="evidence-thumbs" data-testid="evidence-channels">
+              {tiles.map((tile) => (
+                <ChannelThumb
+                  key={tile.channel}
+                  eventId={eventId}
+                  tile={tile}
+                  selected={tile === shown}
+                  onSelect={() => setChosen(tile.channel)}
+                />
+              ))}
+            </fieldset>
+          )}
+          <EvidenceDetails eventId={eventId} files={tiles.flatMap((tile) => tile.files)} />
         </Flex>
       )}
     </Card>

@@ -45,3 +45,12 @@ export function channelTiles(resources: readonly ResourceRecord[]): ChannelTile[
     return { channel, main: stored.find((resource) => resource.kind === 'video') ?? poster, poster, files };
   });
 }
+
+/**
+ * The channel the player opens on: the incident's own camera when it holds a stored file, else the first channel that
+ * does, else the first channel (nothing stored yet).
+ */
+export function openingChannel(tiles: readonly ChannelTile[], incidentChannel: number | null): number | undefined {
+  const stored = tiles.filter((tile) => tile.main !== undefined);
+  return (stored.find((tile) => tile.channel === incidentChannel) ?? stored[0] ?? tiles[0])?.channel;
+}
