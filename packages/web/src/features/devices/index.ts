@@ -5,6 +5,7 @@ export { DbmPanel } from './components/DbmPanel.js';
 export { DevicePicker } from './components/DevicePicker.js';
 export { OnlineTag } from './components/display.js';
 export { durationParts } from './components/duration.js';
+export { faultText } from './components/faults.js';
 export { DEVICE_FILTERS, deviceFilters } from './components/filters.js';
 export { useVehicleSearch } from './components/use-vehicle-search.js';
 export { useVersionOptions, VersionFilter } from './components/VersionFilter.js';

@@ -1,16 +1,12 @@
 import type { DeviceAlert, DeviceAlertState, DeviceFaultCode } from '@safety-shield/contract';
 import { Flex, Tag, Typography } from 'antd';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/ui/format.js';
 import { StateTag } from '../../../shared/ui/StateTag.js';
+import { faultText } from '../../devices/index.js';
 
-/**
- * A fault in words, with its camera: "Camera signal lost · channel 2". The names are the maintenance page's
- * (`deviceAlerts.codes`), read by key: every feature's texts are loaded together.
- */
-export const faultText = (t: TFunction, code: DeviceFaultCode, channel: number | null) =>
-  channel === null ? t(`deviceAlerts.codes.${code}`) : `${t(`deviceAlerts.codes.${code}`)} · ${t('deviceAlerts.channel', { channel })}`;
+/** A fault in words, as the device list names it. */
+export { faultText };
 
 /** An open fault: red while nobody handled it, blue once someone took it on (the maintenance page's colours). */
 export function FaultTag({ code, channel, handled }: { code: DeviceFaultCode; channel: number | null; handled: boolean }) {

@@ -1,3 +1,4 @@
+import { type DeviceFaultFilter, deviceFaultCodes } from '@safety-shield/contract';
 import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -21,7 +22,12 @@ interface FilterValues {
   version?: string;
   licensePlate?: string;
   created?: [Dayjs, Dayjs] | null;
+  faults?: string;
+  faultCode?: string;
 }
+
+/** The fault filter's choices, the one a manager comes for first. */
+const FAULT_FILTERS = ['pending', 'open', 'none'] as const satisfies readonly DeviceFaultFilter[];
 
 const flag = (value: boolean | undefined): Flag | undefined => (value === undefined ? undefined : value ? 'true' : 'false');
 
@@ -39,6 +45,8 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       version: filters.version,
       licensePlate: filters.licensePlate,
       created: daySpanValue(filters.startTime, filters.endTime),
+      faults: filters.faults,
+      faultCode: filters.faultCode,
     }),
     [filters],
   );
@@ -54,6 +62,8 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       licensePlate: next.licensePlate?.trim(),
       // Whole days in the console's time zone (issue 16), the last one included.
       ...daySpanFilters(next.created),
+      faults: next.faults,
+      faultCode: next.faultCode,
     });
 
   return (
@@ -63,6 +73,9 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       <Form.Item name="online" label={t('devices.state')}>
         <OnlineSelect />
       </Form.Item>
+      {/* Issue 29: the devices with a fault that waits for someone (or still holds, or none), and of which kind. */}
+      <SelectFilter name="faults" label={t('devices.faults.label')} width={190} values={FAULT_FILTERS} textKey="devices.faults.filter" />
+      <SelectFilter name="faultCode" label={t('devices.faults.kind')} width={190} values={deviceFaultCodes} textKey="deviceAlerts.codes" />
       <SelectFilter
         name="matched"
         label={t('devices.binding')}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { ListColumns } from '../../../shared/ui/list/index.js';
 import { DeviceRowActions } from './DeviceRowActions.js';
 import { ConnectionTime, dash, PresenceCell } from './display.js';
+import { DeviceFaults } from './faults.js';
 
 interface Options {
   /** A narrow screen: nothing pinned on the left. */
@@ -19,7 +20,22 @@ interface Options {
 export function useDeviceColumns({ narrow, onDetail }: Options): ListColumns<DeviceRecord> {
   const { t } = useTranslation();
   return [
-    { title: t('devices.uuid'), dataIndex: 'deviceUuid', fixed: narrow ? undefined : 'left', fitWidth: 200 },
+    {
+      title: t('devices.uuid'),
+      dataIndex: 'deviceUuid',
+      fixed: narrow ? undefined : 'left',
+      fitWidth: 200,
+      // Issue 29: a phone shows little beside the uuid, so what fails on the device stands under it there.
+      render: (uuid: string, record) =>
+        narrow && record.openFaults.length > 0 ? (
+          <Flex vertical gap={4} align="flex-start">
+            <span>{uuid}</span>
+            <DeviceFaults faults={record.openFaults} />
+          </Flex>
+        ) : (
+          uuid
+        ),
+    },
     { title: t('devices.name'), dataIndex: 'name', priority: 3, fitWidth: 140, render: dash },
     {
       title: t('devices.plate'),
@@ -29,7 +45,22 @@ export function useDeviceColumns({ narrow, onDetail }: Options): ListColumns<Dev
       render: (plate: string | null) =>
         plate ? <Link to={pathTo('VehicleList', { licensePlate: plate })}>{plate}</Link> : <Tag>{t('devices.unmatched')}</Tag>,
     },
-    { title: t('devices.state'), key: 'presence', priority: 2, fitWidth: 110, render: (_, record) => <PresenceCell {...record} /> },
+    {
+      title: t('devices.state'),
+      key: 'presence',
+      priority: 2,
+      fitWidth: 110,
+      // Issue 29: "Online" is not all is well: the device's open faults stand under it (on a phone, under the uuid).
+      render: (_, record) =>
+        narrow || record.openFaults.length === 0 ? (
+          <PresenceCell {...record} />
+        ) : (
+          <Flex vertical gap={4} align="flex-start">
+            <PresenceCell {...record} />
+            <DeviceFaults faults={record.openFaults} />
+          </Flex>
+        ),
+    },
     {
       title: t('devices.connectionTime'),
       dataIndex: 'connectedSeconds',

@@ -10,5 +10,10 @@ describe('device list filters from the URL', () => {
 
   it('leaves out malformed values instead of sending them', () => {
     expect(deviceFilters({ online: 'yes', agentId: 'x', fleetId: '-3', to: 'soon' })).toEqual({});
+    expect(deviceFilters({ faults: 'broken', faultCode: 'cameraGone' })).toEqual({});
+  });
+
+  it('reads the fault filters (issue 29)', () => {
+    expect(deviceFilters({ faults: 'pending', faultCode: 'cameraLost' })).toEqual({ faults: 'pending', faultCode: 'cameraLost' });
   });
 });
