@@ -4,6 +4,8 @@ import { bindWhenListed, brokerUrl, companyWithVehicle } from './console.js';
 
 export interface EvidenceDetail {
   eventId: number;
+  /** The camera that reported the incident. */
+  channel: number | null;
   resources: Array<{ resourceId: number; kind: string; state: number }>;
 }
 

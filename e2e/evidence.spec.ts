@@ -155,11 +155,12 @@ test('an eight-channel incident opens on one large player above the fold; the th
     await page.goto(`/event/${detail.eventId}`);
     await logIn(page, admin.username, READY_PASSWORD);
     const evidence = page.getByTestId('evidence');
-    // Issue 29: one player, not eight small ones; it opens on the camera that reported the incident (channel 1).
+    // Issue 29: one player, not eight small ones; it opens on the camera that reported the incident.
+    const opening = `Channel ${detail.channel ?? 1}`;
     const player = evidence.getByTestId('evidence-player');
     const video = player.getByTestId('evidence-video');
     await expect(evidence.getByTestId('evidence-video')).toHaveCount(1);
-    await expect(player).toHaveAttribute('aria-label', 'Channel 1');
+    await expect(player).toHaveAttribute('aria-label', opening);
     await expect(video).toHaveAttribute('poster', /\/objects\//);
     // Seen without scrolling at 1440×900, and wider than half the content (it was 196 px).
     await expect.poll(() => aboveTheFold(video)).toBe(true);
@@ -174,25 +175,26 @@ test('an eight-channel incident opens on one large player above the fold; the th
     await expect(channels).toHaveAccessibleName('Camera channels');
     const thumbs = channels.getByTestId('evidence-channel');
     await expect(thumbs).toHaveCount(8);
-    await expect(channels.getByRole('button', { pressed: true })).toHaveText('Channel 1');
+    await expect(channels.getByRole('button', { pressed: true })).toHaveText(opening);
     await expect(thumbs.first().locator('img')).toBeVisible();
     const first = await video.getAttribute('src');
 
-    // A click plays channel 3: another file in the player, the thumbnail marked.
-    await channels.getByRole('button', { name: 'Channel 3' }).click();
-    await expect(player).toHaveAttribute('aria-label', 'Channel 3');
-    await expect(channels.getByRole('button', { name: 'Channel 3' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(channels.getByRole('button', { name: 'Channel 1' })).toHaveAttribute('aria-pressed', 'false');
+    // A click plays another channel: another file in the player, its thumbnail marked, the first one not.
+    const [target, next] = detail.channel === 3 ? [5, 6] : [3, 4];
+    await channels.getByRole('button', { name: `Channel ${target}` }).click();
+    await expect(player).toHaveAttribute('aria-label', `Channel ${target}`);
+    await expect(channels.getByRole('button', { name: `Channel ${target}` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(channels.getByRole('button', { name: opening })).toHaveAttribute('aria-pressed', 'false');
     await expect(video).toHaveAttribute('src', /\/objects\//);
-    const third = await video.getAttribute('src');
-    expect(third).not.toBe(first);
-    // The keyboard does the same: Tab to channel 4, Space.
-    await channels.getByRole('button', { name: 'Channel 3' }).focus();
+    const second = await video.getAttribute('src');
+    expect(second).not.toBe(first);
+    // The keyboard does the same: Tab to the next channel, Space.
+    await channels.getByRole('button', { name: `Channel ${target}` }).focus();
     await page.keyboard.press('Tab');
-    await expect(channels.getByRole('button', { name: 'Channel 4' })).toBeFocused();
+    await expect(channels.getByRole('button', { name: `Channel ${next}` })).toBeFocused();
     await page.keyboard.press('Space');
-    await expect(player).toHaveAttribute('aria-label', 'Channel 4');
-    await expect(video).not.toHaveAttribute('src', third ?? '');
+    await expect(player).toHaveAttribute('aria-label', `Channel ${next}`);
+    await expect(video).not.toHaveAttribute('src', second ?? '');
     await page.screenshot({ path: 'e2e/artifacts/evidence-8ch-1440.png', animations: 'disabled' });
 
     // The hashes and storage states stay folded until the details are opened.

@@ -18,8 +18,9 @@ function FileFacts({ resource }: { resource: ResourceRecord }) {
   const { t } = useTranslation();
   return (
     <Flex gap={4} wrap align="center" style={{ fontSize: 12, columnGap: 6 }}>
+      {/* A stored file says so briefly: its upload line below gives the state in full. */}
       <Tag color={stateColour(resource.state)} data-testid="upload-state" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
-        {t(uploadStateKey(resource.state))}
+        {uploaded(resource.state) ? t('events.upload.onPortal') : t(uploadStateKey(resource.state))}
       </Tag>
       {resource.state < 0 && resource.failReason && <Typography.Text type="danger">{resource.failReason}</Typography.Text>}
       {uploaded(resource.state) ? (
