@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { RecordForm } from '../../../../shared/forms/RecordForm.js';
 import { maxLength } from '../../../../shared/forms/rules.js';
 import { WholeNumberField } from '../../../../shared/forms/WholeNumberField.js';
+import { unitText } from '../../../../shared/ui/format.js';
 import { useSelfInfo } from '../../../auth/index.js';
 import { useSaveVehicle } from '../../api/save-vehicle.js';
 import { orgLevelsFor } from '../permissions.js';
@@ -87,7 +88,7 @@ export function VehicleForm({ vehicle }: { vehicle?: VehicleDetail }) {
           label={t('vehicles.initialMileage')}
           max={MILEAGE_MAX}
           messages={{ required: t('vehicles.form.mileageRequired'), range: t('vehicles.form.mileageRange', { max: MILEAGE_MAX }) }}
-          suffix={t('vehicles.unit.kmShort')}
+          suffix={unitText('kilometer')}
         />
       </Col>
       {text('brand', 64)}
