@@ -72,3 +72,12 @@ export const sizeText = (bytes: number | null | undefined) => (bytes == null ? '
 
 /** The reader's decimal mark, for a number field that takes decimals (antd's InputNumber writes a point otherwise). */
 export const decimalMark = () => formatNumber(reader(), 1.5).match(/\D/)?.[0] ?? '.';
+
+/**
+ * antd's Statistic as its `formatter`: it writes 1,234.5 in every language otherwise (and reads a figure given as text
+ * again as a number). `digits` as its `precision` would: the decimals shown.
+ */
+export const statisticText =
+  (digits = 1) =>
+  (value: number | string | undefined) =>
+    typeof value === 'number' ? numberText(value, digits) : (value ?? '—');

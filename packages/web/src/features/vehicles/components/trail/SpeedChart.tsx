@@ -5,7 +5,7 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GRID_AND_TOOLTIP, type GridAndTooltipOption } from '../../../../shared/ui/chart-parts.js';
+import { GRID_AND_TOOLTIP, type GridAndTooltipOption, readerNumbers } from '../../../../shared/ui/chart-parts.js';
 import { speedText, unitText } from '../../../../shared/ui/format.js';
 import { timeAxis, timeTooltip } from '../../../../shared/ui/time-chart.js';
 
@@ -62,7 +62,7 @@ export function SpeedChart({ points, time, onSeek }: Props) {
         { id: 'cursor', type: 'line', data: [], markLine: { symbol: 'none', silent: true, animation: false, data: [] } },
       ],
     };
-    instance.setOption(option);
+    instance.setOption(readerNumbers(option));
     // A chart made again (new points, new language) shows the playback where it is.
     moveCursor(instance, latest.current);
     // A click anywhere in the plot (not only on the line) seeks to that time.
