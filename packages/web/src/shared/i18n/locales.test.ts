@@ -153,6 +153,7 @@ const cognates: Record<Exclude<Language, 'en'>, readonly string[]> = {
     'Logo',
     'Maintenance',
     'Menu',
+    'Minibus',
     'Message',
     'Notifications',
     'Organisation',

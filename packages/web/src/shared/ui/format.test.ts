@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.js';
-import { decimalMark, distanceText, numberText, percentText, sizeText, speedText, unitText } from './format.js';
+import { actorText, decimalMark, distanceText, numberText, percentText, sizeText, speedText, unitText } from './format.js';
 
 /** Intl separates a number from its unit and groups digits with no-break spaces: compared as plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -31,5 +31,13 @@ describe('the console’s numbers follow its language (issue 29)', () => {
     i18n.addResourceBundle('ru', 'translation', { formatTest: { line: '{{count}} ч · {{share}} · задача #{{id}}' } }, true, true);
     await i18n.changeLanguage('ru');
     expect(plain(i18n.t('formatTest.line', { count: 12345.5, share: 0.5, id: 12345 }))).toBe('12 345,5 ч · 0,5 · задача #12345');
+  });
+
+  it('names an installer’s link in the reader’s words, an account by its username', async () => {
+    i18n.addResourceBundle('ru', 'translation', { actor: { installer: 'установщик (ссылка № {{link}})' } }, true, true);
+    await i18n.changeLanguage('ru');
+    expect(actorText('installer (link #7)')).toBe('установщик (ссылка № 7)');
+    expect(actorText('admin')).toBe('admin');
+    expect(actorText(null)).toBe('—');
   });
 });

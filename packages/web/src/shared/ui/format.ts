@@ -2,6 +2,7 @@ import {
   formatBytes,
   formatMeasure,
   formatNumber,
+  installerLinkOf,
   type MeasureUnit,
   offsetText,
   unitSymbol,
@@ -81,3 +82,12 @@ export const statisticText =
   (digits = 1) =>
   (value: number | string | undefined) =>
     typeof value === 'number' ? numberText(value, digits) : (value ?? '—');
+
+/**
+ * Who did something, as a record or a log names them: an installer's link (stored as `installer (link #7)`, having no
+ * account) in the reader's words, any other name as it is.
+ */
+export function actorText(name: string | null | undefined): string {
+  const link = installerLinkOf(name);
+  return link === null ? (name ?? '—') : i18n.t('actor.installer', { link });
+}
