@@ -263,6 +263,19 @@ describe('every text is translated', () => {
   });
 });
 
+describe('one word for one thing (issue 29)', () => {
+  it.each(languages)('%s names a licence plate the same on every page', (language) => {
+    const names = [...flatten(read(language))].filter(([key]) => /\.(plate|licensePlate)$/.test(key)).map(([, text]) => text);
+    expect(names.length).toBeGreaterThan(5);
+    expect(new Set(names)).toEqual(new Set([names[0]]));
+  });
+
+  it('spells it the British way, as the console does: licence, not license', () => {
+    for (const language of languages)
+      for (const [key, text] of flatten(read(language))) expect(text, `${language} ${key}`).not.toMatch(/\blicense\b/i);
+  });
+});
+
 /** Every named route of the table, public or inside the layout, with its children. */
 function namedRoutes(table: readonly RouteEntry[]): RouteEntry[] {
   return table.flatMap((route) => [...(route.name ? [route] : []), ...namedRoutes(route.children ?? [])]);
