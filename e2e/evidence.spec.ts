@@ -121,8 +121,9 @@ test('an incident’s picture shows, its video plays and seeks, its evidence zip
     const rows: unknown[][] = [];
     workbook.worksheets[0]?.eachRow((line) => rows.push((line.values as unknown[]).slice(1)));
     const header = rows[0] ?? [];
-    const found = rows.find((line) => line[header.indexOf('License plate')] === plate);
-    expect(found?.[header.indexOf('Type')]).toBe('collision');
+    // Issue 29: the console's spelling, and the type's name rather than its key.
+    const found = rows.find((line) => line[header.indexOf('Licence plate')] === plate);
+    expect(found?.[header.indexOf('Type')]).toBe('Collision');
     expect(found?.[header.indexOf('Incident')]).toBe(eventId);
   } finally {
     await device.stop();

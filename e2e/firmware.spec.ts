@@ -130,8 +130,8 @@ test('the Super Admin uploads a firmware package, upgrades two devices live, ref
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n');
-    expect(lines[0]).toBe('ended (UTC),started (UTC),device,package,from version,to version,result,reason');
-    expect(lines.filter((line) => line.includes(`,${version},2.0.0,${version},done`))).toHaveLength(2);
+    expect(lines[0]).toBe('Ended (UTC),Started (UTC),Device,Package version,From version,To version,Result,Reason');
+    expect(lines.filter((line) => line.includes(`,${version},2.0.0,${version},Upgraded`))).toHaveLength(2);
 
     // A second package for every model, to the devices the filters select (those running the first one); one of them
     // is offline and waits: the campaign is paused, resumed and aborted from the list.

@@ -34,6 +34,7 @@ export * from './envelope.js';
 export * from './input-bounds.js';
 export * from './languages.js';
 export type { IncidentTypeNames, Messages } from './messages/types.js';
+export * from './number-format.js';
 export * from './page-paths.js';
 export * from './query.js';
 export * from './roles.js';

@@ -226,7 +226,7 @@ describe('the operation log', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('time (UTC),username,role,action,target,result,address');
+    expect(lines[0]).toBe('Time (UTC),Username,Role,Action,Target,Result,IP address');
     expect(lines.length).toBeGreaterThan(5);
     expect(lines.slice(1).every((line) => line.split(',')[3] === 'account.login')).toBe(true);
   });

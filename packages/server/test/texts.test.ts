@@ -17,7 +17,7 @@ const incident: IncidentMail = {
   plate: 'AB 12345',
   device: 'DEV-9',
   time: '2026-03-01 08:15:00',
-  speed: 57,
+  speed: '57',
   location: '59.91273, 10.74609',
 };
 const unknowns: IncidentMail = { ...incident, plate: null, speed: null, location: null };

@@ -1,5 +1,6 @@
-import { deviceApi, type LeaseBody, MAX_DEVICES_PER_VEHICLE, orgApi, vehicleApi } from '@safety-shield/contract';
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { deviceApi, type LeaseBody, MAX_DEVICES_PER_VEHICLE, orgApi, type VehicleCreateBody, vehicleApi } from '@safety-shield/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { device, gpsPoint, vehicle } from '../src/db/schema.js';
 import { call } from './api-client.js';
@@ -19,6 +20,9 @@ const otherAdmin = (await signedIn(ctx, 'rival_company', 'COMPANY_ADMIN', other)
 const secondFleetAdmin = (await signedIn(ctx, 'cars_fleet2', 'FLEET_ADMIN', { ...tree, fleet: secondFleet })).token;
 
 const HOUR = 3_600_000;
+
+/** A vehicle's owner chain as the table stores it. */
+const chainOf = (chain: Tree) => ({ belongAgentId: chain.agent, belongCompanyId: chain.company, belongFleetId: chain.fleet });
 
 /** A device as the gateway makes it when a device first connects with its company's provisioning key. */
 async function addDevice(uuid: string, chain: Tree) {
@@ -283,5 +287,33 @@ describe('vehicles', () => {
     });
     expect(await call(ctx, fleetAdmin, deviceApi.newProvisioningKey, {})).toMatchObject({ codeKey: 'PERMISSION_CHECK_FAIL' });
     expect(await call(ctx, admin, deviceApi.newProvisioningKey, {})).toMatchObject({ codeKey: 'PARAM_CHECK_FAIL' });
+  });
+
+  it('stores a vehicle’s kind and use as keys the console translates, never a typed word (issue 29)', async () => {
+    const body = { licensePlate: 'KIND 1', fleetId: tree.fleet, initialMileageKm: 0 };
+    const typed = { ...body, kindName: 'Truck', useFor: 'Deliveries' } as unknown as VehicleCreateBody;
+    expect(await call(ctx, companyAdmin, vehicleApi.create, typed)).toMatchObject({ status: 400, codeKey: 'PARAM_CHECK_FAIL' });
+    const made = await call(ctx, companyAdmin, vehicleApi.create, { ...body, kindName: 'truck', useFor: 'delivery' });
+    expect(made.code, made.res.body).toBe(200);
+    expect((await call(ctx, companyAdmin, vehicleApi.info, { id: made.data.id })).data).toMatchObject({
+      kindName: 'truck',
+      useFor: 'delivery',
+    });
+
+    // Migration 0032 turns the words stored before into keys: a word naming one becomes it, any other word 'other'.
+    const [old] = await ctx.database.db
+      .insert(vehicle)
+      .values({ licensePlate: 'KIND 2', kindName: sql`'Lorry '` as never, useFor: sql`'Deliveries'` as never, ...chainOf(tree) })
+      .returning({ id: vehicle.id });
+    const [odd] = await ctx.database.db
+      .insert(vehicle)
+      .values({ licensePlate: 'KIND 3', kindName: sql`'Tuk-tuk'` as never, useFor: sql`''` as never, ...chainOf(tree) })
+      .returning({ id: vehicle.id });
+    const migration = readFileSync(new URL('../drizzle/0032_vehicle_kind_keys.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await ctx.database.db.execute(sql.raw(statement));
+    const info = async (id: number | undefined) => (await call(ctx, companyAdmin, vehicleApi.info, { id: id ?? 0 })).data;
+    expect(await info(old?.id)).toMatchObject({ kindName: 'truck', useFor: 'delivery' });
+    expect(await info(odd?.id)).toMatchObject({ kindName: 'other', useFor: null });
+    expect(await info(made.data.id)).toMatchObject({ kindName: 'truck', useFor: 'delivery' });
   });
 });

@@ -20,6 +20,18 @@ export const LOCK_LINK_DEVICES_MAX = 100;
 export const LOCK_LINK_HOURS_MAX = 7 * 24;
 export const LOCK_LINK_USES_MAX = 100;
 
+/**
+ * The name an installer's changes go under (the lock record's changedBy, the log's username): the link, since the
+ * installer has no account. Stored as written here; the console names it in the reader's language (issue 29).
+ */
+export const installerName = (linkId: number) => `installer (link #${linkId})`;
+
+/** The link an installer's name stands for, or null for any other name (an account's username). */
+export function installerLinkOf(name: string | null | undefined): number | null {
+  const match = /^installer \(link #(\d+)\)$/.exec(name ?? '');
+  return match ? Number(match[1]) : null;
+}
+
 export const LockPin = Type.String({ pattern: LOCK_PIN_PATTERN, description: '4 to 8 digits' });
 
 /** `setting/save`: lock with a new PIN, or unlock with the lock's PIN (a Super Admin may leave it out). */

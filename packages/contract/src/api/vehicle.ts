@@ -15,6 +15,17 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 /** Sending another code to the same address waits this long. */
 export const EMAIL_CODE_RESEND_MS = 60_000;
 
+/**
+ * A vehicle's kind and what it is used for (SPEC section 3: kindName, useFor): chosen from these, stored as the key, and
+ * named in the reader's language (issue 29: a stored word is never shown as it was typed in English).
+ */
+export const vehicleKinds = ['car', 'van', 'truck', 'tractorUnit', 'bus', 'minibus', 'trailer', 'machine', 'other'] as const;
+export const VehicleKind = Type.Enum(vehicleKinds);
+export type VehicleKind = Static<typeof VehicleKind>;
+export const vehicleUses = ['delivery', 'haulage', 'passengers', 'construction', 'service', 'rental', 'emergency', 'other'] as const;
+export const VehicleUse = Type.Enum(vehicleUses);
+export type VehicleUse = Static<typeof VehicleUse>;
+
 export const RentState = Type.Enum(['available', 'leasing']);
 export type RentState = Static<typeof RentState>;
 
@@ -35,8 +46,8 @@ const editable = {
   licensePlate: plate,
   brand: optionalText(64),
   model: optionalText(64),
-  kindName: optionalText(64),
-  useFor: optionalText(128),
+  kindName: Type.Optional(Nullable(VehicleKind)),
+  useFor: Type.Optional(Nullable(VehicleUse)),
   initialMileageKm: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }),
   attribution: optionalText(128),
   address: optionalText(256),
@@ -48,8 +59,8 @@ export const VehicleRecord = Type.Object({
   licensePlate: Type.String(),
   brand: Nullable(Type.String()),
   model: Nullable(Type.String()),
-  kindName: Nullable(Type.String()),
-  useFor: Nullable(Type.String()),
+  kindName: Nullable(VehicleKind),
+  useFor: Nullable(VehicleUse),
   initialMileageKm: Type.Integer(),
   /** Initial mileage plus what the trail drove. */
   totalMileageKm: Type.Number(),

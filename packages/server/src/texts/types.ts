@@ -24,7 +24,8 @@ export interface IncidentMail {
   plate: string | null;
   device: string;
   time: string;
-  speed: number | null;
+  /** The speed as the reader writes numbers (`texts/format.ts`): "57,5". */
+  speed: string | null;
   /** 'lat, lng' */
   location: string | null;
 }

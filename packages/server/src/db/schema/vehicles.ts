@@ -1,5 +1,6 @@
 // Vehicles and their notification e-mails.
 
+import { type VehicleKind, type VehicleUse, vehicleKinds, vehicleUses } from '@safety-shield/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongTo, chainIndex, createdAt, identity, newestFirstIndex, partOf } from './columns.js';
@@ -15,8 +16,9 @@ export const vehicle = pgTable(
     licensePlate: text('license_plate').notNull(),
     brand: text('brand'),
     model: text('model'),
-    kindName: text('kind_name'),
-    useFor: text('use_for'),
+    /** Keys (issue 29, migration 0032): the console names them in the reader's language. */
+    kindName: text('kind_name', { enum: vehicleKinds }).$type<VehicleKind>(),
+    useFor: text('use_for', { enum: vehicleUses }).$type<VehicleUse>(),
     /** Kilometres on the odometer when the vehicle was registered; the trail adds to it. */
     initialMileageKm: integer('initial_mileage_km').notNull().default(0),
     drivenMeters: bigint('driven_meters', { mode: 'number' }).notNull().default(0),

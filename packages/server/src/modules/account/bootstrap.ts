@@ -13,7 +13,9 @@ function randomPassword(): string {
 
 /**
  * ARCHITECTURE section 3: the first start on an empty database creates the Super Admin `admin`
- * with ADMIN_PASSWORD, or a random password printed once.
+ * with ADMIN_PASSWORD, or a random password printed once. It has no real name (issue 29: "Super Admin" was a role
+ * written in as a name, so every language greeted it in English): the console calls it admin until the person names
+ * themselves.
  */
 export async function ensureSuperAdmin(db: Db, adminPassword: string | undefined, log: FastifyBaseLogger) {
   const [row] = await db.select({ n: count() }).from(account);
@@ -21,7 +23,7 @@ export async function ensureSuperAdmin(db: Db, adminPassword: string | undefined
   const password = adminPassword ?? randomPassword();
   await db
     .insert(account)
-    .values({ username: 'admin', passwordHash: await hashPassword(password), role: 'SUPER_ADMIN', realName: 'Super Admin' })
+    .values({ username: 'admin', passwordHash: await hashPassword(password), role: 'SUPER_ADMIN' })
     .onConflictDoNothing();
   if (adminPassword) log.info('created the Super Admin "admin" with the password from ADMIN_PASSWORD');
   // Printed to the terminal, never to the log stream.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  installerName,
   type LockLinkBody,
   type LockLinkIssued,
   type LockLinkRecord,
@@ -35,9 +36,6 @@ const refusalOf = (row: LinkRow | undefined, now: number): LockLinkRefusal | nul
   if (row.usesLeft <= 0) return 'usedUp';
   return null;
 };
-
-/** The name an installer's changes go under: the link, since the installer has no account. */
-export const installerName = (linkId: number) => `installer (link #${linkId})`;
 
 /**
  * Installer links (issue 18): a Super Admin hands an installer without an account a link to the lock page of some

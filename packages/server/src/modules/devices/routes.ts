@@ -1,9 +1,11 @@
-import { type DeviceRecord, deviceApi } from '@safety-shield/contract';
+import { type DeviceRecord, deviceApi, type Language } from '@safety-shield/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
+import { fileLanguage } from '../../http/language.js';
 import { browserTimeZone } from '../../http/time-zone.js';
 import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
+import { exportTexts } from '../../texts/exports.js';
 import { auditCreated, auditDetail } from '../logs/index.js';
 import type { DeviceService } from './service.js';
 import { deviceColumns, onlineColumns } from './sheets.js';
@@ -18,9 +20,17 @@ interface DeviceChange {
 export const deviceRoutes: FastifyPluginAsync<{ devices: DeviceService }> = async (app, { devices }) => {
   /** Streams the device list, with its filters, as a workbook of one sheet. */
   const sendSheet =
-    (sheet: string, columns: SheetColumn<DeviceRecord>[]) => async (req: EndpointRequest<typeof deviceApi.export>, reply: FastifyReply) => {
+    (file: string, columns: (language: Language) => SheetColumn<DeviceRecord>[]) =>
+    async (req: EndpointRequest<typeof deviceApi.export>, reply: FastifyReply) => {
       const { filename, ...filters } = req.query;
-      return sendWorkbook(reply, filename, sheet, streamWorkbook(sheet, columns, devices.exportBatches(principalOf(req), filters)));
+      const language = fileLanguage(req);
+      const sheet = exportTexts[language].sheets.devices;
+      return sendWorkbook(
+        reply,
+        filename,
+        file,
+        streamWorkbook(sheet, columns(language), devices.exportBatches(principalOf(req), filters)),
+      );
     };
 
   /** Runs a change to a device, then names on its log line the device and what it was before and after. */
@@ -61,7 +71,9 @@ export const deviceRoutes: FastifyPluginAsync<{ devices: DeviceService }> = asyn
       const { filename, onlineFrom, onlineTo, ...filters } = req.query;
       const span = await devices.onlineExportSpan(principalOf(req), onlineFrom, onlineTo, browserTimeZone(req));
       const rows = devices.onlineExportBatches(principalOf(req), filters, span);
-      return sendWorkbook(reply, filename, 'device-online', streamWorkbook('device-online', onlineColumns(span?.days), rows));
+      const language = fileLanguage(req);
+      const sheet = exportTexts[language].sheets.deviceOnline;
+      return sendWorkbook(reply, filename, 'device-online', streamWorkbook(sheet, onlineColumns(language, span?.days), rows));
     },
     provisioning: async (req) => devices.provisioningState(principalOf(req), req.query.companyId),
     newProvisioningKey: async (req) =>

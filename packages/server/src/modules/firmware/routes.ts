@@ -4,7 +4,10 @@ import type { Db } from '../../db/client.js';
 import { principalOf } from '../../http/auth.js';
 import { sendCsv } from '../../http/csv.js';
 import { serve } from '../../http/endpoints.js';
+import { fileLanguage } from '../../http/language.js';
 import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
+import { exportTexts } from '../../texts/exports.js';
+import { withUnit } from '../../texts/format.js';
 import { auditDetail, auditTarget } from '../logs/index.js';
 import type { UpgradeCampaigns } from './campaigns.js';
 import type { FirmwarePackages } from './packages.js';
@@ -42,11 +45,14 @@ export const firmwareRoutes: FastifyPluginAsync<{ db: Db; packages: FirmwarePack
     export: async (req, reply) => {
       const { filename, ...filters } = req.query;
       const batches = deviceUpgradeBatches(db, principalOf(req), filters);
-      return sendWorkbook(reply, filename, 'device-upgrades', streamWorkbook('device-upgrades', upgradeColumns, batches));
+      const language = fileLanguage(req);
+      const sheet = exportTexts[language].sheets.deviceUpgrades;
+      return sendWorkbook(reply, filename, 'device-upgrades', streamWorkbook(sheet, upgradeColumns(language), batches));
     },
     log: async (req) => listUpgradeLog(db, principalOf(req), req.query),
     logExport: async (req, reply) => {
       const batches = upgradeLogBatches(db, principalOf(req), req.query);
+      const { columns: c, result } = exportTexts[fileLanguage(req)];
       const rows = async function* () {
         for await (const batch of batches)
           yield batch.map((r) => [
@@ -56,11 +62,20 @@ export const firmwareRoutes: FastifyPluginAsync<{ db: Db; packages: FirmwarePack
             r.packageVersion,
             r.fromVersion,
             r.toVersion,
-            r.result,
+            result[r.result],
             r.reason,
           ]);
       };
-      const header = ['ended (UTC)', 'started (UTC)', 'device', 'package', 'from version', 'to version', 'result', 'reason'];
+      const header = [
+        withUnit(c.ended, 'UTC'),
+        withUnit(c.started, 'UTC'),
+        c.device,
+        c.packageVersion,
+        c.fromVersion,
+        c.toVersion,
+        c.result,
+        c.reason,
+      ];
       return sendCsv(reply, 'device-upgrade-log', header, rows());
     },
   });

@@ -1,6 +1,7 @@
 import type {
   DeviceUpgradeQuery,
   DeviceUpgradeRecord,
+  Language,
   Page,
   UpgradeLogQuery,
   UpgradeLogRecord,
@@ -14,6 +15,8 @@ import { containing } from '../../http/pagination.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope } from '../../http/scope.js';
 import { type SheetColumn, sheetTime } from '../../http/xlsx.js';
+import { exportTexts } from '../../texts/exports.js';
+import { withUnit } from '../../texts/format.js';
 
 /** A device's latest upgrade row (of any campaign): its state, step, percent, reason and the package's version. */
 const latest = (column: string) =>
@@ -93,18 +96,21 @@ export async function* deviceUpgradeBatches(db: Db, principal: Principal, query:
   for await (const rows of inBatches(device.id, select, (row) => row.id)) yield rows.map(toRecord);
 }
 
-/** `/v1/device/export/upgrade`. */
-export const upgradeColumns: SheetColumn<DeviceUpgradeRecord>[] = [
-  { header: 'Device UUID', width: 24, value: (r) => r.deviceUuid },
-  { header: 'Model', width: 14, value: (r) => r.model },
-  { header: 'State', width: 9, value: (r) => (r.online ? 'online' : 'offline') },
-  { header: 'Running version', width: 16, value: (r) => r.runningVersion },
-  { header: 'Target version', width: 16, value: (r) => r.targetVersion },
-  { header: 'Upgrade', width: 12, value: (r) => r.phase },
-  { header: 'Progress %', width: 10, value: (r) => r.progress },
-  { header: 'Reason', width: 30, value: (r) => r.reason },
-  { header: 'Updated (UTC)', width: 20, value: (r) => sheetTime(r.updateTime) },
-];
+/** `/v1/device/export/upgrade`, in the reader's words. */
+export function upgradeColumns(language: Language): SheetColumn<DeviceUpgradeRecord>[] {
+  const { columns: c, online, offline, phase } = exportTexts[language];
+  return [
+    { header: c.deviceUuid, width: 24, value: (r) => r.deviceUuid },
+    { header: c.model, width: 14, value: (r) => r.model },
+    { header: c.state, width: 9, value: (r) => (r.online ? online : offline) },
+    { header: c.runningVersion, width: 16, value: (r) => r.runningVersion },
+    { header: c.targetVersion, width: 16, value: (r) => r.targetVersion },
+    { header: c.upgrade, width: 12, value: (r) => (r.phase ? phase[r.phase] : null) },
+    { header: withUnit(c.progress, '%'), width: 10, value: (r) => r.progress },
+    { header: c.reason, width: 30, value: (r) => r.reason },
+    { header: withUnit(c.updated, 'UTC'), width: 20, value: (r) => sheetTime(r.updateTime) },
+  ];
+}
 
 const toLog = (row: typeof deviceUpgradeLog.$inferSelect): UpgradeLogRecord => ({
   id: row.id,

@@ -1,9 +1,11 @@
-import { type CompanyNotification, type Language, toLanguage } from '@safety-shield/contract';
+import { type CompanyNotification, type IncidentType, type Language, toLanguage } from '@safety-shield/contract';
+import { incidentTypeNames } from '@safety-shield/contract/messages';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { account, eventTag, incident, org, vehicleEmail } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { readerFormat } from '../../texts/format.js';
 import { serverTexts } from '../../texts/index.js';
 
 declare module 'fastify' {
@@ -69,15 +71,18 @@ export class IncidentNotifier {
     const found = await this.recipients(incidentId);
     if (!found || found.to.length === 0) return;
     const { row } = found;
-    const texts = serverTexts[await this.language(row.belongCompanyId)].incidentEmail;
-    const subject = texts.subject({ type: row.type, vehicle: row.licensePlate ?? row.deviceUuid });
+    const language = await this.language(row.belongCompanyId);
+    const texts = serverTexts[language].incidentEmail;
+    // Issue 29: the type's name and the speed's digits in the mail's language, not the stored key and English digits.
+    const type = incidentTypeNames[language][row.type as IncidentType] ?? row.type;
+    const subject = texts.subject({ type, vehicle: row.licensePlate ?? row.deviceUuid });
     const text = texts.text({
       id: row.id,
-      type: row.type,
+      type,
       plate: row.licensePlate,
       device: row.deviceUuid,
       time: row.localTime ?? row.triggerAt.toISOString(),
-      speed: row.speed,
+      speed: row.speed === null ? null : readerFormat(language).number(row.speed),
       location: row.lat !== null && row.lng !== null ? `${row.lat.toFixed(5)}, ${row.lng.toFixed(5)}` : null,
     });
     // One mail per address: recipients of different companies or vehicles never see each other.

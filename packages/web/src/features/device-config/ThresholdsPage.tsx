@@ -4,20 +4,26 @@ import { Button, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/ui/FormDialog.js';
+import { decimalMark, type MeasureUnit, measureText, numberText, unitText } from '../../shared/ui/format.js';
 import { actionsColumn, DeleteAction, EditAction, ListPage, timeColumn } from '../../shared/ui/list/index.js';
 import { useAttempt } from '../../shared/ui/use-attempt.js';
 import { useCreateThreshold, useDeleteThreshold, useThresholds, useUpdateThreshold } from './api/thresholds.js';
 
 /** Each limit of a class: its range and step, as the contract bounds it. */
-export const thresholdFields: ReadonlyArray<{ key: keyof ThresholdValues; min: number; max: number; step: number; unit: string }> = [
-  { key: 'speedingMarginKmh', min: 0, max: 50, step: 1, unit: 'km/h' },
+export const thresholdFields: ReadonlyArray<{ key: keyof ThresholdValues; min: number; max: number; step: number; unit: ThresholdUnit }> = [
+  { key: 'speedingMarginKmh', min: 0, max: 50, step: 1, unit: 'kilometer-per-hour' },
   { key: 'harshAccelerationG', min: 0.1, max: 1.5, step: 0.05, unit: 'g' },
   { key: 'harshBrakingG', min: 0.1, max: 1.5, step: 0.05, unit: 'g' },
   { key: 'harshTurnG', min: 0.1, max: 1.5, step: 0.05, unit: 'g' },
-  { key: 'fatigueSeconds', min: 1, max: 60, step: 1, unit: 's' },
-  { key: 'distractionSeconds', min: 1, max: 60, step: 1, unit: 's' },
-  { key: 'phoneUseSeconds', min: 1, max: 60, step: 1, unit: 's' },
+  { key: 'fatigueSeconds', min: 1, max: 60, step: 1, unit: 'second' },
+  { key: 'distractionSeconds', min: 1, max: 60, step: 1, unit: 'second' },
+  { key: 'phoneUseSeconds', min: 1, max: 60, step: 1, unit: 'second' },
 ];
+
+/** Speeds and times in the reader's units; g (the acceleration of gravity) is written g in every language. */
+type ThresholdUnit = MeasureUnit | 'g';
+const unitName = (unit: ThresholdUnit) => (unit === 'g' ? 'g' : unitText(unit));
+const valueText = (value: number, unit: ThresholdUnit) => (unit === 'g' ? `${numberText(value, 2)} g` : measureText(value, unit, 2));
 
 const DEFAULTS: ThresholdValues = {
   speedingMarginKmh: 10,
@@ -77,9 +83,24 @@ function ThresholdDialog({ editing, onClose }: { editing: ThresholdClass | null;
             key={key}
             name={['values', key]}
             label={t(`thresholds.field.${key}`)}
-            rules={[{ required: true, type: 'number', min, max, message: t('deviceConfig.range', { min, max }) }]}
+            rules={[
+              {
+                required: true,
+                type: 'number',
+                min,
+                max,
+                message: t('deviceConfig.range', { min: numberText(min, 2), max: numberText(max, 2) }),
+              },
+            ]}
           >
-            <InputNumber min={min} max={max} step={step} addonAfter={unit} style={{ width: 180 }} />
+            <InputNumber
+              min={min}
+              max={max}
+              step={step}
+              decimalSeparator={decimalMark()}
+              addonAfter={unitName(unit)}
+              style={{ width: 180 }}
+            />
           </Form.Item>
         ))}
       </Form>
@@ -115,7 +136,7 @@ export function ThresholdsPage() {
           priority: index < 3 ? 2 : 3,
           fitWidth: 130,
           align: 'right' as const,
-          render: (_: unknown, row: ThresholdClass) => `${row.values[key]} ${unit}`,
+          render: (_: unknown, row: ThresholdClass) => valueText(row.values[key], unit),
         })),
         timeColumn('updated', t('thresholds.updated'), (row) => row.updateTime, 4),
         actionsColumn(

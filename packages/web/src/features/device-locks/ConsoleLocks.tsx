@@ -4,7 +4,7 @@ import { Button, Flex, Tooltip, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../shared/hooks/use-media-query.js';
-import { formatTime } from '../../shared/ui/format.js';
+import { actorText, formatTime } from '../../shared/ui/format.js';
 import { actionsColumn, ListPage, SelectFilter, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
 import { isBlocked, useBatchLock, useLockList, useSaveLock } from './api/locks.js';
 import { InstallerLinkDialog } from './components/InstallerLinkDialog.js';
@@ -177,7 +177,7 @@ export function ConsoleLocks({ role }: { role: Role }) {
               ) : (
                 <Flex vertical gap={0}>
                   <span>{formatTime(row.changeTime)}</span>
-                  <Typography.Text type="secondary">{row.changedBy}</Typography.Text>
+                  <Typography.Text type="secondary">{actorText(row.changedBy)}</Typography.Text>
                 </Flex>
               ),
           },

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../shared/http/api.js';
-import { formatTime } from '../../shared/ui/format.js';
+import { actorText, formatTime } from '../../shared/ui/format.js';
 import {
   DaysFilterBar,
   type ListColumns,
@@ -84,7 +84,7 @@ export function DeviceOperationLogPage() {
             ));
       },
     },
-    { title: t('log.username'), dataIndex: 'username', priority: 2, fitWidth: 130 },
+    { title: t('log.username'), dataIndex: 'username', priority: 2, fitWidth: 130, render: actorText },
     {
       title: t('log.result'),
       dataIndex: 'result',

@@ -3,10 +3,11 @@ import { DatePicker, Form, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberText, sizeText } from '../../shared/ui/format.js';
 import { FilterBar, ListPage, TextFilter, useListParams } from '../../shared/ui/list/index.js';
 import { useUsage } from './api/get-usage.js';
 import { dash } from './components/display.js';
-import { formatBytes, usageMonth } from './components/units.js';
+import { usageMonth } from './components/units.js';
 
 const FILTERS = ['month', 'name'] as const;
 const MONTH = 'YYYY-MM';
@@ -18,13 +19,13 @@ interface FilterValues {
 
 /** /subscribe/usage (Super Admin): each company's devices, evidence storage, live minutes and API calls in a month. */
 export function UsagePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useListParams(FILTERS);
   const month = usageMonth(list.filters.month);
   const query = useUsage({ page: list.page, limit: list.limit, month, name: list.filters.name });
   // A new object on every URL change: a reset shows the default month again even when nothing else changed.
   const filterValues = useMemo<FilterValues>(() => ({ month: dayjs(`${month}-01`), name: list.filters.name }), [month, list.filters]);
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => numberText(value, 0);
 
   const columns: TableColumnsType<UsageRecord> = [
     { title: t('subscriptions.company'), dataIndex: 'companyName', fixed: 'left' },
@@ -43,7 +44,7 @@ export function UsagePage() {
       title: t('subscriptions.storage'),
       dataIndex: 'storageBytes',
       align: 'right',
-      render: (value: number) => formatBytes(value, i18n.language),
+      render: (value: number) => sizeText(value),
     },
     { title: t('subscriptions.liveMinutes'), dataIndex: 'liveMinutes', align: 'right', render: number },
     { title: t('subscriptions.apiCalls'), dataIndex: 'apiCalls', align: 'right', render: number },

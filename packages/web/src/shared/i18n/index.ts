@@ -1,6 +1,6 @@
-import type { IncidentTypeNames, Language, Messages } from '@safety-shield/contract';
+import { formatNumber, type IncidentTypeNames, type Language, type Messages } from '@safety-shield/contract';
 import type { Locale } from 'antd/es/locale';
-import i18n from 'i18next';
+import i18n, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 type Loader<T> = () => Promise<T>;
@@ -61,13 +61,32 @@ async function setDayjsLocale(language: Language): Promise<void> {
   dayjsLocaleSet = true;
 }
 
-const ready = i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources: {},
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * Numbers put into texts in the reader's language (issue 29): a fraction always (2,5 ч, not 2.5), a count (`{{count}}`,
+ * what plurals are picked by) also with its grouping (12 345); other whole numbers (ids, versions, channels) stay as
+ * they are. Texts use no named formats: this formatter replaces i18next's.
+ */
+export const readerNumbers: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  format: (value, _format, language, options) =>
+    typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || options?.interpolationkey === 'count')
+      ? formatNumber(language ?? 'en', value, 2)
+      : value,
+};
+
+const ready = i18n
+  .use(readerNumbers)
+  .use(initReactI18next)
+  .init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: {},
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    returnNull: false,
+  });
 
 /** Texts a feature keeps next to its pages (`features/<domain>[/<part>]/i18n/<language>.json`), each under its own top-level key. */
 const featureTexts = import.meta.glob<{ default: Record<string, unknown> }>('../../features/**/i18n/*.json');

@@ -67,7 +67,7 @@ describe('console texts', () => {
 
 /**
  * Texts that read the same in every language: the product's name and slogan, brand names, codes and a sample address.
- * Units and placeholders need no entry: a text made only of them (`{{value}} km/h`, `v{{version}}`) is language-free.
+ * Placeholders, numbers and punctuation need no entry: a text made only of them (`v{{version}}`) is language-free.
  */
 const sameEverywhere = new Set([
   'Safety Shield',
@@ -79,8 +79,28 @@ const sameEverywhere = new Set([
   'OK',
   'name@example.com',
 ]);
-/** Placeholders, numbers, punctuation and the SI and technical units: what a text may share with English without translating. */
-const languageFree = /\{\{\w+\}\}|\b(?:km\/h|km|dBm|ms|min|UTC|h|s|d|v)\b|[\d\s.,:;()–\-/]/gu;
+/**
+ * Placeholders, numbers, punctuation, UTC and the v of a version: what a text may share with English without translating.
+ * A slash between letters stays: km/h is a unit of its own.
+ */
+const languageFree = /\{\{\w+\}\}|\b(?:UTC|v)\b|[\d\s.,:;()–-]|(?<!\p{L})\/|\/(?!\p{L})/gu;
+/**
+ * The unit symbols a language writes as English does (issue 29: units come from the translations). Russian writes
+ * none of them (км/ч, км, мс); Norwegian says km/t; French ko and Mo.
+ */
+const sameUnits: Record<Exclude<Language, 'en'>, readonly string[]> = {
+  de: ['km/h', 'km', 'm', 'ms', 'min', 'h', 's', 'd', 'fps', 'dBm', 'kB', 'KB', 'MB', 'GB', 'B', 'kbit/s'],
+  es: ['km/h', 'km', 'm', 'ms', 'min', 'h', 's', 'd', 'fps', 'dBm', 'kB', 'KB', 'MB', 'GB', 'B', 'kbit/s'],
+  fr: ['km/h', 'km', 'm', 'ms', 'min', 'h', 's', 'dBm', 'kbit/s'],
+  nb: ['km', 'm', 'ms', 'min', 'h', 's', 'd', 'fps', 'dBm', 'kB', 'KB', 'MB', 'GB', 'B', 'kbit/s'],
+  ru: [],
+  sv: ['km/h', 'km', 'm', 'ms', 'min', 'h', 's', 'd', 'fps', 'dBm', 'kB', 'KB', 'MB', 'GB', 'B', 'kbit/s'],
+};
+/** English unit symbols: in a text of a language that does not write them so, a unit left in English. */
+const englishUnits = ['km/h', 'km', 'm', 'ms', 'min', 'h', 's', 'd', 'fps', 'dBm', 'kB', 'KB', 'MB', 'GB', 'B', 'kbit/s', 'sec', 'hr'];
+/** A number with a decimal point (1.5), not a version (2.4.1): every language but English writes a decimal comma. */
+const dotDecimal = /(?<![\d.])\d+\.\d+(?![\d.])/u;
+
 /**
  * True cognates: words a language writes exactly as English does, meaning the same (the issue's gate allows them).
  * A text equal to English passes only when each of its words is listed for its language; keep these short.
@@ -133,6 +153,7 @@ const cognates: Record<Exclude<Language, 'en'>, readonly string[]> = {
     'Logo',
     'Maintenance',
     'Menu',
+    'Minibus',
     'Message',
     'Notifications',
     'Organisation',
@@ -178,15 +199,28 @@ function untranslated(language: Exclude<Language, 'en'>, text: string | undefine
   if (text !== english || sameEverywhere.has(text)) return undefined;
   const words = text.replace(languageFree, ' ').split(/\s+/).filter(Boolean);
   // Case does not matter: 'organisation' in a sentence is the same cognate as 'Organisation' in a heading.
-  const allowed = new Set(cognates[language].map((word) => word.toLowerCase()));
+  const allowed = new Set([...cognates[language], ...sameUnits[language]].map((word) => word.toLowerCase()));
   return words.every((word) => allowed.has(word.toLowerCase())) ? undefined : 'still English';
+}
+
+/** A unit left in English or a decimal point in a text of another language, or undefined. */
+function foreignNumber(language: Exclude<Language, 'en'>, text: string): string | undefined {
+  // A unit is a symbol after a number or a placeholder: "500 KB", "{{km}} km" (not the d' of French or h1–h4).
+  const unit = englishUnits.find(
+    (symbol) =>
+      !sameUnits[language].includes(symbol) && new RegExp(`(?:\\d|\\}\\})\\s?${symbol.replace('/', '\\/')}(?![\\p{L}/])`, 'u').test(text),
+  );
+  if (unit) return `English unit ${unit}`;
+  // Decimals go in as placeholders the console formats; a decimal written into a text is English's.
+  if (dotDecimal.test(text)) return 'decimal point';
+  return undefined;
 }
 
 /** Every finding of a language over a set of texts, as 'key: why'. */
 function findings(language: Exclude<Language, 'en'>, texts: Map<string, string>, english: Map<string, string>): string[] {
   const out: string[] = [];
   for (const [key, text] of english) {
-    const why = untranslated(language, texts.get(key), text);
+    const why = untranslated(language, texts.get(key), text) ?? foreignNumber(language, texts.get(key) ?? '');
     if (why) out.push(`${key}: ${why} (${JSON.stringify(texts.get(key) ?? text)})`);
   }
   // A plural form English does not have (Russian few and many) stands for English's `_other`.
@@ -215,8 +249,30 @@ describe('every text is translated', () => {
     expect(untranslated('de', 'Tags', 'Tags')).toBe('still English');
     expect(untranslated('de', 'Start {{time}}', 'Start {{time}}')).toBeUndefined();
     expect(untranslated('sv', '{{value}} km/h', '{{value}} km/h')).toBeUndefined();
+    // Issue 29: a unit is the language's own; Russian and Norwegian do not write km/h.
+    expect(untranslated('ru', '{{value}} km/h', '{{value}} km/h')).toBe('still English');
+    expect(untranslated('nb', '{{value}} km/h', '{{value}} km/h')).toBe('still English');
+    expect(foreignNumber('ru', 'Не более 500 KB')).toBe('English unit KB');
+    expect(foreignNumber('ru', 'последнее {{latest}} dBm')).toBe('English unit dBm');
+    expect(foreignNumber('ru', 'Не более 500 КБ')).toBeUndefined();
+    expect(foreignNumber('de', 'Höchstens 1.5 MB')).toBe('decimal point');
+    expect(foreignNumber('de', 'Version 2.4.1 oder 2.5.0-rc.2')).toBeUndefined();
+    expect(foreignNumber('fr', 'Au plus 500 KB')).toBe('English unit KB');
     expect(untranslated('ru', 'Video', 'Video')).toBe('still English');
     expect(untranslated('fr', ' ', 'Name')).toBe('empty');
+  });
+});
+
+describe('one word for one thing (issue 29)', () => {
+  it.each(languages)('%s names a licence plate the same on every page', (language) => {
+    const names = [...flatten(read(language))].filter(([key]) => /\.(plate|licensePlate)$/.test(key)).map(([, text]) => text);
+    expect(names.length).toBeGreaterThan(5);
+    expect(new Set(names)).toEqual(new Set([names[0]]));
+  });
+
+  it('spells it the British way, as the console does: licence, not license', () => {
+    for (const language of languages)
+      for (const [key, text] of flatten(read(language))) expect(text, `${language} ${key}`).not.toMatch(/\blicense\b/i);
   });
 });
 

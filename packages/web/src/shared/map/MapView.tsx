@@ -2,6 +2,7 @@ import { theme } from 'antd';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Basemap } from './Basemap.js';
 import { basemapColours } from './basemap-colours.js';
 import { Graticule } from './Graticule.js';
@@ -9,6 +10,7 @@ import { useMapConfig } from './get-map-config.js';
 import './icons.js';
 import { MapContext } from './map-context.js';
 import { OfflineNotice, type TilesOff } from './OfflineNotice.js';
+import { readerScale } from './scale.js';
 import './map.css';
 
 interface MapViewProps {
@@ -36,6 +38,8 @@ export function MapView({ center = WORLD, zoom = 2, height = 420, label, childre
   const background = useTiles(map);
   const tilesUsable = background === 'tiles';
   const colours = basemapColours(theme.useToken().token);
+  const { i18n } = useTranslation();
+  const scale = useRef<ReturnType<typeof readerScale> | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once; `center` and `zoom` are only where it starts
   useEffect(() => {
@@ -43,7 +47,8 @@ export function MapView({ center = WORLD, zoom = 2, height = 420, label, childre
     if (!element) return;
     const instance = L.map(element, { center, zoom, worldCopyJump: true, attributionControl: true });
     instance.attributionControl.setPrefix(false);
-    L.control.scale({ imperial: false }).addTo(instance);
+    scale.current = readerScale();
+    scale.current.control.addTo(instance);
     // A cached view is taken out of the document while hidden, a drawer opens with an animation: measure again
     // whenever the box changes, or Leaflet keeps the size it saw first (often 0×0).
     const observer = new ResizeObserver(() => instance.invalidateSize());
@@ -55,6 +60,11 @@ export function MapView({ center = WORLD, zoom = 2, height = 420, label, childre
       setMap(null);
     };
   }, []);
+
+  // The scale's units and digits follow the console's language.
+  useEffect(() => {
+    if (map && i18n.language) scale.current?.relabel();
+  }, [map, i18n.language]);
 
   return (
     <div

@@ -3,6 +3,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { readerNumbers } from './chart-parts.js';
 
 // Only the parts the dashboard's and the statistics' charts draw, so the chart chunk stays small; SVG draws crisp text
 // at every zoom and keeps the chunk smaller than the canvas renderer with its text measuring.
@@ -37,7 +38,7 @@ export default function EChart({ option, height = 280, testId, label }: Props) {
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, true);
+    chart.current?.setOption(readerNumbers(option), true);
   }, [option]);
 
   const style = { width: '100%', height };

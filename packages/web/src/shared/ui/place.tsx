@@ -2,7 +2,10 @@ import type { Place } from '@safety-shield/contract';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** A position as the console writes coordinates: five decimals, about a metre. */
+/**
+ * A position as the console writes coordinates: five decimals (about a metre), with a decimal point in every language:
+ * the form map services read when it is pasted (issue 29 leaves coordinates out of the reader's number format).
+ */
 export const latLngText = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 
 const countryNames = new Map<string, Intl.DisplayNames>();

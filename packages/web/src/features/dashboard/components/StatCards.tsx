@@ -2,6 +2,7 @@ import { AlertOutlined, CarOutlined, DatabaseOutlined, HddOutlined } from '@ant-
 import { Card, Col, Progress, Row, Skeleton, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { statisticText } from '../../../shared/ui/format.js';
 import { useToDay } from '../api/get-dashboard.js';
 
 function StatCard(props: {
@@ -29,6 +30,7 @@ function StatCard(props: {
               </span>
             }
             value={value}
+            formatter={statisticText(0)}
             suffix={
               <span>
                 / <span data-testid={`stat-${id}-total`}>{total ?? t('dashboard.cards.noLimit')}</span>

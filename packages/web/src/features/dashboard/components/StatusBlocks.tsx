@@ -3,6 +3,7 @@ import { Alert, Col, Descriptions, Empty, Flex, Row, Statistic, Tag } from 'antd
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { tagName } from '../../../shared/i18n/tag-name.js';
+import { statisticText } from '../../../shared/ui/format.js';
 import { useCan } from '../../auth/index.js';
 import { useIncidentFigures, useMaintenance, useQuotaStatus, useRemoteUpgrade } from '../api/get-dashboard.js';
 import { Counts, StatusCard, type StatusCardProps } from './StatusCard.js';
@@ -22,7 +23,7 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
       <Block name="maintenance" data={maintenance.data}>
         {(m) => (
           <>
-            <Statistic title={t('dashboard.maintenance.alerts')} value={m.alerts} />
+            <Statistic title={t('dashboard.maintenance.alerts')} value={m.alerts} formatter={statisticText(0)} />
             <Counts
               textKey="dashboard.maintenance"
               counts={{ offline: m.offline, neverOnline: m.neverOnline, unbound: m.unbound }}
@@ -39,11 +40,12 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
                 <Statistic
                   title={t('dashboard.incident.total')}
                   value={i.total}
+                  formatter={statisticText(0)}
                   valueRender={(n) => <span data-testid="incident-total">{n}</span>}
                 />
               </Col>
               <Col span={12}>
-                <Statistic title={t('dashboard.incident.unread')} value={i.unread} />
+                <Statistic title={t('dashboard.incident.unread')} value={i.unread} formatter={statisticText(0)} />
               </Col>
             </Row>
             {i.total === 0 ? (

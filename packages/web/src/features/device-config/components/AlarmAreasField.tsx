@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView, Marker, useLeafletMap, useMapLayer } from '../../../shared/map/index.js';
+import { unitText } from '../../../shared/ui/format.js';
 
 const DEFAULT_RADIUS = 200;
 const AREA_COLOUR = '#d4380d';
@@ -127,7 +128,7 @@ export function AlarmAreasField({ value = [], onChange, center }: Props) {
                 min={10}
                 max={100_000}
                 value={drawing.radius}
-                addonAfter="m"
+                addonAfter={unitText('meter')}
                 aria-label={t('deviceConfig.radius')}
                 onChange={(radius) => setDrawing({ kind: 'circle', radius: radius ?? DEFAULT_RADIUS })}
                 style={{ width: 150 }}
@@ -189,7 +190,7 @@ export function AlarmAreasField({ value = [], onChange, center }: Props) {
               max={300}
               value={area.speedLimit ?? null}
               placeholder={t('deviceConfig.noLimit')}
-              addonAfter="km/h"
+              addonAfter={unitText('kilometer-per-hour')}
               aria-label={t('deviceConfig.speedLimit')}
               onChange={(limit) => update(index, { speedLimit: limit ?? null })}
               style={{ width: 170 }}

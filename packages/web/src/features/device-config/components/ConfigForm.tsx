@@ -15,6 +15,7 @@ import { Button, Card, Checkbox, Flex, Form, type FormInstance, Input, InputNumb
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { valueRule } from '../../../shared/forms/rules.js';
+import { unitText } from '../../../shared/ui/format.js';
 import { AlarmAreasField } from './AlarmAreasField.js';
 import { DisplayPictureField } from './DisplayPictureField.js';
 import { ThresholdSelect } from './ThresholdSelect.js';
@@ -202,7 +203,7 @@ export function ConfigForm({
               extra={t('deviceConfig.range', { min: 1, max: 60 })}
               rules={[{ type: 'integer', min: 1, max: 60, message: t('deviceConfig.range', { min: 1, max: 60 }) }]}
             >
-              <InputNumber addonAfter="s" style={{ width: 160 }} data-testid="config-interval" />
+              <InputNumber addonAfter={unitText('second')} style={{ width: 160 }} data-testid="config-interval" />
             </Form.Item>
             <Form.Item
               name="gpsBatch"
@@ -235,7 +236,7 @@ export function ConfigForm({
                 label={t(`deviceConfig.${field}`)}
                 rules={[{ required: true, type: 'integer', min: 0, max: 60, message: t('deviceConfig.range', { min: 0, max: 60 }) }]}
               >
-                <InputNumber addonAfter="s" style={{ width: 140 }} />
+                <InputNumber addonAfter={unitText('second')} style={{ width: 140 }} />
               </Form.Item>
             ))}
             <Form.Item
@@ -297,7 +298,7 @@ export function ConfigForm({
                       />
                     </Form.Item>
                     <Form.Item name={[field.name, 'frameRate']} noStyle rules={[{ required: true, type: 'integer', min: 1, max: 30 }]}>
-                      <InputNumber aria-label={t('deviceConfig.frameRate')} addonAfter="fps" style={{ width: 120 }} />
+                      <InputNumber aria-label={t('deviceConfig.frameRate')} addonAfter={t('deviceConfig.fpsUnit')} style={{ width: 120 }} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'bitrateKbps']} noStyle>
                       <Select aria-label={t('deviceConfig.bitrate')} options={levelOptions} style={{ width: 200 }} />

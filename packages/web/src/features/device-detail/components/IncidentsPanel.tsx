@@ -2,7 +2,7 @@ import { type IncidentRecord, pathTo } from '@safety-shield/contract';
 import { Badge, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime } from '../../../shared/ui/format.js';
+import { formatTime, speedText } from '../../../shared/ui/format.js';
 import { vehicleIncidentsQuery } from '../api/device-detail.js';
 import { PanelTable } from './PanelTable.js';
 
@@ -66,7 +66,7 @@ function VehicleIncidents({ deviceUuid, vehicleId, licensePlate }: { deviceUuid:
             align: 'right',
             priority: 3,
             fitWidth: 100,
-            render: (_, incident) => (incident.speed === null ? '—' : `${Math.round(incident.speed * 10) / 10} km/h`),
+            render: (_, incident) => speedText(incident.speed),
           },
           {
             key: 'device',

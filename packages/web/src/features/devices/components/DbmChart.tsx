@@ -6,7 +6,8 @@ import { type EChartsCoreOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GRID_AND_TOOLTIP } from '../../../shared/ui/chart-parts.js';
+import { GRID_AND_TOOLTIP, readerNumbers } from '../../../shared/ui/chart-parts.js';
+import { numberText } from '../../../shared/ui/format.js';
 import { timeAxis, timeTooltip } from '../../../shared/ui/time-chart.js';
 
 // Only what this chart draws, so the chunk stays small.
@@ -24,14 +25,14 @@ export function DbmChart({ samples }: { samples: DbmSample[] }) {
     const option: EChartsCoreOption = {
       animation: false,
       grid: { left: 48, right: 16, top: 32, bottom: 56 },
-      tooltip: timeTooltip((dbm) => `${dbm} dBm`),
+      tooltip: timeTooltip((dbm) => t('devices.dbm.value', { value: numberText(dbm, 0) })),
       xAxis: timeAxis(samples),
-      yAxis: { type: 'value', name: 'dBm', scale: true, nameTextStyle: { align: 'right' } },
+      yAxis: { type: 'value', name: t('devices.dbm.unit'), scale: true, nameTextStyle: { align: 'right' } },
       dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
       series: [
         {
           type: 'line',
-          name: 'dBm',
+          name: t('devices.dbm.unit'),
           showSymbol: samples.length < 60,
           lineStyle: { width: 1.5, color: token.colorPrimary },
           itemStyle: { color: token.colorPrimary },
@@ -39,7 +40,7 @@ export function DbmChart({ samples }: { samples: DbmSample[] }) {
         },
       ],
     };
-    chart.setOption(option);
+    chart.setOption(readerNumbers(option));
     // The drawer opens with an animation and the window may be resized: follow the container's width.
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(element.current);
@@ -47,7 +48,7 @@ export function DbmChart({ samples }: { samples: DbmSample[] }) {
       observer.disconnect();
       chart.dispose();
     };
-  }, [samples, token.colorPrimary]);
+  }, [samples, token.colorPrimary, t]);
 
   const values = samples.map((sample) => sample.dbm);
   const label = t('devices.dbm.summary', {

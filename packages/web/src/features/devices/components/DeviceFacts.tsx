@@ -1,7 +1,7 @@
 import type { DeviceRecord } from '@safety-shield/contract';
 import { Descriptions, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../shared/ui/format.js';
+import { formatTime, measureText, speedText } from '../../../shared/ui/format.js';
 import { latLngText, placeText } from '../../../shared/ui/place.js';
 import { ConnectionTime, dash, OnlineTag } from './display.js';
 
@@ -9,7 +9,7 @@ const position = (device: DeviceRecord, language: string) => {
   const p = device.position;
   if (!p) return '—';
   const place = p.place ? `${placeText(p.place, language)} · ` : '';
-  return `${place}${latLngText(p.lat, p.lng)} · ${p.speed} km/h · ${p.heading}° · ${formatTime(p.time)}`;
+  return `${place}${latLngText(p.lat, p.lng)} · ${speedText(p.speed)} · ${measureText(p.heading, 'degree', 0)} · ${formatTime(p.time)}`;
 };
 
 /** Every field of a device (SPEC section 3). */

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.js';
 import { fromPickerValue, pickerNow, toPickerValue } from '../../../shared/time/picker.js';
+import { percentText } from '../../../shared/ui/format.js';
 import { useDevices, useVersionOptions } from '../../devices/index.js';
 import { OrgScopeFilters } from '../../orgs/index.js';
 import { useCreateCampaign } from '../api/campaigns.js';
@@ -223,7 +224,7 @@ function CampaignFormBody({ packageId, deviceIds, onClose, onCreated }: Omit<Pro
           min={1}
           max={100}
           marks={{ 1: '1', 25: '25', 50: '50', 75: '75', 100: '100' }}
-          tooltip={{ formatter: (value) => `${value} %` }}
+          tooltip={{ formatter: (value) => percentText(value, 0) }}
           ariaLabelForHandle={t('firmware.form.firstStage')}
           data-testid="campaign-stage"
         />

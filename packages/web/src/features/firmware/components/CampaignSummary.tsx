@@ -1,6 +1,7 @@
 import type { UpgradeCampaign } from '@safety-shield/contract';
 import { Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { percentText } from '../../../shared/ui/format.js';
 import { useCampaign } from '../api/campaigns.js';
 import { CampaignControls } from './CampaignControls.js';
 import { CampaignControlTag } from './UpgradeTags.js';
@@ -36,7 +37,7 @@ export function CampaignSummary({ taskId }: { taskId: number }) {
         <Descriptions.Item label={t('firmware.firstStage')}>
           {t('firmware.firstStageOf', { percent: campaign.firstStagePercent, count: campaign.firstStageSize })}
         </Descriptions.Item>
-        <Descriptions.Item label={t('firmware.threshold')}>{`${campaign.failureThresholdPercent} %`}</Descriptions.Item>
+        <Descriptions.Item label={t('firmware.threshold')}>{percentText(campaign.failureThresholdPercent, 0)}</Descriptions.Item>
       </Descriptions>
     </Flex>
   );

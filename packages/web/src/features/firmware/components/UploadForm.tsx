@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { valueRule } from '../../../shared/forms/rules.js';
 import { ApiError } from '../../../shared/http/client.js';
-import { sizeText } from '../../../shared/ui/format.js';
+import { measureText, sizeText } from '../../../shared/ui/format.js';
 import { PACKAGES_KEY } from '../api/packages.js';
 import { type UploadProgress, uploadPackage } from '../api/upload-package.js';
 import { campaignFormPath } from './paths.js';
@@ -210,7 +210,9 @@ export function UploadForm() {
           }
         >
           <Descriptions size="small" column={1}>
-            <Descriptions.Item label={t('firmware.size')}>{`${sizeText(uploaded.size)} (${uploaded.size} B)`}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('firmware.size')}
+            >{`${sizeText(uploaded.size)} (${measureText(uploaded.size, 'byte', 0)})`}</Descriptions.Item>
             <Descriptions.Item label="SHA-256">
               <Sha value={uploaded.sha256} whole />
             </Descriptions.Item>

@@ -1,6 +1,7 @@
 import type { IncidentType, ReviewState } from '@safety-shield/contract';
 import { Badge, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { speedText as readerSpeed } from '../../../shared/ui/format.js';
 import { StateTag } from '../../../shared/ui/StateTag.js';
 import { deviceLocalTime } from './device-local-time.js';
 
@@ -34,7 +35,8 @@ export function ReviewBadge({ state }: { state: ReviewState }) {
   return <Badge status={state === 'reviewed' ? 'success' : 'processing'} text={t(`events.review.${state}`)} />;
 }
 
-export const speedText = (speed: number | null) => (speed === null ? '—' : `${Math.round(speed * 10) / 10} km/h`);
+/** A speed in the reader's words; one argument, so it serves as a column's render. */
+export const speedText = (speed: number | null) => readerSpeed(speed);
 
 /** SPEC section 3: upload states 0..6 and -1; anything else is shown as unknown. */
 export const UPLOAD_STATES = [-1, 0, 1, 2, 3, 4, 5, 6] as const;

@@ -5,7 +5,7 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GRID_AND_TOOLTIP, type GridAndTooltipOption } from '../../../shared/ui/chart-parts.js';
+import { GRID_AND_TOOLTIP, type GridAndTooltipOption, readerNumbers } from '../../../shared/ui/chart-parts.js';
 import { type ChartData, seriesColour } from './chart-data.js';
 import { useOnlineText } from './use-online-text.js';
 
@@ -105,7 +105,7 @@ export function OnlineChart({ data, days, label, height }: Props) {
         data: device.hours,
       })),
     };
-    chart.setOption(option);
+    chart.setOption(readerNumbers(option));
     // The sidebar folds and the window is resized: follow the container's width.
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(container);

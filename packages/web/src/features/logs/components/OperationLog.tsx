@@ -1,6 +1,6 @@
 import { codeKeys, logApi, type OperationLogRecord } from '@safety-shield/contract';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../shared/ui/format.js';
+import { actorText, formatTime } from '../../../shared/ui/format.js';
 import {
   DaysFilterBar,
   type ListColumns,
@@ -43,7 +43,7 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
   // Issue 16: when, who and what first; the target, role and address as the width allows.
   const columns: ListColumns<OperationLogRecord> = [
     { title: t('log.time'), dataIndex: 'at', render: formatTime, fitWidth: 180 },
-    ...(system ? [{ title: t('log.username'), dataIndex: 'username', priority: 2, fitWidth: 130 }] : []),
+    ...(system ? [{ title: t('log.username'), dataIndex: 'username', priority: 2, fitWidth: 130, render: actorText }] : []),
     {
       title: t('log.role'),
       dataIndex: 'role',

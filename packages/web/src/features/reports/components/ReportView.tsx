@@ -4,9 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberText, statisticText } from '../../../shared/ui/format.js';
 import { SummaryTable } from '../../../shared/ui/SummaryTable.js';
-
-const number = (value: number | null, language: string) => (value === null ? '—' : value.toLocaleString(language));
 
 /** Hours and days of a duration in milliseconds, or a dash. */
 function duration(ms: number | null, t: TFunction): string {
@@ -28,9 +27,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The report on screen: what its PDF prints, in the same order (figures, rankings, safety scores, coaching). */
 export function ReportView({ report }: { report: StatisticsReport }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { overview, safety, coaching } = report;
-  const n = (value: number | null) => number(value, i18n.language);
+  const n = (value: number | null) => numberText(value, 2);
   /** A ranking of safety scores, named by its first column (vehicle or fleet). */
   const scoreColumns = (name: string): ColumnsType<SafetyScoreRow> => [
     { key: 'name', title: name, render: (_, row) => row.name },
@@ -78,6 +77,7 @@ export function ReportView({ report }: { report: StatisticsReport }) {
               <Statistic
                 title={t(`report.figures.${key}`)}
                 value={value === null ? (key === 'score' ? t('report.noScore') : '—') : n(Number(value))}
+                formatter={statisticText()}
                 data-testid={`report-figure-${key}`}
               />
             </Card>

@@ -1,6 +1,7 @@
 import type { FleetAllocation, StatisticsOverview } from '@safety-shield/contract';
 import { Card, Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { numberText, percentText, statisticText } from '../../../shared/ui/format.js';
 import { SummaryTable } from '../../../shared/ui/SummaryTable.js';
 
 type Allocation = StatisticsOverview['allocation'];
@@ -40,11 +41,15 @@ export function AllocationCard({ data, loading }: { data: StatisticsOverview | u
               ] as const
             ).map(([key, value]) => (
               <Col key={key} xs={12} md={6} xl={4}>
-                <Statistic title={t(`statistics.allocation.${key}`)} value={value} />
+                <Statistic title={t(`statistics.allocation.${key}`)} value={value} formatter={statisticText(0)} />
               </Col>
             ))}
             <Col xs={12} md={6} xl={4}>
-              <Statistic title={t('statistics.allocation.utilisation')} value={allocation.utilisation} suffix="%" precision={1} />
+              <Statistic
+                title={t('statistics.allocation.utilisation')}
+                value={allocation.utilisation}
+                formatter={(value) => percentText(Number(value))}
+              />
             </Col>
           </Row>
           <Row gutter={[16, 8]} style={{ marginTop: 12 }}>
@@ -67,13 +72,13 @@ export function AllocationCard({ data, loading }: { data: StatisticsOverview | u
               { key: 'leasedOut', title: t('statistics.allocation.leasedOut'), dataIndex: 'leasedOut', align: 'right' },
               { key: 'leasedIn', title: t('statistics.allocation.leasedIn'), dataIndex: 'leasedIn', align: 'right' },
               { key: 'active', title: t('statistics.allocation.active'), dataIndex: 'active', align: 'right' },
-              { key: 'distance', title: t('statistics.distanceKm'), dataIndex: 'distanceKm', align: 'right' },
-              { key: 'hours', title: t('statistics.drivingHours'), dataIndex: 'drivingHours', align: 'right' },
+              { key: 'distance', title: t('statistics.distanceKm'), align: 'right', render: (_, row) => numberText(row.distanceKm) },
+              { key: 'hours', title: t('statistics.drivingHours'), align: 'right', render: (_, row) => numberText(row.drivingHours) },
               {
                 key: 'use',
                 title: t('statistics.allocation.utilisation'),
                 align: 'right',
-                render: (_, row) => `${row.utilisation.toFixed(1)} %`,
+                render: (_, row) => percentText(row.utilisation),
               },
             ]}
           />

@@ -4,9 +4,9 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTimeZone } from '../../../shared/time/zone.js';
+import { numberText } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
 import { durationParts } from '../../devices/index.js';
-import { useNumberFormat } from '../../safety-score/index.js';
 import { useCoachingFigures } from '../api/get-coaching-figures.js';
 import { spanTimes } from './span-times.js';
 
@@ -24,7 +24,6 @@ const durationText = (t: TFunction, ms: number | null) =>
  */
 export function CoachingFiguresCard({ query, span }: { query: StatisticsQuery; span: StatisticsSpan | undefined }) {
   const { t } = useTranslation();
-  const format = useNumberFormat();
   const zone = useTimeZone();
   const { agentId, companyId, fleetId } = query;
   const scope = {
@@ -35,10 +34,10 @@ export function CoachingFiguresCard({ query, span }: { query: StatisticsQuery; s
   const { data, isPending, isError, refetch } = useCoachingFigures(span?.fromDay ? { ...spanTimes(span, zone), ...scope } : undefined);
   // The states in the coaching queue's words.
   const figures = [
-    { key: 'marked', title: 'statistics.coaching.marked', text: format(data?.marked, 0) },
-    { key: 'needsCoaching', title: 'coaching.state.needsCoaching', text: format(data?.needsCoaching, 0) },
-    { key: 'coached', title: 'coaching.state.coached', text: format(data?.coached, 0) },
-    { key: 'dismissed', title: 'coaching.state.dismissed', text: format(data?.dismissed, 0) },
+    { key: 'marked', title: 'statistics.coaching.marked', text: numberText(data?.marked, 0) },
+    { key: 'needsCoaching', title: 'coaching.state.needsCoaching', text: numberText(data?.needsCoaching, 0) },
+    { key: 'coached', title: 'coaching.state.coached', text: numberText(data?.coached, 0) },
+    { key: 'dismissed', title: 'coaching.state.dismissed', text: numberText(data?.dismissed, 0) },
     { key: 'median', title: 'statistics.coaching.median', text: durationText(t, data?.medianMsToCoach ?? null) },
     { key: 'average', title: 'statistics.coaching.average', text: durationText(t, data?.averageMsToCoach ?? null) },
   ] as const;

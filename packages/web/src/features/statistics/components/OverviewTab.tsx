@@ -3,6 +3,7 @@ import { Card, Col, Row, Statistic } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../shared/preferences/PreferencesProvider.js';
+import { numberText, statisticText } from '../../../shared/ui/format.js';
 import { LoadError } from '../../../shared/ui/LoadError.js';
 import { useStatisticsOverview } from '../api/get-statistics.js';
 import { AllocationCard } from './AllocationCard.js';
@@ -57,7 +58,7 @@ export function OverviewTab({ query, active }: { query: StatisticsQuery; active:
             <Statistic
               title={t(`statistics.cards.${card.key}`)}
               value={card.value}
-              precision={typeof card.value === 'number' ? card.precision : undefined}
+              formatter={statisticText(card.precision)}
               valueRender={(node) => <span data-testid={`statistics-card-${card.key}-value`}>{node}</span>}
             />
           </Card>
@@ -89,7 +90,7 @@ export function OverviewTab({ query, active }: { query: StatisticsQuery; active:
           empty={(data?.distance.distanceKm ?? 0) === 0}
           emptyText={t('statistics.noDistance')}
           testId="statistics-distance"
-          label={t('statistics.charts.distanceLabel', { km: data?.distance.distanceKm ?? 0 })}
+          label={t('statistics.charts.distanceLabel', { km: numberText(data?.distance.distanceKm ?? 0) })}
         />
       </Col>
       <Col xs={24}>

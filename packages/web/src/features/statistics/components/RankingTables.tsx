@@ -1,10 +1,11 @@
 import type { FleetRanking, PlaceRanking, StatisticsOverview } from '@safety-shield/contract';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { numberText } from '../../../shared/ui/format.js';
 import { placeText } from '../../../shared/ui/place.js';
 import { SummaryTable } from '../../../shared/ui/SummaryTable.js';
 
-const per100 = (value: number | null) => (value === null ? '–' : value.toFixed(2));
+const per100 = (value: number | null) => (value === null ? '–' : numberText(value, 2));
 
 /** Fleets by incidents in the range, with their distance and incidents per 100 km. */
 export function FleetRankingTable({ data, loading }: { data: StatisticsOverview | undefined; loading: boolean }) {
@@ -21,8 +22,8 @@ export function FleetRankingTable({ data, loading }: { data: StatisticsOverview 
           { key: 'rank', title: '#', width: 40, render: (_, __, index) => index + 1 },
           { key: 'fleet', title: t('statistics.fleets.fleet'), dataIndex: 'fleetName' },
           { key: 'company', title: t('statistics.fleets.company'), dataIndex: 'companyName' },
-          { key: 'incidents', title: t('statistics.incidents'), dataIndex: 'incidents', align: 'right' },
-          { key: 'distance', title: t('statistics.distanceKm'), dataIndex: 'distanceKm', align: 'right' },
+          { key: 'incidents', title: t('statistics.incidents'), align: 'right', render: (_, row) => numberText(row.incidents, 0) },
+          { key: 'distance', title: t('statistics.distanceKm'), align: 'right', render: (_, row) => numberText(row.distanceKm) },
           { key: 'per100', title: t('statistics.per100Km'), align: 'right', render: (_, row) => per100(row.per100Km) },
         ]}
       />

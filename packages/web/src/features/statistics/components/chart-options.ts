@@ -1,5 +1,6 @@
 import type { StatisticsSeries } from '@safety-shield/contract';
 import type { ChartOption } from '../../../shared/ui/EChart.js';
+import { unitText } from '../../../shared/ui/format.js';
 
 interface Line {
   name: string;
@@ -29,8 +30,8 @@ export function distanceBars(series: StatisticsSeries, names: { distance: string
     legend: { bottom: 0 },
     xAxis: { type: 'category', data: series.buckets.map((b) => b.label) },
     yAxis: [
-      { type: 'value', name: 'km' },
-      { type: 'value', name: '/100 km', splitLine: { show: false } },
+      { type: 'value', name: unitText('kilometer') },
+      { type: 'value', name: `/100 ${unitText('kilometer')}`, splitLine: { show: false } },
     ],
     series: [
       { type: 'bar', name: names.distance, data: series.buckets.map((b) => b.distanceKm), barMaxWidth: 32 },

@@ -11,14 +11,6 @@ export function OnlineTag({ online }: { online: boolean }) {
   return <Tag color={online ? 'success' : 'default'}>{t(online ? 'vehicles.online' : 'vehicles.offline')}</Tag>;
 }
 
-/** Numbers in the reader's language: 12 345,6 or 12,345.6. */
-const number = (value: number, language: string, digits = 1) =>
-  new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
-
-export const formatKm = (t: TFunction, language: string, km: number, digits = 1) =>
-  t('vehicles.unit.km', { value: number(km, language, digits) });
-export const formatSpeed = (t: TFunction, language: string, kmh: number) => t('vehicles.unit.kmh', { value: number(kmh, language, 0) });
-
 /** Running time as hours and minutes. */
 export function formatMinutes(t: TFunction, minutes: number) {
   const hours = Math.floor(minutes / 60);

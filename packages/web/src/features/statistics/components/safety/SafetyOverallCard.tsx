@@ -2,7 +2,8 @@ import type { SafetyScoreList } from '@safety-shield/contract';
 import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScoreFigure, useNumberFormat } from '../../../safety-score/index.js';
+import { numberText } from '../../../../shared/ui/format.js';
+import { ScoreFigure } from '../../../safety-score/index.js';
 
 interface Props {
   data: SafetyScoreList | undefined;
@@ -15,13 +16,12 @@ interface Props {
 /** The score of everything in view over the range, the figures it is made of, and how it is reckoned. */
 export function SafetyOverallCard({ data, loading, minDistanceKm, extra }: Props) {
   const { t } = useTranslation();
-  const format = useNumberFormat();
   const overall = data?.overall;
   const figures = [
-    { key: 'incidents', text: format(overall?.incidents, 0) },
-    { key: 'points', text: format(overall?.points) },
-    { key: 'distanceKm', text: format(overall?.distanceKm) },
-    { key: 'per100Km', text: format(overall?.pointsPer100Km, 2) },
+    { key: 'incidents', text: numberText(overall?.incidents, 0) },
+    { key: 'points', text: numberText(overall?.points) },
+    { key: 'distanceKm', text: numberText(overall?.distanceKm) },
+    { key: 'per100Km', text: numberText(overall?.pointsPer100Km, 2) },
   ] as const;
   return (
     <Card title={t('statistics.safety.overall')} size="small" extra={extra} data-testid="safety-overall">

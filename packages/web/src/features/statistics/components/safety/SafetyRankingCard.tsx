@@ -1,8 +1,9 @@
 import type { SafetyLevel, SafetyScoreList, SafetyScoreQuery, SafetyScoreRow } from '@safety-shield/contract';
 import { Card, Flex, Segmented, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { numberText } from '../../../../shared/ui/format.js';
 import { SummaryTable } from '../../../../shared/ui/SummaryTable.js';
-import { ScoreTag, useNumberFormat } from '../../../safety-score/index.js';
+import { ScoreTag } from '../../../safety-score/index.js';
 
 type Order = SafetyScoreQuery['order'];
 
@@ -18,7 +19,6 @@ interface Props {
 /** Vehicles, fleets or companies by score, worst or best first, with the figures behind each score. */
 export function SafetyRankingCard({ data, loading, query, levels, onChange }: Props) {
   const { t } = useTranslation();
-  const format = useNumberFormat();
   const level = data?.level ?? query.level;
   const columns: TableColumnsType<SafetyScoreRow> = [
     { key: 'rank', title: '#', width: 40, render: (_, __, index) => index + 1 },
@@ -26,10 +26,10 @@ export function SafetyRankingCard({ data, loading, query, levels, onChange }: Pr
     ...(level === 'vehicle' ? [{ key: 'fleet', title: t('statistics.fleets.fleet'), dataIndex: 'fleetName' }] : []),
     ...(level !== 'company' ? [{ key: 'company', title: t('statistics.fleets.company'), dataIndex: 'companyName' }] : []),
     { key: 'score', title: t('safetyScore.title'), align: 'right', render: (_, row) => <ScoreTag score={row.score} /> },
-    { key: 'incidents', title: t('safetyScore.incidents'), align: 'right', render: (_, row) => format(row.incidents, 0) },
-    { key: 'points', title: t('safetyScore.points'), align: 'right', render: (_, row) => format(row.points) },
-    { key: 'distance', title: t('safetyScore.distanceKm'), align: 'right', render: (_, row) => format(row.distanceKm) },
-    { key: 'per100', title: t('safetyScore.per100Km'), align: 'right', render: (_, row) => format(row.pointsPer100Km, 2) },
+    { key: 'incidents', title: t('safetyScore.incidents'), align: 'right', render: (_, row) => numberText(row.incidents, 0) },
+    { key: 'points', title: t('safetyScore.points'), align: 'right', render: (_, row) => numberText(row.points) },
+    { key: 'distance', title: t('safetyScore.distanceKm'), align: 'right', render: (_, row) => numberText(row.distanceKm) },
+    { key: 'per100', title: t('safetyScore.per100Km'), align: 'right', render: (_, row) => numberText(row.pointsPer100Km, 2) },
   ];
   return (
     <Card title={t('statistics.safety.ranking')} size="small" data-testid="safety-ranking">
@@ -65,7 +65,7 @@ export function SafetyRankingCard({ data, loading, query, levels, onChange }: Pr
         <Flex vertical gap={2} style={{ marginTop: 8 }}>
           {data.scored > data.rows.length && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('statistics.safety.shown', { shown: format(data.rows.length, 0), count: data.scored })}
+              {t('statistics.safety.shown', { shown: numberText(data.rows.length, 0), count: data.scored })}
             </Typography.Text>
           )}
           {data.unscored > 0 && (

@@ -1,6 +1,6 @@
 import { Col, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNumberFormat } from '../../../safety-score/index.js';
+import { numberText } from '../../../../shared/ui/format.js';
 
 interface Props {
   /** The field's path in the weights: ['types', 'collision'], ['scale']. */
@@ -16,8 +16,7 @@ interface Props {
 /** One weight: a number that must be given, in its range (said by message rather than clamped, so a typo shows). */
 export function WeightField({ name, label, min, max, step, extra }: Props) {
   const { t } = useTranslation();
-  const format = useNumberFormat();
-  const range = t('statistics.safety.weights.range', { min: format(min, 2), max: format(max, 2) });
+  const range = t('statistics.safety.weights.range', { min: numberText(min, 2), max: numberText(max, 2) });
   return (
     <Col xs={12}>
       <Form.Item

@@ -1,10 +1,11 @@
-import { pathTo, type VehicleCreateBody, type VehicleDetail } from '@safety-shield/contract';
-import { App, Col, Form, Input } from 'antd';
+import { pathTo, type VehicleCreateBody, type VehicleDetail, vehicleKinds, vehicleUses } from '@safety-shield/contract';
+import { App, Col, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RecordForm } from '../../../../shared/forms/RecordForm.js';
 import { maxLength } from '../../../../shared/forms/rules.js';
 import { WholeNumberField } from '../../../../shared/forms/WholeNumberField.js';
+import { unitText } from '../../../../shared/ui/format.js';
 import { useSelfInfo } from '../../../auth/index.js';
 import { useSaveVehicle } from '../../api/save-vehicle.js';
 import { orgLevelsFor } from '../permissions.js';
@@ -51,6 +52,19 @@ export function VehicleForm({ vehicle }: { vehicle?: VehicleDetail }) {
     </Col>
   );
 
+  /** A kind or use: one of the contract's keys, named in the reader's language (issue 29). */
+  const choice = (name: 'kindName' | 'useFor', texts: 'kinds' | 'uses', keys: readonly string[]) => (
+    <Col xs={24} md={12} key={name}>
+      <Form.Item name={name} label={t(`vehicles.${name}`)}>
+        <Select
+          allowClear
+          options={keys.map((key) => ({ value: key, label: t(`vehicles.${texts}.${key}`) }))}
+          data-testid={`vehicle-${name}`}
+        />
+      </Form.Item>
+    </Col>
+  );
+
   return (
     <RecordForm<VehicleFormValues>
       title={t(vehicle ? 'route.vehicleEdit' : 'vehicles.add')}
@@ -87,13 +101,13 @@ export function VehicleForm({ vehicle }: { vehicle?: VehicleDetail }) {
           label={t('vehicles.initialMileage')}
           max={MILEAGE_MAX}
           messages={{ required: t('vehicles.form.mileageRequired'), range: t('vehicles.form.mileageRange', { max: MILEAGE_MAX }) }}
-          suffix={t('vehicles.unit.kmShort')}
+          suffix={unitText('kilometer')}
         />
       </Col>
       {text('brand', 64)}
       {text('model', 64)}
-      {text('kindName', 64)}
-      {text('useFor', 128)}
+      {choice('kindName', 'kinds', vehicleKinds)}
+      {choice('useFor', 'uses', vehicleUses)}
       {text('customer', 128)}
       {text('attribution', 128)}
       <Col xs={24}>

@@ -1,4 +1,4 @@
-import type { VehicleCreateBody, VehicleDetail } from '@safety-shield/contract';
+import type { VehicleCreateBody, VehicleDetail, VehicleKind, VehicleUse } from '@safety-shield/contract';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { maxLength, requiredText } from '../../../../shared/forms/rules.js';
@@ -11,8 +11,8 @@ export interface VehicleFormValues {
   licensePlate?: string;
   brand?: string;
   model?: string;
-  kindName?: string;
-  useFor?: string;
+  kindName?: VehicleKind;
+  useFor?: VehicleUse;
   initialMileageKm?: number;
   attribution?: string;
   address?: string;
@@ -35,8 +35,8 @@ export function vehicleCreateBody(values: VehicleFormValues, fleetId: number): V
     licensePlate: values.licensePlate?.trim() ?? '',
     brand: textOrNull(values.brand),
     model: textOrNull(values.model),
-    kindName: textOrNull(values.kindName),
-    useFor: textOrNull(values.useFor),
+    kindName: values.kindName ?? null,
+    useFor: values.useFor ?? null,
     initialMileageKm: values.initialMileageKm ?? 0,
     attribution: textOrNull(values.attribution),
     address: textOrNull(values.address),
@@ -46,7 +46,7 @@ export function vehicleCreateBody(values: VehicleFormValues, fleetId: number): V
 
 export function toFormValues(vehicle: VehicleDetail | undefined): VehicleFormValues {
   if (!vehicle) return { initialMileageKm: 0 };
-  const text = (value: string | null) => value ?? undefined;
+  const text = <T extends string>(value: T | null) => value ?? undefined;
   return {
     agentId: vehicle.agentId ?? undefined,
     companyId: vehicle.companyId ?? undefined,

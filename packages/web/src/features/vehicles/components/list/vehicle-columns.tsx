@@ -1,9 +1,9 @@
 import type { VehicleRecord } from '@safety-shield/contract';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../../shared/ui/format.js';
+import { distanceText, formatTime, speedText } from '../../../../shared/ui/format.js';
 import type { ListColumns } from '../../../../shared/ui/list/index.js';
-import { dash, formatKm, formatSpeed, OnlineTag, RentState } from '../display.js';
+import { dash, OnlineTag, RentState } from '../display.js';
 import { VehicleRowActions } from './VehicleRowActions.js';
 
 interface Options {
@@ -17,7 +17,7 @@ interface Options {
  * and fleet first, then speed and the lease; make, devices and mileage as the width allows.
  */
 export function useVehicleColumns({ manage, onRecord, onLease }: Options): ListColumns<VehicleRecord> {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return [
     {
       title: t('vehicles.licensePlate'),
@@ -73,7 +73,7 @@ export function useVehicleColumns({ manage, onRecord, onLease }: Options): ListC
       priority: 5,
       fitWidth: 130,
       // Whole kilometres in the list; the record shows tenths.
-      render: (km: number) => formatKm(t, i18n.language, km, 0),
+      render: (km: number) => distanceText(km, 0),
     },
     {
       title: t('vehicles.speed'),
@@ -81,7 +81,7 @@ export function useVehicleColumns({ manage, onRecord, onLease }: Options): ListC
       align: 'right',
       priority: 3,
       fitWidth: 100,
-      render: (_, vehicle) => (vehicle.position ? formatSpeed(t, i18n.language, vehicle.position.speed) : '—'),
+      render: (_, vehicle) => (vehicle.position ? speedText(vehicle.position.speed, 0) : '—'),
     },
     {
       title: t('list.actions'),

@@ -1,17 +1,17 @@
 import { safetyScoreApi, type VehicleDetail } from '@safety-shield/contract';
 import { Descriptions, Flex, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../../shared/ui/format.js';
+import { distanceText, formatTime, speedText } from '../../../../shared/ui/format.js';
 import { PlaceName } from '../../../../shared/ui/place.js';
 import { useCan } from '../../../auth/index.js';
-import { dash, formatKm, formatMinutes, formatSpeed, OnlineTag, RentState } from '../display.js';
+import { dash, formatMinutes, OnlineTag, RentState } from '../display.js';
 import { LiveBadge } from '../LiveBadge.js';
 import { useLiveVehicle } from '../use-live-vehicle.js';
 import { VehicleSafetyScore } from './VehicleSafetyScore.js';
 
 /** Every field of the vehicle (SPEC section 3), the position and presence kept live; its safety score above them. */
 export function VehicleInfoTab({ vehicle }: { vehicle: VehicleDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const live = useLiveVehicle(vehicle);
   const { position } = live;
   const verified = vehicle.emails.filter((email) => email.state === 'verified').length;
@@ -30,11 +30,11 @@ export function VehicleInfoTab({ vehicle }: { vehicle: VehicleDetail }) {
           item(t('vehicles.licensePlate'), vehicle.licensePlate),
           item(t('vehicles.brand'), dash(vehicle.brand)),
           item(t('vehicles.model'), dash(vehicle.model)),
-          item(t('vehicles.kindName'), dash(vehicle.kindName)),
-          item(t('vehicles.useFor'), dash(vehicle.useFor)),
+          item(t('vehicles.kindName'), vehicle.kindName ? t(`vehicles.kinds.${vehicle.kindName}`) : '—'),
+          item(t('vehicles.useFor'), vehicle.useFor ? t(`vehicles.uses.${vehicle.useFor}`) : '—'),
           item(t('vehicles.customer'), dash(vehicle.customer)),
-          item(t('vehicles.initialMileage'), formatKm(t, i18n.language, vehicle.initialMileageKm)),
-          item(t('vehicles.totalMileage'), formatKm(t, i18n.language, vehicle.totalMileageKm)),
+          item(t('vehicles.initialMileage'), distanceText(vehicle.initialMileageKm)),
+          item(t('vehicles.totalMileage'), distanceText(vehicle.totalMileageKm)),
           item(t('vehicles.runningTime'), formatMinutes(t, vehicle.runningMinutes)),
           item(t('vehicles.attribution'), dash(vehicle.attribution)),
           item(t('vehicles.address'), dash(vehicle.address)),
@@ -53,7 +53,7 @@ export function VehicleInfoTab({ vehicle }: { vehicle: VehicleDetail }) {
             t('vehicles.location'),
             position ? <PlaceName lat={position.lat} lng={position.lng} place={position.place} /> : t('vehicles.noPosition'),
           ),
-          item(t('vehicles.speed'), position ? formatSpeed(t, i18n.language, position.speed) : '—'),
+          item(t('vehicles.speed'), position ? speedText(position.speed, 0) : '—'),
           item(t('vehicles.heading'), position ? `${Math.round(position.heading)}°` : '—'),
           item(t('vehicles.dbm'), position?.dbm != null ? t('vehicles.unit.dbm', { value: position.dbm }) : '—'),
           item(t('vehicles.positionTime'), formatTime(position?.time)),

@@ -2,14 +2,14 @@ import type { SafetyScoreQuery, VehicleDetail } from '@safety-shield/contract';
 import { Card, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ScoreFigure, ScoreTrend, safetyScorePath, useNumberFormat, useSafetyScoreList } from '../../../safety-score/index.js';
+import { numberText } from '../../../../shared/ui/format.js';
+import { ScoreFigure, ScoreTrend, safetyScorePath, useSafetyScoreList } from '../../../safety-score/index.js';
 
 const RANGE = 'last14Days';
 
 /** The vehicle's safety score over the last 14 days, its daily trend and the way to the statistics (issue 19). */
 export function VehicleSafetyScore({ vehicle }: { vehicle: Pick<VehicleDetail, 'id'> }) {
   const { t } = useTranslation();
-  const format = useNumberFormat();
   const query: SafetyScoreQuery = { range: RANGE, period: 'day', vehicleId: vehicle.id, level: 'vehicle', order: 'worst', limit: 1 };
   // Silent: a vehicle the server will not score for the caller (leased in) leaves the block out rather than an error.
   const { data, isPending, isError } = useSafetyScoreList(query, true, true);
@@ -30,8 +30,8 @@ export function VehicleSafetyScore({ vehicle }: { vehicle: Pick<VehicleDetail, '
           <ScoreTrend list={data} testId="vehicle-safety-score-trend" />
           <Typography.Text type="secondary">
             {t('safetyScore.summary', {
-              incidents: format(data.overall.incidents, 0),
-              km: format(data.overall.distanceKm),
+              incidents: numberText(data.overall.incidents, 0),
+              km: numberText(data.overall.distanceKm),
             })}
           </Typography.Text>
         </Flex>

@@ -1,8 +1,7 @@
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import { Button, Flex, Segmented, Slider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../../shared/ui/format.js';
-import { formatSpeed } from '../display.js';
+import { formatTime, speedText } from '../../../../shared/ui/format.js';
 import type { PlaybackFrame } from './playback.js';
 import { type PlaybackSpeed, playbackSpeeds } from './playback.js';
 import type { Playback } from './use-playback.js';
@@ -16,7 +15,7 @@ interface Props {
 
 /** Play/pause, speed, a slider to seek, and where the playback is (time and speed). */
 export function PlaybackControls({ playback, frame, start, end }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Flex vertical gap={4} data-testid="trail-playback">
       <Flex align="center" gap={12} wrap>
@@ -34,7 +33,7 @@ export function PlaybackControls({ playback, frame, start, end }: Props) {
           options={playbackSpeeds.map((value) => ({ value, label: `${value}×` }))}
         />
         <Typography.Text data-testid="trail-now">
-          {formatTime(frame.time)} · {formatSpeed(t, i18n.language, frame.speed)}
+          {formatTime(frame.time)} · {speedText(frame.speed, 0)}
         </Typography.Text>
         <Typography.Text type="secondary">{t('vehicles.trail.rateHint')}</Typography.Text>
       </Flex>

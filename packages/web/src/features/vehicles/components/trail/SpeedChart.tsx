@@ -5,7 +5,8 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GRID_AND_TOOLTIP, type GridAndTooltipOption } from '../../../../shared/ui/chart-parts.js';
+import { GRID_AND_TOOLTIP, type GridAndTooltipOption, readerNumbers } from '../../../../shared/ui/chart-parts.js';
+import { speedText, unitText } from '../../../../shared/ui/format.js';
 import { timeAxis, timeTooltip } from '../../../../shared/ui/time-chart.js';
 
 // Only the parts this chart draws: the whole of ECharts would triple the chunk.
@@ -34,7 +35,7 @@ export function SpeedChart({ points, time, onSeek }: Props) {
   const lastCursor = useRef(0);
   const latest = useRef(time);
   latest.current = time;
-  const unit = t('vehicles.unit.kmhShort');
+  const unit = unitText('kilometer-per-hour');
 
   useEffect(() => {
     const container = element.current;
@@ -44,7 +45,7 @@ export function SpeedChart({ points, time, onSeek }: Props) {
     const option: Option = {
       animation: false,
       grid: { left: 48, right: 16, top: 24, bottom: 28 },
-      tooltip: timeTooltip((speed) => `${Math.round(speed)} ${unit}`),
+      tooltip: timeTooltip((speed) => speedText(speed, 0)),
       xAxis: timeAxis(points, { fitted: true }),
       yAxis: { type: 'value', name: unit, min: 0, nameTextStyle: { align: 'right' } },
       series: [
@@ -61,7 +62,7 @@ export function SpeedChart({ points, time, onSeek }: Props) {
         { id: 'cursor', type: 'line', data: [], markLine: { symbol: 'none', silent: true, animation: false, data: [] } },
       ],
     };
-    instance.setOption(option);
+    instance.setOption(readerNumbers(option));
     // A chart made again (new points, new language) shows the playback where it is.
     moveCursor(instance, latest.current);
     // A click anywhere in the plot (not only on the line) seeks to that time.

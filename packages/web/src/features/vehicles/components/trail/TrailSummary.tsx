@@ -1,24 +1,23 @@
 import { TRAIL_MAX_POINTS, type Trail } from '@safety-shield/contract';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../../shared/ui/format.js';
-import { formatKm, formatSpeed } from '../display.js';
+import { distanceText, formatTime, numberText, speedText } from '../../../../shared/ui/format.js';
 import { FactsRow } from '../FactsRow.js';
 
 /** Distance, top speed, points (and whether the server thinned them), time span and stops. */
 export function TrailSummary({ trail }: { trail: Trail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const first = trail.points[0]?.time;
   const last = trail.points[trail.points.length - 1]?.time;
   const thinned = trail.totalPoints > trail.points.length;
-  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const count = (value: number) => numberText(value, 0);
   return (
     <>
       <FactsRow
         testId="trail-summary"
         items={[
-          { key: 'distance', label: t('vehicles.trail.distance'), children: formatKm(t, i18n.language, trail.distanceKm) },
-          { key: 'maxSpeed', label: t('vehicles.trail.maxSpeed'), children: formatSpeed(t, i18n.language, trail.maxSpeed) },
+          { key: 'distance', label: t('vehicles.trail.distance'), children: distanceText(trail.distanceKm) },
+          { key: 'maxSpeed', label: t('vehicles.trail.maxSpeed'), children: speedText(trail.maxSpeed, 0) },
           { key: 'points', label: t('vehicles.trail.points'), children: count(trail.points.length) },
           {
             key: 'span',
