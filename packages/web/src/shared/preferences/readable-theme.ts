@@ -12,7 +12,7 @@ const PRESETS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'o
 const STATUSES = ['Success', 'Warning', 'Error'];
 
 /** The picture preview's mask, by theme: dark enough that the page under it recedes and the white toolbar reads. */
-export const PREVIEW_MASK = { light: 'rgba(0, 0, 0, 0.75)', dark: 'rgba(0, 0, 0, 0.85)' } as const;
+export const PREVIEW_MASK = { light: 'rgba(0, 0, 0, 0.8)', dark: 'rgba(0, 0, 0, 0.88)' } as const;
 
 type Tokens = Record<string, unknown>;
 const isHex = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);

@@ -1,10 +1,11 @@
 import { AimOutlined, DeleteOutlined, GatewayOutlined, RadiusSettingOutlined } from '@ant-design/icons';
-import { type AlarmArea, type GeoPoint, MAX_ALARM_AREAS, MAX_AREA_POINTS } from '@safety-shield/contract';
+import { type AlarmArea, CONFIG_LIMITS, type GeoPoint, MAX_ALARM_AREAS, MAX_AREA_POINTS } from '@safety-shield/contract';
 import { Button, Checkbox, Flex, Input, InputNumber, Space, Typography } from 'antd';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView, Marker, useLeafletMap, useMapLayer } from '../../../shared/map/index.js';
+import { rangeText, unitSymbol } from './limits.js';
 
 const DEFAULT_RADIUS = 200;
 const AREA_COLOUR = '#d4380d';
@@ -65,7 +66,7 @@ function AreaShapes({ areas, drawing }: { areas: AlarmArea[]; drawing: Drawing }
  * put around the device's position, each named, with its rules: an incident on entering, on leaving, above a speed.
  */
 export function AlarmAreasField({ value = [], onChange, center }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [drawing, setDrawing] = useState<Drawing>(null);
   const areas = value;
   const change = (next: AlarmArea[]) => onChange?.(next);
@@ -124,11 +125,14 @@ export function AlarmAreasField({ value = [], onChange, center }: Props) {
             </Typography.Text>
             {drawing.kind === 'circle' && (
               <InputNumber
-                min={10}
-                max={100_000}
+                min={CONFIG_LIMITS.areaRadius.min}
+                max={CONFIG_LIMITS.areaRadius.max}
                 value={drawing.radius}
-                addonAfter="m"
-                aria-label={t('deviceConfig.radius')}
+                addonAfter={unitSymbol(i18n.language, 'meter')}
+                aria-label={t('deviceConfig.withRange', {
+                  name: t('deviceConfig.radius'),
+                  range: rangeText(i18n.language, CONFIG_LIMITS.areaRadius, 'meter'),
+                })}
                 onChange={(radius) => setDrawing({ kind: 'circle', radius: radius ?? DEFAULT_RADIUS })}
                 style={{ width: 150 }}
               />
@@ -185,12 +189,15 @@ export function AlarmAreasField({ value = [], onChange, center }: Props) {
               {t('deviceConfig.onLeave')}
             </Checkbox>
             <InputNumber
-              min={1}
-              max={300}
+              min={CONFIG_LIMITS.areaSpeedLimit.min}
+              max={CONFIG_LIMITS.areaSpeedLimit.max}
               value={area.speedLimit ?? null}
               placeholder={t('deviceConfig.noLimit')}
-              addonAfter="km/h"
-              aria-label={t('deviceConfig.speedLimit')}
+              addonAfter={unitSymbol(i18n.language, 'kilometer-per-hour')}
+              aria-label={t('deviceConfig.withRange', {
+                name: t('deviceConfig.speedLimit'),
+                range: rangeText(i18n.language, CONFIG_LIMITS.areaSpeedLimit, 'kilometer-per-hour'),
+              })}
               onChange={(limit) => update(index, { speedLimit: limit ?? null })}
               style={{ width: 170 }}
             />

@@ -1,6 +1,7 @@
 import {
   type AlarmArea,
   BITRATE_LEVELS,
+  CONFIG_LIMITS,
   type ConfigProp,
   type ConfigSettings,
   type ConfigThresholds,
@@ -8,6 +9,7 @@ import {
   type DisplayPicture,
   detectionTypes,
   type GeoPoint,
+  type NumberBounds,
   type VideoChannelSettings,
   videoResolutions,
 } from '@safety-shield/contract';
@@ -17,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { valueRule } from '../../../shared/forms/rules.js';
 import { AlarmAreasField } from './AlarmAreasField.js';
 import { DisplayPictureField } from './DisplayPictureField.js';
+import { type IntlUnit, numberText, rangeText, unitSymbol } from './limits.js';
 import { ThresholdSelect } from './ThresholdSelect.js';
 
 /** The editor's fields: the document's properties, the APN password write-only (empty: keep the one before). */
@@ -142,7 +145,20 @@ export function ConfigForm({
   deviceId,
   position = null,
 }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  /** A field's name with its range and unit, as the contract bounds it: "Position report interval (1–60 seconds)". */
+  const named = (name: string, bounds: NumberBounds, unit?: IntlUnit) =>
+    t('deviceConfig.withRange', { name, range: rangeText(language, bounds, unit) });
+  /** A whole number within the contract's bounds; out of range is refused with the range, never clamped. */
+  const within = (bounds: NumberBounds, required = false) => ({
+    required,
+    type: 'integer' as const,
+    min: bounds.min,
+    max: bounds.max,
+    message: t('deviceConfig.range', { min: numberText(language, bounds.min), max: numberText(language, bounds.max) }),
+  });
+  const seconds = unitSymbol(language, 'second');
   // The form instance outlives this component: a new version to edit (the parent's key) starts from its own values.
   useEffect(() => form.resetFields(), [form]);
   const submit = (dispatch: boolean) => {
@@ -177,6 +193,7 @@ export function ConfigForm({
       {body}
     </Card>
   );
+  const frameRates = t('deviceConfig.framesPerSecond', { range: rangeText(language, CONFIG_LIMITS.frameRate) });
   const channelOptions = channelList(channels).map((channel) => ({ value: channel, label: t('deviceConfig.channel', { channel }) }));
   const levelOptions = Object.entries(BITRATE_LEVELS).map(([level, kbps]) => ({
     value: kbps,
@@ -198,17 +215,19 @@ export function ConfigForm({
           <Flex wrap gap={16}>
             <Form.Item
               name="uploadIntervalSeconds"
-              label={t('deviceConfig.prop.uploadIntervalSeconds')}
-              extra={t('deviceConfig.range', { min: 1, max: 60 })}
-              rules={[{ type: 'integer', min: 1, max: 60, message: t('deviceConfig.range', { min: 1, max: 60 }) }]}
+              label={named(t('deviceConfig.prop.uploadIntervalSeconds'), CONFIG_LIMITS.uploadIntervalSeconds, 'second')}
+              extra={t('deviceConfig.hint.uploadIntervalSeconds')}
+              rules={[within(CONFIG_LIMITS.uploadIntervalSeconds)]}
+              style={{ maxWidth: 320 }}
             >
-              <InputNumber addonAfter="s" style={{ width: 160 }} data-testid="config-interval" />
+              <InputNumber addonAfter={seconds} style={{ width: 160 }} data-testid="config-interval" />
             </Form.Item>
             <Form.Item
               name="gpsBatch"
-              label={t('deviceConfig.prop.gpsBatch')}
-              extra={t('deviceConfig.range', { min: 1, max: 500 })}
-              rules={[{ type: 'integer', min: 1, max: 500, message: t('deviceConfig.range', { min: 1, max: 500 }) }]}
+              label={named(t('deviceConfig.prop.gpsBatch'), CONFIG_LIMITS.gpsBatch)}
+              extra={t('deviceConfig.hint.gpsBatch')}
+              rules={[within(CONFIG_LIMITS.gpsBatch)]}
+              style={{ maxWidth: 320 }}
             >
               <InputNumber style={{ width: 160 }} data-testid="config-batch" />
             </Form.Item>
@@ -232,18 +251,18 @@ export function ConfigForm({
               <Form.Item
                 key={field}
                 name={['evidence', field]}
-                label={t(`deviceConfig.${field}`)}
-                rules={[{ required: true, type: 'integer', min: 0, max: 60, message: t('deviceConfig.range', { min: 0, max: 60 }) }]}
+                label={named(t(`deviceConfig.${field}`), CONFIG_LIMITS[field], 'second')}
+                rules={[within(CONFIG_LIMITS[field], true)]}
               >
-                <InputNumber addonAfter="s" style={{ width: 140 }} />
+                <InputNumber addonAfter={seconds} style={{ width: 140 }} data-testid={`config-${field}`} />
               </Form.Item>
             ))}
             <Form.Item
               name={['evidence', 'pictures']}
-              label={t('deviceConfig.pictures')}
-              rules={[{ required: true, type: 'integer', min: 0, max: 10, message: t('deviceConfig.range', { min: 0, max: 10 }) }]}
+              label={named(t('deviceConfig.pictures'), CONFIG_LIMITS.pictures)}
+              rules={[within(CONFIG_LIMITS.pictures, true)]}
             >
-              <InputNumber style={{ width: 120 }} />
+              <InputNumber style={{ width: 120 }} data-testid="config-pictures" />
             </Form.Item>
             <Form.Item
               name={['evidence', 'channels']}
@@ -284,6 +303,9 @@ export function ConfigForm({
           <Form.List name="video">
             {(fields) => (
               <Flex vertical gap={8}>
+                <Typography.Text type="secondary" data-testid="config-video-hint">
+                  {t('deviceConfig.videoHint', { fps: frameRates })}
+                </Typography.Text>
                 {fields.map((field, index) => (
                   <Space key={field.key} wrap align="baseline">
                     <Typography.Text strong style={{ minWidth: 90, display: 'inline-block' }}>
@@ -296,8 +318,12 @@ export function ConfigForm({
                         style={{ width: 130 }}
                       />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'frameRate']} noStyle rules={[{ required: true, type: 'integer', min: 1, max: 30 }]}>
-                      <InputNumber aria-label={t('deviceConfig.frameRate')} addonAfter="fps" style={{ width: 120 }} />
+                    <Form.Item name={[field.name, 'frameRate']} noStyle rules={[within(CONFIG_LIMITS.frameRate, true)]}>
+                      <InputNumber
+                        aria-label={t('deviceConfig.withRange', { name: t('deviceConfig.frameRate'), range: frameRates })}
+                        addonAfter={t('deviceConfig.fps')}
+                        style={{ width: 140 }}
+                      />
                     </Form.Item>
                     <Form.Item name={[field.name, 'bitrateKbps']} noStyle>
                       <Select aria-label={t('deviceConfig.bitrate')} options={levelOptions} style={{ width: 200 }} />
