@@ -152,11 +152,13 @@ test('statistics: ranges, periods, tabs and filters for a Company Admin; a Fleet
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: admin.username }).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('report-schedule-save').click();
+  // Issue 29: saving warns that it gets nothing (e2e/report-schedules.spec.ts follows this further).
+  await page.getByRole('dialog', { name: '1 recipient will get nothing' }).getByRole('button', { name: 'Save anyway' }).click();
   const schedule = page.getByTestId('report-schedules').locator('.ant-table-row', { hasText: 'Weekly safety' });
   await expect(schedule).toContainText('1 recipient');
   await schedule.getByTestId('report-schedule-send').click();
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Send now' }).click();
-  await expect(page.getByText(/The report went to 0 recipients\. Not received: 1/)).toBeVisible();
+  await expect(page.getByText(`The report went to 0 recipients. Not received: ${admin.username}: no e-mail address.`)).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/report-scheduled-1440.png', fullPage: true, animations: 'disabled' });
 
   // The Fleet Admin of North: its fleet only, and no organisation pickers.

@@ -57,6 +57,17 @@ export const unitSymbol = (language: string, unit: MeasureUnit): string =>
     .join('')
     .trim();
 
+/**
+ * A range in the language's numbers and words: '1–60 seconds', '10–100 000 метров', '1–500' without a unit. Speeds keep
+ * their symbol ('1–300 km/h'), as the product writes them everywhere; English is British ('metres'), as the console's.
+ */
+export function formatRange(language: string, min: number, max: number, unit?: 'second' | 'meter' | 'kilometer-per-hour'): string {
+  const options: Intl.NumberFormatOptions = unit
+    ? { style: 'unit', unit, unitDisplay: unit === 'kilometer-per-hour' ? 'short' : 'long' }
+    : { maximumFractionDigits: 2 };
+  return formatter(language === 'en' ? 'en-GB' : language, options).formatRange(min, max);
+}
+
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
 
 /** A size in binary steps (1 KB = 1024 bytes), one decimal from kilobytes on: 1,5 КБ, 3.2 MB, 12 bytes. */

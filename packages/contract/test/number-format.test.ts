@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CONFIG_LIMITS } from '../src/api/device-config.js';
 import { languages } from '../src/languages.js';
-import { formatBytes, formatMeasure, formatNumber, unitSymbol } from '../src/number-format.js';
+import { formatBytes, formatMeasure, formatNumber, formatRange, unitSymbol } from '../src/number-format.js';
 
 /** Intl separates a number from its unit and groups digits with no-break spaces: compared as plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -34,5 +35,18 @@ describe('numbers in the reader’s language (issue 29)', () => {
     expect(plain(formatBytes('ru', 12))).toBe('12 байт');
     expect(formatBytes('en', 0)).toBe('0 bytes');
     expect(formatBytes('en', 1024 ** 6)).toBe('1,024 PB');
+  });
+
+  it('writes a configuration field’s range in the reader’s numbers and words', () => {
+    const range = (language: string, { min, max }: { min: number; max: number }, unit?: 'second' | 'meter' | 'kilometer-per-hour') =>
+      plain(formatRange(language, min, max, unit));
+    expect(range('en', CONFIG_LIMITS.uploadIntervalSeconds, 'second')).toBe('1–60 seconds');
+    expect(range('ru', CONFIG_LIMITS.uploadIntervalSeconds, 'second')).toBe('1–60 секунд');
+    expect(range('en', CONFIG_LIMITS.areaRadius, 'meter')).toBe('10–100,000 metres');
+    expect(range('ru', CONFIG_LIMITS.areaRadius, 'meter')).toBe('10–100 000 метров');
+    expect(range('de', CONFIG_LIMITS.gpsBatch)).toBe('1–500');
+    expect(range('nb', CONFIG_LIMITS.areaSpeedLimit, 'kilometer-per-hour')).toBe('1–300 km/t');
+    expect(plain(unitSymbol('ru', 'second'))).toBe('с');
+    expect(plain(unitSymbol('ru', 'meter'))).toBe('м');
   });
 });

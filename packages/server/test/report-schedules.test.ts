@@ -201,7 +201,7 @@ describe('report schedules', () => {
       lastDelivery: null,
     });
     expect(record?.recipients.map((r) => r.username)).toEqual(['rs.company', 'rs.fleet']);
-    expect(record?.recipients[0]).toMatchObject({ role: 'COMPANY_ADMIN', hasEmail: true });
+    expect(record?.recipients[0]).toMatchObject({ role: 'COMPANY_ADMIN', cannotReceive: null });
 
     // The company admin is a recipient: the fleet admin, who may not see that account, does not see the schedule.
     expect(await listedIds(fleet.token)).not.toContain(id);
@@ -405,7 +405,15 @@ describe('the scheduled reports job', () => {
 
     // The list tells how the latest period went.
     const listed = (await list(company.token)).records.find((r) => r.id === id);
-    expect(listed?.lastDelivery).toEqual({ periodStart: '2030-03-18', sent: 2, failed: 0, sending: 0, skipped: 0, lastSentTime: later });
+    expect(listed?.lastDelivery).toEqual({
+      periodStart: '2030-03-18',
+      sent: 2,
+      failed: 0,
+      sending: 0,
+      skipped: 0,
+      lastSentTime: later,
+      missed: [],
+    });
   });
 
   it("sends when it is due in the recipient's own zone", async () => {
@@ -492,19 +500,121 @@ describe('the scheduled reports job', () => {
 
       const now = await call(ctx, company.token, reportScheduleApi.send, { id });
       expect(now).toMatchObject({ code: 200, data: { sent: 1, skipped: 2, failed: 0 } });
+      // Each account named with how it went, and why when it got nothing.
+      expect([...now.data.recipients].sort((a, b) => a.accountId - b.accountId)).toEqual(
+        [
+          { accountId: company.id, username: 'rs.company', realName: null, state: 'sent', reason: null },
+          { accountId: fleet.id, username: 'rs.fleet', realName: null, state: 'skipped', reason: 'UNSUBSCRIBED' },
+          { accountId: fleet2.id, username: 'rs.fleet2', realName: null, state: 'skipped', reason: 'ACCOUNT_UNAVAILABLE' },
+        ].sort((a, b) => a.accountId - b.accountId),
+      );
       const [sent] = await newMails();
       expect(sent?.to).toBe(company.email);
       expect(sent?.attachments[0]?.content.subarray(0, 4).toString('latin1')).toBe('%PDF');
-      // Not a delivery of the schedule: its periods are the job's.
-      expect(await deliveries(id)).toHaveLength(3);
+      // Each recipient's delivery of the period sent now (this week's, beside the job's of 2030).
+      expect(await deliveries(id)).toHaveLength(6);
       expect(await call(ctx, company.token, reportScheduleApi.send, { id, accountId: [company.id] })).toMatchObject({
-        data: { sent: 1, skipped: 0, failed: 0 },
+        data: { sent: 1, skipped: 0, failed: 0, recipients: [{ accountId: company.id, state: 'sent', reason: null }] },
       });
       expect(await newMails()).toHaveLength(1);
+      expect(await deliveries(id)).toHaveLength(6);
     } finally {
       await db.update(account).set({ state: 'usable' }).where(eq(account.id, fleet2.id));
       await db.update(account).set({ paramSetting: null }).where(eq(account.id, fleet.id));
     }
+  });
+});
+
+describe('recipients who cannot receive, and "send now"', () => {
+  it('names why a recipient would get nothing, in the picker and in the schedule', async () => {
+    const noMail = await signedIn(ctx, 'rs.nomail', 'FLEET_ADMIN', tree);
+    await db
+      .update(account)
+      .set({ paramSetting: { emailNotifications: false } })
+      .where(eq(account.id, fleet.id));
+    try {
+      const options = (await call(ctx, company.token, reportScheduleApi.recipients, { keyword: 'rs.' })).data;
+      const reasons = Object.fromEntries(options.map((option) => [option.username, option.cannotReceive]));
+      expect(reasons).toMatchObject({ 'rs.company': null, 'rs.nomail': 'NO_EMAIL', 'rs.fleet': 'UNSUBSCRIBED' });
+      const created = await create(company.token, { name: 'Reasons', frequency: 'weekly', recipients: [company.id, noMail.id] });
+      expect(created.code).toBe(200);
+      // An account disabled after it was named stays a recipient, marked.
+      await db.update(account).set({ state: 'disabled' }).where(eq(account.id, noMail.id));
+      const [record] = (await list(company.token)).records;
+      expect(record?.recipients.map((r) => [r.username, r.cannotReceive])).toEqual([
+        ['rs.company', null],
+        ['rs.nomail', 'ACCOUNT_UNAVAILABLE'],
+      ]);
+    } finally {
+      await db.update(account).set({ paramSetting: null }).where(eq(account.id, fleet.id));
+    }
+  });
+
+  it('names each recipient’s outcome; every send, now or scheduled, is the schedule’s last delivery', async () => {
+    await newMails();
+    const noMail = await signedIn(ctx, 'rs.nomail2', 'FLEET_ADMIN', tree);
+    // Active long ago: the job would send the latest week to both.
+    const id = await activeSchedule({ name: 'Now', recipients: [company.id, noMail.id] }, '2020-01-01T00:00:00Z');
+    expect((await list(company.token)).records[0]?.lastDelivery).toBeNull();
+
+    const before = Date.now();
+    const now = await call(ctx, company.token, reportScheduleApi.send, { id });
+    expect(now.data).toEqual({
+      sent: 1,
+      skipped: 1,
+      failed: 0,
+      recipients: [
+        { accountId: company.id, username: 'rs.company', realName: null, state: 'sent', reason: null },
+        { accountId: noMail.id, username: 'rs.nomail2', realName: null, state: 'skipped', reason: 'NO_EMAIL' },
+      ],
+    });
+    expect((await newMails()).map((mail) => mail.to)).toEqual([company.email]);
+    const delivered = (await list(company.token)).records[0]?.lastDelivery;
+    expect(delivered).toMatchObject({
+      periodStart: latestPeriod('weekly', 'Europe/Oslo', before).periodStart,
+      sent: 1,
+      skipped: 1,
+      failed: 0,
+      missed: [{ accountId: noMail.id, username: 'rs.nomail2', state: 'skipped', reason: 'NO_EMAIL' }],
+    });
+    expect(delivered?.lastSentTime).toBeGreaterThanOrEqual(before);
+
+    // The job does not send again the week that went out now, nor retry the skipped one.
+    expect(await ctx.app.reportSchedules.job.run(Date.now())).toEqual({ sent: 0, skipped: 0, failed: 0 });
+    expect(await newMails()).toEqual([]);
+
+    // The mail server refuses: the answer and the list say so per recipient; the last successful send's time stays.
+    const refused = await call(brokenMail, company.token, reportScheduleApi.send, { id, accountId: [company.id] });
+    expect(refused.data).toMatchObject({
+      sent: 0,
+      failed: 1,
+      recipients: [{ accountId: company.id, state: 'failed', reason: 'SEND_EMAIL_EXCEPTION' }],
+    });
+    const failed = (await list(company.token)).records[0]?.lastDelivery;
+    expect(failed).toMatchObject({ sent: 0, skipped: 1, failed: 1, lastSentTime: delivered?.lastSentTime });
+    expect(failed?.missed.map((m) => [m.username, m.state, m.reason])).toEqual([
+      ['rs.company', 'failed', 'SEND_EMAIL_EXCEPTION'],
+      ['rs.nomail2', 'skipped', 'NO_EMAIL'],
+    ]);
+    // A mail once sent is not retried by the job after a later failure of "send now".
+    expect(await ctx.app.reportSchedules.job.run(Date.now() + 6 * 60_000)).toEqual({ sent: 0, skipped: 0, failed: 0 });
+
+    // Sent again: the list says so.
+    await call(ctx, company.token, reportScheduleApi.send, { id, accountId: [company.id] });
+    expect((await list(company.token)).records[0]?.lastDelivery).toMatchObject({ sent: 1, skipped: 1, failed: 0 });
+    expect(await newMails()).toHaveLength(1);
+  });
+
+  it('leaves the job a period "send now" could not send when the job would send it itself', async () => {
+    await newMails();
+    const id = await activeSchedule({ name: 'Retry', recipients: [company.id] }, '2020-01-01T00:00:00Z');
+    expect((await call(brokenMail, company.token, reportScheduleApi.send, { id })).data).toMatchObject({ failed: 1 });
+    const [row] = await deliveries(id);
+    expect(row).toMatchObject({ state: 'failed', attempts: 1, lastError: 'SEND_EMAIL_EXCEPTION' });
+    // Not before its retry; after it, the job sends it.
+    expect(await ctx.app.reportSchedules.job.run(Date.now())).toEqual({ sent: 0, skipped: 0, failed: 0 });
+    expect(await ctx.app.reportSchedules.job.run(Date.now() + 6 * 60_000)).toEqual({ sent: 1, skipped: 0, failed: 0 });
+    expect((await newMails()).map((mail) => mail.to)).toEqual([company.email]);
   });
 });
 

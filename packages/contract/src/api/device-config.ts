@@ -52,6 +52,8 @@ export type GeoPoint = Static<typeof GeoPoint>;
 
 export const MAX_ALARM_AREAS = 32;
 export const MAX_AREA_POINTS = 100;
+const AreaRadius = Type.Number({ minimum: 10, maximum: 100_000, description: 'metres' });
+const AreaSpeedLimit = Type.Integer({ minimum: 1, maximum: 300, description: 'km/h inside the area' });
 /** A geofence: a circle or a polygon, with the rules that raise an incident. */
 export const AlarmArea = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 64 }),
@@ -59,13 +61,13 @@ export const AlarmArea = Type.Object({
     Type.Object({
       type: Type.Literal('circle'),
       center: GeoPoint,
-      radius: Type.Number({ minimum: 10, maximum: 100_000, description: 'metres' }),
+      radius: AreaRadius,
     }),
     Type.Object({ type: Type.Literal('polygon'), points: Type.Array(GeoPoint, { minItems: 3, maxItems: MAX_AREA_POINTS }) }),
   ]),
   onEnter: Type.Boolean({ description: 'an incident when the vehicle enters' }),
   onLeave: Type.Boolean({ description: 'an incident when the vehicle leaves' }),
-  speedLimit: optional(Nullable(Type.Integer({ minimum: 1, maximum: 300, description: 'km/h inside the area' }))),
+  speedLimit: optional(Nullable(AreaSpeedLimit)),
 });
 export type AlarmArea = Static<typeof AlarmArea>;
 
@@ -135,6 +137,37 @@ export const ConfigSettings = Type.Object({
 export type ConfigSettings = Static<typeof ConfigSettings>;
 export type ConfigProp = keyof ConfigSettings;
 export const configProps = Object.keys(ConfigSettings.properties) as ConfigProp[];
+
+/** A number's bounds as its schema declares them. */
+export interface NumberBounds {
+  min: number;
+  max: number;
+}
+function boundsOf(schema: TSchema): NumberBounds {
+  const { minimum, maximum } = schema as { minimum?: unknown; maximum?: unknown };
+  if (typeof minimum !== 'number' || typeof maximum !== 'number') throw new Error('a configuration number without bounds');
+  return { min: minimum, max: maximum };
+}
+
+/**
+ * The configuration's numbers and their bounds, read from the schemas above (declared once): the console shows and
+ * checks these, so an editor's range is the API's.
+ */
+export const CONFIG_LIMITS = {
+  uploadIntervalSeconds: boundsOf(ConfigSettings.properties.uploadIntervalSeconds),
+  gpsBatch: boundsOf(ConfigSettings.properties.gpsBatch),
+  secondsBefore: boundsOf(EvidenceSettings.properties.secondsBefore),
+  secondsAfter: boundsOf(EvidenceSettings.properties.secondsAfter),
+  pictures: boundsOf(EvidenceSettings.properties.pictures),
+  frameRate: boundsOf(VideoChannelSettings.properties.frameRate),
+  areaRadius: boundsOf(AreaRadius),
+  areaSpeedLimit: boundsOf(AreaSpeedLimit),
+} as const satisfies Record<string, NumberBounds>;
+
+/** Each threshold's bounds, read from `ThresholdValues`. */
+export const THRESHOLD_LIMITS = Object.fromEntries(
+  Object.entries(ThresholdValues.properties).map(([key, schema]) => [key, boundsOf(schema)]),
+) as Record<keyof ThresholdValues, NumberBounds>;
 
 /**
  * Where a version of a device's configuration stands (docs/decisions.md, "Configuration statuses"):

@@ -23,16 +23,41 @@ export const REPORT_RECIPIENTS_MAX = 50;
 export const reportDeliveryStates = ['sending', 'sent', 'failed', 'skipped'] as const;
 export type ReportDeliveryState = (typeof reportDeliveryStates)[number];
 
+/**
+ * Why an account gets nothing (a skipped delivery): disabled or expired or its organisation forbidden, no e-mail
+ * address, e-mails turned off (`/v1/account/unsubscribe`), or it no longer reads the report or sees its organisation.
+ */
+export const reportSkipReasons = ['ACCOUNT_UNAVAILABLE', 'NO_EMAIL', 'UNSUBSCRIBED', 'NO_ACCESS'] as const;
+export type ReportSkipReason = (typeof reportSkipReasons)[number];
+/** Why a delivery failed: the mail server did not take it, the report could not be made, or its sender died mid-send. */
+export const reportFailReasons = ['SEND_EMAIL_EXCEPTION', 'SERVER_EXCEPTION', 'LEASE_EXPIRED'] as const;
+export type ReportFailReason = (typeof reportFailReasons)[number];
+export const reportDeliveryReasons = [...reportSkipReasons, ...reportFailReasons] as const;
+export type ReportDeliveryReason = (typeof reportDeliveryReasons)[number];
+/** What can be known of an account before anything is sent: the skip reasons a recipient's own record gives. */
+export const recipientProblems = ['ACCOUNT_UNAVAILABLE', 'NO_EMAIL', 'UNSUBSCRIBED'] as const satisfies readonly ReportSkipReason[];
+export type RecipientProblem = (typeof recipientProblems)[number];
+
 /** An account a report goes to. */
 export const ReportRecipient = Type.Object({
   accountId: Type.Integer(),
   username: Type.String(),
   realName: Nullable(Type.String()),
   role: RoleSchema,
-  /** Without an e-mail address nothing can be sent to it. */
-  hasEmail: Type.Boolean(),
+  /** Why it would get nothing as it stands (no address, e-mails turned off, disabled or expired); null: it can receive. */
+  cannotReceive: Nullable(Type.Enum(recipientProblems)),
 });
 export type ReportRecipient = Static<typeof ReportRecipient>;
+
+/** How one recipient's delivery ended; `reason` says why it was skipped or failed (null when sent). */
+export const ReportRecipientOutcome = Type.Object({
+  accountId: Type.Integer(),
+  username: Type.String(),
+  realName: Nullable(Type.String()),
+  state: Type.Enum(['sent', 'skipped', 'failed']),
+  reason: Nullable(Type.Enum(reportDeliveryReasons)),
+});
+export type ReportRecipientOutcome = Static<typeof ReportRecipientOutcome>;
 
 /** How the schedule's latest period went: its first day and the deliveries by state. */
 export const ReportDeliverySummary = Type.Object({
@@ -44,6 +69,8 @@ export const ReportDeliverySummary = Type.Object({
   skipped: Type.Integer(),
   /** When the last of them was sent; null while none was. */
   lastSentTime: Nullable(EpochMs),
+  /** The recipients of the period who did not get it (skipped or failed), each with the reason. */
+  missed: Type.Array(ReportRecipientOutcome),
 });
 export type ReportDeliverySummary = Static<typeof ReportDeliverySummary>;
 
@@ -118,7 +145,9 @@ export const ReportSent = Type.Object({
   sent: Type.Integer(),
   /** Accounts that could not receive it (disabled, no address, unsubscribed, no longer seeing the organisation). */
   skipped: Type.Integer(),
-  /** Mails the report or the mail server failed (the log says why). */
+  /** Mails the report or the mail server failed (the log has the details). */
   failed: Type.Integer(),
+  /** Each account it went to or not, with the reason when not. */
+  recipients: Type.Array(ReportRecipientOutcome),
 });
 export type ReportSent = Static<typeof ReportSent>;

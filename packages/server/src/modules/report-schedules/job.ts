@@ -3,14 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { reportSchedule } from '../../db/schema.js';
 import { latestPeriod, zoneOf } from './periods.js';
-import { claim, dueDeliveries, expireLastClaims, finishDelivery, recipientZones, type ScheduleRow } from './repo.js';
+import { claim, dueDeliveries, expireLastClaims, finishDelivery, RETRY_AFTER_MS, recipientZones, type ScheduleRow } from './repo.js';
 import type { Outcome, ReportScheduleService } from './service.js';
 
 /** A claimed delivery is another node's for this long; a node that dies mid-send leaves it to the others after it. */
 export const LEASE_MS = 15 * 60_000;
-/** Attempts per delivery; after a failure the next waits 5 minutes, then 30, then 2 hours. */
+/** Attempts per delivery; after a failure the next waits 5 minutes, then 30, then 2 hours (`RETRY_AFTER_MS`). */
 export const MAX_ATTEMPTS = 4;
-const RETRY_AFTER_MS = [5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 /** Due deliveries read at a time. */
 const BATCH = 100;
 
@@ -57,7 +56,7 @@ export class ReportScheduleJob {
           .deliver(schedule, delivery.accountId, now, delivery.periodStart)
           .catch((err: unknown): Outcome => {
             this.log.error({ err, schedule: schedule.id, accountId: delivery.accountId }, 'a scheduled report failed');
-            return { state: 'failed', error: 'SERVER_EXCEPTION' };
+            return { periodStart: delivery.periodStart, state: 'failed', error: 'SERVER_EXCEPTION' };
           });
         if (outcome.state === 'sent') {
           result.sent += 1;
@@ -67,7 +66,7 @@ export class ReportScheduleJob {
           await finishDelivery(this.db, delivery, { state: 'skipped', error: outcome.reason, nextTryAt: null });
         } else {
           result.failed += 1;
-          const wait = RETRY_AFTER_MS[attempt - 1];
+          const wait: number | undefined = RETRY_AFTER_MS[attempt - 1];
           await finishDelivery(this.db, delivery, {
             state: 'failed',
             error: outcome.error,

@@ -1,13 +1,17 @@
 import {
   canCall,
   type Page,
+  type RecipientProblem,
+  type ReportDeliveryReason,
   type ReportDeliverySummary,
   type ReportFrequency,
   type ReportRecipient,
+  type ReportRecipientOutcome,
   type ReportSchedule,
   type ReportScheduleListQuery,
   type Role,
   reportApi,
+  reportDeliveryReasons,
   roles,
 } from '@safety-shield/contract';
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -22,6 +26,9 @@ import { type Chain, chainInScope, inScope, outOfScope } from '../../http/scope.
 import { visibleOrgs } from '../orgs/index.js';
 
 export type ScheduleRow = typeof reportSchedule.$inferSelect;
+
+/** After a failed delivery, the job's next attempt waits this long: 5 minutes, then 30, then 2 hours. */
+export const RETRY_AFTER_MS = [5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
 export type DeliveryState = (typeof reportDelivery.$inferSelect)['state'];
 
 /** Whether a role may read the report it would be sent (the rule the PDF endpoint itself enforces). */
@@ -101,30 +108,50 @@ export async function checkedRecipients(db: Db, principal: Principal, ids: numbe
   return found.map(({ agentId, companyId, fleetId }) => ({ agentId, companyId, fleetId }));
 }
 
-/** An account as the calls name a recipient: whether it has an address, never the address itself. */
+/** An account as the calls name a recipient: whether it can receive, never its address itself. */
 const recipientRecord = {
   accountId: account.id,
   username: account.username,
   realName: account.realName,
   role: account.role,
   email: account.email,
+  state: account.state,
+  expireTime: account.expireTime,
+  paramSetting: account.paramSetting,
 };
 
+/**
+ * What keeps an account from receiving a report, as its own record says (the job finds the same and skips it):
+ * disabled or expired, no address, e-mails turned off. Null: it can receive.
+ */
+export function recipientProblem(row: {
+  email: string | null;
+  state: string;
+  expireTime: Date | null;
+  paramSetting: unknown;
+}): RecipientProblem | null {
+  if (row.state !== 'usable' || (row.expireTime !== null && row.expireTime.getTime() <= Date.now())) return 'ACCOUNT_UNAVAILABLE';
+  if (!row.email?.trim()) return 'NO_EMAIL';
+  if ((row.paramSetting as { emailNotifications?: boolean } | null)?.emailNotifications === false) return 'UNSUBSCRIBED';
+  return null;
+}
+
 const toRecipient = ({
-  email,
+  accountId,
+  username,
+  realName,
   role,
-  ...row
+  ...record
 }: {
   accountId: number;
   username: string;
   realName: string | null;
   role: string;
   email: string | null;
-}): ReportRecipient => ({
-  ...row,
-  role: role as Role,
-  hasEmail: Boolean(email?.trim()),
-});
+  state: string;
+  expireTime: Date | null;
+  paramSetting: unknown;
+}): ReportRecipient => ({ accountId, username, realName, role: role as Role, cannotReceive: recipientProblem(record) });
 
 /** The accounts of the caller's scope a report may go to: statistics readers, usable, by username or real name. */
 export async function recipientOptions(db: Db, principal: Principal, keyword: string | undefined): Promise<ReportRecipient[]> {
@@ -223,24 +250,59 @@ async function scheduleRecipients(db: Db, ids: number[]): Promise<Map<number, Re
   return byId;
 }
 
-/** Per schedule, its latest period's deliveries by state. */
+/** A stored reason as the answers name it: a code of an older build that is none of them reads as the kind's general one. */
+const reasonOf = (state: 'skipped' | 'failed', stored: string | null): ReportDeliveryReason =>
+  (reportDeliveryReasons as readonly string[]).includes(stored ?? '')
+    ? (stored as ReportDeliveryReason)
+    : state === 'skipped'
+      ? 'ACCOUNT_UNAVAILABLE'
+      : 'SERVER_EXCEPTION';
+
+/** Per schedule, its latest period's deliveries by state, and who of them got nothing and why. */
 async function latestDeliveries(db: Db, ids: number[]): Promise<Map<number, ReportDeliverySummary>> {
   const byId = new Map<number, ReportDeliverySummary>();
   if (ids.length === 0) return byId;
-  const rows = rowsOf<{ schedule_id: number; period_start: string; state: DeliveryState; n: number; last_sent: string | null }>(
+  const rows = rowsOf<{
+    schedule_id: number;
+    period_start: string;
+    state: DeliveryState;
+    account_id: number;
+    username: string;
+    real_name: string | null;
+    last_error: string | null;
+    sent_at: string | null;
+  }>(
     await db.execute(sql`
-      select d.schedule_id, d.period_start::text as period_start, d.state, count(*)::int as n,
-        (extract(epoch from max(d.sent_at)) * 1000)::float8 as last_sent
+      select d.schedule_id, d.period_start::text as period_start, d.state, d.account_id, a.username, a.real_name,
+        d.last_error, (extract(epoch from d.sent_at) * 1000)::float8 as sent_at
       from ${reportDelivery} d
+      join ${account} a on a.id = d.account_id
       where d.schedule_id = any(${sql.param(ids)}::int[])
         and d.period_start = (select max(x.period_start) from ${reportDelivery} x where x.schedule_id = d.schedule_id)
-      group by d.schedule_id, d.period_start, d.state`),
+      order by d.schedule_id, a.username`),
   );
   for (const row of rows) {
     const id = Number(row.schedule_id);
-    const summary = byId.get(id) ?? { periodStart: row.period_start, sent: 0, failed: 0, sending: 0, skipped: 0, lastSentTime: null };
-    summary[row.state] = Number(row.n);
-    if (row.last_sent !== null) summary.lastSentTime = Math.max(summary.lastSentTime ?? 0, Math.round(Number(row.last_sent)));
+    const summary: ReportDeliverySummary = byId.get(id) ?? {
+      periodStart: row.period_start,
+      sent: 0,
+      failed: 0,
+      sending: 0,
+      skipped: 0,
+      lastSentTime: null,
+      missed: [],
+    };
+    summary[row.state] += 1;
+    // A mail that went out stays the last sent though a later "send now" of the period failed.
+    if (row.sent_at !== null) summary.lastSentTime = Math.max(summary.lastSentTime ?? 0, Math.round(Number(row.sent_at)));
+    if (row.state === 'skipped' || row.state === 'failed')
+      summary.missed.push({
+        accountId: Number(row.account_id),
+        username: row.username,
+        realName: row.real_name,
+        state: row.state,
+        reason: reasonOf(row.state, row.last_error),
+      } satisfies ReportRecipientOutcome);
     byId.set(id, summary);
   }
   return byId;
@@ -393,4 +455,41 @@ export async function finishDelivery(
         eq(reportDelivery.periodStart, key.periodStart),
       ),
     );
+}
+
+/**
+ * Records a "send now" to a recipient as its delivery of the period sent (the schedule's last delivery shows it): a
+ * new row, or the period's row changed to how this send ended, unless a node holds it (`sending`: the job records
+ * it). A failure keeps a failed row's next try; on a new row the job tries again after its first retry delay (when it
+ * would send that period at all); after a send or a skip it does not. The time of the last successful send stays.
+ */
+export async function recordSent(
+  db: Db,
+  key: { scheduleId: number; accountId: number },
+  outcome: { periodStart: string } & ({ state: 'sent' } | { state: 'skipped'; reason: string } | { state: 'failed'; error: string }),
+  now: number,
+): Promise<void> {
+  const error = outcome.state === 'skipped' ? outcome.reason : outcome.state === 'failed' ? outcome.error : null;
+  await db
+    .insert(reportDelivery)
+    .values({
+      ...key,
+      periodStart: outcome.periodStart,
+      state: outcome.state,
+      attempts: 1,
+      lastError: error,
+      sentAt: outcome.state === 'sent' ? new Date(now) : null,
+      nextTryAt: outcome.state === 'failed' ? new Date(now + RETRY_AFTER_MS[0]) : null,
+    })
+    .onConflictDoUpdate({
+      target: [reportDelivery.scheduleId, reportDelivery.accountId, reportDelivery.periodStart],
+      set: {
+        state: sql`excluded.state`,
+        lastError: sql`excluded.last_error`,
+        sentAt: sql`coalesce(excluded.sent_at, ${reportDelivery.sentAt})`,
+        nextTryAt: sql`case when excluded.state = 'failed' and ${reportDelivery.state} = 'failed' then ${reportDelivery.nextTryAt} end`,
+        claimedUntil: null,
+      },
+      setWhere: sql`${reportDelivery.state} <> 'sending'`,
+    });
 }

@@ -2,16 +2,19 @@ import { buffer } from 'node:stream/consumers';
 import {
   type Language,
   type Page,
+  type ReportFailReason,
   type ReportRecipient,
+  type ReportRecipientOutcome,
   type ReportSchedule,
   type ReportScheduleCreateBody,
   type ReportScheduleListQuery,
   type ReportScheduleUpdateBody,
   type ReportSendBody,
   type ReportSent,
+  type ReportSkipReason,
   toLanguage,
 } from '@safety-shield/contract';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { account, org, reportSchedule, reportScheduleRecipient } from '../../db/schema.js';
@@ -33,19 +36,21 @@ import {
   readsReports,
   recipientIds,
   recipientOptions,
+  recordSent,
   reportOrgsOf,
   type ScheduleRow,
   scheduleList,
 } from './repo.js';
 
-/** How one delivery to one recipient ended; a skip or failure says why in a code, never in words that could hold a secret. */
-export type Outcome = { state: 'sent' } | { state: 'skipped'; reason: SkipReason } | { state: 'failed'; error: string };
-
 /**
- * Why an account gets nothing: it is disabled or expired or its organisation forbidden, has no e-mail address, turned
- * e-mail notifications off (`/v1/account/unsubscribe`), or no longer reads statistics or sees the report's organisation.
+ * How one delivery to one recipient ended, and the period it was of; a skip or failure says why in a code
+ * (`reportSkipReasons`, `reportFailReasons`), never in words that could hold a secret.
  */
-export type SkipReason = 'ACCOUNT_UNAVAILABLE' | 'NO_EMAIL' | 'UNSUBSCRIBED' | 'NO_ACCESS';
+export type Outcome = { periodStart: string } & (
+  | { state: 'sent' }
+  | { state: 'skipped'; reason: ReportSkipReason }
+  | { state: 'failed'; error: ReportFailReason }
+);
 
 /** A name as given, trimmed; blank is PARAM_CHECK_FAIL. */
 function checkedName(name: string): string {
@@ -171,8 +176,10 @@ export class ReportScheduleService {
   }
 
   /**
-   * Sends the schedule's latest period now, outside the schedule's own deliveries (which it neither makes nor counts):
-   * to the accounts named, each one the caller may name as a recipient, else to the schedule's recipients.
+   * Sends the schedule's latest period now: to the accounts named, each one the caller may name as a recipient, else to
+   * the schedule's recipients. Each of the schedule's recipients' outcomes is its delivery of that period (recorded as
+   * the job records its own, so the schedule's last delivery shows it and the job does not send a period again that
+   * went out now); the answer names each account's outcome and, when it got nothing, why.
    */
   async sendNow(principal: Principal, { id, accountId }: ReportSendBody): Promise<ReportSent> {
     const [schedule] = await this.db
@@ -180,18 +187,34 @@ export class ReportScheduleService {
       .from(reportSchedule)
       .where(and(inScope(principal, reportSchedule), eq(reportSchedule.id, id)));
     if (!schedule) throw outOfScope(principal, 'PARAM_CHECK_FAIL');
+    const recipients = new Set(await recipientIds(this.db, id));
     let targets: number[];
     if (accountId) {
       await checkedRecipients(this.db, principal, accountId, await checkedOrgs(this.db, principal, reportOrgsOf(schedule)));
       targets = [...new Set(accountId)];
-    } else targets = await recipientIds(this.db, id);
-    const sent: ReportSent = { sent: 0, skipped: 0, failed: 0 };
+    } else targets = [...recipients];
+    const names = new Map(
+      (
+        await this.db
+          .select({ id: account.id, username: account.username, realName: account.realName })
+          .from(account)
+          .where(inArray(account.id, targets.length > 0 ? targets : [0]))
+      ).map((row) => [row.id, row]),
+    );
+    const sent: ReportSent = { sent: 0, skipped: 0, failed: 0, recipients: [] };
     const now = Date.now();
     for (const target of targets) {
       const outcome = await this.deliver(schedule, target, now);
-      if (outcome.state === 'sent') sent.sent += 1;
-      else if (outcome.state === 'skipped') sent.skipped += 1;
-      else sent.failed += 1;
+      if (recipients.has(target)) await recordSent(this.db, { scheduleId: schedule.id, accountId: target }, outcome, now);
+      sent[outcome.state] += 1;
+      const name = names.get(target);
+      sent.recipients.push({
+        accountId: target,
+        username: name?.username ?? '',
+        realName: name?.realName ?? null,
+        state: outcome.state,
+        reason: outcome.state === 'skipped' ? outcome.reason : outcome.state === 'failed' ? outcome.error : null,
+      } satisfies ReportRecipientOutcome);
     }
     return sent;
   }
@@ -213,17 +236,18 @@ export class ReportScheduleService {
       })
       .from(account)
       .where(eq(account.id, accountId));
-    const principal = recipient && (await accountPrincipal(this.db, accountId));
-    if (!recipient || !principal) return { state: 'skipped', reason: 'ACCOUNT_UNAVAILABLE' };
-    if (!readsReports(principal.role)) return { state: 'skipped', reason: 'NO_ACCESS' };
-    const email = recipient.email?.trim();
-    if (!email) return { state: 'skipped', reason: 'NO_EMAIL' };
-    if ((recipient.paramSetting as { emailNotifications?: boolean } | null)?.emailNotifications === false)
-      return { state: 'skipped', reason: 'UNSUBSCRIBED' };
-    const language: Language = toLanguage(recipient.language) ?? 'en';
-    const timeZone = zoneOf(recipient.timeZone);
+    const timeZone = zoneOf(recipient?.timeZone ?? null);
     const period: Pick<DuePeriod, 'periodStart' | 'periodEnd'> =
       periodStart === undefined ? latestPeriod(schedule.frequency, timeZone, now) : periodFrom(schedule.frequency, periodStart);
+    const skipped = (reason: ReportSkipReason): Outcome => ({ periodStart: period.periodStart, state: 'skipped', reason });
+    const failed = (error: ReportFailReason): Outcome => ({ periodStart: period.periodStart, state: 'failed', error });
+    const principal = recipient && (await accountPrincipal(this.db, accountId));
+    if (!recipient || !principal) return skipped('ACCOUNT_UNAVAILABLE');
+    if (!readsReports(principal.role)) return skipped('NO_ACCESS');
+    const email = recipient.email?.trim();
+    if (!email) return skipped('NO_EMAIL');
+    if ((recipient.paramSetting as { emailNotifications?: boolean } | null)?.emailNotifications === false) return skipped('UNSUBSCRIBED');
+    const language: Language = toLanguage(recipient.language) ?? 'en';
     const orgs = reportOrgsOf(schedule);
     let pdf: Buffer;
     try {
@@ -231,9 +255,9 @@ export class ReportScheduleService {
       const query = { range: 'custom' as const, fromDay: period.periodStart, toDay: period.periodEnd, ...orgFilterOf(orgs) };
       pdf = await buffer(await this.reports.pdf(principal, query, language, { now, timeZone }));
     } catch (err) {
-      if (lostAccess(err)) return { state: 'skipped', reason: 'NO_ACCESS' };
+      if (lostAccess(err)) return skipped('NO_ACCESS');
       this.log.error({ err, schedule: schedule.id, accountId }, 'a scheduled report could not be rendered');
-      return { state: 'failed', error: err instanceof AppError ? err.codeKey : 'SERVER_EXCEPTION' };
+      return failed('SERVER_EXCEPTION');
     }
     const texts = reportEmailTexts[language];
     const words = {
@@ -252,9 +276,10 @@ export class ReportScheduleService {
         attachments: [{ filename: `safety-report-${period.periodStart}.pdf`, content: pdf, contentType: 'application/pdf' }],
       });
     } catch (err) {
-      return { state: 'failed', error: err instanceof AppError ? err.codeKey : 'SEND_EMAIL_EXCEPTION' };
+      this.log.warn({ err, schedule: schedule.id, accountId }, 'a scheduled report could not be mailed');
+      return failed('SEND_EMAIL_EXCEPTION');
     }
-    return { state: 'sent' };
+    return { periodStart: period.periodStart, state: 'sent' };
   }
 
   /** Checks the organisations and recipients as the caller may name them; answers the chain the schedule belongs to. */

@@ -40,6 +40,7 @@ export function ConfigInfoPage() {
       body = (
         <Card
           title={t('deviceConfig.comparison')}
+          data-testid="config-compare-card"
           extra={
             canCall(role, deviceConfigApi.synch) && (
               <Button

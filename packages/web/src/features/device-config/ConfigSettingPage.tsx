@@ -134,7 +134,7 @@ function ConfigEditor({ deviceId }: { deviceId: number }) {
             onSubmit={(values, andDispatch) => void submit(values, andDispatch)}
           />
         </Card>
-        <Card title={t('deviceConfig.beforeDispatch')} style={{ flex: '1 1 420px', minWidth: 0 }}>
+        <Card title={t('deviceConfig.beforeDispatch')} style={{ flex: '1 1 420px', minWidth: 0 }} data-testid="config-diff-card">
           {reported ? (
             <Typography.Paragraph type="secondary">
               {t('deviceConfig.reportedAt', { time: formatTime(reported.reportTime), version: reported.version })}

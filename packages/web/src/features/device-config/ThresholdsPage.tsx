@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { ThresholdClass, ThresholdValues } from '@safety-shield/contract';
+import { THRESHOLD_LIMITS, type ThresholdClass, type ThresholdValues } from '@safety-shield/contract';
 import { Button, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,16 +9,17 @@ import { actionsColumn, DeleteAction, EditAction, ListPage, timeColumn } from '.
 import { useAttempt } from '../../shared/ui/use-attempt.js';
 import { useCreateThreshold, useDeleteThreshold, useThresholds, useUpdateThreshold } from './api/thresholds.js';
 
-/** Each limit of a class: its range and step, as the contract bounds it. */
-export const thresholdFields: ReadonlyArray<{ key: keyof ThresholdValues; min: number; max: number; step: number; unit: ThresholdUnit }> = [
-  { key: 'speedingMarginKmh', min: 0, max: 50, step: 1, unit: 'kilometer-per-hour' },
-  { key: 'harshAccelerationG', min: 0.1, max: 1.5, step: 0.05, unit: 'g' },
-  { key: 'harshBrakingG', min: 0.1, max: 1.5, step: 0.05, unit: 'g' },
-  { key: 'harshTurnG', min: 0.1, max: 1.5, step: 0.05, unit: 'g' },
-  { key: 'fatigueSeconds', min: 1, max: 60, step: 1, unit: 'second' },
-  { key: 'distractionSeconds', min: 1, max: 60, step: 1, unit: 'second' },
-  { key: 'phoneUseSeconds', min: 1, max: 60, step: 1, unit: 'second' },
+/** Each limit of a class: its step and unit; its range is the contract's (`THRESHOLD_LIMITS`). */
+const thresholdSteps: ReadonlyArray<{ key: keyof ThresholdValues; step: number; unit: ThresholdUnit }> = [
+  { key: 'speedingMarginKmh', step: 1, unit: 'kilometer-per-hour' },
+  { key: 'harshAccelerationG', step: 0.05, unit: 'g' },
+  { key: 'harshBrakingG', step: 0.05, unit: 'g' },
+  { key: 'harshTurnG', step: 0.05, unit: 'g' },
+  { key: 'fatigueSeconds', step: 1, unit: 'second' },
+  { key: 'distractionSeconds', step: 1, unit: 'second' },
+  { key: 'phoneUseSeconds', step: 1, unit: 'second' },
 ];
+export const thresholdFields = thresholdSteps.map((field) => ({ ...field, ...THRESHOLD_LIMITS[field.key] }));
 
 /** Speeds and times in the reader's units; g (the acceleration of gravity) is written g in every language. */
 type ThresholdUnit = MeasureUnit | 'g';

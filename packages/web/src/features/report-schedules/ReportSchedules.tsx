@@ -1,6 +1,7 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { type ReportDeliverySummary, type ReportSchedule, reportScheduleApi } from '@safety-shield/contract';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined, WarningOutlined } from '@ant-design/icons';
+import { type ReportDeliverySummary, type ReportRecipientOutcome, type ReportSchedule, reportScheduleApi } from '@safety-shield/contract';
 import { App, Button, type ButtonProps, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/ui/ConfirmAction.js';
@@ -8,6 +9,7 @@ import { formatTime } from '../../shared/ui/format.js';
 import { actionsColumn, type ListColumns, ListPage, StateSwitch } from '../../shared/ui/list/index.js';
 import { useCan } from '../auth/index.js';
 import { useDeleteSchedule, useReportSchedules, useSendSchedule, useUpdateSchedule } from './api/report-schedules.js';
+import { reasonText, recipientName } from './components/RecipientProblems.js';
 import { ScheduleForm } from './components/ScheduleForm.js';
 
 const states = ['enabled', 'disabled'] as const;
@@ -27,7 +29,11 @@ function RowIcon({ label, testId, ...button }: Omit<ButtonProps, 'type' | 'size'
 /** The organisation a schedule's report is of: the narrowest named. */
 const scopeOf = (row: ReportSchedule) => row.fleetName ?? row.companyName ?? row.agentName;
 
-/** How the latest period went: its first day, then the deliveries by state. */
+/** A recipient who got nothing, and why, in the reader's words. */
+const missedText = (t: TFunction, missed: ReportRecipientOutcome) =>
+  t('reportSchedules.missedLine', { name: recipientName(missed), reason: reasonText(t, missed.reason ?? 'SERVER_EXCEPTION') });
+
+/** How the latest period went: its first day, the deliveries by state, and who got nothing and why. */
 function LastDelivery({ delivery }: { delivery: ReportDeliverySummary | null }) {
   const { t } = useTranslation();
   if (!delivery) return <Typography.Text type="secondary">{t('reportSchedules.never')}</Typography.Text>;
@@ -43,6 +49,15 @@ function LastDelivery({ delivery }: { delivery: ReportDeliverySummary | null }) 
         {delivery.sending > 0 && <Tag color="processing">{t('reportSchedules.delivery.sending', { n: delivery.sending })}</Tag>}
         {delivery.skipped > 0 && <Tag color="warning">{t('reportSchedules.delivery.skipped', { n: delivery.skipped })}</Tag>}
       </Flex>
+      {delivery.missed.length > 0 && (
+        <ul style={{ margin: 0, paddingInlineStart: 16, fontSize: 12 }} data-testid="report-schedule-missed">
+          {delivery.missed.map((missed) => (
+            <li key={missed.accountId} data-state={missed.state}>
+              {missedText(t, missed)}
+            </li>
+          ))}
+        </ul>
+      )}
       {delivery.lastSentTime !== null && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {formatTime(delivery.lastSentTime)}
@@ -60,10 +75,15 @@ function SendNow({ row }: { row: ReportSchedule }) {
   const confirm = async () => {
     try {
       const result = await send.mutateAsync({ id: row.id });
-      const missed = result.skipped + result.failed;
+      const missed = result.recipients.filter((recipient) => recipient.state !== 'sent');
       const text = t('reportSchedules.sendDone', { count: result.sent });
-      if (missed === 0) message.success(text);
-      else message.warning(`${text} ${t('reportSchedules.sendMissed', { skipped: result.skipped, failed: result.failed })}`);
+      if (missed.length === 0) message.success(text);
+      else
+        message.warning({
+          content: `${text} ${t('reportSchedules.sendMissed', { list: missed.map((m) => missedText(t, m)).join('; ') })}`,
+          // Long enough to read every name and reason (the list's last delivery keeps them).
+          duration: 10,
+        });
     } catch {
       // The HTTP layer said why.
     }
@@ -117,11 +137,34 @@ export function ReportSchedules() {
       title: t('reportSchedules.recipients'),
       priority: 2,
       fitWidth: 150,
-      render: (_, row) => (
-        <Tooltip title={row.recipients.map((r) => r.username).join(', ')}>
-          <span data-testid="report-schedule-recipient-count">{t('reportSchedules.recipientCount', { count: row.recipients.length })}</span>
-        </Tooltip>
-      ),
+      render: (_, row) => {
+        const unreachable = row.recipients.filter((r) => r.cannotReceive !== null);
+        return (
+          <Flex vertical gap={2}>
+            <Tooltip title={row.recipients.map((r) => r.username).join(', ')}>
+              <span data-testid="report-schedule-recipient-count">
+                {t('reportSchedules.recipientCount', { count: row.recipients.length })}
+              </span>
+            </Tooltip>
+            {unreachable.length > 0 && (
+              <Tooltip
+                title={unreachable
+                  .map((r) =>
+                    t('reportSchedules.missedLine', {
+                      name: recipientName(r),
+                      reason: reasonText(t, r.cannotReceive ?? 'ACCOUNT_UNAVAILABLE'),
+                    }),
+                  )
+                  .join('; ')}
+              >
+                <Typography.Text type="warning" data-testid="report-schedule-cannot-receive-count">
+                  <WarningOutlined /> {t('reportSchedules.cannotReceive', { count: unreachable.length })}
+                </Typography.Text>
+              </Tooltip>
+            )}
+          </Flex>
+        );
+      },
     },
     {
       key: 'enabled',

@@ -3,6 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { AA, contrastRatio, DARK_SURFACE } from './contrast.js';
 import { darkLinkSeed, readableComponents, readableTokens } from './readable-theme.js';
 
+/** A colour's hue (degrees) and HSL saturation (0 to 1). */
+function hueOf(hex: string): { hue: number; saturation: number } {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const delta = max - min;
+  const lightness = (max + min) / 2;
+  const saturation = delta === 0 ? 0 : delta / (1 - Math.abs(2 * lightness - 1));
+  const hue =
+    delta === 0 ? 0 : max === r ? 60 * (((g - b) / delta + 6) % 6) : max === g ? 60 * ((b - r) / delta + 2) : 60 * ((r - g) / delta + 4);
+  return { hue, saturation };
+}
+
 describe('readable antd colours', () => {
   for (const dark of [false, true]) {
     const tokens = theme.getDesignToken({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }) as unknown as Record<
@@ -37,6 +50,24 @@ describe('readable antd colours', () => {
       for (const status of ['Success', 'Warning', 'Error', 'Info']) {
         const text = (components.Tag as Record<string, string>)[`color${status}`] ?? derived[`color${status}`] ?? '';
         expect(contrastRatio(text, derived[`color${status}Bg`] ?? ''), status).toBeGreaterThanOrEqual(AA);
+      }
+    });
+
+    it(`status tags keep their hue: a success tag is green, a warning one yellow, not grey (${dark ? 'dark' : 'light'})`, () => {
+      const derived = theme.getDesignToken({
+        algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: readableTokens(dark),
+      }) as unknown as Record<string, string>;
+      // Issue 29: the darkened success green made antd derive #bdc4b7, which reads as a disabled grey.
+      for (const [token, from, to] of [
+        ['colorSuccessBg', 75, 140],
+        ['colorSuccessBorder', 75, 140],
+        ['colorWarningBg', 35, 60],
+      ] as const) {
+        const { hue, saturation } = hueOf(derived[token] ?? '');
+        expect(hue, token).toBeGreaterThanOrEqual(from);
+        expect(hue, token).toBeLessThanOrEqual(to);
+        expect(saturation, token).toBeGreaterThan(0.3);
       }
     });
 

@@ -11,6 +11,9 @@ const PRESETS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'o
 /** Status colours as text: on their own pale background (tags) and on the page (texts, danger links). Info is the theme colour, made readable on its own. */
 const STATUSES = ['Success', 'Warning', 'Error'];
 
+/** The picture preview's mask, by theme: dark enough that the page under it recedes and the white toolbar reads. */
+export const PREVIEW_MASK = { light: 'rgba(0, 0, 0, 0.8)', dark: 'rgba(0, 0, 0, 0.88)' } as const;
+
 type Tokens = Record<string, unknown>;
 const isHex = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 
@@ -38,6 +41,23 @@ function texts(dark: boolean) {
   };
 }
 
+/**
+ * The pale backgrounds and borders antd derives from its own status colours (a tag's, an alert's). antd would derive
+ * them from the darkened colours instead, and a darker seed gives a grey background (issue 29: "Online", "Applied"
+ * and "Done" read as greyed out on #BDC4B7): these keep the status's hue, and the text is made readable on them.
+ */
+function paleStatusBackgrounds(tokens: Tokens) {
+  const suffixes = ['Bg', 'BgHover', 'Border', 'BorderHover'];
+  return Object.fromEntries(
+    STATUSES.flatMap((status) =>
+      suffixes.flatMap((suffix) => {
+        const colour = tokens[`color${status}${suffix}`];
+        return isHex(colour) ? [[`color${status}${suffix}`, colour]] : [];
+      }),
+    ),
+  );
+}
+
 /** Global tokens: the faint texts, and the status colours as text on the page (a danger link's "Delete", a success text). */
 export function readableTokens(dark: boolean) {
   // Light only: white on a danger button must stay readable as well, so these colours are only ever darkened.
@@ -50,6 +70,7 @@ export function readableTokens(dark: boolean) {
       STATUSES.map((status) => [`color${status}`, 'surface'] as const),
       dark,
     ),
+    ...paleStatusBackgrounds(tokens),
   };
 }
 
@@ -91,8 +112,7 @@ export function primaryButtonStates(primary: string) {
 
 /** Component tokens: tag colours on their pale backgrounds, and the places antd draws text in a faint colour. */
 export function readableComponents(dark: boolean, link: string, primary = link) {
-  // With the global overrides in force: a status colour moved there is a seed, and antd derives its pale tag
-  // background from it (a darker success green gives a greyer background, which the tag text must then read on).
+  // With the global overrides in force: the status colours moved there, on the pale backgrounds kept there.
   const tokens = { ...designTokens(dark, readableTokens(dark)), surface: dark ? DARK_SURFACE : '#ffffff' };
   const tagTexts = readableAgainst(
     tokens,
@@ -123,6 +143,9 @@ export function readableComponents(dark: boolean, link: string, primary = link) 
       STATUSES.map((status) => [`color${status}`, 'surface'] as const),
       dark,
     ),
+    // A picture's preview: antd's mask (45 % black) barely darkens the dark theme's page, and leaves the light one
+    // grey, so the preview's white toolbar sits on page content. A darker mask separates it in both (issue 29).
+    Image: { colorBgMask: PREVIEW_MASK[dark ? 'dark' : 'light'] },
     // An empty table's own text ("Nobody has viewed the evidence yet") is drawn in the disabled colour.
     Table: { colorTextDisabled: dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)' },
   };

@@ -2,8 +2,10 @@ import {
   formatBytes,
   formatMeasure,
   formatNumber,
+  formatRange,
   installerLinkOf,
   type MeasureUnit,
+  type NumberBounds,
   offsetText,
   unitSymbol,
   wallClock,
@@ -64,6 +66,10 @@ export const distanceText = (km: number | null | undefined, digits = 1) => measu
 
 /** A share out of 100 (not out of 1): 42,5 %. */
 export const percentText = (value: number | null | undefined, digits = 1) => measureText(value, 'percent', digits);
+
+/** A field's range in the reader's numbers and words: 1–60 seconds, 10–100 000 метров, 1–500. */
+export const rangeText = ({ min, max }: NumberBounds, unit?: 'second' | 'meter' | 'kilometer-per-hour') =>
+  formatRange(reader(), min, max, unit);
 
 /** A unit's symbol alone, for a field's suffix or a chart's axis: км/ч. */
 export const unitText = (unit: MeasureUnit) => unitSymbol(reader(), unit);

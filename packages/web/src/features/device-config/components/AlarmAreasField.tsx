@@ -1,11 +1,11 @@
 import { AimOutlined, DeleteOutlined, GatewayOutlined, RadiusSettingOutlined } from '@ant-design/icons';
-import { type AlarmArea, type GeoPoint, MAX_ALARM_AREAS, MAX_AREA_POINTS } from '@safety-shield/contract';
+import { type AlarmArea, CONFIG_LIMITS, type GeoPoint, MAX_ALARM_AREAS, MAX_AREA_POINTS } from '@safety-shield/contract';
 import { Button, Checkbox, Flex, Input, InputNumber, Space, Typography } from 'antd';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView, Marker, useLeafletMap, useMapLayer } from '../../../shared/map/index.js';
-import { unitText } from '../../../shared/ui/format.js';
+import { rangeText, unitText } from '../../../shared/ui/format.js';
 
 const DEFAULT_RADIUS = 200;
 const AREA_COLOUR = '#d4380d';
@@ -125,11 +125,14 @@ export function AlarmAreasField({ value = [], onChange, center }: Props) {
             </Typography.Text>
             {drawing.kind === 'circle' && (
               <InputNumber
-                min={10}
-                max={100_000}
+                min={CONFIG_LIMITS.areaRadius.min}
+                max={CONFIG_LIMITS.areaRadius.max}
                 value={drawing.radius}
                 addonAfter={unitText('meter')}
-                aria-label={t('deviceConfig.radius')}
+                aria-label={t('deviceConfig.withRange', {
+                  name: t('deviceConfig.radius'),
+                  range: rangeText(CONFIG_LIMITS.areaRadius, 'meter'),
+                })}
                 onChange={(radius) => setDrawing({ kind: 'circle', radius: radius ?? DEFAULT_RADIUS })}
                 style={{ width: 150 }}
               />
@@ -186,12 +189,15 @@ export function AlarmAreasField({ value = [], onChange, center }: Props) {
               {t('deviceConfig.onLeave')}
             </Checkbox>
             <InputNumber
-              min={1}
-              max={300}
+              min={CONFIG_LIMITS.areaSpeedLimit.min}
+              max={CONFIG_LIMITS.areaSpeedLimit.max}
               value={area.speedLimit ?? null}
               placeholder={t('deviceConfig.noLimit')}
               addonAfter={unitText('kilometer-per-hour')}
-              aria-label={t('deviceConfig.speedLimit')}
+              aria-label={t('deviceConfig.withRange', {
+                name: t('deviceConfig.speedLimit'),
+                range: rangeText(CONFIG_LIMITS.areaSpeedLimit, 'kilometer-per-hour'),
+              })}
               onChange={(limit) => update(index, { speedLimit: limit ?? null })}
               style={{ width: 170 }}
             />

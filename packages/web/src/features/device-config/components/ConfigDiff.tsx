@@ -3,6 +3,7 @@ import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rowData } from '../../../shared/ui/list/index.js';
 import { settingText } from './values.js';
+import './config-diff.css';
 
 interface Props {
   /** What the device runs (its report). */
@@ -18,6 +19,17 @@ interface Row {
   running: string;
   portal: string;
   differs: boolean;
+}
+
+/** A setting in words, each camera's part on a line of its own (the parts `settingText` joins with '; '). */
+function SettingLines({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('; ').map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </>
+  );
 }
 
 /** Each property the device runs beside the portal's, the differences marked (a word and a colour). */
@@ -40,23 +52,26 @@ export function ConfigDiff({ running, portal, portalTitle, testId }: Props) {
       rowKey="prop"
       pagination={false}
       dataSource={rows}
-      // On a phone the three columns scroll inside the card rather than push the page sideways.
-      scroll={{ x: 'max-content' }}
+      // Issue 29: the columns share the card's width and their texts wrap (a camera's settings, a long APN), so nothing
+      // is cut off or scrolls sideways inside the card, at 1440 px beside the editor as on a phone.
+      tableLayout="fixed"
+      className="config-diff"
       data-testid={testId}
       onRow={(row) => rowData({ prop: row.prop, differs: String(row.differs) })}
       rowClassName={(row) => (row.differs ? 'config-differs' : '')}
       locale={{ emptyText: t('deviceConfig.nothingKnown') }}
       columns={[
-        { key: 'prop', title: t('deviceConfig.property'), render: (_, row) => t(`deviceConfig.prop.${row.prop}`), width: 180 },
-        { key: 'running', title: t('deviceConfig.running'), dataIndex: 'running' },
+        { key: 'prop', title: t('deviceConfig.property'), render: (_, row) => t(`deviceConfig.prop.${row.prop}`), width: '30%' },
+        { key: 'running', title: t('deviceConfig.running'), render: (_, row) => <SettingLines text={row.running} />, width: '35%' },
         {
           key: 'portal',
           title: portalTitle,
+          width: '35%',
           render: (_, row) => (
             <>
-              {row.portal}
+              <SettingLines text={row.portal} />
               {row.differs && (
-                <Tag color="warning" style={{ marginInlineStart: 8 }}>
+                <Tag color="warning" style={{ marginTop: 4, marginInlineEnd: 0 }}>
                   {t('deviceConfig.differs')}
                 </Tag>
               )}

@@ -1,6 +1,7 @@
 import {
   type AlarmArea,
   BITRATE_LEVELS,
+  CONFIG_LIMITS,
   type ConfigProp,
   type ConfigSettings,
   type ConfigThresholds,
@@ -8,6 +9,7 @@ import {
   type DisplayPicture,
   detectionTypes,
   type GeoPoint,
+  type NumberBounds,
   type VideoChannelSettings,
   videoResolutions,
 } from '@safety-shield/contract';
@@ -15,7 +17,7 @@ import { Button, Card, Checkbox, Flex, Form, type FormInstance, Input, InputNumb
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { valueRule } from '../../../shared/forms/rules.js';
-import { unitText } from '../../../shared/ui/format.js';
+import { numberText, rangeText, unitText } from '../../../shared/ui/format.js';
 import { AlarmAreasField } from './AlarmAreasField.js';
 import { DisplayPictureField } from './DisplayPictureField.js';
 import { ThresholdSelect } from './ThresholdSelect.js';
@@ -144,6 +146,18 @@ export function ConfigForm({
   position = null,
 }: Props) {
   const { t } = useTranslation();
+  /** A field's name with its range and unit, as the contract bounds it: "Position report interval (1–60 seconds)". */
+  const named = (name: string, bounds: NumberBounds, unit?: Parameters<typeof rangeText>[1]) =>
+    t('deviceConfig.withRange', { name, range: rangeText(bounds, unit) });
+  /** A whole number within the contract's bounds; out of range is refused with the range, never clamped. */
+  const within = (bounds: NumberBounds, required = false) => ({
+    required,
+    type: 'integer' as const,
+    min: bounds.min,
+    max: bounds.max,
+    message: t('deviceConfig.range', { min: numberText(bounds.min, 2), max: numberText(bounds.max, 2) }),
+  });
+  const seconds = unitText('second');
   // The form instance outlives this component: a new version to edit (the parent's key) starts from its own values.
   useEffect(() => form.resetFields(), [form]);
   const submit = (dispatch: boolean) => {
@@ -178,6 +192,7 @@ export function ConfigForm({
       {body}
     </Card>
   );
+  const frameRates = t('deviceConfig.framesPerSecond', { range: rangeText(CONFIG_LIMITS.frameRate) });
   const channelOptions = channelList(channels).map((channel) => ({ value: channel, label: t('deviceConfig.channel', { channel }) }));
   const levelOptions = Object.entries(BITRATE_LEVELS).map(([level, kbps]) => ({
     value: kbps,
@@ -199,17 +214,19 @@ export function ConfigForm({
           <Flex wrap gap={16}>
             <Form.Item
               name="uploadIntervalSeconds"
-              label={t('deviceConfig.prop.uploadIntervalSeconds')}
-              extra={t('deviceConfig.range', { min: 1, max: 60 })}
-              rules={[{ type: 'integer', min: 1, max: 60, message: t('deviceConfig.range', { min: 1, max: 60 }) }]}
+              label={named(t('deviceConfig.prop.uploadIntervalSeconds'), CONFIG_LIMITS.uploadIntervalSeconds, 'second')}
+              extra={t('deviceConfig.hint.uploadIntervalSeconds')}
+              rules={[within(CONFIG_LIMITS.uploadIntervalSeconds)]}
+              style={{ maxWidth: 320 }}
             >
-              <InputNumber addonAfter={unitText('second')} style={{ width: 160 }} data-testid="config-interval" />
+              <InputNumber addonAfter={seconds} style={{ width: 160 }} data-testid="config-interval" />
             </Form.Item>
             <Form.Item
               name="gpsBatch"
-              label={t('deviceConfig.prop.gpsBatch')}
-              extra={t('deviceConfig.range', { min: 1, max: 500 })}
-              rules={[{ type: 'integer', min: 1, max: 500, message: t('deviceConfig.range', { min: 1, max: 500 }) }]}
+              label={named(t('deviceConfig.prop.gpsBatch'), CONFIG_LIMITS.gpsBatch)}
+              extra={t('deviceConfig.hint.gpsBatch')}
+              rules={[within(CONFIG_LIMITS.gpsBatch)]}
+              style={{ maxWidth: 320 }}
             >
               <InputNumber style={{ width: 160 }} data-testid="config-batch" />
             </Form.Item>
@@ -233,18 +250,18 @@ export function ConfigForm({
               <Form.Item
                 key={field}
                 name={['evidence', field]}
-                label={t(`deviceConfig.${field}`)}
-                rules={[{ required: true, type: 'integer', min: 0, max: 60, message: t('deviceConfig.range', { min: 0, max: 60 }) }]}
+                label={named(t(`deviceConfig.${field}`), CONFIG_LIMITS[field], 'second')}
+                rules={[within(CONFIG_LIMITS[field], true)]}
               >
-                <InputNumber addonAfter={unitText('second')} style={{ width: 140 }} />
+                <InputNumber addonAfter={seconds} style={{ width: 140 }} data-testid={`config-${field}`} />
               </Form.Item>
             ))}
             <Form.Item
               name={['evidence', 'pictures']}
-              label={t('deviceConfig.pictures')}
-              rules={[{ required: true, type: 'integer', min: 0, max: 10, message: t('deviceConfig.range', { min: 0, max: 10 }) }]}
+              label={named(t('deviceConfig.pictures'), CONFIG_LIMITS.pictures)}
+              rules={[within(CONFIG_LIMITS.pictures, true)]}
             >
-              <InputNumber style={{ width: 120 }} />
+              <InputNumber style={{ width: 120 }} data-testid="config-pictures" />
             </Form.Item>
             <Form.Item
               name={['evidence', 'channels']}
@@ -285,6 +302,9 @@ export function ConfigForm({
           <Form.List name="video">
             {(fields) => (
               <Flex vertical gap={8}>
+                <Typography.Text type="secondary" data-testid="config-video-hint">
+                  {t('deviceConfig.videoHint', { fps: frameRates })}
+                </Typography.Text>
                 {fields.map((field, index) => (
                   <Space key={field.key} wrap align="baseline">
                     <Typography.Text strong style={{ minWidth: 90, display: 'inline-block' }}>
@@ -297,8 +317,12 @@ export function ConfigForm({
                         style={{ width: 130 }}
                       />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'frameRate']} noStyle rules={[{ required: true, type: 'integer', min: 1, max: 30 }]}>
-                      <InputNumber aria-label={t('deviceConfig.frameRate')} addonAfter={t('deviceConfig.fpsUnit')} style={{ width: 120 }} />
+                    <Form.Item name={[field.name, 'frameRate']} noStyle rules={[within(CONFIG_LIMITS.frameRate, true)]}>
+                      <InputNumber
+                        aria-label={t('deviceConfig.withRange', { name: t('deviceConfig.frameRate'), range: frameRates })}
+                        addonAfter={t('deviceConfig.fps')}
+                        style={{ width: 140 }}
+                      />
                     </Form.Item>
                     <Form.Item name={[field.name, 'bitrateKbps']} noStyle>
                       <Select aria-label={t('deviceConfig.bitrate')} options={levelOptions} style={{ width: 200 }} />

@@ -65,11 +65,19 @@ export function DisplayPictureField({ value, onChange, deviceId, disabled }: Pro
         )}
       </Flex>
       <Flex vertical gap={4}>
+        {/*
+          The browser's own control stays out of sight and out of the tab order; the button below opens it, by mouse and
+          keyboard alike, and names it for screen readers. `hidden` alone does not do: antd's form styles give
+          `input[type="file"]` display: block, which wins over the attribute (issue 29: a raw "Choose File" showed).
+        */}
         <input
           ref={input}
           type="file"
           accept={displayPictureTypes.join(',')}
           hidden
+          style={{ display: 'none' }}
+          tabIndex={-1}
+          aria-hidden
           aria-label={value ? t('deviceConfig.pictureReplace') : t('deviceConfig.pictureChoose')}
           data-testid="config-picture-file"
           onChange={(event) => {

@@ -1,5 +1,11 @@
-import type { ReportScheduleCreateBody, ReportScheduleListQuery, ReportScheduleUpdateBody, ReportSendBody } from '@safety-shield/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  ReportRecipient,
+  ReportScheduleCreateBody,
+  ReportScheduleListQuery,
+  ReportScheduleUpdateBody,
+  ReportSendBody,
+} from '@safety-shield/contract';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/http/api.js';
 import { useRefreshingMutation } from '../../../shared/http/mutation.js';
 
@@ -23,6 +29,18 @@ export const useRecipientOptions = (keyword: string) =>
     queryFn: () => api.reportSchedule.recipients({ keyword: keyword || undefined }),
     placeholderData: keepPreviousData,
   });
+
+/** The accounts the recipient searches have found so far, by id: what the picker knows of each chosen one. */
+export function useFoundRecipients(): (accountId: number) => ReportRecipient | undefined {
+  const client = useQueryClient();
+  return (accountId) => {
+    for (const [, found] of client.getQueriesData<ReportRecipient[]>({ queryKey: [...REPORT_SCHEDULES_KEY, 'recipients'] })) {
+      const recipient = found?.find((r) => r.accountId === accountId);
+      if (recipient) return recipient;
+    }
+    return undefined;
+  };
+}
 
 const refreshed = [REPORT_SCHEDULES_KEY] as const;
 

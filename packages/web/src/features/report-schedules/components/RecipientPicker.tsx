@@ -4,13 +4,14 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Picked, SearchMultiPicker, type SearchOptions } from '../../../shared/ui/SearchMultiPicker.js';
 import { useRecipientOptions } from '../api/report-schedules.js';
+import { reasonText } from './RecipientProblems.js';
 
 export type PickedRecipient = Picked;
 
-/** An account as the picker names it: username, real name and role, and when it has no address, that it gets nothing. */
+/** An account as the picker names it: username, real name and role, and when it cannot receive, why. */
 export function recipientLabel(recipient: ReportRecipient, t: TFunction): string {
   const label = [recipient.username, recipient.realName, t(`roles.${recipient.role}`)].filter(Boolean).join(' · ');
-  return recipient.hasEmail ? label : `${label} (${t('reportSchedules.form.noEmail')})`;
+  return recipient.cannotReceive ? `${label} (${reasonText(t, recipient.cannotReceive)})` : label;
 }
 
 interface Props {

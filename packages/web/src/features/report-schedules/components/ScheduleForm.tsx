@@ -12,8 +12,9 @@ import { ChoiceButtons } from '../../../shared/forms/ChoiceButtons.js';
 import { ApiError } from '../../../shared/http/client.js';
 import { useSelfInfo } from '../../auth/index.js';
 import { OrgPicker, scopeKindsOf } from '../../orgs/index.js';
-import { useCreateSchedule, useUpdateSchedule } from '../api/report-schedules.js';
+import { useCreateSchedule, useFoundRecipients, useUpdateSchedule } from '../api/report-schedules.js';
 import { type PickedRecipient, RecipientPicker, recipientLabel } from './RecipientPicker.js';
+import { RecipientProblems, reasonText, recipientName } from './RecipientProblems.js';
 
 type ScopeKind = ReturnType<typeof scopeKindsOf>[number];
 const fieldOf = { agent: 'agentId', company: 'companyId', fleet: 'fleetId' } as const satisfies Record<ScopeKind, string>;
@@ -55,8 +56,14 @@ export function ScheduleForm({ open, schedule, onClose }: Props) {
 
 function ScheduleFormBody({ schedule, onClose }: Omit<Props, 'open'>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
+  // Whether each chosen account can receive: as the search found it, else as the schedule lists it.
+  const foundRecipient = useFoundRecipients();
+  const listed = new Map((schedule?.recipients ?? []).map((r) => [r.accountId, r]));
+  const recipientOf = (accountId: number) => foundRecipient(accountId) ?? listed.get(accountId);
+  const picked: PickedRecipient[] = Form.useWatch('recipients', form) ?? [];
+  const chosenRecipients = picked.flatMap((p) => recipientOf(p.value) ?? []);
   const create = useCreateSchedule();
   const update = useUpdateSchedule();
   const kinds = scopeKindsOf(useSelfInfo().data?.baseInfo.role);
@@ -86,7 +93,41 @@ function ScheduleFormBody({ schedule, onClose }: Omit<Props, 'open'>) {
     fleet: schedule?.fleetName,
   };
 
+  /**
+   * Saving a schedule some of whose recipients cannot receive it asks first, naming them and why (docs/decisions.md,
+   * "Recipients who cannot receive"): they stay recipients and get the report once they can.
+   */
+  const confirmed = (values: Values) => {
+    const unreachable = values.recipients.flatMap((p) => recipientOf(p.value) ?? []).filter((r) => r.cannotReceive !== null);
+    if (unreachable.length === 0) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: t('reportSchedules.form.saveAnywayTitle', { count: unreachable.length }),
+        content: (
+          <Flex vertical gap={8}>
+            <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="report-schedule-save-warning">
+              {unreachable.map((r) => (
+                <li key={r.accountId}>
+                  {t('reportSchedules.missedLine', {
+                    name: recipientName(r),
+                    reason: reasonText(t, r.cannotReceive ?? 'ACCOUNT_UNAVAILABLE'),
+                  })}
+                </li>
+              ))}
+            </ul>
+            <Typography.Text type="secondary">{t('reportSchedules.form.saveAnywayHint')}</Typography.Text>
+          </Flex>
+        ),
+        okText: t('reportSchedules.form.saveAnyway'),
+        cancelText: t('reportSchedules.form.goBack'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+  };
+
   const submit = async (values: Values) => {
+    if (!(await confirmed(values))) return;
     // Only the levels offered are the form's to change; the others stay as they are.
     const orgs = Object.fromEntries(kinds.map((kind) => [fieldOf[kind], values[fieldOf[kind]] ?? null]));
     const fields = {
@@ -168,6 +209,7 @@ function ScheduleFormBody({ schedule, onClose }: Omit<Props, 'open'>) {
       >
         <RecipientPicker />
       </Form.Item>
+      <RecipientProblems recipients={chosenRecipients} />
       <Form.Item name="enabled" label={t('reportSchedules.enabled')} valuePropName="checked">
         <Switch data-testid="report-schedule-enabled" />
       </Form.Item>
