@@ -228,6 +228,20 @@ describe('the PDF layer keeps things together (issue 29)', () => {
     expect(isEmptyChart({ categories: ['a'], series: [{ name: 'x', values: [0.5] }] })).toBe(false);
   });
 
+  it('starts a new page when asked for room that is not left, and only then', async () => {
+    const pages = async (lines: number) =>
+      (
+        await render((doc) => {
+          for (let i = 0; i < lines; i++) doc.paragraph(`Line ${i}`);
+          doc.room(60);
+          doc.paragraph('After the room');
+        })
+      ).pages.map((page) => page.text.includes('After the room'));
+    // ~36 lines a page: after 10 there are 60 mm left, after 30 there are not.
+    expect(await pages(10)).toEqual([true]);
+    expect(await pages(30)).toEqual([false, true]);
+  });
+
   it('embeds a JPEG picture at its proportions with a caption', async () => {
     const jpeg = await readFile(new URL('./fixtures/guide-sample.jpg', import.meta.url));
     expect(imageSize(jpeg)).toEqual({ width: 64, height: 40 });

@@ -53,6 +53,8 @@ export interface PdfWriter {
   image(image: Buffer, options: { height: number; caption?: string }): void;
   /** Vertical space in mm. */
   space(mm: number): void;
+  /** Starts a new page unless `mm` are left on this one: what follows (a chapter's start, say) then begins together. */
+  room(mm: number): void;
   pageBreak(): void;
 }
 
@@ -90,7 +92,8 @@ class Writer implements PdfWriter {
   paragraph(text: string, options: { bold?: boolean } = {}): void {
     const style = options.bold ? styles.bodyBold : styles.body;
     const lines = this.layout.wrap(text, style, box.width);
-    this.keep(Math.min(2, lines.length) * this.layout.lineHeight(style));
+    // A short paragraph stays whole; a long one starts with at least two lines on the page.
+    this.keep((lines.length <= 4 ? lines.length : 2) * this.layout.lineHeight(style));
     this.layout.paragraph(lines, box.left, style);
     this.layout.y += AFTER_BLOCK;
   }
@@ -100,7 +103,8 @@ class Writer implements PdfWriter {
     const indent = Math.max(...markers.map((marker) => this.layout.width(marker, styles.body))) + 2 * MM;
     for (const [i, item] of items.entries()) {
       const lines = this.layout.wrap(item, styles.body, box.width - indent);
-      this.keep(Math.min(2, lines.length) * this.layout.lineHeight(styles.body));
+      // An item of up to six lines (a step, say) never splits over two pages.
+      this.keep((lines.length <= 6 ? lines.length : 2) * this.layout.lineHeight(styles.body));
       this.layout.draw(markers[i] ?? '', box.left, this.layout.y, styles.body);
       this.layout.paragraph(lines, box.left + indent, styles.body);
       this.layout.y += 1 * MM;
@@ -184,6 +188,11 @@ class Writer implements PdfWriter {
   space(mm: number): void {
     this.keep(0);
     this.layout.y += mm * MM;
+  }
+
+  room(mm: number): void {
+    this.keep(0);
+    this.layout.ensure(mm * MM);
   }
 
   pageBreak(): void {
