@@ -18,7 +18,7 @@ export const userGuide: UserGuide = {
         'Das Menü links enthält jede Seite, die Sie öffnen dürfen; das Suchfeld in der Kopfzeile findet eine Seite über ihren Namen oder ein Wort wie „Firmware“ oder „Bericht“. Geöffnete Seiten bleiben als Reiter über der Seite.',
         'Ihr Name oben rechts öffnet Ihr Profil (Name, E-Mail, Sprache, Zeitzone, Passwort, Google Authenticator, API-Token) und Abmelden. Schnellstart auf der Übersicht bietet einen Rundgang und dieses Handbuch.',
       ],
-      caption: 'Die Übersicht: Kennzahlen des gewählten Zeitraums, links das Menü, oben Suche, Sprache und Profil.',
+      caption: 'Die Übersicht: Zahlen des gewählten Zeitraums, links das Menü, oben Suche, Sprache und Profil.',
     },
     incidents: {
       heading: 'Vorfälle und Beweise',
@@ -82,7 +82,7 @@ export const userGuide: UserGuide = {
         'Der Reiter Labelstatistik zählt Vorfälle je Zyklus und Label und nennt die Datenquelle.',
         'Bericht öffnet den druckbaren Bericht desselben Zeitraums und derselben Organisation (siehe Berichte).',
       ],
-      caption: 'Statistiken: der Zeitraum, die Kennzahlen, die Diagramme nach Typ und Label und die Schaltfläche Bericht.',
+      caption: 'Statistiken: der Zeitraum, die Zahlen, die Diagramme nach Typ und Label und die Schaltfläche Bericht.',
     },
     safetyScore: {
       heading: 'Sicherheitsbewertung',
@@ -95,10 +95,10 @@ export const userGuide: UserGuide = {
     },
     reports: {
       heading: 'Berichte',
-      task: 'Erstellen Sie einen Bericht über einen Zeitraum zum Drucken, Aufbewahren oder Versenden: Kennzahlen, Ranglisten, Sicherheitsbewertungen und Coaching.',
+      task: 'Erstellen Sie einen Bericht über einen Zeitraum zum Drucken, Aufbewahren oder Versenden: Zahlen, Ranglisten, Sicherheitsbewertungen und Coaching.',
       steps: [
         'Wählen Sie in der Datenanalyse Bericht. Die Berichtsseite öffnet sich mit demselben Zeitraum; Letzte Woche, Letzte 12 Monate und Gewählte Tage kommen hinzu.',
-        'Wählen Sie die Organisation (Gebietshändler, Unternehmen, Flotte) und Suchen. Die Seite zeigt die Kennzahlen, die Fahrzeuge mit der niedrigsten Sicherheitsbewertung, die Flotten und das Coaching.',
+        'Wählen Sie die Organisation (Gebietshändler, Unternehmen, Flotte) und Suchen. Die Seite zeigt die Zahlen, die Fahrzeuge mit der niedrigsten Sicherheitsbewertung, die Flotten und das Coaching.',
         'Wählen Sie die PDF-Sprache und PDF herunterladen: eine A4-Datei, benannt nach ihrem Zeitraum, etwa safety-report-2026-11-01_2026-11-30.pdf. Ein Diagramm ohne Daten sagt es. Drucken druckt die Seite selbst.',
       ],
     },
