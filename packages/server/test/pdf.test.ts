@@ -224,6 +224,11 @@ describe('the PDF layer keeps things together (issue 29)', () => {
         expect(pdf.pages[0]?.strokes).toBe(1);
       }
     }
+    // Without a title, its value axis' caption says what has no data.
+    const untitled = await render((doc) =>
+      doc.lineChart({ unit: 'km', categories: ['Mon'], series: [{ name: 'Distance', values: [0] }], empty: 'No data' }),
+    );
+    expect(untitled.pages[0]?.text).toBe('km No data 1 / 1');
     expect(isEmptyChart({ categories: [], series: [{ name: 'x', values: [] }] })).toBe(true);
     expect(isEmptyChart({ categories: ['a'], series: [{ name: 'x', values: [0.5] }] })).toBe(false);
   });

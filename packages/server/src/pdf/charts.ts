@@ -60,8 +60,10 @@ export function drawChart(layout: Layout, kind: 'bar' | 'line', chart: Chart): v
   const top = layout.y;
   if (isEmptyChart(chart)) {
     let y = top;
-    if (chart.title) {
-      layout.draw(layout.clip(chart.title, styles.smallBold, box.width), box.left, y, styles.smallBold);
+    // What the chart would have shown: its title, else its value axis' caption.
+    const name = chart.title ?? chart.unit;
+    if (name) {
+      layout.draw(layout.clip(name, styles.smallBold, box.width), box.left, y, styles.smallBold);
       y += layout.lineHeight(styles.smallBold) + 1 * MM;
     }
     // A light frame where the chart would be, the message in its middle.
