@@ -261,6 +261,31 @@ describe('the report', () => {
     expect(pdf.codeKey).toBe('PERMISSION_CHECK_FAIL');
   });
 
+  it('names the PDF by the report’s period and says “no data” where a chart has none (issue 29)', async () => {
+    const empty = { range: 'custom', fromDay: '2001-11-01', toDay: '2001-11-30' } as const;
+    for (const [language, noData] of [
+      ['en', 'No data for this period'],
+      ['de', 'Keine Daten für diesen Zeitraum'],
+    ] as const) {
+      const { res } = await call(ctx, companyA.token, reportApi.reportPdf, { ...empty, language });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="safety-report-2001-11-01_2001-11-30.pdf"');
+      const text = (await readPdf(res.rawPayload)).pages.map((p) => p.text).join(' ');
+      // Incidents and distance over time, the safety score over time: three charts, none with data.
+      expect(text.split(noData).length - 1, text).toBe(3);
+      if (language === 'de') {
+        expect(text).toContain('Vorfälle nach Label');
+        expect(text).not.toContain('Kennzeichnung');
+      }
+    }
+    // A range read at the call: its first and last local day, not the day it was made.
+    const report = await call(ctx, companyA.token, reportApi.report, { range: 'last7Days' });
+    const { fromDay, toDay } = report.data.overview.span;
+    const { res } = await call(ctx, companyA.token, reportApi.reportPdf, { range: 'last7Days', language: 'en' });
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="safety-report-${fromDay}_${toDay}.pdf"`);
+    expect(fromDay < toDay).toBe(true);
+  });
+
   it('prints as an A4 PDF in Russian and Norwegian, with vector charts and page numbers', async () => {
     for (const [language, words] of [
       [

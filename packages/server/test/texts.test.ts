@@ -32,9 +32,13 @@ function rendered(texts: ServerTexts): Map<string, string> {
     ['incidentEmail.text(unknowns)', texts.incidentEmail.text(unknowns)],
     ['userGuide.title', texts.userGuide.title],
     ['userGuide.intro', texts.userGuide.intro],
-    ...texts.userGuide.chapters.flatMap(([heading, text], i): [string, string][] => [
-      [`userGuide.chapters.${i}.heading`, heading],
-      [`userGuide.chapters.${i}.text`, text],
+    ['userGuide.contents', texts.userGuide.contents],
+    ['userGuide.inMenu', texts.userGuide.inMenu],
+    ...Object.entries(texts.userGuide.chapters).flatMap(([id, chapter]): [string, string][] => [
+      [`userGuide.chapters.${id}.heading`, chapter.heading],
+      [`userGuide.chapters.${id}.task`, chapter.task],
+      ...chapter.steps.map((step, i): [string, string] => [`userGuide.chapters.${id}.steps.${i}`, step]),
+      ...(chapter.caption ? [[`userGuide.chapters.${id}.caption`, chapter.caption] as [string, string]] : []),
     ]),
     ['userGuide.contact', texts.userGuide.contact],
     ['userGuide.page', texts.userGuide.page],
@@ -74,8 +78,9 @@ describe('the server texts', () => {
   it.each(others)('%s is translated, not a copy of English', (language) => {
     const english = rendered(serverTexts.en);
     const texts = rendered(serverTexts[language]);
-    // Headings and the footer's "Page" may be the same word in two languages ('Incidents', 'Page'); sentences may not.
-    for (const [key, text] of texts) if (!/heading$|\.page$/.test(key)) expect(text, `${language} ${key}`).not.toBe(english.get(key));
+    // Headings, the footer's "Page" and the guide's "Contents" may be the same word in two languages ('Incidents', 'Page'); sentences may not.
+    for (const [key, text] of texts)
+      if (!/heading$|\.page$|\.contents$/.test(key)) expect(text, `${language} ${key}`).not.toBe(english.get(key));
     for (const key of ['verificationEmail.subject', 'incidentEmail.subject']) {
       const subjects = new Set(languages.map((other) => rendered(serverTexts[other]).get(key)));
       expect(subjects.size, key).toBe(languages.length);

@@ -17,7 +17,23 @@ export interface Chart {
   unit?: string;
   /** Height of the whole chart with title and legend, in mm (default 80). */
   height?: number;
+  /**
+   * What the chart says when it has nothing to draw (no category, or no value other than zero and gaps), in the
+   * document's language: "No data for this period". It replaces the axes, which would otherwise run from 0 to 1.
+   */
+  empty: string;
 }
+
+/** How high an empty chart is: its title and its message, no room for axes, in mm. */
+const EMPTY_HEIGHT = 16;
+
+/** A chart with no category or no value other than zero and gaps. */
+export const isEmptyChart = (chart: Pick<Chart, 'categories' | 'series'>) =>
+  chart.categories.length === 0 ||
+  chart.series.every((series) => series.values.every((value) => value === null || value === 0 || !Number.isFinite(value)));
+
+/** The height a chart takes on the page, in points. */
+export const chartHeight = (chart: Chart) => (isEmptyChart(chart) ? EMPTY_HEIGHT : (chart.height ?? 80)) * MM;
 
 /** The console's chart colours (antd's presets), so a report looks like the dashboard it comes from. */
 const palette = ['#1677ff', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#13c2c2', '#eb2f96', '#8c8c8c'];
@@ -39,9 +55,32 @@ export function ticks(low: number, high: number, count = 5): number[] {
 /** Draws a bar chart (grouped bars per category) or a line chart as vector paths, with axes, labels and legend. */
 export function drawChart(layout: Layout, kind: 'bar' | 'line', chart: Chart): void {
   const { doc } = layout;
-  const height = (chart.height ?? 80) * MM;
+  const height = chartHeight(chart);
   layout.ensure(height);
   const top = layout.y;
+  if (isEmptyChart(chart)) {
+    let y = top;
+    // What the chart would have shown: its title, else its value axis' caption.
+    const name = chart.title ?? chart.unit;
+    if (name) {
+      layout.draw(layout.clip(name, styles.smallBold, box.width), box.left, y, styles.smallBold);
+      y += layout.lineHeight(styles.smallBold) + 1 * MM;
+    }
+    // A light frame where the chart would be, the message in its middle.
+    const frame = top + height - y;
+    doc.rect(box.left, y, box.width, frame).fill('#fafafa');
+    const message = layout.clip(chart.empty, styles.body, box.width - 4 * MM);
+    layout.draw(
+      message,
+      box.left,
+      y + (frame - layout.lineHeight(styles.body)) / 2,
+      { ...styles.body, color: '#595959' },
+      'center',
+      box.width,
+    );
+    layout.y = top + height + 3 * MM;
+    return;
+  }
   const colours = chart.series.map((series, i) => series.color ?? palette[i % palette.length] ?? '#000000');
   let y = top;
   if (chart.title) {

@@ -8,7 +8,7 @@ import { ru } from './ru.js';
 import { sv } from './sv.js';
 import type { ServerTexts } from './types.js';
 
-export type { IncidentMail, ServerTexts, UserGuide } from './types.js';
+export { type GuideChapter, type GuideChapterId, guideChapterIds, type IncidentMail, type ServerTexts, type UserGuide } from './types.js';
 
 /**
  * The server's texts for people (e-mails, the user guide), one file per language; the type makes every language

@@ -46,6 +46,8 @@ export interface ReportTexts {
   ownWeights: string;
   /** A range without incidents, or a ranking without rows. */
   nothing: string;
+  /** In place of a chart without data. */
+  noData: string;
   /** "12 incidents without a town" */
   unplaced: (n: string) => string;
   noScore: string;
@@ -103,6 +105,7 @@ const en: ReportTexts = {
   defaultWeights: 'Default weights.',
   ownWeights: 'The company’s own weights.',
   nothing: 'Nothing in this period.',
+  noData: 'No data for this period',
   unplaced: (n) => `${n} incidents without a town nearby`,
   noScore: 'No score',
   hoursUnit: 'h',
@@ -159,6 +162,7 @@ const es: ReportTexts = {
   defaultWeights: 'Ponderaciones predeterminadas.',
   ownWeights: 'Ponderaciones propias de la empresa.',
   nothing: 'Nada en este periodo.',
+  noData: 'No hay datos para este periodo',
   unplaced: (n) => `${n} incidentes sin una localidad cercana`,
   noScore: 'Sin puntuación',
   hoursUnit: 'h',
@@ -223,6 +227,7 @@ const ru: ReportTexts = {
   defaultWeights: 'Веса по умолчанию.',
   ownWeights: 'Собственные веса компании.',
   nothing: 'За этот период ничего нет.',
+  noData: 'Нет данных за этот период',
   unplaced: (n) => `Инцидентов без ближайшего населённого пункта: ${n}`,
   noScore: 'Нет оценки',
   hoursUnit: 'ч',
@@ -279,6 +284,7 @@ const nb: ReportTexts = {
   defaultWeights: 'Standardvekter.',
   ownWeights: 'Selskapets egne vekter.',
   nothing: 'Ingenting i denne perioden.',
+  noData: 'Ingen data for denne perioden',
   unplaced: (n) => `${n} hendelser uten et tettsted i nærheten`,
   noScore: 'Ingen poengsum',
   hoursUnit: 't',
@@ -335,6 +341,7 @@ const fr: ReportTexts = {
   defaultWeights: 'Pondérations par défaut.',
   ownWeights: 'Pondérations propres à l’entreprise.',
   nothing: 'Rien sur cette période.',
+  noData: 'Aucune donnée pour cette période',
   unplaced: (n) => `${n} incidents sans localité proche`,
   noScore: 'Pas de score',
   hoursUnit: 'h',
@@ -391,6 +398,7 @@ const sv: ReportTexts = {
   defaultWeights: 'Standardvikter.',
   ownWeights: 'Företagets egna vikter.',
   nothing: 'Inget under denna period.',
+  noData: 'Inga data för denna period',
   unplaced: (n) => `${n} händelser utan närliggande ort`,
   noScore: 'Ingen poäng',
   hoursUnit: 'h',
@@ -409,7 +417,7 @@ const de: ReportTexts = {
     summary: 'Zusammenfassung',
     overTime: 'Vorfälle und Strecke im Zeitverlauf',
     byType: 'Vorfälle nach Typ',
-    byTag: 'Vorfälle nach Kennzeichnung',
+    byTag: 'Vorfälle nach Label',
     fleets: 'Flotten mit den meisten Vorfällen',
     places: 'Wo Vorfälle geschahen',
     safety: 'Sicherheitswert nach Flotte',
@@ -439,7 +447,7 @@ const de: ReportTexts = {
     place: 'Ort',
     country: 'Land',
     type: 'Typ',
-    tag: 'Kennzeichnung',
+    tag: 'Label',
   },
   coaching: {
     marked: 'Für Coaching markiert',
@@ -449,12 +457,13 @@ const de: ReportTexts = {
     medianToCoach: 'Mediane Zeit bis zum Coaching',
     averageToCoach: 'Durchschnittliche Zeit bis zum Coaching',
   },
-  tags: { emergency: 'Notfall', interactive: 'Interaktiv', general: 'Allgemein', none: 'Ohne Kennzeichnung' },
+  tags: { emergency: 'Notfall', interactive: 'Interaktiv', general: 'Allgemein', none: 'Ohne Label' },
   formula:
-    'Wert = 100 × e^(−Punkte pro 100 km ÷ Skala). Jeder Vorfall zählt die Punkte seines Typs, multipliziert mit seiner Schwere (seiner Kennzeichnung); unter der Mindeststrecke gibt es keinen Wert.',
+    'Wert = 100 × e^(−Punkte pro 100 km ÷ Skala). Jeder Vorfall zählt die Punkte seines Typs, multipliziert mit seiner Schwere (seinem Label); unter der Mindeststrecke gibt es keinen Wert.',
   defaultWeights: 'Standardgewichtung.',
   ownWeights: 'Eigene Gewichtung des Unternehmens.',
   nothing: 'Nichts in diesem Zeitraum.',
+  noData: 'Keine Daten für diesen Zeitraum',
   unplaced: (n) => `${n} Vorfälle ohne nahen Ort`,
   noScore: 'Kein Wert',
   hoursUnit: 'h',

@@ -30,11 +30,55 @@ export interface IncidentMail {
   location: string | null;
 }
 
-/** The user guide PDF (`/v1/dashboard/userGuide`): a title page with the introduction and contact, then a page per chapter. */
+/** The user guide's chapters in their order: one per area of the console's menu (`modules/dashboard/user-guide.ts`). */
+export const guideChapterIds = [
+  'start',
+  'incidents',
+  'coaching',
+  'vehicles',
+  'live',
+  'map',
+  'statistics',
+  'safetyScore',
+  'reports',
+  'scheduledReports',
+  'devices',
+  'configuration',
+  'firmware',
+  'upgrades',
+  'locks',
+  'organisations',
+  'accounts',
+  'subscriptions',
+  'logs',
+] as const;
+export type GuideChapterId = (typeof guideChapterIds)[number];
+
+/** One chapter: the task a reader comes for, then where to click and what they see. */
+export interface GuideChapter {
+  heading: string;
+  /** What the chapter helps to do, in a sentence or two. */
+  task: string;
+  /** Short numbered steps: where to click, what shows. */
+  steps: string[];
+  /** Under the chapter's screenshot, when it has one. */
+  caption?: string;
+}
+
+/** The user guide PDF (`/v1/dashboard/userGuide`): a title page with the introduction, contents and contact, then the chapters. */
 export interface UserGuide {
   title: string;
   intro: string;
-  chapters: [heading: string, text: string][];
+  /** The heading of the list of chapters. */
+  contents: string;
+  chapters: Record<GuideChapterId, GuideChapter>;
+  /** Before a chapter's places in the menu: "In the menu:". */
+  inMenu: string;
+  /**
+   * The console's menu titles (its `route.*` texts) the guide names, by their key: the guide prints each chapter's
+   * menu places with them, so it names the menu as the console shows it (a test holds the two together).
+   */
+  menu: Record<string, string>;
   contact: string;
   /** The footer's word before the page number. */
   page: string;

@@ -4,11 +4,12 @@ import type { Db } from '../../db/client.js';
 import { reportRoutes } from './routes.js';
 import { ReportService } from './service.js';
 
+export { reportFileName } from './pdf.js';
 export type { ReportService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The statistics report and its PDF (issue 19); scheduled reports send `reports.pdf(principal, query, language)`. */
+    /** The statistics report and its PDF (issue 19); scheduled reports send `reports.pdf(principal, query, language)`, named by `reportFileName`. */
     reports: ReportService;
   }
 }

@@ -39,6 +39,16 @@ function tagName(key: string, name: string | null, texts: ReportTexts): string {
 }
 
 /**
+ * The PDF's file name: the report's period, not the day it was made, so the files of many periods sort and tell
+ * themselves apart — `safety-report-2026-11-01_2026-11-30.pdf`, or one day's `safety-report-2026-11-05.pdf`.
+ */
+export function reportFileName(span: Pick<StatisticsReport['overview']['span'], 'fromDay' | 'toDay'>): string {
+  const days = [span.fromDay, span.toDay].filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day));
+  const period = [...new Set(days)].join('_');
+  return `safety-report${period ? `-${period}` : ''}.pdf`;
+}
+
+/**
  * The report as an A4 PDF (SPEC section 9: 10 mm margins; src/pdf): the organisation and period, the summary, charts
  * of incidents and distance over time, incidents by type and tag, the fleet and place rankings, the safety scores with
  * the worst vehicles, coaching and the vehicle allocation. Charts are vectors; text is selectable in every language.
@@ -131,12 +141,14 @@ export function reportPdf(report: StatisticsReport, options: ReportPdfOptions): 
           .map((line) => ({ name: types[line.key as keyof typeof types] ?? line.key, values: line.counts })),
         unit: texts.figures.incidents,
         height: 75,
+        empty: texts.noData,
       });
       pdf.lineChart({
         categories: labels,
         series: [{ name: texts.figures.distanceKm, values: overview.series.buckets.map((b) => b.distanceKm) }],
         unit: 'km',
         height: 60,
+        empty: texts.noData,
       });
 
       incidentsBy(
@@ -186,6 +198,7 @@ export function reportPdf(report: StatisticsReport, options: ReportPdfOptions): 
         categories: safety.trend.map((point) => bucket(point.label)),
         series: [{ name: texts.figures.score, values: safety.trend.map((point) => point.score) }],
         height: 55,
+        empty: texts.noData,
       });
 
       tableSection(

@@ -32,3 +32,13 @@ export function checkedRange(query: ReportQuery, now: number) {
   const days = dayNumber(span.to) - dayNumber(span.from);
   return { days, period: reportPeriod(days) };
 }
+
+/**
+ * The report's first and last day as its query names them, read in UTC: what the report's period (on screen, in the
+ * PDF and its file name) says when no company is in view to lend its days (the statistics' span is then empty).
+ */
+export function queryDays(query: ReportQuery, now: number): { fromDay: string; toDay: string } {
+  const span = dayRange('UTC', query, now);
+  const last = new Date(Date.parse(`${span.to}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  return { fromDay: span.from, toDay: last };
+}

@@ -14,12 +14,8 @@ export const reportRoutes: FastifyPluginAsync<{ reports: ReportService }> = asyn
       const wanted = asked ?? principalOf(req).language ?? 'en';
       const language = languages.includes(wanted) ? wanted : 'en';
       const zone = browserTimeZone(req);
-      const pdf = await reports.pdf(principalOf(req), query, language, zone ? { timeZone: zone } : {});
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="safety-report-${day}.pdf"`)
-        .send(pdf);
+      const { pdf, fileName } = await reports.pdfFile(principalOf(req), query, language, zone ? { timeZone: zone } : {});
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
     },
   });
 };

@@ -9,8 +9,8 @@ import { reportTexts } from '../../texts/report.js';
 import { coachingFigures } from '../coaching/index.js';
 import type { SafetyScoreService } from '../safety-score/index.js';
 import type { StatisticsService } from '../statistics/index.js';
-import { reportPdf } from './pdf.js';
-import { checkedRange } from './range.js';
+import { reportFileName, reportPdf } from './pdf.js';
+import { checkedRange, queryDays } from './range.js';
 
 export interface ReportOptions {
   /** The instant the range is read at (tests, the scheduled reports' period). */
@@ -62,10 +62,12 @@ export class ReportService {
       ...(query.companyId === undefined ? {} : { companyId: query.companyId }),
       ...(query.fleetId === undefined ? {} : { fleetId: query.fleetId }),
     });
+    // Without a company in view the statistics have no days of their own: the report names the query's (in UTC).
+    const span = overview.span.fromDay ? overview.span : { ...overview.span, ...queryDays(query, now) };
     return {
       title: title ?? '',
       generatedAt: now,
-      overview,
+      overview: { ...overview, span },
       safety: {
         overall: vehicles.overall,
         trend: vehicles.trend,
@@ -84,15 +86,26 @@ export class ReportService {
     language: Language,
     options: ReportOptions & { timeZone?: string } = {},
   ): Promise<Readable> {
+    return (await this.pdfFile(principal, query, language, options)).pdf;
+  }
+
+  /** The PDF and its file name, which carries the report's period (`safety-report-2026-11-01_2026-11-30.pdf`). */
+  async pdfFile(
+    principal: Principal,
+    query: ReportQuery,
+    language: Language,
+    options: ReportOptions & { timeZone?: string } = {},
+  ): Promise<{ pdf: Readable; fileName: string }> {
     const report = await this.report(principal, query, options);
     const logo = await this.logo(principal, query);
     const texts = reportTexts[language];
-    return reportPdf(report, {
+    const pdf = await reportPdf(report, {
       language,
       timeZone: options.timeZone ?? report.overview.span.timeZones[0] ?? 'UTC',
       title: report.title || texts.everything,
       ...(logo ? { logo } : {}),
     });
+    return { pdf, fileName: reportFileName(report.overview.span) };
   }
 
   /** The organisation the report is of: the one named (checked by the statistics), else the caller's own; null for everything. */

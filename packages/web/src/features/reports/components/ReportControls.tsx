@@ -71,8 +71,9 @@ export function ReportControls({ filters, onChange }: Props) {
           />
         )}
         <Space wrap className="report-actions">
+          <label htmlFor="report-language">{t('report.language')}</label>
           <Select<Language>
-            aria-label={t('report.language')}
+            id="report-language"
             value={language}
             onChange={setLanguage}
             style={{ minWidth: 130 }}
