@@ -90,7 +90,7 @@ test('the Super Admin uploads a recorded span as evidence and finds the clip sto
     const evidence = page.getByTestId('evidence');
     const video = evidence.getByTestId('evidence-video');
     await expect(video).toHaveCount(1);
-    await expect(evidence.getByTestId('evidence-size')).toContainText('KB');
+    await expect(evidence.getByTestId('evidence-size')).toContainText('kB');
     const shown = evidence.getByTestId('evidence-sha');
     await expect(shown).toBeVisible();
     // It plays.

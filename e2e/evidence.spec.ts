@@ -41,7 +41,7 @@ test('an incident’s picture shows, its video plays and seeks, its evidence zip
     // Real-size evidence (issue 16): the simulator's ffmpeg made a 640×360 picture.
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThanOrEqual(640);
     await expect(evidence.getByTestId('evidence-sha')).toHaveCount(2);
-    await expect(evidence.getByTestId('evidence-size').first()).toContainText('KB');
+    await expect(evidence.getByTestId('evidence-size').first()).toContainText('kB');
 
     // The channel's tile: labelled, its video with the picture as poster, enlarged on demand and back by Escape.
     const tile = evidence.getByTestId('evidence-channel');
