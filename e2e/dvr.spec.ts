@@ -95,7 +95,7 @@ test('the Super Admin uploads a recorded span as evidence and finds the clip sto
       .getByTestId('evidence-details')
       .getByRole('button', { name: /^Files: storage, SHA-256 and upload history/ })
       .click();
-    await expect(evidence.getByTestId('evidence-size')).toContainText('KB');
+    await expect(evidence.getByTestId('evidence-size')).toContainText('kB');
     const shown = evidence.getByTestId('evidence-sha');
     await expect(shown).toBeVisible();
     // It plays.

@@ -54,7 +54,7 @@ test('an incident’s picture shows, its video plays and seeks, its evidence zip
     const details = evidence.getByTestId('evidence-details');
     await details.getByRole('button', { name: 'Files: storage, SHA-256 and upload history (2)' }).press('Enter');
     await expect(evidence.getByTestId('evidence-sha')).toHaveCount(2);
-    await expect(evidence.getByTestId('evidence-size').first()).toContainText('KB');
+    await expect(evidence.getByTestId('evidence-size').first()).toContainText('kB');
 
     // Each file's upload: one readable line, its technical steps folded away.
     const uploads = details.getByTestId('history-upload');

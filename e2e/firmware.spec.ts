@@ -56,7 +56,7 @@ test('the Super Admin uploads a firmware package, upgrades two devices live, ref
       mimeType: 'application/octet-stream',
       buffer: file,
     });
-    await expect(upload.getByTestId('firmware-file-facts')).toHaveText('256.0 KB');
+    await expect(upload.getByTestId('firmware-file-facts')).toHaveText('256 kB');
     await page.getByTestId('firmware-upload-submit').click();
     const stored = page.getByTestId('firmware-uploaded');
     await expect(stored).toContainText(`Version ${version} is in the library`);

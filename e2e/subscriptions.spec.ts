@@ -58,7 +58,7 @@ test('the Super Admin subscribes a company, suspends the subscription and reads 
   const usage = row(page, company);
   await expect(usage).toContainText(agentName);
   await expect(usage).toContainText('0 / —');
-  await expect(usage).toContainText('0 B');
+  await expect(usage).toContainText('0 bytes');
   await expect(page.getByText(`Usage in ${month} (UTC)`)).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/subscription-usage.png', fullPage: true });
 });
