@@ -100,18 +100,19 @@ export const READY_PASSWORD = 'Chosen-Pass-2026';
 const FIRST_PASSWORD = 'Welcome-2026-Aa';
 
 /**
- * A Company Admin of a company (or with `level` 'fleet', a Fleet Admin of a fleet: `orgId`) that has already changed its
- * first password: its username and a session token.
+ * A Company Admin of a company (or with `level`, an Agent, Fleet or Site Admin of that organisation: `orgId`; a Super
+ * Assistant, `orgId` unused) that has already changed its first password: its username and a session token.
  */
 export async function readyCompanyAdmin(
   baseURL: string,
   api: AdminApi,
   orgId: number,
   prefix = 'boss',
-  level: 'company' | 'fleet' = 'company',
+  level: 'agent' | 'company' | 'fleet' | 'site' | 'assistant' = 'company',
 ) {
   const username = `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  await api('POST', `/v1/account/register/${level}`, { username, password: FIRST_PASSWORD, rePassword: FIRST_PASSWORD, orgId });
+  const home = level === 'assistant' ? {} : { orgId };
+  await api('POST', `/v1/account/register/${level}`, { username, password: FIRST_PASSWORD, rePassword: FIRST_PASSWORD, ...home });
   const first = await apiLogin(baseURL, username, FIRST_PASSWORD);
   const res = await fetch(`${baseURL}/v1/account/pwd`, {
     method: 'PUT',

@@ -16,12 +16,15 @@ test('a locked device refuses local changes and the portal’s unbind; an instal
     expect(await device.start()).toBe(true);
     await bindWhenListed(api, uuid, vehicle.id);
 
-    // Without a session the page offers the sign-in, which leads back to it.
+    // Without a session the page offers the sign-in, which leads on to the console's lock page, inside its layout
+    // (issue 29: it opened outside, without the sidebar).
     await page.goto(`/device/setting?keyword=${uuid}`);
     await expect(page.getByTestId('locks-no-access')).toBeVisible();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await logIn(page);
-    await expect(page).toHaveURL(new RegExp(`/device/setting\\?keyword=${uuid}$`));
+    await expect(page).toHaveURL(new RegExp(`/devicepage/locks\\?keyword=${uuid}$`));
+    await expect(page.locator('.shell-sider')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Device locks' })).toHaveClass(/ant-menu-item-selected/);
 
     // Lock it with a PIN: the device confirms.
     const locks = page.getByTestId('device-locks');
@@ -73,13 +76,15 @@ test('a locked device refuses local changes and the portal’s unbind; an instal
     const deviceId = await listedDeviceId(api, uuid);
     await page.goto(`/device/detailPage?deviceId=${deviceId}`);
     await page.getByTestId('detail-to-lock').click();
-    await expect(page).toHaveURL(new RegExp(`/device/setting\\?keyword=${uuid}$`));
+    await expect(page).toHaveURL(new RegExp(`/devicepage/locks\\?keyword=${uuid}$`));
     await lockRow.locator('.ant-checkbox-input').check();
     await page.getByTestId('lock-link').click();
     await page.getByTestId('lock-link-uses').fill('2');
     await page.getByTestId('lock-link-issue').click();
     const url = (await page.getByTestId('lock-link-url').textContent()) ?? '';
     expect(url).toContain('/deviceLock?token=');
+    // Issue 29: it is meant for a phone: its QR code sits beside the copy button.
+    await expect(page.getByTestId('lock-link-qr').locator('svg')).toBeVisible();
     await page.screenshot({ path: 'e2e/artifacts/device-locks-link.png' });
 
     // An installer on site, no account, a phone's width.

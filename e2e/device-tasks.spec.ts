@@ -47,6 +47,8 @@ test('the Super Admin configures ticked devices and then all the list finds; the
 
     // All the filtered list: the offline device waits, its row is cancelled.
     await page.goto(`/devicepage/list?keyword=${encodeURIComponent(prefix)}`);
+    // Issue 29: the less used actions sit in the toolbar's "More" menu.
+    await page.getByTestId('devices-more').click();
     await page.getByTestId('configure-matching').click();
     await expect(page.getByTestId('batch-config')).toContainText('Configure 3 devices');
     await page.getByTestId('config-choose-detections').check();

@@ -170,7 +170,8 @@ test('a company connects a device with its provisioning key, binds it, and the S
 
     // The filtered list as a spreadsheet.
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export devices' }).click();
+    await page.getByTestId('devices-more').click();
+    await page.getByRole('menuitem', { name: 'Export devices' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     const bytes = await readFile((await file.path()) ?? '');

@@ -1,3 +1,4 @@
+import { accountManagers } from './api/account.js';
 import { coachingReaders } from './endpoints/coaching.js';
 import { adminRoles, fleetAdminsAndAbove, type Role, superAdminOnly } from './roles.js';
 
@@ -19,6 +20,12 @@ export interface RouteEntry {
   affix?: boolean;
   noCache?: boolean;
   alwaysShow?: boolean;
+  /**
+   * Words a user would type to find the page in the header search (issue 29): keys under `routeWords.` in the console's
+   * texts, each a comma-separated list of words in each language. A page hidden from the menu is offered by the search
+   * when it has words (a page about one record, or a form reached from its list, has none).
+   */
+  keywords?: readonly string[];
   /** A path to go to instead, or 'noRedirect' for a breadcrumb entry without a link. */
   redirect?: string;
   activeMenu?: string;
@@ -61,7 +68,9 @@ const mainTable = [
   {
     path: '/',
     redirect: '/dashboard',
-    children: [{ path: 'dashboard', name: 'Dashboard', title: 'dashboard', icon: 'dashboard', affix: true }],
+    children: [
+      { path: 'dashboard', name: 'Dashboard', title: 'dashboard', icon: 'dashboard', affix: true, keywords: ['home', 'overview'] },
+    ],
   },
   {
     path: '/event',
@@ -70,11 +79,18 @@ const mainTable = [
     icon: 'alert',
     alwaysShow: false,
     children: [
-      { path: 'list', name: 'EventList', title: 'incidentList', icon: 'alert' },
+      { path: 'list', name: 'EventList', title: 'incidentList', icon: 'alert', keywords: ['incident', 'alarm', 'video', 'evidence'] },
       // Issue 19: the coaching queue, for those who may read it (docs/decisions.md, "Coaching").
-      { path: 'coaching', name: 'CoachingQueue', title: 'coachingQueue', icon: 'user', roles: coachingReaders },
-      { path: 'tag/list', name: 'TagList', title: 'tag', hidden: true, roles: SUPER_COMPANY },
-      { path: 'recycleBin', name: 'RecycleBin', title: 'recycleBin', hidden: true },
+      {
+        path: 'coaching',
+        name: 'CoachingQueue',
+        title: 'coachingQueue',
+        icon: 'user',
+        roles: coachingReaders,
+        keywords: ['coaching', 'driver', 'review'],
+      },
+      { path: 'tag/list', name: 'TagList', title: 'tag', hidden: true, roles: SUPER_COMPANY, keywords: ['tag'] },
+      { path: 'recycleBin', name: 'RecycleBin', title: 'recycleBin', hidden: true, keywords: ['deleted'] },
       { path: ':eventId', name: 'EventDetail', title: 'incidentDetail', hidden: true, activeMenu: '/event/list' },
     ],
   },
@@ -84,8 +100,9 @@ const mainTable = [
     title: 'vehicles',
     icon: 'car',
     children: [
-      { path: 'list/:licensePlate?', name: 'VehicleList', title: 'vehicleList', icon: 'car' },
-      { path: 'edit', name: 'VehicleEdit', title: 'vehicleEdit', hidden: true, activeMenu: '/vehicle/list' },
+      { path: 'list/:licensePlate?', name: 'VehicleList', title: 'vehicleList', icon: 'car', keywords: ['vehicle', 'plate', 'live'] },
+      // Adding or changing a vehicle is for those who may write vehicles (issue 29: no page a role cannot use).
+      { path: 'edit', name: 'VehicleEdit', title: 'vehicleEdit', hidden: true, activeMenu: '/vehicle/list', roles: fleetAdminsAndAbove },
     ],
   },
   {
@@ -95,7 +112,7 @@ const mainTable = [
     icon: 'map',
     roles: WITH_SITE,
     children: [
-      { path: 'event', name: 'EventMap', title: 'incidentsMap', roles: WITH_SITE },
+      { path: 'event', name: 'EventMap', title: 'incidentsMap', roles: WITH_SITE, keywords: ['map', 'location'] },
       { path: ':licensePlate', name: 'VehicleMap', title: 'vehicleMap', hidden: true, roles: WITH_SITE },
     ],
   },
@@ -111,8 +128,16 @@ const mainTable = [
     title: 'statistics',
     icon: 'chart',
     children: [
-      { path: 'list', name: 'Statistics', title: 'dataAnalyst', roles: fleetAdminsAndAbove },
-      { path: 'report', name: 'Report', title: 'report', hidden: true, roles: fleetAdminsAndAbove, activeMenu: '/statistics/list' },
+      { path: 'list', name: 'Statistics', title: 'dataAnalyst', roles: fleetAdminsAndAbove, keywords: ['statistics', 'chart', 'ranking'] },
+      {
+        path: 'report',
+        name: 'Report',
+        title: 'report',
+        hidden: true,
+        roles: fleetAdminsAndAbove,
+        activeMenu: '/statistics/list',
+        keywords: ['report', 'schedule', 'pdf', 'email'],
+      },
     ],
   },
   {
@@ -121,23 +146,47 @@ const mainTable = [
     title: 'devices',
     icon: 'device',
     children: [
-      { path: 'unMatched', name: 'UnmatchedDevices', title: 'unmatchedDevices' },
-      { path: 'list', name: 'DeviceList', title: 'deviceList', roles: SUPER },
-      { path: 'upgrade-list', name: 'UpgradeList', title: 'upgradeList', roles: SUPER },
-      { path: 'maintenance', name: 'DeviceMaintenance', title: 'deviceMaintenance', roles: SUPER },
-      { path: 'taskManager', name: 'TaskManager', title: 'taskManager', hidden: true },
-      { path: 'upgradeManager', name: 'UpgradeManager', title: 'upgradeManager', hidden: true },
-      { path: 'thresholds', name: 'Thresholds', title: 'thresholds', hidden: true, roles: SUPER },
+      { path: 'unMatched', name: 'UnmatchedDevices', title: 'unmatchedDevices', keywords: ['device', 'bind', 'provisioning'] },
+      { path: 'list', name: 'DeviceList', title: 'deviceList', roles: SUPER, keywords: ['device', 'camera', 'export'] },
+      // Issue 29: the locks of the caller's scope inside the console (the public `/device/setting` is the installer's).
+      { path: 'locks', name: 'DeviceLocks', title: 'deviceLocks', keywords: ['lock', 'installer', 'pin', 'tamper'] },
+      { path: 'upgrade-list', name: 'UpgradeList', title: 'upgradeList', roles: SUPER, keywords: ['upgrade', 'firmware', 'version'] },
+      // Issue 29: the firmware library in the menu, beside the upgrades (its path is SPEC's `/upgradeCollection/index`).
+      {
+        path: '/upgradeCollection/index',
+        name: 'UpgradeCollection',
+        title: 'upgradeCollection',
+        roles: SUPER,
+        keywords: ['firmware', 'package', 'upload', 'version'],
+      },
+      {
+        path: 'maintenance',
+        name: 'DeviceMaintenance',
+        title: 'deviceMaintenance',
+        roles: SUPER,
+        keywords: ['maintenance', 'alert', 'fault'],
+      },
+      { path: 'taskManager', name: 'TaskManager', title: 'taskManager', hidden: true, keywords: ['task', 'configuration'] },
+      // The campaigns' calls are the Super Admin's (firmwareApi).
+      {
+        path: 'upgradeManager',
+        name: 'UpgradeManager',
+        title: 'upgradeManager',
+        hidden: true,
+        roles: SUPER,
+        keywords: ['upgrade', 'campaign', 'firmware'],
+      },
+      { path: 'thresholds', name: 'Thresholds', title: 'thresholds', hidden: true, roles: SUPER, keywords: ['threshold', 'sensitivity'] },
     ],
   },
   {
     path: '/device',
     hidden: true,
     children: [
-      { path: 'monitor', name: 'DeviceMonitor', title: 'deviceMonitor', hidden: true },
+      { path: 'monitor', name: 'DeviceMonitor', title: 'deviceMonitor', hidden: true, keywords: ['status', 'fault', 'signal'] },
       { path: 'configSetting', name: 'DeviceConfigSetting', title: 'deviceConfig', hidden: true },
-      { path: 'detailPage', name: 'DeviceDetail', title: 'deviceDetail', hidden: true },
-      { path: 'lineSummary', name: 'LineSummary', title: 'lineSummary', hidden: true },
+      { path: 'detailPage', name: 'DeviceDetail', title: 'deviceDetail', hidden: true, keywords: ['device'] },
+      { path: 'lineSummary', name: 'LineSummary', title: 'lineSummary', hidden: true, keywords: ['onlineTime', 'connection'] },
       { path: 'deviceConfigInfo', name: 'DeviceConfigInfo', title: 'deviceConfigInfo', hidden: true },
     ],
   },
@@ -148,10 +197,16 @@ const mainTable = [
     icon: 'org',
     roles: ORG_ADMINS,
     children: [
-      { path: 'agent/list', name: 'AgentList', title: 'areaSuppliers', roles: SUPER },
-      { path: 'company/list', name: 'CompanyList', title: 'companies', roles: SUPER_AGENT },
-      { path: 'fleet/list', name: 'FleetList', title: 'fleets', roles: ORG_ADMINS },
-      { path: 'site/list', name: 'SiteList', title: 'site', roles: ORG_ADMINS },
+      { path: 'agent/list', name: 'AgentList', title: 'areaSuppliers', roles: SUPER, keywords: ['agent', 'organisation'] },
+      {
+        path: 'company/list',
+        name: 'CompanyList',
+        title: 'companies',
+        roles: SUPER_AGENT,
+        keywords: ['company', 'customer', 'organisation'],
+      },
+      { path: 'fleet/list', name: 'FleetList', title: 'fleets', roles: ORG_ADMINS, keywords: ['fleet', 'organisation'] },
+      { path: 'site/list', name: 'SiteList', title: 'site', roles: ORG_ADMINS, keywords: ['site', 'organisation'] },
     ],
   },
   {
@@ -160,9 +215,10 @@ const mainTable = [
     title: 'users',
     icon: 'user',
     children: [
-      { path: 'list', name: 'AccountList', title: 'users', icon: 'user' },
-      { path: 'add', name: 'AccountAdd', title: 'accountAdd', hidden: true, activeMenu: '/account/list' },
-      { path: 'edit', name: 'AccountEdit', title: 'accountEdit', hidden: true, activeMenu: '/account/list' },
+      { path: 'list', name: 'AccountList', title: 'users', icon: 'user', keywords: ['user', 'account', 'password', 'role'] },
+      // Adding and changing accounts is for those who manage them (issue 29: no page a role cannot use).
+      { path: 'add', name: 'AccountAdd', title: 'accountAdd', hidden: true, activeMenu: '/account/list', roles: accountManagers },
+      { path: 'edit', name: 'AccountEdit', title: 'accountEdit', hidden: true, activeMenu: '/account/list', roles: accountManagers },
     ],
   },
   {
@@ -172,38 +228,33 @@ const mainTable = [
     icon: 'subscribe',
     roles: SUPER,
     children: [
-      { path: 'list', name: 'SubscribeList', title: 'subscribe', roles: SUPER },
-      { path: 'usage', name: 'Usage', title: 'usage', roles: SUPER },
+      { path: 'list', name: 'SubscribeList', title: 'subscribe', roles: SUPER, keywords: ['subscription', 'licence'] },
+      { path: 'usage', name: 'Usage', title: 'usage', roles: SUPER, keywords: ['usage', 'quota'] },
     ],
   },
   {
     path: '/self',
     hidden: true,
-    children: [{ path: 'index', name: 'Self', title: 'profile' }],
+    children: [{ path: 'index', name: 'Self', title: 'profile', keywords: ['profile', 'password', 'language'] }],
   },
   {
     path: '/clause',
     hidden: true,
     title: 'terms',
     children: [
-      { path: 'list', name: 'ClauseList', title: 'terms', roles: SUPER_AGENT },
+      { path: 'list', name: 'ClauseList', title: 'terms', roles: SUPER_AGENT, keywords: ['terms', 'privacy'] },
       { path: 'add', name: 'ClauseAdd', title: 'clauseAdd', roles: SUPER_AGENT },
       { path: 'edit', name: 'ClauseEdit', title: 'clauseEdit', roles: SUPER_AGENT },
-      { path: 'state', name: 'ClauseState', title: 'clauseState', roles: CLAUSE_READERS },
-      { path: 'log', name: 'ClauseLog', title: 'clauseLog', roles: CLAUSE_READERS },
-      { path: 'operationlog', name: 'ClauseOperationLog', title: 'clauseOperationLog', roles: SUPER },
+      { path: 'state', name: 'ClauseState', title: 'clauseState', roles: CLAUSE_READERS, keywords: ['terms', 'acceptance'] },
+      { path: 'log', name: 'ClauseLog', title: 'clauseLog', roles: CLAUSE_READERS, keywords: ['terms', 'history'] },
+      { path: 'operationlog', name: 'ClauseOperationLog', title: 'clauseOperationLog', roles: SUPER, keywords: ['terms', 'audit'] },
     ],
   },
   { path: '/clauseInfo', hidden: true, redirect: '/clause/list' },
   {
     path: '/collection',
     hidden: true,
-    children: [{ path: 'index', name: 'Collection', title: 'folder' }],
-  },
-  {
-    path: '/upgradeCollection',
-    hidden: true,
-    children: [{ path: 'index', name: 'UpgradeCollection', title: 'upgradeCollection' }],
+    children: [{ path: 'index', name: 'Collection', title: 'folder', keywords: ['runtimeLog', 'diagnostics'] }],
   },
   {
     path: '/system',
@@ -211,10 +262,22 @@ const mainTable = [
     title: 'systemSetting',
     icon: 'setting',
     children: [
-      { path: 'companySetting', name: 'CompanySetting', title: 'companySetting', roles: ['COMPANY_ADMIN'] },
-      { path: 'log', name: 'SystemLog', title: 'log', roles: SUPER_AGENT },
-      { path: 'deviceLog', name: 'DeviceLog', title: 'deviceUpgradeLog', roles: SUPER },
-      { path: 'deviceOperatonLog', name: 'DeviceOperationLog', title: 'deviceOperationLog', roles: SUPER },
+      {
+        path: 'companySetting',
+        name: 'CompanySetting',
+        title: 'companySetting',
+        roles: ['COMPANY_ADMIN'],
+        keywords: ['company', 'settings', 'terms'],
+      },
+      { path: 'log', name: 'SystemLog', title: 'log', roles: SUPER_AGENT, keywords: ['log', 'audit', 'history'] },
+      { path: 'deviceLog', name: 'DeviceLog', title: 'deviceUpgradeLog', roles: SUPER, keywords: ['log', 'upgrade', 'firmware'] },
+      {
+        path: 'deviceOperatonLog',
+        name: 'DeviceOperationLog',
+        title: 'deviceOperationLog',
+        roles: SUPER,
+        keywords: ['log', 'device', 'audit'],
+      },
     ],
   },
 ] as const satisfies readonly RouteEntry[];

@@ -42,12 +42,12 @@ describe('the menu of the pages built so far', () => {
 
   it.each<[string, Role, string[]]>([
     [
-      'offers a Company Admin incidents and their coaching queue, statistics, fleets and sites, users and its company setting, and no area suppliers, companies or system log',
+      'offers a Company Admin incidents and their coaching queue, statistics, its devices and their locks, fleets and sites, users and its company setting, and no area suppliers, companies or system log',
       'COMPANY_ADMIN',
-      ['/event', '/org'],
+      ['/event', '/devicepage', '/org'],
     ],
     [
-      'offers the Super Admin incidents and their coaching queue, statistics, every organisation list, subscriptions and the operation log, never the hidden pages',
+      'offers the Super Admin incidents and their coaching queue, statistics, the devices with their locks and the firmware library, every organisation list, subscriptions and the operation log, never the hidden pages',
       'SUPER_ADMIN',
       ['/event', '/devicepage', '/org', '/subscribe', '/system'],
     ],

@@ -8,12 +8,22 @@ const FIRST_PAGES = ['/dashboard', '/event/list', '/event/coaching', '/vehicle/l
  * search's pool both hold (the menu adds its sections around them).
  */
 export const rolePages: Partial<Record<Role, string[]>> = {
-  COMPANY_ADMIN: [...FIRST_PAGES, '/devicepage/unMatched', '/org/fleet/list', '/org/site/list', '/account/list', '/system/companySetting'],
+  COMPANY_ADMIN: [
+    ...FIRST_PAGES,
+    '/devicepage/unMatched',
+    '/devicepage/locks',
+    '/org/fleet/list',
+    '/org/site/list',
+    '/account/list',
+    '/system/companySetting',
+  ],
   SUPER_ADMIN: [
     ...FIRST_PAGES,
     '/devicepage/unMatched',
     '/devicepage/list',
+    '/devicepage/locks',
     '/devicepage/upgrade-list',
+    '/upgradeCollection/index',
     '/devicepage/maintenance',
     '/org/agent/list',
     '/org/company/list',

@@ -2,7 +2,7 @@ import type { RouteEntry } from '@safety-shield/contract';
 
 /**
  * A small route table for the menu and header search tests: a single-child section, a section only two roles may see
- * (one of its children only the Super Admin), a 'noRedirect' section, a hidden child, a page with a parameter, a hidden section.
+ * (one of its children only the Super Admin), a 'noRedirect' section, a hidden child, a page with a parameter and keywords, a hidden section.
  */
 export const testRoutes: RouteEntry[] = [
   { path: '/', redirect: '/dashboard', children: [{ path: 'dashboard', name: 'Dashboard', title: 'dashboard', icon: 'dashboard' }] },
@@ -30,7 +30,7 @@ export const testRoutes: RouteEntry[] = [
     path: '/vehicle',
     title: 'vehicles',
     icon: 'car',
-    children: [{ path: 'list/:licensePlate?', name: 'VehicleList', title: 'vehicleList' }],
+    children: [{ path: 'list/:licensePlate?', name: 'VehicleList', title: 'vehicleList', keywords: ['vehicle'] }],
   },
   { path: '/self', hidden: true, children: [{ path: 'index', name: 'Self', title: 'profile' }] },
 ];

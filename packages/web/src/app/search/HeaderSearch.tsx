@@ -7,14 +7,14 @@ import { useNavigate } from 'react-router';
 import { builtPages } from '../pages.js';
 import { searchIndex, searchPages, searchPool } from './search-pool.js';
 
-/** The header search (CONSOLE.md): the icon opens a box that finds permitted pages by title or path. */
+/** The header search (CONSOLE.md): the icon opens a box that finds permitted pages by title, keywords (issue 29) or path. */
 export function HeaderSearch({ role }: { role: Role }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   // `t` changes with the language, so the titles are rebuilt in the new one.
-  const index = useMemo(() => searchIndex(searchPool(mainRoutes, role, builtPages, (key) => t(`route.${key}`))), [role, t]);
+  const index = useMemo(() => searchIndex(searchPool(mainRoutes, role, builtPages, (key) => t(key))), [role, t]);
   const results = useMemo(() => searchPages(index, query), [index, query]);
 
   const close = () => {

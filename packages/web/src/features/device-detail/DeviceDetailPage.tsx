@@ -1,4 +1,4 @@
-import { DashboardOutlined, FieldTimeOutlined, LockOutlined } from '@ant-design/icons';
+import { DashboardOutlined, FieldTimeOutlined, FileTextOutlined, LockOutlined } from '@ant-design/icons';
 import { pathTo } from '@safety-shield/contract';
 import { Card, Empty, Flex, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -104,8 +104,13 @@ export function DeviceDetailPage() {
               </Link>
             )}
             {device.data && (
-              <Link to={pathTo('DeviceLock', { query: { keyword: device.data.deviceUuid } })} data-testid="detail-to-lock">
+              <Link to={pathTo('DeviceLocks', { query: { keyword: device.data.deviceUuid } })} data-testid="detail-to-lock">
                 <LockOutlined /> {t('route.deviceLock')}
+              </Link>
+            )}
+            {device.data && (
+              <Link to={pathTo('Collection', { query: { keyword: device.data.deviceUuid } })} data-testid="detail-to-runtime-logs">
+                <FileTextOutlined /> {t('runtimeLogs.title')}
               </Link>
             )}
             <Link to={pathTo('DeviceMonitor')} data-testid="detail-to-monitor">

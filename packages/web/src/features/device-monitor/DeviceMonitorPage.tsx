@@ -1,4 +1,4 @@
-import { HistoryOutlined, ProfileOutlined } from '@ant-design/icons';
+import { FieldTimeOutlined, FileTextOutlined, HistoryOutlined, ProfileOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { type DeviceRunningStatus, deviceFaultFilters, pathTo } from '@safety-shield/contract';
 import { Button, Flex, Grid, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -171,6 +171,20 @@ export function DeviceMonitorPage() {
       rowKey="deviceId"
       columns={columns}
       tableTestId="device-monitor-table"
+      actions={
+        // Issue 29: the devices' online time, the jobs that reach many devices and the logs they fetched, from their status.
+        <Flex wrap gap={16} data-testid="monitor-links">
+          <Link to={pathTo('LineSummary')}>
+            <FieldTimeOutlined /> {t('route.lineSummary')}
+          </Link>
+          <Link to={pathTo('TaskManager')}>
+            <UnorderedListOutlined /> {t('route.taskManager')}
+          </Link>
+          <Link to={pathTo('Collection')}>
+            <FileTextOutlined /> {t('runtimeLogs.title')}
+          </Link>
+        </Flex>
+      }
       onRow={(row) => ({
         onClick: () => showHistory(row.deviceId),
         style: { cursor: 'pointer' },

@@ -1,9 +1,9 @@
-import { CloudUploadOutlined, FieldTimeOutlined, SettingOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, FieldTimeOutlined, MoreOutlined, SettingOutlined } from '@ant-design/icons';
 import { canCall, deviceConfigApi, firmwareApi, pathTo } from '@safety-shield/contract';
-import { Button, Flex } from 'antd';
+import { Button, Dropdown, Flex, type MenuProps } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useIdParamState } from '../../shared/hooks/use-id-param.js';
 import { ListPage, useListParams } from '../../shared/ui/list/index.js';
 import { useSelfInfo } from '../auth/index.js';
@@ -11,9 +11,11 @@ import { useDevices } from './api/get-devices.js';
 import { DeviceDetailDrawer } from './components/DeviceDetailDrawer.js';
 import { DeviceFilterBar } from './components/DeviceFilterBar.js';
 import { useDeviceColumns } from './components/device-columns.js';
-import { ExportButtons } from './components/ExportButtons.js';
+import { useExportItems } from './components/ExportButtons.js';
 import { DEVICE_FILTERS, deviceFilters } from './components/filters.js';
 import { useNarrowRows } from './components/layout.js';
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /** The open detail drawer lives in the URL too, so a link opens the same device. */
 const DETAIL_PARAM = 'device';
@@ -46,12 +48,40 @@ export function DeviceListPage() {
   };
 
   /** The online time per day of the devices the filters select (the keyword and organisation filters carry over). */
-  const showOnlineTime = () => {
+  const lineSummaryPath = () => {
     const params = new URLSearchParams();
     for (const key of ['keyword', 'agentId', 'companyId', 'fleetId'] as const)
       if (list.filters[key]) params.set(key, list.filters[key] ?? '');
-    void navigate(pathTo('LineSummary', { query: params }));
+    return pathTo('LineSummary', { query: params });
   };
+
+  const exportItems = useExportItems(filters);
+  /** Issue 29: the less used actions fold into "More", so the toolbar keeps to one row in every language at 1440 px. */
+  const more: MenuItem[] = [
+    ...(configures
+      ? [
+          {
+            key: 'configure-matching',
+            icon: <SettingOutlined />,
+            label: <span data-testid="configure-matching">{t('devices.configureMatching', { count: total })}</span>,
+            disabled: total === 0,
+            onClick: () => configure('matching'),
+          },
+        ]
+      : []),
+    {
+      key: 'online-time',
+      icon: <FieldTimeOutlined />,
+      // A link (it opens in a new tab too); the item's own click (a key press as well) goes there in this one.
+      label: (
+        <Link to={lineSummaryPath()} onClick={(event) => event.preventDefault()} data-testid="devices-online-time">
+          {t('route.lineSummary')}
+        </Link>
+      ),
+      onClick: () => void navigate(lineSummaryPath()),
+    },
+    ...exportItems,
+  ];
 
   return (
     <ListPage
@@ -60,27 +90,17 @@ export function DeviceListPage() {
       list={list}
       filters={<DeviceFilterBar list={list} filters={filters} />}
       actions={
-        // Six buttons do not fit a phone's row: they wrap instead of running off the card's left edge.
-        <Flex wrap justify="flex-end" gap={8} style={{ flex: 1 }}>
+        // On a phone the buttons wrap instead of running off the card's left edge.
+        <Flex wrap justify="flex-end" gap={8} style={{ flex: 1 }} data-testid="devices-toolbar">
           {configures && (
-            <>
-              <Button
-                icon={<SettingOutlined />}
-                disabled={selected.length === 0}
-                onClick={() => configure('selected')}
-                data-testid="configure-selected"
-              >
-                {t('devices.configureSelected', { count: selected.length })}
-              </Button>
-              <Button
-                icon={<SettingOutlined />}
-                disabled={total === 0}
-                onClick={() => configure('matching')}
-                data-testid="configure-matching"
-              >
-                {t('devices.configureMatching', { count: total })}
-              </Button>
-            </>
+            <Button
+              icon={<SettingOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => configure('selected')}
+              data-testid="configure-selected"
+            >
+              {t('devices.configureSelected', { count: selected.length })}
+            </Button>
           )}
           {upgrades && (
             <Button
@@ -92,10 +112,11 @@ export function DeviceListPage() {
               {t('devices.upgradeSelected', { count: selected.length })}
             </Button>
           )}
-          <Button icon={<FieldTimeOutlined />} onClick={showOnlineTime} data-testid="devices-online-time">
-            {t('route.lineSummary')}
-          </Button>
-          <ExportButtons filters={filters} />
+          <Dropdown trigger={['click']} menu={{ items: more }}>
+            <Button icon={<MoreOutlined />} data-testid="devices-more">
+              {t('devices.more')}
+            </Button>
+          </Dropdown>
         </Flex>
       }
       rowKey="deviceId"

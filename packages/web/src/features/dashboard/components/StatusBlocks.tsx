@@ -1,10 +1,10 @@
-import { type DashboardRange, firmwareApi, pathTo } from '@safety-shield/contract';
+import { type DashboardRange, firmwareApi, mayOpenPage, pathTo } from '@safety-shield/contract';
 import { Alert, Col, Descriptions, Empty, Flex, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { tagName } from '../../../shared/i18n/tag-name.js';
 import { statisticText } from '../../../shared/ui/format.js';
-import { useCan } from '../../auth/index.js';
+import { useCan, useSelfInfo } from '../../auth/index.js';
 import { useIncidentFigures, useMaintenance, useQuotaStatus, useRemoteUpgrade } from '../api/get-dashboard.js';
 import { Counts, StatusCard, type StatusCardProps } from './StatusCard.js';
 
@@ -17,6 +17,7 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
   const quota = useQuotaStatus();
   // The firmware pages are the Super Admin's: others see the figures without the links.
   const upgrades = useCan()(firmwareApi.campaigns);
+  const role = useSelfInfo().data?.baseInfo.role;
   const sourceKey = { subscription: 'sourceSubscription', organisation: 'sourceOrganisation', none: 'sourceNone' } as const;
   return (
     <Row gutter={[16, 16]}>
@@ -29,6 +30,13 @@ export function StatusBlocks({ range }: { range: DashboardRange }) {
               counts={{ offline: m.offline, neverOnline: m.neverOnline, unbound: m.unbound }}
               column={1}
             />
+            {/* Issue 29: the devices' pages are reached from here by every role (the device list is the Super Admin's). */}
+            <Flex wrap gap={12} data-testid="dashboard-device-links">
+              <Link to={pathTo('DeviceMonitor')}>{t('route.deviceMonitor')}</Link>
+              {role && mayOpenPage('DeviceMaintenance', role) && (
+                <Link to={pathTo('DeviceMaintenance')}>{t('route.deviceMaintenance')}</Link>
+              )}
+            </Flex>
           </>
         )}
       </Block>

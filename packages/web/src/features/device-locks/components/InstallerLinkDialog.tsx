@@ -1,5 +1,5 @@
 import { LOCK_LINK_USES_MAX, type LockLinkIssued } from '@safety-shield/contract';
-import { Alert, Button, Descriptions, Form, InputNumber, Modal, Select, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Form, InputNumber, Modal, QRCode, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/ui/FormDialog.js';
@@ -37,11 +37,26 @@ export function InstallerLinkDialog({ devices, onClose }: Props) {
         }
       >
         <Alert type="warning" showIcon title={t('deviceLocks.link.onceNote')} style={{ marginBottom: 12 }} />
-        <div className="lock-link-box">
-          <Typography.Text copyable={{ text: url }} className="lock-link-url" data-testid="lock-link-url">
-            {url}
-          </Typography.Text>
-        </div>
+        {/* Issue 29: the link is meant for a phone: its QR code beside the address and its copy button. */}
+        <Flex wrap gap={12} align="center" className="lock-link-box">
+          <QRCode
+            value={url}
+            type="svg"
+            size={148}
+            bordered={false}
+            bgColor="#ffffff"
+            color="#000000"
+            aria-label={t('deviceLocks.link.qr')}
+            role="img"
+            data-testid="lock-link-qr"
+          />
+          <Flex vertical gap={4} className="lock-link-text">
+            <Typography.Text type="secondary">{t('deviceLocks.link.qrHint')}</Typography.Text>
+            <Typography.Text copyable={{ text: url }} className="lock-link-url" data-testid="lock-link-url">
+              {url}
+            </Typography.Text>
+          </Flex>
+        </Flex>
         <Descriptions
           size="small"
           column={1}

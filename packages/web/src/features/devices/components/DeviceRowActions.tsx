@@ -1,4 +1,4 @@
-import { CreditCardOutlined, EditOutlined, ProfileOutlined, SettingOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, EditOutlined, LockOutlined, ProfileOutlined, SettingOutlined } from '@ant-design/icons';
 import { type DeviceRecord, pathTo } from '@safety-shield/contract';
 import { Space } from 'antd';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { DeviceDeleteAction } from './DeviceDeleteAction.js';
 import { EditDeviceDialog } from './EditDeviceDialog.js';
 import { IccidDialog } from './IccidDialog.js';
 import { RowButton } from './RowButton.js';
+import { RowLink } from './RowLink.js';
 import { UnbindAction } from './UnbindAction.js';
 
 type Dialog = 'edit' | 'iccid';
@@ -19,7 +20,7 @@ interface Props {
   compact: boolean;
 }
 
-/** A device row's actions in the device list: detail, edit, configuration, ICCID, unbind and delete. */
+/** A device row's actions in the device list: detail, edit, configuration, lock, ICCID, unbind and delete. */
 export function DeviceRowActions({ device, onDetail, compact }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -35,6 +36,14 @@ export function DeviceRowActions({ device, onDetail, compact }: Props) {
         icon={<SettingOutlined />}
         onClick={() => void navigate(pathTo('DeviceConfigSetting', { query: { deviceId: device.deviceId } }))}
         data-testid="device-config-action"
+      />
+      {/* Issue 29: the device's lock, one click from its row (it was four levels deep). */}
+      <RowLink
+        compact={compact}
+        label={t('route.deviceLock')}
+        icon={<LockOutlined />}
+        to={pathTo('DeviceLocks', { query: { keyword: device.deviceUuid } })}
+        testId="device-lock-action"
       />
       <RowButton
         compact={compact}

@@ -1,9 +1,16 @@
 import { RocketOutlined } from '@ant-design/icons';
-import type { CampaignCreateBody, CampaignSelection, FirmwarePackage, UpgradeCampaign } from '@safety-shield/contract';
+import {
+  type CampaignCreateBody,
+  type CampaignSelection,
+  type FirmwarePackage,
+  pathTo,
+  type UpgradeCampaign,
+} from '@safety-shield/contract';
 import { Alert, App, Button, DatePicker, Drawer, Flex, Form, InputNumber, Radio, Select, Slider, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../../../shared/http/client.js';
 import { fromPickerValue, pickerNow, toPickerValue } from '../../../shared/time/picker.js';
 import { percentText } from '../../../shared/ui/format.js';
@@ -15,6 +22,16 @@ import { DeviceMultiPicker, type PickedDevice } from './DeviceMultiPicker.js';
 import { TextTags } from './TextTags.js';
 
 type Target = 'devices' | 'filter';
+
+/** The firmware library, where packages are uploaded: said when the list is empty, and under the field as a way there. */
+function LibraryLink({ empty = false }: { empty?: boolean }) {
+  return (
+    <Trans
+      i18nKey={empty ? 'firmware.form.noPackages' : 'firmware.form.libraryHint'}
+      components={{ library: <Link to={pathTo('UpgradeCollection')} data-testid="campaign-library-link" /> }}
+    />
+  );
+}
 
 interface Values {
   packageId?: number;
@@ -145,8 +162,18 @@ function CampaignFormBody({ packageId, deviceIds, onClose, onCreated }: Omit<Pro
         label={t('firmware.form.package')}
         rules={[{ required: true, message: t('firmware.form.packageRequired') }]}
         extra={
-          chosen &&
-          (chosen.models.length > 0 ? t('firmware.form.fitsModels', { models: chosen.models.join(', ') }) : t('firmware.form.fitsAll'))
+          chosen ? (
+            chosen.models.length > 0 ? (
+              t('firmware.form.fitsModels', { models: chosen.models.join(', ') })
+            ) : (
+              t('firmware.form.fitsAll')
+            )
+          ) : (
+            // Issue 29: the way to the library, where a package is uploaded (also the empty list's text).
+            <span data-testid="campaign-library-hint">
+              <LibraryLink />
+            </span>
+          )
         }
       >
         <Select
@@ -154,7 +181,7 @@ function CampaignFormBody({ packageId, deviceIds, onClose, onCreated }: Omit<Pro
           options={packageOptions}
           loading={packages.isFetching}
           placeholder={t('firmware.form.packagePlaceholder')}
-          notFoundContent={packages.isFetching ? t('common.loading') : t('firmware.form.noPackages')}
+          notFoundContent={packages.isFetching ? t('common.loading') : <LibraryLink empty />}
           data-testid="campaign-package"
         />
       </Form.Item>

@@ -1,5 +1,5 @@
-import { EditOutlined, EnvironmentOutlined, SwapOutlined } from '@ant-design/icons';
-import { pathTo, type VehicleRecord } from '@safety-shield/contract';
+import { EditOutlined, EnvironmentOutlined, SwapOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { mayOpenPage, pathTo, type VehicleRecord } from '@safety-shield/contract';
 import { Button, Flex, Skeleton, Space, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +64,17 @@ export function VehicleRecordDrawer({ vehicleId, tab, onTabChange, onClose, onLe
             >
               {t('vehicles.map')}
             </Button>
+            {/* Issue 29: the recordings on the vehicle's device, reached from its record (the Super Admin's page). */}
+            {role && mayOpenPage('Dvr', role) && (
+              <Button
+                size="small"
+                icon={<VideoCameraOutlined />}
+                onClick={() => void navigate(pathTo('Dvr', { licensePlate: vehicle.licensePlate }))}
+                data-testid="vehicle-record-dvr"
+              >
+                {t('route.dvr')}
+              </Button>
+            )}
             {owner && (
               <Button
                 size="small"
