@@ -263,16 +263,21 @@ describe('every text is translated', () => {
   });
 });
 
+/** The header search's keywords are the words a user may type (synonyms, other spellings), never a name shown. */
+const shownTexts = (language: Language) => [...flatten(read(language))].filter(([key]) => !key.startsWith('routeWords.'));
+
 describe('one word for one thing (issue 29)', () => {
   it.each(languages)('%s names a licence plate the same on every page', (language) => {
-    const names = [...flatten(read(language))].filter(([key]) => /\.(plate|licensePlate)$/.test(key)).map(([, text]) => text);
+    const names = shownTexts(language)
+      .filter(([key]) => /\.(plate|licensePlate)$/.test(key))
+      .map(([, text]) => text);
     expect(names.length).toBeGreaterThan(5);
     expect(new Set(names)).toEqual(new Set([names[0]]));
   });
 
   it('spells it the British way, as the console does: licence, not license', () => {
     for (const language of languages)
-      for (const [key, text] of flatten(read(language))) expect(text, `${language} ${key}`).not.toMatch(/\blicense\b/i);
+      for (const [key, text] of shownTexts(language)) expect(text, `${language} ${key}`).not.toMatch(/\blicense\b/i);
   });
 });
 
