@@ -52,7 +52,14 @@ export function useDeviceColumns({ narrow, onDetail }: Options): ListColumns<Dev
         </Flex>
       ),
     },
-    { title: t('devices.dbm.unit'), key: 'dbm', align: 'right', priority: 5, fitWidth: 80, render: (_, record) => dash(record.position?.dbm) },
+    {
+      title: t('devices.dbm.unit'),
+      key: 'dbm',
+      align: 'right',
+      priority: 5,
+      fitWidth: 80,
+      render: (_, record) => dash(record.position?.dbm),
+    },
     {
       title: t('list.actions'),
       key: 'actions',
