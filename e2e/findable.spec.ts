@@ -1,20 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { type Language, languageNames } from '@safety-shield/contract';
 import { apiLogin } from './api.js';
-import { chooseLanguage, companyWithVehicle, listedDeviceId, row, simulatedDevice } from './console.js';
+import { chooseLanguage, companyWithVehicle, listedDeviceId, openSignedIn, row, simulatedDevice } from './console.js';
 import { expect, expectNoSidewaysScroll, test } from './fixtures.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
-
-/** Issue 29, "Findable": what a new fleet manager could not find, found by clicks and by the header search. */
-
-const SHELL_SETTINGS = {
-  themeColour: '#1890ff',
-  appearance: 'light',
-  tabsView: true,
-  fixedHeader: false,
-  sidebarLogo: true,
-  uiSize: 'medium',
-};
 
 /** The Super Admin's console in a browser of its own, signed in by API, in `language`, open at `path`. */
 async function openConsole(browser: Browser, baseURL: string, path: string, language: Language = 'en', width = 1440) {
@@ -22,13 +11,7 @@ async function openConsole(browser: Browser, baseURL: string, path: string, lang
   await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
   const page = await context.newPage();
   const token = await apiLogin(baseURL, 'admin', E2E_ADMIN_PASSWORD);
-  await page.request.put('/v1/account/setParamSetting', { headers: { 'x-token': token }, data: SHELL_SETTINGS });
-  await page.goto('/404');
-  await page.evaluate((value) => {
-    sessionStorage.setItem('safety-shield-token', value);
-    localStorage.setItem('safety-shield-latest-token', value);
-  }, token);
-  await page.goto(path);
+  await openSignedIn(page, token, path);
   return { context, page };
 }
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { apiLogin } from './api.js';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
+import { openSignedIn, SHELL_SETTINGS } from './console.js';
 import { watchViolations } from './csp-watch.js';
 import { collisionWithEvidence } from './evidence-fixture.js';
 import { expect, test } from './fixtures.js';
@@ -45,16 +46,6 @@ const walks: Walk[] = process.env.LAYOUT_WIDTHS
 
 /** The console's frame around every page. */
 const SHELL = ['.shell-sider', '.shell-top'];
-
-/** The admin's console settings as a fresh account has them. */
-const SHELL_SETTINGS = {
-  themeColour: '#1890ff',
-  appearance: 'light',
-  tabsView: true,
-  fixedHeader: false,
-  sidebarLogo: true,
-  uiSize: 'medium',
-};
 
 const publicPages = pagesOf('public', 'SUPER_ADMIN');
 
@@ -193,13 +184,7 @@ async function walk(browser: Browser, baseURL: string, { width, language, appear
   if (signedIn) {
     const token = await apiLogin(baseURL, 'admin', E2E_ADMIN_PASSWORD);
     // The shell as a fresh account has it (other tests change it): the tab bar on, which `navigate` waits on.
-    await page.request.put('/v1/account/setParamSetting', { headers: { 'x-token': token }, data: { ...SHELL_SETTINGS, appearance } });
-    await page.goto('/404');
-    await page.evaluate((value) => {
-      sessionStorage.setItem('safety-shield-token', value);
-      localStorage.setItem('safety-shield-latest-token', value);
-    }, token);
-    await page.goto('/dashboard');
+    await openSignedIn(page, token, '/dashboard', { ...SHELL_SETTINGS, appearance });
     await expect(page.getByTestId('tabs-view')).toBeVisible();
   }
   for (const shown of pages) {

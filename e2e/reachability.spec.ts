@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { filterRoutes, mainRoutes, type Role, tablePages } from '@safety-shield/contract';
 import { apiLogin } from './api.js';
-import { adminApi, agentWithCompany, bindWhenListed, readyCompanyAdmin, simulatedDevice, unique } from './console.js';
+import { adminApi, agentWithCompany, bindWhenListed, openSignedIn, readyCompanyAdmin, simulatedDevice, unique } from './console.js';
 import { expect, test } from './fixtures.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 
@@ -61,16 +61,6 @@ const firstRow = (page: Page) => content(page).locator('.ant-table-row:visible')
  */
 const NO_RECORDS: Partial<Record<Role, readonly string[]>> = {
   SITE_ADMIN: ['EventDetail', 'VehicleMap', 'DeviceDetail', 'DeviceConfigInfo', 'DeviceConfigSetting'],
-};
-
-/** The console settings of a fresh account. */
-const SHELL_SETTINGS = {
-  themeColour: '#1890ff',
-  appearance: 'light',
-  tabsView: true,
-  fixedHeader: false,
-  sidebarLogo: true,
-  uiSize: 'medium',
 };
 
 /** How long a click may wait for its target, and its page for the address to change. */
@@ -142,13 +132,7 @@ async function walk(browser: Browser, baseURL: string, role: Role, token: string
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   // The shell as a fresh account has it (another test may have changed the admin's): the tab bar on, which `settle` reads.
-  await page.request.put('/v1/account/setParamSetting', { headers: { 'x-token': token }, data: SHELL_SETTINGS });
-  await page.goto('/404');
-  await page.evaluate((value) => {
-    sessionStorage.setItem('safety-shield-token', value);
-    localStorage.setItem('safety-shield-latest-token', value);
-  }, token);
-  await page.goto('/dashboard');
+  await openSignedIn(page, token, '/dashboard');
   const menu = page.locator('nav[aria-label="Main"] .ant-menu');
   await expect(menu).toBeVisible();
   await settle(page);

@@ -7,14 +7,13 @@
  *   npx tsx e2e/tools/guide-screenshots.ts            # every language
  *   npx tsx e2e/tools/guide-screenshots.ts ru de      # some
  *
- * A portal of its own with the demo fleet (DEMO=1) on a fresh data directory and free ports, Debian's Chromium.
+ * A portal of its own with the demo fleet (`demo.ts`).
  */
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type Language, languages } from '@safety-shield/contract';
-import { apiLogin } from '../api.js';
-import { startPortal } from '../portal.js';
+import { startDemo } from './demo.js';
 
 const PASSWORD = 'GuideShots2026';
 const OUT = path.resolve(import.meta.dirname, '../../packages/server/assets/guide');
@@ -33,34 +32,18 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<unkn
 const wanted = (process.argv.slice(2).filter((arg) => (languages as readonly string[]).includes(arg)) as Language[]).concat();
 const chosen: readonly Language[] = wanted.length > 0 ? wanted : languages;
 
-const portal = await startPortal({ DEMO: '1', ADMIN_PASSWORD: PASSWORD, CAPTCHA_COMPLEXITY: '1000', MAP_TILE_URL: '', LOG_LEVEL: 'error' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-});
+const demo = await startDemo(PASSWORD);
+const { portal, token } = demo;
 try {
   // The demo writes its past (90 days of trips and incidents) at the first start; the lists fill once it is there.
-  const token = await apiLogin(portal.url, 'admin', PASSWORD);
   for (let tries = 0; tries < 120; tries++) {
-    const res = await fetch(`${portal.url}/v1/event/list?page=1&limit=1`, { headers: { 'x-token': token } });
+    const res = await fetch(`${portal.url}/v2/event/list?page=1&limit=1`, { headers: { 'x-token': token } });
     const body = (await res.json()) as { data?: { total?: number } };
     if ((body.data?.total ?? 0) > 20) break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   for (const language of chosen) {
-    const context = await browser.newContext({
-      viewport: VIEWPORT,
-      deviceScaleFactor: 1,
-      locale: language,
-      timezoneId: 'Europe/Oslo',
-      reducedMotion: 'reduce',
-    });
-    await context.addCookies([{ name: 'language', value: language, url: portal.url }]);
-    // Signed in as the demo's Super Admin: the session token where the console keeps it.
-    await context.addInitScript((value) => {
-      sessionStorage.setItem('safety-shield-token', value);
-      localStorage.setItem('safety-shield-latest-token', value);
-    }, token);
+    const context = await demo.context(language, VIEWPORT);
     const page = await context.newPage();
     await mkdir(path.join(OUT, language), { recursive: true });
     for (const screen of screens) {
@@ -75,6 +58,5 @@ try {
     await context.close();
   }
 } finally {
-  await browser.close();
-  await portal.stop();
+  await demo.stop();
 }
