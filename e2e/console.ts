@@ -11,27 +11,6 @@ import { apiLogin } from './api.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 import { workerPortal } from './portals.js';
 
-/** The admin's console settings as a fresh account has them (other tests change them). */
-export const SHELL_SETTINGS = {
-  themeColour: '#1890ff',
-  appearance: 'light',
-  tabsView: true,
-  fixedHeader: false,
-  sidebarLogo: true,
-  uiSize: 'medium',
-};
-
-/** Signs `page` in with `token` where the console keeps it, the shell set as `settings` say, and opens `path`. */
-export async function openSignedIn(page: Page, token: string, path: string, settings: object = SHELL_SETTINGS) {
-  await page.request.put('/v1/account/setParamSetting', { headers: { 'x-token': token }, data: settings });
-  await page.goto('/404');
-  await page.evaluate((value) => {
-    sessionStorage.setItem('safety-shield-token', value);
-    localStorage.setItem('safety-shield-latest-token', value);
-  }, token);
-  await page.goto(path);
-}
-
 /** A name no earlier run of the same portal has used. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 

@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { type Language, languageNames } from '@safety-shield/contract';
 import { apiLogin } from './api.js';
-import { chooseLanguage, companyWithVehicle, listedDeviceId, openSignedIn, row, simulatedDevice } from './console.js';
-import { expect, expectNoSidewaysScroll, test } from './fixtures.js';
+import { chooseLanguage, companyWithVehicle, listedDeviceId, row, simulatedDevice } from './console.js';
+import { expect, expectNoSidewaysScroll, openSignedIn, test } from './fixtures.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 
 /** The Super Admin's console in a browser of its own, signed in by API, in `language`, open at `path`. */

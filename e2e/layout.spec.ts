@@ -1,10 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { apiLogin } from './api.js';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { openSignedIn, SHELL_SETTINGS } from './console.js';
 import { watchViolations } from './csp-watch.js';
 import { collisionWithEvidence } from './evidence-fixture.js';
-import { expect, test } from './fixtures.js';
+import { expect, openSignedIn, SHELL_SETTINGS, test } from './fixtures.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 import { type PathParams, pagesOf, type TestPage } from './routes.js';
 

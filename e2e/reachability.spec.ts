@@ -1,8 +1,8 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { filterRoutes, mainRoutes, type Role, tablePages } from '@safety-shield/contract';
 import { apiLogin } from './api.js';
-import { adminApi, agentWithCompany, bindWhenListed, openSignedIn, readyCompanyAdmin, simulatedDevice, unique } from './console.js';
-import { expect, test } from './fixtures.js';
+import { adminApi, agentWithCompany, bindWhenListed, readyCompanyAdmin, simulatedDevice, unique } from './console.js';
+import { expect, openSignedIn, test } from './fixtures.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 
 /**

@@ -387,7 +387,7 @@ describe('the scheduled reports job', () => {
     for (const mail of mails) {
       expect(mail.attachments).toHaveLength(1);
       const [pdf] = mail.attachments;
-      expect(pdf).toMatchObject({ filename: 'safety-report-2030-02-25.pdf', contentType: 'application/pdf' });
+      expect(pdf).toMatchObject({ filename: 'safety-report-2030-02-25_2030-03-03.pdf', contentType: 'application/pdf' });
       expect(pdf?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     }
 

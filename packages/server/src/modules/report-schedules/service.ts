@@ -24,7 +24,7 @@ import { type Chain, inScope, outOfScope } from '../../http/scope.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { periodText, reportEmailTexts } from '../../texts/report-email.js';
 import { accountPrincipal } from '../account/index.js';
-import type { ReportService } from '../reports/index.js';
+import { type ReportService, reportFileName } from '../reports/index.js';
 import { type DuePeriod, latestPeriod, periodFrom, zoneOf } from './periods.js';
 import {
   checkedOrgs,
@@ -273,7 +273,7 @@ export class ReportScheduleService {
         to: email,
         subject: texts.subject(words),
         text: texts.text(words),
-        attachments: [{ filename: `safety-report-${period.periodStart}.pdf`, content: pdf, contentType: 'application/pdf' }],
+        attachments: [{ filename: reportFileName({ fromDay: period.periodStart, toDay: period.periodEnd }), content: pdf, contentType: 'application/pdf' }],
       });
     } catch (err) {
       this.log.warn({ err, schedule: schedule.id, accountId }, 'a scheduled report could not be mailed');
