@@ -33,7 +33,7 @@ export const guideChapters: Record<GuideChapterId, { routes: readonly RouteName[
   configuration: { routes: ['DeviceConfigSetting', 'DeviceConfigInfo', 'TaskManager', 'Thresholds'] },
   firmware: { routes: ['UpgradeCollection'] },
   upgrades: { routes: ['UpgradeList', 'UpgradeManager', 'DeviceLog'] },
-  locks: { routes: ['DeviceLock', 'DeviceLockLink'] },
+  locks: { routes: ['DeviceLocks', 'DeviceLock', 'DeviceLockLink'] },
   organisations: { routes: ['AgentList', 'CompanyList', 'FleetList', 'SiteList', 'CompanySetting', 'ClauseList', 'ClauseState'] },
   accounts: { routes: ['AccountList', 'AccountAdd', 'AccountEdit'] },
   subscriptions: { routes: ['SubscribeList', 'Usage'] },
