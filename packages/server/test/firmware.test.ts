@@ -246,8 +246,8 @@ describe('an upgrade campaign', () => {
       headers: { 'x-token': superToken },
     });
     const text = await csv.text();
-    expect(text.split('\r\n')[0]).toContain('package');
-    expect(text).toContain('FW-OK,2.5.0,2.4.1,2.5.0,done');
+    expect(text.split('\r\n')[0]).toContain('Package version');
+    expect(text).toContain('FW-OK,2.5.0,2.4.1,2.5.0,Upgraded,');
     expect((await call(portal, companyAdmin, firmwareApi.log, firstPage)).codeKey).toBe('PERMISSION_CHECK_FAIL');
   });
 });
