@@ -85,6 +85,7 @@ test('a locked device refuses local changes and the portal’s unbind; an instal
     expect(url).toContain('/deviceLock?token=');
     // Issue 29: it is meant for a phone: its QR code sits beside the copy button.
     await expect(page.getByTestId('lock-link-qr').locator('svg')).toBeVisible();
+    expect(await seriousAxeFindings(page, [], KNOWN_OPEN)).toEqual([]);
     await page.screenshot({ path: 'e2e/artifacts/device-locks-link.png' });
 
     // An installer on site, no account, a phone's width.

@@ -192,17 +192,18 @@ async function walk(browser: Browser, baseURL: string, role: Role, token: string
       );
 
   /**
-   * Back to a page reached before: the browser's back while that leads there (a tab or drawer of the page may have
-   * added a step of its own), else its steps again from the menu.
+   * Back to a page reached before: the browser's back until it is there (a tab or drawer of a page may have added steps
+   * of its own), never past the dashboard; else its steps again from the menu.
    */
   const returnTo = async (place: Reached) => {
-    for (let back = 0; back < 3 && here(page) !== place.url; back++) {
+    for (let back = 0; back < 6 && here(page) !== place.url; back++) {
+      const name = pageAt(new URL(page.url()).pathname);
+      if (!name || (name === 'Dashboard' && place.name !== 'Dashboard')) break;
       const before = here(page);
       await page.evaluate(() => history.back());
       await changedFrom(before);
       // A page shown before is drawn already (a cached view): its tab turning active is enough.
       await activeTab(page);
-      if (pageAt(new URL(page.url()).pathname) !== place.name) break;
     }
     if (here(page) === place.url) return;
     for (const step of place.steps) await take(step);
@@ -222,29 +223,28 @@ async function walk(browser: Browser, baseURL: string, role: Role, token: string
     await explore(place);
   };
 
-  /** Follows the links and buttons of the page `place` (shown now) to pages not reached yet. */
+  /**
+   * Follows the links and buttons of the page `place` (shown now) to pages not reached yet, depth first. It comes back
+   * to `place` only when another of its ways is still to try, so a page at the end of a walk costs no way back.
+   */
   const explore = async (place: Reached) => {
-    const tried = new Set<string>();
+    const ways: { to: string; step: Step }[] = [];
     for (const href of await linksOn(page)) {
-      if (done()) return;
       const name = pageAt(new URL(href, baseURL).pathname);
-      // Outside the layout (the public screens) or already reached or tried from here: nothing to learn.
-      if (!name || reached.has(name) || tried.has(name)) continue;
-      tried.add(name);
-      if (!wanted.has(name)) {
-        strayLinks.push(`${place.name} → ${href}`);
-        continue;
-      }
-      const step: Step = { kind: 'link', href };
-      if (await take(step)) await arrive(place, step);
-      await returnTo(place);
+      // Outside the layout (the public screens) or already reached or found on this page: nothing to learn.
+      if (!name || reached.has(name) || ways.some((way) => way.to === name)) continue;
+      if (wanted.has(name)) ways.push({ to: name, step: { kind: 'link', href } });
+      else strayLinks.push(`${place.name} → ${href}`);
     }
     for (const button of BUTTONS) {
+      if (button.from === place.name && wanted.has(button.to) && !ways.some((way) => way.to === button.to))
+        ways.push({ to: button.to, step: { kind: 'button', to: button.to } });
+    }
+    for (const { to, step } of ways) {
       if (done()) return;
-      if (button.from !== place.name || reached.has(button.to) || !wanted.has(button.to)) continue;
-      const step: Step = { kind: 'button', to: button.to };
-      if (await take(step)) await arrive(place, step);
+      if (reached.has(to)) continue;
       await returnTo(place);
+      if (await take(step)) await arrive(place, step);
     }
   };
 

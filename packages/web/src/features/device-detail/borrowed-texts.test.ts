@@ -19,6 +19,8 @@ describe('texts the device pages borrow by key', () => {
     ['device-alerts', ['deviceAlerts.channel', ...deviceFaultCodes.map((code) => `deviceAlerts.codes.${code}`)]],
     ['device-alerts', deviceAlertStates.map((state) => `deviceAlerts.states.${state}`)],
     ['incidents', ['events.review.unread', 'events.review.reviewed']],
+    // Issue 29: the device's page and the device monitor link the runtime logs by their name.
+    ['runtime-logs', ['runtimeLogs.title']],
     [
       'device-config',
       [...configStatuses.map((status) => `deviceConfig.status.${status}`), ...configProps.map((prop) => `deviceConfig.prop.${prop}`)],
