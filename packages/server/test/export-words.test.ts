@@ -102,6 +102,8 @@ describe('the exports speak the reader’s language (issue 29)', () => {
       expect(header).toBe('Время (UTC),Имя пользователя,Роль,Действие,Объект,Результат,IP-адрес');
       // The admin's own login is on it, under the role's Russian name.
       expect(rows.some((row) => row.split(',')[2] === 'Суперадминистратор')).toBe(true);
+      // Its result as the console shows it: the codeKey's message, not the key.
+      expect(rows.every((row) => !row.includes('REQUEST_SUCCESS'))).toBe(true);
       const upgrades = await call(ctx.app, admin, firmwareApi.logExport, {}, inRussian);
       expect(upgrades.res.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
         'Окончание (UTC),Начало (UTC),Устройство,Версия пакета,Исходная версия,Новая версия,Результат,Причина',

@@ -9,6 +9,7 @@ import type {
   UpgradeRowPhase,
 } from '@safety-shield/contract';
 import { roles } from '@safety-shield/contract';
+import { messages } from '@safety-shield/contract/messages';
 
 /**
  * The words of the exports (issue 29): the column headers, the sheet names and the stored values they spell out, in
@@ -753,6 +754,9 @@ const de: ExportTexts = {
 };
 
 export const exportTexts: Record<Language, ExportTexts> = { en, es, ru, nb, fr, sv, de };
+
+/** A log line's result (a codeKey) as the console shows it: its message in the language; an unknown one as it is. */
+export const resultText = (language: Language, codeKey: string) => (messages[language] as Record<string, string>)[codeKey] ?? codeKey;
 
 /** A role's name in the language; anything else (no role, an unknown one) as it is. */
 export const roleName = (language: Language, role: string | null) =>

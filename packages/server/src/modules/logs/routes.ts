@@ -5,7 +5,7 @@ import { principalOf } from '../../http/auth.js';
 import { sendCsv } from '../../http/csv.js';
 import { serve } from '../../http/endpoints.js';
 import { fileLanguage } from '../../http/language.js';
-import { exportTexts, roleName } from '../../texts/exports.js';
+import { exportTexts, resultText, roleName } from '../../texts/exports.js';
 import { withUnit } from '../../texts/format.js';
 import { deviceOperationBatches, listDeviceOperations, toDeviceOperation } from './device-operations.js';
 import { listLogs, listOwnLogs, logBatches } from './repo.js';
@@ -20,7 +20,15 @@ export const logRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => 
       const { columns: c } = exportTexts[language];
       const rows = async function* () {
         for await (const batch of batches)
-          yield batch.map((r) => [r.at.toISOString(), r.username, roleName(language, r.role), r.action, r.target, r.result, r.ip]);
+          yield batch.map((r) => [
+            r.at.toISOString(),
+            r.username,
+            roleName(language, r.role),
+            r.action,
+            r.target,
+            resultText(language, r.result),
+            r.ip,
+          ]);
       };
       const header = [withUnit(c.time, 'UTC'), c.username, c.role, c.action, c.target, c.result, c.address];
       return sendCsv(reply, 'operation-log', header, rows());
@@ -43,7 +51,7 @@ export const logRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => 
               r.deviceUuid ?? r.target,
               r.before ? JSON.stringify(r.before) : null,
               r.after ? JSON.stringify(r.after) : null,
-              r.result,
+              resultText(language, r.result),
               r.ip,
             ]);
       };

@@ -66,7 +66,7 @@ async function setDayjsLocale(language: Language): Promise<void> {
  * what plurals are picked by) also with its grouping (12 345); other whole numbers (ids, versions, channels) stay as
  * they are. Texts use no named formats: this formatter replaces i18next's.
  */
-export const readerNumbers: FormatterModule = {
+const textNumbers: FormatterModule = {
   type: 'formatter',
   init: () => undefined,
   add: () => undefined,
@@ -78,7 +78,7 @@ export const readerNumbers: FormatterModule = {
 };
 
 const ready = i18n
-  .use(readerNumbers)
+  .use(textNumbers)
   .use(initReactI18next)
   .init({
     lng: 'en',

@@ -1,6 +1,6 @@
 import { Col, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { numberText } from '../../../../shared/ui/format.js';
+import { decimalMark, numberText } from '../../../../shared/ui/format.js';
 
 interface Props {
   /** The field's path in the weights: ['types', 'collision'], ['scale']. */
@@ -28,7 +28,7 @@ export function WeightField({ name, label, min, max, step, extra }: Props) {
           { type: 'number', min, max, message: range },
         ]}
       >
-        <InputNumber step={step} style={{ width: '100%' }} data-testid={`weight-${name.join('-')}`} />
+        <InputNumber step={step} decimalSeparator={decimalMark()} style={{ width: '100%' }} data-testid={`weight-${name.join('-')}`} />
       </Form.Item>
     </Col>
   );
