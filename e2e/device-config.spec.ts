@@ -197,7 +197,7 @@ test('an operator gives a device a display picture: checked in the browser, uplo
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
-    await expect(page.getByTestId('config-picture-facts')).toHaveText(`PNG, ${png.length} B`);
+    await expect(page.getByTestId('config-picture-facts')).toHaveText(`PNG, ${png.length} bytes`);
     await expect(field.getByRole('img', { name: 'The device’s display picture' })).toBeVisible();
     await expect(field.getByRole('button', { name: 'Replace picture…' })).toBeVisible();
     await expect(page.locator('input[type="file"]:visible')).toHaveCount(0);

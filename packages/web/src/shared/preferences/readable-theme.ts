@@ -62,7 +62,9 @@ function paleStatusBackgrounds(tokens: Tokens) {
 export function readableTokens(dark: boolean) {
   // Light only: white on a danger button must stay readable as well, so these colours are only ever darkened.
   if (dark) return texts(dark);
-  const tokens = { ...designTokens(dark), surface: '#ffffff' };
+  // The palest ground a status text stands on is a selected row (colorPrimaryBg), not white: a danger link there reads too.
+  const base = designTokens(dark);
+  const tokens = { ...base, surface: isHex(base.colorPrimaryBg) ? base.colorPrimaryBg : '#ffffff' };
   return {
     ...texts(dark),
     ...readableAgainst(
