@@ -11,6 +11,14 @@ import { apiLogin } from './api.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 import { workerPortal } from './portals.js';
 
+/** Waits until the vehicle with `plate` has `count` incidents in the incident list. */
+export async function expectIncidentCount(api: AdminApi, plate: string, count: number) {
+  await expect(async () => {
+    const { total } = await api<{ total: number }>('GET', `/v2/event/list?licensePlate=${encodeURIComponent(plate)}`);
+    expect(total).toBe(count);
+  }).toPass({ timeout: 30_000 });
+}
+
 /** A name no earlier run of the same portal has used. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 

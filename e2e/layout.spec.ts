@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { apiLogin } from './api.js';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
+import { expectIncidentCount } from './console.js';
 import { watchViolations } from './csp-watch.js';
 import { collisionWithEvidence } from './evidence-fixture.js';
 import { expect, openSignedIn, SHELL_SETTINGS, test } from './fixtures.js';
@@ -63,10 +64,7 @@ function filledFleet(portal: string): Promise<PathParams> {
       });
       try {
         for (const type of ['fatigue', 'distraction', 'harshBraking'] as const) device.raiseIncident(type);
-        await expect(async () => {
-          const { total } = await api<{ total: number }>('GET', `/v2/event/list?licensePlate=${encodeURIComponent(plate)}`);
-          expect(total).toBe(4);
-        }).toPass({ timeout: 30_000 });
+        await expectIncidentCount(api, plate, 4);
       } finally {
         await device.stop();
       }

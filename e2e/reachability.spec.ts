@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { filterRoutes, mainRoutes, type Role, tablePages } from '@safety-shield/contract';
 import { apiLogin } from './api.js';
-import { adminApi, agentWithCompany, bindWhenListed, readyCompanyAdmin, simulatedDevice, unique } from './console.js';
+import { adminApi, agentWithCompany, bindWhenListed, expectIncidentCount, readyCompanyAdmin, simulatedDevice, unique } from './console.js';
 import { expect, openSignedIn, test } from './fixtures.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 
@@ -308,10 +308,7 @@ async function filledScope(baseURL: string) {
     expect(await device.start()).toBe(true);
     await bindWhenListed(api, uuid, vehicle.id);
     device.raiseIncident('fatigue');
-    await expect(async () => {
-      const { total } = await api<{ total: number }>('GET', `/v2/event/list?licensePlate=${encodeURIComponent(plate)}`);
-      expect(total).toBe(1);
-    }).toPass({ timeout: 30_000 });
+    await expectIncidentCount(api, plate, 1);
   } finally {
     await device.stop();
   }
