@@ -19,7 +19,7 @@ const thresholdSteps: ReadonlyArray<{ key: keyof ThresholdValues; step: number; 
   { key: 'distractionSeconds', step: 1, unit: 'second' },
   { key: 'phoneUseSeconds', step: 1, unit: 'second' },
 ];
-export const thresholdFields = thresholdSteps.map((field) => ({ ...field, ...THRESHOLD_LIMITS[field.key] }));
+const thresholdFields = thresholdSteps.map((field) => ({ ...field, ...THRESHOLD_LIMITS[field.key] }));
 
 /** Speeds and times in the reader's units; g (the acceleration of gravity) is written g in every language. */
 type ThresholdUnit = MeasureUnit | 'g';
