@@ -273,7 +273,13 @@ export class ReportScheduleService {
         to: email,
         subject: texts.subject(words),
         text: texts.text(words),
-        attachments: [{ filename: reportFileName({ fromDay: period.periodStart, toDay: period.periodEnd }), content: pdf, contentType: 'application/pdf' }],
+        attachments: [
+          {
+            filename: reportFileName({ fromDay: period.periodStart, toDay: period.periodEnd }),
+            content: pdf,
+            contentType: 'application/pdf',
+          },
+        ],
       });
     } catch (err) {
       this.log.warn({ err, schedule: schedule.id, accountId }, 'a scheduled report could not be mailed');
