@@ -157,8 +157,8 @@ describe('evidence access audit', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const csv = (await call(ctx, admin, logApi.export, { action: 'evidence' })).res;
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain(`evidence.zip.download,${first.eventId},REQUEST_SUCCESS,192.0.2.44`);
-    expect(csv.body).toContain(`evidence.picture.download,${first.eventId}/${first.picture},REQUEST_SUCCESS`);
+    expect(csv.body).toContain(`evidence.zip.download,${first.eventId},Request succeeded,192.0.2.44`);
+    expect(csv.body).toContain(`evidence.picture.download,${first.eventId}/${first.picture},Request succeeded`);
     expect(csv.body).not.toContain('account.login');
     // The viewer's own log holds its views too.
     const own = await call(ctx, fleet.token, logApi.own, { page: 1, limit: 500, action: 'evidence' });

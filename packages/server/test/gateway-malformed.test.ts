@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, deviceAlert, gpsPoint, incident, sos } from '../src/db/schema.js';
-import { DropLog } from '../src/gateway/drops.js';
+import { DropLog } from '../src/device-port/drops.js';
 import { capturedLog, connectDevice, gatewayOnTestDatabase, message, seedCompany, track, waitFor } from './gateway-fixtures.js';
 
 /**

@@ -12,6 +12,7 @@ export * from './schema/firmware.js';
 export * from './schema/gateway.js';
 export * from './schema/identity.js';
 export * from './schema/incidents.js';
+export * from './schema/jt808.js';
 export * from './schema/live.js';
 export * from './schema/logs.js';
 export * from './schema/object-upload.js';

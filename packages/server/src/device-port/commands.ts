@@ -51,8 +51,10 @@ export interface DeviceCommands {
 export interface DeviceAdapter {
   /** For log lines: `mqtt`, `jt808`. */
   readonly protocol: string;
-  /** Whether this adapter is the way to the device (a catch-all adapter answers true for any device; attach it last). */
+  /** Whether this adapter is the way to the device. */
   serves(device: string): boolean;
+  /** It answers `serves` for any device (MQTT: a broker session holds commands for a device that is away): asked last. */
+  readonly catchAll?: boolean;
   send<K extends DownKind>(device: string, kind: K, payload: DownPayload<K>, timeoutMs?: number): Promise<CommandAck>;
   /** Closes the device's connection (by uuid or device id) if this adapter holds one. */
   disconnect(device: string | number): void;
@@ -75,9 +77,11 @@ export class DevicePort implements DeviceCommands {
 
   constructor(private readonly db: Db) {}
 
-  /** Adds an adapter; answers the function that removes it again. */
+  /** Adds an adapter (a catch-all one after the others, whatever the order they start in); answers the function that removes it again. */
   attach(adapter: DeviceAdapter): () => void {
-    this.adapters.push(adapter);
+    const firstCatchAll = this.adapters.findIndex((other) => other.catchAll);
+    if (adapter.catchAll || firstCatchAll < 0) this.adapters.push(adapter);
+    else this.adapters.splice(firstCatchAll, 0, adapter);
     this.attached();
     return () => {
       const index = this.adapters.indexOf(adapter);

@@ -46,6 +46,7 @@ export class DeviceAuth {
       .select({
         id: device.id,
         secretHash: device.secretHash,
+        protocol: device.protocol,
         companyId: device.belongCompanyId,
         company: company.state,
         agent: agent.state,
@@ -55,6 +56,8 @@ export class DeviceAuth {
       .leftJoin(agent, eq(agent.id, device.belongAgentId))
       .where(eq(device.deviceUuid, uuid));
     if (!row) return mayCreate ? this.provision(uuid, hash) : refuse('unknown device');
+    // A device of another protocol (a JT/T 808 terminal) never connects over MQTT, with any key.
+    if (row.protocol !== 'mqtt') return refuse('not an MQTT device');
     if (row.company === 'forbidden' || row.agent === 'forbidden') return refuse('company forbidden');
     if (row.secretHash) return sameHash(hash, row.secretHash) ? { ok: true, deviceId: row.id, created: false } : refuse('wrong secret');
     if (await this.pending.claim(uuid, hash)) return { ok: true, deviceId: row.id, created: false };

@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { shownUrl } from '../config.js';
 import type { Db } from '../db/client.js';
+import { DROP_LOG_DEFAULTS, type DropCounts, DropLog, type DropLogOptions } from '../device-port/drops.js';
 import type { DeviceAdapter, DeviceIntake, DevicePort } from '../device-port/index.js';
 import { DeviceAuth } from './auth.js';
 import { Commands, type Publish } from './commands.js';
 import { Credentials } from './credentials.js';
-import { DROP_LOG_DEFAULTS, type DropCounts, DropLog, type DropLogOptions } from './drops.js';
 import { startEmbeddedBroker } from './embedded.js';
 import { connectExternalBroker } from './external.js';
 import { isDeviceUuid } from './topics.js';
 import { upRouter } from './up.js';
 
-export type { DropCounts } from './drops.js';
+export type { DropCounts } from '../device-port/drops.js';
 
 export interface GatewayOptions {
   /** For the devices' identities and credentials (MQTT authentication); what devices report goes to `intake`. */
@@ -101,8 +101,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   const adapter: DeviceAdapter = {
     protocol: 'mqtt',
-    // Every device: its broker session holds a command for a device that is away (until the command's time-out).
+    // Every device another adapter does not serve: its broker session holds a command for a device that is away.
     serves: isDeviceUuid,
+    catchAll: true,
     send: (device, kind, payload, timeoutMs) => commands.send(device, kind, payload, { timeoutMs }),
     disconnect: (device) => broker.disconnect?.(device),
   };

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DropLog } from '../device-port/drops.js';
 import type { DeviceIntake } from '../device-port/index.js';
 import type { Commands } from './commands.js';
 import type { Credentials } from './credentials.js';
-import type { DropLog } from './drops.js';
 import {
   parseAck,
   parseChecked,

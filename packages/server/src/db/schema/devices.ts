@@ -34,6 +34,10 @@ export const device = pgTable(
   {
     id: identity(),
     deviceUuid: text('device_uuid').notNull(),
+    /** The protocol the device speaks (`mqtt`, `jt808`): which adapter of the device port serves it. */
+    protocol: text('protocol', { enum: ['mqtt', 'jt808'] })
+      .notNull()
+      .default('mqtt'),
     name: text('name'),
     channels: integer('channels').notNull().default(1),
     online: boolean('online').notNull().default(false),

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-/** What the gateway dropped since it started: every malformed message counts, logged or not. */
+/** What an adapter dropped since it started: every malformed message counts, logged or not. */
 export interface DropCounts {
   total: number;
   /** By up kind (the topic's kind, also for kinds this release does not know). */

@@ -1,0 +1,85 @@
+/**
+ * Every JT/T 808 message the portal speaks, declared once: the gateway dispatches by it, and docs/jt808.md's message
+ * list is generated from it (a test fails when they differ).
+ */
+
+export type Direction = 'up' | 'down';
+
+export interface MessageDeclaration {
+  id: number;
+  /** The standard's name, in English. */
+  name: string;
+  direction: Direction;
+  /** What the portal makes of it (up) or when it sends it (down): the mapping onto the device port. */
+  portal: string;
+}
+
+export const MESSAGES = [
+  { id: 0x0001, name: 'Terminal general response', direction: 'up', portal: 'Settles the command it answers (its serial).' },
+  { id: 0x0002, name: 'Heartbeat', direction: 'up', portal: 'Keeps the connection online; answered with 0x8001.' },
+  { id: 0x0003, name: 'Terminal logout', direction: 'up', portal: 'Answered with 0x8001; the terminal must register again.' },
+  {
+    id: 0x0100,
+    name: 'Terminal registration',
+    direction: 'up',
+    portal: 'A new terminal becomes a device (unmatched), or is refused under the listed-terminals policy; answered with 0x8100.',
+  },
+  {
+    id: 0x0102,
+    name: 'Terminal authentication',
+    direction: 'up',
+    portal: 'Checks the code against its stored hash; the device comes online (hello). Answered with 0x8001.',
+  },
+  {
+    id: 0x0200,
+    name: 'Location report',
+    direction: 'up',
+    portal: 'A position for the trail; alarm bits and active-safety items (0x64, 0x65, 0x67) become incidents or S.O.S.',
+  },
+  { id: 0x0702, name: 'Driver identity report', direction: 'up', portal: 'The driver of the vehicle from this card in until card out.' },
+  { id: 0x0704, name: 'Location batch upload', direction: 'up', portal: 'Positions for the trail (the blind-area backlog), as 0x0200.' },
+  {
+    id: 0x8001,
+    name: 'Platform general response',
+    direction: 'down',
+    portal: 'Answers every terminal message that has no reply of its own.',
+  },
+  {
+    id: 0x8003,
+    name: 'Resend sub-packages request',
+    direction: 'down',
+    portal: 'Asks once for the sub-packages of a message still missing after the time-out.',
+  },
+  {
+    id: 0x8100,
+    name: 'Terminal registration response',
+    direction: 'down',
+    portal: 'The authentication code, or why the terminal is refused.',
+  },
+] as const satisfies readonly MessageDeclaration[];
+
+export type MessageName = (typeof MESSAGES)[number]['name'];
+
+/** 0x0200 as text: `0x0200`. */
+export const hexId = (id: number) => `0x${id.toString(16).padStart(4, '0').toUpperCase()}`;
+
+const byId = new Map<number, MessageDeclaration>(MESSAGES.map((m) => [m.id, m]));
+
+export function declaration(id: number): MessageDeclaration | undefined {
+  return byId.get(id);
+}
+
+/** The ids by name, so code reads `ID.location` instead of 0x0200. */
+export const ID = {
+  terminalReply: 0x0001,
+  heartbeat: 0x0002,
+  logout: 0x0003,
+  register: 0x0100,
+  authenticate: 0x0102,
+  location: 0x0200,
+  driverCard: 0x0702,
+  locationBatch: 0x0704,
+  platformReply: 0x8001,
+  resend: 0x8003,
+  registerReply: 0x8100,
+} as const;

@@ -1,0 +1,385 @@
+import type { Socket } from 'node:net';
+import {
+  ALARM_BIT,
+  ALARM_BITS,
+  FrameSplitter,
+  type GeneralReply,
+  type Header,
+  has,
+  ID,
+  Jt808FormatError,
+  type Jt808Version,
+  type Location,
+  type Packet,
+  REGISTRATION_RESULT,
+  REPLY_RESULT,
+  Reassembly,
+  readAuthentication,
+  readGeneralReply,
+  readLocation,
+  readLocationBatch,
+  readPacket,
+  readRegistration,
+  STATUS_BIT,
+  safetyMapping,
+  writeFrames,
+  writeGeneralReply,
+  writeRegistrationReply,
+  writeResendRequest,
+} from '@safety-shield/contract/jt808';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DropLog } from '../device-port/drops.js';
+import type { DeviceIntake, PositionFix } from '../device-port/index.js';
+import { dbmOfSignal, instantOfBcd, localTimeText } from './clock.js';
+import type { AuthenticatedTerminal, Terminals } from './terminals.js';
+
+export interface SessionLimits {
+  /** The longest frame read (escaped); a longer one is dropped whole. */
+  maxFrame: number;
+  /** Sub-package messages waiting at once, packages per message, and how long packages may stay missing. */
+  reassembly: { maxMessages: number; maxPackages: number; timeoutMs: number };
+  /** A connection silent this long (no heartbeat) is closed. */
+  idleMs: number;
+  /** Messages read and not yet handled before the connection stops reading. */
+  maxQueued: number;
+}
+
+export const SESSION_DEFAULTS: SessionLimits = {
+  maxFrame: 4096,
+  reassembly: { maxMessages: 4, maxPackages: 512, timeoutMs: 10_000 },
+  idleMs: 180_000,
+  maxQueued: 64,
+};
+
+/** What the sessions of one listener share. */
+export interface SessionParts {
+  terminals: Terminals;
+  intake: DeviceIntake;
+  log: FastifyBaseLogger;
+  drops: DropLog;
+  limits: SessionLimits;
+  /** The connection each authenticated device has now: a newer one takes over. */
+  current: Map<string, Session>;
+  /** The uuids the adapter serves (every JT/T 808 device the portal knows). */
+  known: Set<string>;
+  /** The alarm word each device reported last, so an alarm files once when it turns on, not on every report. */
+  alarms: Map<string, number>;
+  track(work: Promise<unknown>): void;
+}
+
+/**
+ * One terminal's TCP connection (docs/jt808.md): frames in, messages handled one at a time in order, each answered
+ * once its effect is committed. Until the terminal authenticates only registration and authentication are answered.
+ */
+export class Session {
+  private readonly splitter: FrameSplitter;
+  private readonly joiner: Reassembly;
+  private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
+  private serial = 0;
+  private expiry: NodeJS.Timeout | undefined;
+  /** The terminal number as its frames carry it, and the header edition of its newest frame. */
+  private wire: { terminal: string; version: Jt808Version } = { terminal: '0', version: 2013 };
+  device: AuthenticatedTerminal | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly parts: SessionParts,
+  ) {
+    this.splitter = new FrameSplitter(parts.limits.maxFrame);
+    this.joiner = new Reassembly(parts.limits.reassembly);
+    socket.setNoDelay(true);
+    socket.setTimeout(parts.limits.idleMs, () => socket.destroy());
+    socket.on('data', (chunk: Buffer) => this.read(chunk));
+    socket.on('error', (err) => parts.log.debug({ err: err.message, device: this.name }, 'jt808 connection error'));
+    socket.on('close', () => this.end());
+  }
+
+  private get name(): string {
+    return this.device?.uuid ?? `terminal ${this.wire.terminal}`;
+  }
+
+  private read(chunk: Buffer): void {
+    for (const sent of this.splitter.push(chunk)) {
+      const packet = readPacket(sent);
+      if (typeof packet === 'string') {
+        this.drop('frame', () => `unreadable frame: ${packet}`);
+        continue;
+      }
+      if (packet.header.encryption !== 0) {
+        this.drop(packet.header.id, () => 'encrypted messages are not supported');
+        this.reply(packet.header, REPLY_RESULT.unsupported);
+        continue;
+      }
+      const whole = this.joiner.add(packet, Date.now());
+      if (whole.kind === 'refused') this.drop(packet.header.id, () => `sub-packages refused: ${whole.reason}`);
+      if (whole.kind !== 'whole') {
+        this.watchExpiry();
+        continue;
+      }
+      this.enqueue({ header: { ...packet.header, serial: whole.firstSerial, packets: null }, body: whole.body });
+    }
+  }
+
+  /** Messages are handled in order; a terminal that sends faster than they commit is read no more until they catch up. */
+  private enqueue(packet: Packet): void {
+    this.queued += 1;
+    if (this.queued >= this.parts.limits.maxQueued) this.socket.pause();
+    const handled = this.queue
+      .then(() => this.handle(packet))
+      .catch((err: unknown) => {
+        if (err instanceof Jt808FormatError) {
+          this.drop(packet.header.id, () => `malformed body: ${err.message}`);
+          return this.reply(packet.header, REPLY_RESULT.malformed);
+        }
+        // Not committed: the terminal is told it failed, and sends the message again.
+        this.parts.log.error({ err, device: this.name, id: packet.header.id }, 'jt808 message handling failed');
+        this.reply(packet.header, REPLY_RESULT.failed);
+      });
+    this.queue = handled.finally(() => {
+      this.queued -= 1;
+      if (this.queued < this.parts.limits.maxQueued / 2 && !this.closed) this.socket.resume();
+    });
+    this.parts.track(this.queue);
+  }
+
+  private watchExpiry(): void {
+    if (this.expiry) return;
+    const every = Math.max(100, this.parts.limits.reassembly.timeoutMs / 2);
+    this.expiry = setInterval(() => {
+      const { ask, dropped } = this.joiner.expire(Date.now());
+      for (const missing of ask) {
+        this.send(ID.resend, writeResendRequest({ serial: missing.firstSerial, indexes: missing.missing }, this.wire.version === 2019));
+      }
+      if (dropped > 0) this.drop('subpackage', () => `${dropped} message(s) given up: sub-packages missing`);
+      if (this.joiner.size === 0) this.stopExpiry();
+    }, every);
+  }
+
+  private stopExpiry(): void {
+    if (this.expiry) clearInterval(this.expiry);
+    this.expiry = undefined;
+  }
+
+  private async handle({ header, body }: Packet): Promise<void> {
+    if (this.closed) return;
+    this.wire = { terminal: header.terminal, version: header.version };
+    switch (header.id) {
+      case ID.register:
+        return this.register(header, body);
+      case ID.authenticate:
+        return this.authenticate(header, body);
+    }
+    const device = this.device;
+    if (!device) {
+      // Everything else waits for authentication: the terminal is told, and registers or authenticates first.
+      this.drop(header.id, () => 'not authenticated');
+      return this.reply(header, REPLY_RESULT.failed);
+    }
+    switch (header.id) {
+      case ID.heartbeat:
+        return this.reply(header, REPLY_RESULT.ok);
+      case ID.logout:
+        await this.parts.terminals.logout(device.deviceId);
+        this.reply(header, REPLY_RESULT.ok);
+        this.socket.end();
+        return;
+      case ID.location: {
+        const location = readLocation(body);
+        await this.locations(device, [location], true);
+        return this.reply(header, REPLY_RESULT.ok);
+      }
+      case ID.locationBatch: {
+        const batch = readLocationBatch(body);
+        if (batch.skipped > 0) this.drop(header.id, () => `${batch.skipped} unreadable position(s) of a batch`);
+        // A backlog's alarms are history: they file incidents, not a live S.O.S.
+        await this.locations(device, batch.locations, !batch.backlog);
+        return this.reply(header, REPLY_RESULT.ok);
+      }
+      case ID.terminalReply:
+        // Commands are not sent yet (docs/jt808.md): nothing waits for a reply.
+        readGeneralReply(body) satisfies GeneralReply;
+        return;
+      default:
+        this.drop(header.id, () => 'message not supported');
+        return this.reply(header, REPLY_RESULT.unsupported);
+    }
+  }
+
+  private async register(header: Header, body: Uint8Array): Promise<void> {
+    const registration = readRegistration(body, header.version === 2019);
+    const address = this.socket.remoteAddress ?? 'unknown';
+    const outcome = await this.parts.terminals.register(header.terminal, registration, address);
+    const { log } = this.parts;
+    if (outcome.result === REGISTRATION_RESULT.ok) {
+      this.parts.known.add(outcome.uuid);
+      if (outcome.created)
+        log.info({ device: outcome.uuid, model: registration.model }, 'jt808 terminal registered: a new unmatched device');
+      if (outcome.movedFrom)
+        log.warn({ device: outcome.uuid, from: outcome.movedFrom, to: address }, 'jt808 terminal registered again from another address');
+    } else {
+      log.info({ terminal: header.terminal, reason: outcome.reason }, 'jt808 registration refused');
+    }
+    this.send(
+      ID.registerReply,
+      writeRegistrationReply({
+        serial: header.serial,
+        result: outcome.result,
+        code: outcome.result === REGISTRATION_RESULT.ok ? outcome.code : null,
+      }),
+    );
+  }
+
+  private async authenticate(header: Header, body: Uint8Array): Promise<void> {
+    const { code, software } = readAuthentication(body, header.version === 2019);
+    const device = await this.parts.terminals.authenticate(header.terminal, code);
+    if (!device) {
+      this.parts.log.info({ terminal: header.terminal }, 'jt808 authentication refused');
+      this.reply(header, REPLY_RESULT.failed);
+      this.socket.end();
+      return;
+    }
+    const { current, intake } = this.parts;
+    const previous = current.get(device.uuid);
+    current.set(device.uuid, this);
+    this.device = device;
+    this.parts.known.add(device.uuid);
+    // A newer connection of the same terminal takes over: the old one ends without making the device offline.
+    if (previous && previous !== this) previous.close();
+    // The hello marks the device online and sends what waited for it.
+    await intake.hello(device.uuid, { version: software || null, iccid: null, channels: null, name: null, model: null });
+    this.reply(header, REPLY_RESULT.ok);
+  }
+
+  /** Positions to the trail; alarms that turned on to incidents and S.O.S. */
+  private async locations(device: AuthenticatedTerminal, locations: Location[], live: boolean): Promise<void> {
+    const fixes: PositionFix[] = [];
+    const filed: Promise<void>[] = [];
+    for (const location of locations) {
+      const at = instantOfBcd(location.time, device.timeZone);
+      if (at === undefined) {
+        this.drop(ID.location, () => `position without a date: ${location.time}`);
+        continue;
+      }
+      const located = has(location.status, STATUS_BIT.located) && !(location.lat === 0 && location.lng === 0);
+      if (located) {
+        fixes.push({
+          t: at,
+          lat: location.lat,
+          lng: location.lng,
+          speed: location.speed,
+          heading: location.heading,
+          dbm: dbmOfSignal(location.signal),
+        });
+      }
+      filed.push(this.alarms(device, location, at, live));
+    }
+    if (fixes.length > 0) filed.push(this.parts.intake.positions(device.uuid, fixes));
+    await Promise.all(filed);
+  }
+
+  private async alarms(device: AuthenticatedTerminal, location: Location, at: number, live: boolean): Promise<void> {
+    const { intake, alarms } = this.parts;
+    const before = alarms.get(device.uuid) ?? 0;
+    if (live) alarms.set(device.uuid, location.alarm);
+    const turnedOn = location.alarm & ~before;
+    const turnedOff = before & ~location.alarm;
+    const localTime = localTimeText(location.time);
+    const where = { lat: location.lat, lng: location.lng, speed: location.speed };
+    const message = (id: string) => ({ id: `${id}@${location.time}`, at });
+    const work: Promise<void>[] = [];
+    for (const alarm of ALARM_BITS) {
+      if (alarm.files === 'sos') {
+        if (!live) continue;
+        if (has(turnedOn, alarm.code))
+          work.push(intake.sos(device.uuid, message('sos'), { state: 'start', time: at, localTime, ...where, startId: null }));
+        else if (has(turnedOff, alarm.code))
+          work.push(intake.sos(device.uuid, message('sos-end'), { state: 'stop', time: at, localTime, ...where, startId: null }));
+        continue;
+      }
+      if (!has(turnedOn, alarm.code)) continue;
+      work.push(
+        intake.incident(device.uuid, message(`alarm${alarm.code}`), {
+          type: alarm.files,
+          triggerAt: at,
+          localTime,
+          ...where,
+          channel: 1,
+          description: alarm.name,
+          resources: [],
+        }),
+      );
+    }
+    if (location.area && has(location.alarm, ALARM_BIT.area)) {
+      const { areaId, direction } = location.area;
+      work.push(
+        intake.incident(device.uuid, message(`area${areaId}-${direction}`), {
+          type: direction === 0 ? 'areaEnter' : 'areaLeave',
+          triggerAt: at,
+          localTime,
+          ...where,
+          channel: 1,
+          description: `Area ${areaId}`,
+          resources: [],
+        }),
+      );
+    }
+    for (const alarm of location.safety) {
+      const mapping = safetyMapping(alarm.item, alarm.type);
+      // Only a start (or a one-off) files: the end of the same alarm repeats its id.
+      if (!mapping || mapping.files === 'sos' || alarm.flag === 2) continue;
+      const alarmAt = instantOfBcd(alarm.time, device.timeZone) ?? at;
+      work.push(
+        intake.incident(
+          device.uuid,
+          { id: `safety${alarm.item.toString(16)}-${alarm.alarmId}`, at: alarmAt },
+          {
+            type: mapping.files,
+            triggerAt: alarmAt,
+            localTime: localTimeText(alarm.time),
+            speed: alarm.speed,
+            lat: alarm.lat,
+            lng: alarm.lng,
+            channel: 1,
+            description: mapping.name,
+            resources: [],
+          },
+        ),
+      );
+    }
+    await Promise.all(work);
+  }
+
+  private reply(header: Header, result: number): void {
+    this.send(ID.platformReply, writeGeneralReply({ serial: header.serial, id: header.id, result }));
+  }
+
+  private send(id: number, body: Uint8Array): void {
+    if (this.closed) return;
+    const frames = writeFrames({ id, terminal: this.wire.terminal, serial: this.serial, version: this.wire.version, body });
+    this.serial = (this.serial + frames.length) & 0xffff;
+    for (const frame of frames) this.socket.write(frame);
+  }
+
+  private drop(kind: string | number, reason: () => string): void {
+    this.parts.drops.drop(this.name, typeof kind === 'number' ? `0x${kind.toString(16).padStart(4, '0')}` : kind, undefined, reason);
+  }
+
+  /** Ends the connection (taken over by a newer one, or the listener stops). */
+  close(): void {
+    this.socket.end();
+    this.socket.destroySoon();
+  }
+
+  private end(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopExpiry();
+    const uuid = this.device?.uuid;
+    if (uuid && this.parts.current.get(uuid) === this) {
+      this.parts.current.delete(uuid);
+      this.parts.track(this.queue.then(() => this.parts.intake.offline(uuid)));
+    }
+  }
+}

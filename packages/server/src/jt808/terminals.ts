@@ -1,0 +1,127 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { REGISTRATION_RESULT, type Registration } from '@safety-shield/contract/jt808';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { device, jt808Terminal, org } from '../db/schema.js';
+import { hashToken } from '../http/tokens.js';
+
+/**
+ * Who may register: `open` (the embedded default) lets any terminal pointed at the portal register, and it waits
+ * unmatched for the Super Admin; `listed` registers only terminals listed in advance under a company.
+ */
+export type RegistrationPolicy = 'open' | 'listed';
+
+export type RegistrationOutcome =
+  | { result: typeof REGISTRATION_RESULT.ok; code: string; uuid: string; deviceId: number; created: boolean; movedFrom: string | null }
+  | { result: Exclude<(typeof REGISTRATION_RESULT)[keyof typeof REGISTRATION_RESULT], 0>; reason: string };
+
+/** A terminal that authenticated: the device it is, and how to read it. */
+export interface AuthenticatedTerminal {
+  uuid: string;
+  deviceId: number;
+  edition: number;
+  timeZone: string;
+}
+
+/** The terminal number as the portal keys it: the digits without leading zeros (12 or 20 of them travel). */
+export const terminalKey = (digits: string) => digits.replace(/^0+(?=\d)/, '');
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const company = alias(org, 'company');
+const agent = alias(org, 'agent');
+
+/**
+ * JT/T 808 has no provisioning secret: a terminal registers (0x0100) and gets an authentication code, which it
+ * presents (0x0102) on every connection. Codes are random per registration and stored hashed, like device secrets.
+ */
+export class Terminals {
+  constructor(
+    private readonly db: Db,
+    private readonly policy: RegistrationPolicy,
+  ) {}
+
+  async register(terminal: string, reg: Registration, address: string): Promise<RegistrationOutcome> {
+    const key = terminalKey(terminal);
+    const code = randomBytes(12).toString('base64url');
+    return this.db.transaction(async (tx): Promise<RegistrationOutcome> => {
+      const [known] = await tx
+        .select({
+          deviceId: jt808Terminal.deviceId,
+          address: jt808Terminal.address,
+          uuid: device.deviceUuid,
+          company: company.state,
+          agent: agent.state,
+        })
+        .from(jt808Terminal)
+        .innerJoin(device, eq(device.id, jt808Terminal.deviceId))
+        .leftJoin(company, eq(company.id, device.belongCompanyId))
+        .leftJoin(agent, eq(agent.id, device.belongAgentId))
+        .where(eq(jt808Terminal.terminalNo, key))
+        .for('update', { of: jt808Terminal });
+      const identity = {
+        codeHash: hashToken(code),
+        edition: reg.edition,
+        maker: reg.maker || null,
+        model: reg.model || null,
+        terminalId: reg.terminalId || null,
+        plate: reg.plate || null,
+        plateColour: reg.plateColour,
+        address,
+        registeredAt: new Date(),
+      };
+      if (known) {
+        if (known.company === 'forbidden' || known.agent === 'forbidden')
+          return { result: REGISTRATION_RESULT.noSuchTerminal, reason: 'company forbidden' };
+        await tx.update(jt808Terminal).set(identity).where(eq(jt808Terminal.deviceId, known.deviceId));
+        if (reg.model) await tx.update(device).set({ model: reg.model, updatedAt: new Date() }).where(eq(device.id, known.deviceId));
+        const movedFrom = known.address && known.address !== address ? known.address : null;
+        return { result: REGISTRATION_RESULT.ok, code, uuid: known.uuid, deviceId: known.deviceId, created: false, movedFrom };
+      }
+      if (this.policy === 'listed') return { result: REGISTRATION_RESULT.noSuchTerminal, reason: 'not listed' };
+      // An MQTT device of the same uuid: the number is taken.
+      const [created] = await tx
+        .insert(device)
+        .values({ deviceUuid: key, protocol: 'jt808', model: reg.model || null })
+        .onConflictDoNothing({ target: device.deviceUuid })
+        .returning({ id: device.id });
+      if (!created) return { result: REGISTRATION_RESULT.terminalTaken, reason: 'device uuid taken by another device' };
+      await tx.insert(jt808Terminal).values({ deviceId: created.id, terminalNo: key, ...identity });
+      return { result: REGISTRATION_RESULT.ok, code, uuid: key, deviceId: created.id, created: true, movedFrom: null };
+    });
+  }
+
+  /** The terminal whose code this is; undefined for a wrong code, an unregistered terminal or a forbidden company. */
+  async authenticate(terminal: string, code: string): Promise<AuthenticatedTerminal | undefined> {
+    const [row] = await this.db
+      .select({
+        uuid: device.deviceUuid,
+        deviceId: device.id,
+        codeHash: jt808Terminal.codeHash,
+        edition: jt808Terminal.edition,
+        timeZone: jt808Terminal.timeZone,
+        company: company.state,
+        agent: agent.state,
+      })
+      .from(jt808Terminal)
+      .innerJoin(device, eq(device.id, jt808Terminal.deviceId))
+      .leftJoin(company, eq(company.id, device.belongCompanyId))
+      .leftJoin(agent, eq(agent.id, device.belongAgentId))
+      .where(eq(jt808Terminal.terminalNo, terminalKey(terminal)));
+    if (!row?.codeHash || !sameHash(hashToken(code), row.codeHash)) return undefined;
+    if (row.company === 'forbidden' || row.agent === 'forbidden') return undefined;
+    return { uuid: row.uuid, deviceId: row.deviceId, edition: row.edition, timeZone: row.timeZone };
+  }
+
+  /** 0x0003: the terminal logged out; its code is void, it must register again. */
+  async logout(deviceId: number): Promise<void> {
+    await this.db.update(jt808Terminal).set({ codeHash: null }).where(eq(jt808Terminal.deviceId, deviceId));
+  }
+
+  /** The uuids of every JT/T 808 device: the adapter serves them. */
+  async uuids(): Promise<string[]> {
+    const rows = await this.db.select({ uuid: device.deviceUuid }).from(device).where(eq(device.protocol, 'jt808'));
+    return rows.map((r) => r.uuid);
+  }
+}
