@@ -37,6 +37,8 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
   const mqttPort = env.MQTT_PORT ?? String(await freePort());
   // Likewise the embedded media server's RTMP port (1935 by default).
   const mediaPort = env.MEDIA_RTMP_PORT ?? String(await freePort());
+  // And the JT/T 808 listener's (6808 by default).
+  const jt808Port = env.JT808_PORT ?? String(await freePort());
   const child = spawn(process.execPath, nodeArgs, {
     env: {
       ...process.env,
@@ -47,6 +49,7 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
       DEMO: '0',
       MQTT_PORT: mqttPort,
       MEDIA_RTMP_PORT: mediaPort,
+      JT808_PORT: jt808Port,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

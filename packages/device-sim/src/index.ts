@@ -52,6 +52,7 @@ export {
   localTimeText,
   pickIncidentType,
 } from './incidents.js';
+export { Jt808Terminal, type PlatformMessage, type TerminalOptions } from './jt808/terminal.js';
 export { LiveStreams } from './live.js';
 export { type DownMessage, type Envelope, type GpsPoint, PROTOCOL_VERSION } from './messages.js';
 export { hashSeed, PoissonSchedule, pick, type Random, seededRandom, uniform } from './random.js';

@@ -34,6 +34,8 @@ export interface Config {
   mqttShareGroup: string | undefined;
   /** With MQTT_URL: how long the broker keeps this node's session and queued messages while it is away (default 3600). */
   mqttSessionExpirySeconds: number;
+  /** The JT/T 808 listener (docs/jt808.md): its port (0: any free one) and who may register. */
+  jt808: { port: number; registration: 'open' | 'listed' };
   /** Redis for events between portal nodes (live positions reach consoles on every node); without it, in-process. */
   redisUrl: string | undefined;
   /** With REDIS_URL: the prefix of the deployment's channels (REDIS_PREFIX), so deployments sharing a Redis never hear each other. */
@@ -155,6 +157,7 @@ export function loadConfig(): Config {
     mqttClientId: process.env.MQTT_CLIENT_ID || undefined,
     mqttShareGroup: process.env.MQTT_SHARE_GROUP || undefined,
     mqttSessionExpirySeconds: integer('MQTT_SESSION_EXPIRY_SECONDS', 3600, 0),
+    jt808: { port: integer('JT808_PORT', 6808, 0), registration: registrationPolicy() },
     redisUrl: process.env.REDIS_URL || undefined,
     redisPrefix: process.env.REDIS_PREFIX || 'safety-shield:',
     smtpUrl: process.env.SMTP_URL || undefined,
@@ -182,6 +185,14 @@ export function loadConfig(): Config {
 function trustProxyOf(value: string | undefined): boolean | string {
   if (!value || value === 'false' || value === '0') return false;
   return value === 'true' || value === '1' ? true : value;
+}
+
+/** JT808_REGISTRATION=open (any terminal registers and waits unmatched; the default) or listed (only terminals listed in advance). */
+function registrationPolicy(): 'open' | 'listed' {
+  const asked = process.env.JT808_REGISTRATION;
+  if (!asked || asked === 'open') return 'open';
+  if (asked === 'listed') return asked;
+  throw new Error(`JT808_REGISTRATION must be open or listed, not ${asked}`);
 }
 
 /** LOG_FORMAT=pretty or json; unset: pretty when standard output is a terminal, JSON when it goes to a file or a collector. */

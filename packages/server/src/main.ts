@@ -9,6 +9,7 @@ import { runDemoFleet } from './demo/fleet.js';
 import { seedDemoIfWanted } from './demo/seed.js';
 import { DevicePort } from './device-port/index.js';
 import { startGateway } from './gateway/index.js';
+import { startJt808 } from './jt808/index.js';
 import { preloadPlaces } from './places/index.js';
 import { PortInUse, settlePorts } from './ports.js';
 import { createObjectStore } from './storage/create-object-store.js';
@@ -39,7 +40,7 @@ const counters = config.redisUrl
 // The device port first: the modules get its commands when they are built, the adapters attach to it once they run.
 const devicePort = new DevicePort(database.db);
 const app = await buildApp(config, database, { bus, counters, deviceCommands: devicePort });
-// The MQTT adapter; a JT/T 808 one would start beside it, on the same intake and port.
+// The device port's adapters, on the same intake: MQTT, and JT/T 808 beside it.
 const gateway = await startGateway({
   db: database.db,
   log: app.log,
@@ -51,6 +52,15 @@ const gateway = await startGateway({
   mqttShareGroup: config.mqttShareGroup,
   mqttSessionExpirySeconds: config.mqttSessionExpirySeconds,
   databaseUrl: config.databaseUrl,
+});
+const jt808 = await startJt808({
+  db: database.db,
+  log: app.log,
+  intake: app.deviceIntake,
+  devicePort,
+  port: config.jt808.port,
+  host: config.host,
+  policy: config.jt808.registration,
 });
 
 // ARCHITECTURE section 1: a new, empty embedded database gets a demo fleet of simulated devices (DEMO=0: none).
@@ -68,6 +78,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   try {
     await demoFleet?.stop();
+    await jt808.close();
     await gateway.close();
     await app.close();
     await bus.close();
@@ -85,8 +96,10 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const port = (app.server.address() as { port: number }).port;
-app.log.info({ database: database.kind, dataDir: config.dataDir, mqtt: shownUrl(brokerUrl) }, 'Safety Shield is running');
-process.stdout.write(`\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n  Device broker: ${shownUrl(brokerUrl)}\n\n`);
+app.log.info({ database: database.kind, dataDir: config.dataDir, mqtt: shownUrl(brokerUrl), jt808: jt808.port }, 'Safety Shield is running');
+process.stdout.write(
+  `\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n  Device broker: ${shownUrl(brokerUrl)}\n  JT/T 808 terminals: port ${jt808.port}\n\n`,
+);
 
 // The demo's newest incidents' files go up once the portal answers, as the devices' uploads do (a first start only).
 if (seeded?.uploadEvidence)

@@ -37,6 +37,7 @@ export class PortInUse extends Error {
 export async function settlePorts(config: Config, say: (line: string) => void): Promise<Config> {
   const listeners: Listener[] = [{ what: 'The console', variable: 'PORT', port: config.port, host: config.host }];
   if (!config.mqttUrl) listeners.push({ what: 'The MQTT broker', variable: 'MQTT_PORT', port: config.mqttPort, host: config.host });
+  listeners.push({ what: 'The JT/T 808 listener', variable: 'JT808_PORT', port: config.jt808.port, host: config.host });
   if (!config.media.externalUrl) {
     listeners.push({ what: 'The media server (RTMP)', variable: 'MEDIA_RTMP_PORT', port: config.media.rtmpPort, host: config.media.host });
   }
@@ -62,6 +63,7 @@ export async function settlePorts(config: Config, say: (line: string) => void): 
     ...config,
     port: chosen.get('PORT') ?? config.port,
     mqttPort: chosen.get('MQTT_PORT') ?? config.mqttPort,
+    jt808: { ...config.jt808, port: chosen.get('JT808_PORT') ?? config.jt808.port },
     media: { ...config.media, rtmpPort: chosen.get('MEDIA_RTMP_PORT') ?? config.media.rtmpPort },
   };
 }

@@ -30,6 +30,7 @@ const layers: Record<string, number> = {
   'device-port': 4,
   modules: 5,
   gateway: 6,
+  jt808: 6,
   'web.ts': 7,
   'app.ts': 7,
   'device-intake.ts': 7,
@@ -38,8 +39,8 @@ const layers: Record<string, number> = {
   demo: 7,
 };
 
-/** The device protocols' adapters (docs/architecture.md, "The device port"): the MQTT gateway now, JT/T 808 later. */
-const adapters = ['gateway'];
+/** The device protocols' adapters (docs/architecture.md, "The device port"): MQTT and JT/T 808. */
+const adapters = ['gateway', 'jt808'];
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {
@@ -79,6 +80,13 @@ describe('server layers', () => {
   it('let a device adapter reach the modules only through the device port', () => {
     const intoModules = edges.filter((edge) => adapters.includes(edge.fromArea) && edge.toArea.startsWith('modules/'));
     expect(intoModules.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
+  });
+
+  it('keep the device adapters apart: what they share is the device port’s', () => {
+    const across = edges.filter(
+      (edge) => adapters.includes(edge.fromArea) && adapters.includes(edge.toArea) && edge.toArea !== edge.fromArea,
+    );
+    expect(across.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
   });
 
   it('give every module an index.ts, its only door', () => {

@@ -22,7 +22,7 @@ async function occupied(): Promise<number> {
 }
 
 /** The configuration of a portal on these ports (its data directory a temporary one, not the working tree's). */
-async function configWith(ports: { port: number; mqttPort: number; rtmpPort: number }, production = false) {
+async function configWith(ports: { port: number; mqttPort: number; rtmpPort: number; jt808Port?: number }, production = false) {
   process.env.DATA_DIR ??= await mkdtemp(path.join(tmpdir(), 'safety-shield-ports-config-'));
   const base = loadConfig();
   return {
@@ -32,6 +32,7 @@ async function configWith(ports: { port: number; mqttPort: number; rtmpPort: num
     port: ports.port,
     mqttPort: ports.mqttPort,
     media: { ...base.media, host: '127.0.0.1', rtmpPort: ports.rtmpPort },
+    jt808: { ...base.jt808, port: ports.jt808Port ?? 0 },
   };
 }
 
@@ -47,6 +48,22 @@ describe('ports at start-up', () => {
       expect(lines).toEqual([`The MQTT broker is on ${settled.mqttPort}: ${taken} is in use; set MQTT_PORT to choose.`]);
     } finally {
       if (before !== undefined) process.env.MQTT_PORT = before;
+    }
+  });
+
+  it('moves the JT/T 808 listener’s taken default too (issue 30)', async () => {
+    const taken = await occupied();
+    const lines: string[] = [];
+    const before = process.env.JT808_PORT;
+    delete process.env.JT808_PORT;
+    try {
+      const settled = await settlePorts(await configWith({ port: 0, mqttPort: 0, rtmpPort: 0, jt808Port: taken }), (line) =>
+        lines.push(line),
+      );
+      expect(settled.jt808.port).toBeGreaterThan(taken);
+      expect(lines).toEqual([`The JT/T 808 listener is on ${settled.jt808.port}: ${taken} is in use; set JT808_PORT to choose.`]);
+    } finally {
+      if (before !== undefined) process.env.JT808_PORT = before;
     }
   });
 
@@ -90,6 +107,7 @@ async function startUp(env: Record<string, string>) {
       HOST: '127.0.0.1',
       MQTT_PORT: '0',
       MEDIA_RTMP_PORT: '0',
+      JT808_PORT: '0',
       DATA_DIR: dataDir,
       DEMO: '0',
       LOG_LEVEL: 'warn',

@@ -48,6 +48,7 @@ export const scaleOutNode = (node: {
   RATE_LIMIT_LOGIN_PER_MINUTE: '0',
   RATE_LIMIT_WRITES_PER_SECOND: '0',
   MEDIA_RTMP_PORT: '0',
+  JT808_PORT: '0',
   MAP_TILE_URL: '',
   DEMO: '0',
 });

@@ -1,7 +1,7 @@
 import { type BindBody, MAX_DEVICES_PER_VEHICLE } from '@safety-shield/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { device, deviceBindLog, vehicle } from '../../db/schema.js';
+import { device, deviceBindLog, org, vehicle } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
@@ -24,6 +24,21 @@ function logLine(principal: Principal, row: DeviceRow, car: VehicleRow, action: 
     belongCompanyId: car.belongCompanyId,
     belongFleetId: car.belongFleetId,
   };
+}
+
+/**
+ * A device joining the vehicle's company takes a place of its company's and agent's device quotas; locking both
+ * organisations serialises it with provisioning (gateway/auth.ts locks them in the same order).
+ */
+async function takeQuota(tx: Db, car: VehicleRow): Promise<void> {
+  const ids = [car.belongAgentId, car.belongCompanyId].filter((id): id is number => id !== null).sort((a, b) => a - b);
+  const orgs = await tx.select({ id: org.id, quota: org.deviceQuota }).from(org).where(inArray(org.id, ids)).orderBy(org.id).for('update');
+  for (const o of orgs) {
+    if (o.quota === null) continue;
+    const scope = o.id === car.belongCompanyId ? device.belongCompanyId : device.belongAgentId;
+    const [used] = await tx.select({ n: count() }).from(device).where(eq(scope, o.id));
+    if ((used?.n ?? 0) >= o.quota) throw new AppError('ORG_QUOTA_NOT_ENOUGH');
+  }
 }
 
 export async function recordUnbind(tx: Db, principal: Principal, row: DeviceRow, car: VehicleRow, forced: boolean) {
@@ -60,8 +75,11 @@ export class BindingService {
       if (row.vehicleId === car.id) return;
       // Issue 18: a locked device is not moved to another vehicle (its first binding is its installation).
       if (row.vehicleId !== null) await refuseLocked(tx, [row.id]);
-      // Devices count against their company's quota, so they are bound only within it.
-      if (row.belongCompanyId !== car.belongCompanyId) throw new AppError('DEVICE_STATE_ERROR');
+      // Devices count against their company's quota, so they are bound only within it. A device of no company yet (a
+      // JT/T 808 terminal that registered itself; only the Super Admin sees it) joins the vehicle's, within its quotas.
+      const joins = row.belongCompanyId === null;
+      if (joins) await takeQuota(tx, car);
+      else if (row.belongCompanyId !== car.belongCompanyId) throw new AppError('DEVICE_STATE_ERROR');
       if (row.vehicleId !== null) {
         const previous = locked.find((v) => v.id === row.vehicleId);
         if (!force) throw new AppError('DEVICE_HAD_BEEN_BIND', undefined, { licensePlate: previous?.licensePlate ?? null });
@@ -71,7 +89,13 @@ export class BindingService {
       if ((bound?.n ?? 0) >= MAX_DEVICES_PER_VEHICLE) throw new AppError('VEHICLE_DEVICE_MORE_ERROR');
       await tx
         .update(device)
-        .set({ vehicleId: car.id, boundAt: new Date(), belongFleetId: car.belongFleetId, updatedAt: new Date() })
+        .set({
+          vehicleId: car.id,
+          boundAt: new Date(),
+          belongFleetId: car.belongFleetId,
+          ...(joins ? { belongAgentId: car.belongAgentId, belongCompanyId: car.belongCompanyId } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(device.id, row.id));
       await tx.insert(deviceBindLog).values(logLine(principal, row, car, 'bind', false));
     });
