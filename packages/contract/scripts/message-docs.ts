@@ -22,6 +22,7 @@ import {
   unsharedUpKinds,
   upMessages,
 } from '../src/device/index.js';
+import { ADAS_TYPES, ALARM_BITS, type AlarmMapping, DMS_TYPES, hexId, MESSAGES } from '../src/jt808/index.js';
 import { pushClientMessages, pushServerMessages } from '../src/push/schemas.js';
 
 const begin = (name: string) => `<!-- ${name}:begin -->`;
@@ -244,9 +245,39 @@ export function pushSection(): string {
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The generated documents: where each lives and what each of its named sections must be. */
+/** docs/jt808.md: every JT/T 808 message the portal speaks (`MESSAGES`), up then down. */
+function jt808MessagesSection(): string {
+  const rows = [...MESSAGES]
+    .sort((a, b) => a.direction.localeCompare(b.direction) * -1 || a.id - b.id)
+    .map(
+      (m) =>
+        `| ${code(hexId(m.id))} | ${m.direction === 'up' ? 'terminal → portal' : 'portal → terminal'} | ${cell(m.name)} | ${cell(m.portal)} |`,
+    );
+  return ['| id | way | message | what the portal does |', '| --- | --- | --- | --- |', ...rows, ''].join('\n');
+}
+
+/** docs/jt808.md: what each alarm files (`ALARM_BITS`, `ADAS_TYPES`, `DMS_TYPES`). */
+function jt808AlarmsSection(): string {
+  const table = (title: string, what: string, list: readonly AlarmMapping[], show: (n: number) => string) => [
+    `**${title}**`,
+    '',
+    `| ${what} | alarm | files |`,
+    '| --- | --- | --- |',
+    ...list.map((m) => `| ${show(m.code)} | ${cell(m.name)} | ${code(m.files)} |`),
+    '',
+  ];
+  const hex = (n: number) => code(`0x${n.toString(16).padStart(2, '0')}`);
+  return [
+    ...table('0x0200 alarm word', 'bit', ALARM_BITS, String),
+    ...table('ADAS (additional item 0x64)', 'type', ADAS_TYPES, hex),
+    ...table('DMS (additional item 0x65)', 'type', DMS_TYPES, hex),
+  ].join('\n');
+}
+
 export const documents: Array<{ path: string; sections: Record<string, () => string> }> = [
   { path: `${root}docs/device-protocol.md`, sections: { topics: topicsSection, schemas: deviceSection } },
   { path: `${root}docs/websocket.md`, sections: { schemas: pushSection } },
+  { path: `${root}docs/jt808.md`, sections: { messages: jt808MessagesSection, alarms: jt808AlarmsSection } },
 ];
 
 /** Where a named section's text lies in a document (between its markers); undefined without them. */

@@ -96,7 +96,10 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const port = (app.server.address() as { port: number }).port;
-app.log.info({ database: database.kind, dataDir: config.dataDir, mqtt: shownUrl(brokerUrl), jt808: jt808.port }, 'Safety Shield is running');
+app.log.info(
+  { database: database.kind, dataDir: config.dataDir, mqtt: shownUrl(brokerUrl), jt808: jt808.port },
+  'Safety Shield is running',
+);
 process.stdout.write(
   `\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n  Device broker: ${shownUrl(brokerUrl)}\n  JT/T 808 terminals: port ${jt808.port}\n\n`,
 );

@@ -16,8 +16,14 @@ import {
 import { DeviceOpenFault, deviceFaultCodes, deviceFaultFilters } from './device-alert.js';
 import { Position } from './vehicle.js';
 
+/** The protocols a device may speak (docs/device-protocol.md for MQTT, docs/jt808.md for JT/T 808). */
+export const deviceProtocols = ['mqtt', 'jt808'] as const;
+export type DeviceProtocol = (typeof deviceProtocols)[number];
+
 export const DeviceRecord = Type.Object({
   ...DeviceRef,
+  /** What it speaks; shown on the record and filterable, and nothing else in the portal depends on it. */
+  protocol: Type.Enum(deviceProtocols),
   name: Nullable(Type.String()),
   channels: Type.Integer(),
   online: Type.Boolean(),
@@ -59,6 +65,7 @@ export const DeviceListQuery = Type.Object({
    */
   faults: Type.Optional(Type.Enum(deviceFaultFilters)),
   faultCode: Type.Optional(Type.Enum(deviceFaultCodes)),
+  protocol: Type.Optional(Type.Enum(deviceProtocols)),
 });
 export type DeviceListQuery = Static<typeof DeviceListQuery>;
 

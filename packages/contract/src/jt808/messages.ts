@@ -15,7 +15,12 @@ export interface MessageDeclaration {
 }
 
 export const MESSAGES = [
-  { id: 0x0001, name: 'Terminal general response', direction: 'up', portal: 'Settles the command it answers (its serial).' },
+  {
+    id: 0x0001,
+    name: 'Terminal general response',
+    direction: 'up',
+    portal: 'Read and dropped until the portal sends commands (see Not yet).',
+  },
   { id: 0x0002, name: 'Heartbeat', direction: 'up', portal: 'Keeps the connection online; answered with 0x8001.' },
   { id: 0x0003, name: 'Terminal logout', direction: 'up', portal: 'Answered with 0x8001; the terminal must register again.' },
   {
@@ -34,9 +39,8 @@ export const MESSAGES = [
     id: 0x0200,
     name: 'Location report',
     direction: 'up',
-    portal: 'A position for the trail; alarm bits and active-safety items (0x64, 0x65, 0x67) become incidents or S.O.S.',
+    portal: 'A position for the trail; alarm bits and active-safety items (0x64 ADAS, 0x65 DMS) become incidents or S.O.S.',
   },
-  { id: 0x0702, name: 'Driver identity report', direction: 'up', portal: 'The driver of the vehicle from this card in until card out.' },
   { id: 0x0704, name: 'Location batch upload', direction: 'up', portal: 'Positions for the trail (the blind-area backlog), as 0x0200.' },
   {
     id: 0x8001,

@@ -38,6 +38,7 @@ export function toDeviceRecord({ row, openFaults, ...names }: Found, now = Date.
   return {
     deviceId: row.id,
     deviceUuid: row.deviceUuid,
+    protocol: row.protocol,
     name: row.name,
     channels: row.channels,
     online: row.online,
@@ -89,6 +90,7 @@ export function deviceFilter(scope: SQL, query: Filters): SQL | undefined {
     query.startTime === undefined ? undefined : gte(device.createdAt, new Date(query.startTime)),
     query.endTime === undefined ? undefined : lte(device.createdAt, new Date(query.endTime)),
     faultFilter(qualified(device.id), query.faults, query.faultCode),
+    query.protocol ? eq(device.protocol, query.protocol) : undefined,
   );
 }
 

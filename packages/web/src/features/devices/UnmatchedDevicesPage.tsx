@@ -38,6 +38,14 @@ export function UnmatchedDevicesPage() {
       priority: 2,
       fitWidth: 110,
     },
+    {
+      title: t('devices.protocol'),
+      dataIndex: 'protocol',
+      // A terminal that registered itself (JT/T 808) belongs to no company until it is bound: what it speaks tells it apart.
+      render: (protocol: DeviceRecord['protocol']) => t(`devices.protocols.${protocol}`),
+      priority: 3,
+      fitWidth: 110,
+    },
     { title: t('devices.version'), dataIndex: 'version', render: dash, priority: 5, fitWidth: 110 },
     { title: t('devices.iccid'), dataIndex: 'iccid', render: dash, priority: 4, fitWidth: 200 },
     { title: t('devices.firstOnline'), dataIndex: 'firstOnlineTime', render: formatTime, priority: 4, fitWidth: 180 },

@@ -76,6 +76,8 @@ const sameEverywhere = new Set([
   'ICCID',
   'UUID',
   'SHA-256',
+  'MQTT',
+  'JT/T 808',
   'OK',
   'name@example.com',
 ]);

@@ -30,6 +30,7 @@ export function DeviceFacts({ device }: { device: DeviceRecord }) {
     { key: 'created', label: t('devices.created'), children: formatTime(device.createTime) },
     { key: 'iccid', label: t('devices.iccid'), children: dash(device.iccid) },
     { key: 'version', label: t('devices.version'), children: dash(device.version) },
+    { key: 'protocol', label: t('devices.protocol'), children: t(`devices.protocols.${device.protocol}`) },
     { key: 'channels', label: t('devices.channels'), children: device.channels },
     { key: 'dbm', label: t('devices.dbm.label'), children: device.position?.dbm == null ? '—' : `${device.position.dbm} dBm` },
     { key: 'position', label: t('devices.position'), children: position(device, i18n.language), span: 'filled' },

@@ -1,4 +1,4 @@
-import { type DeviceFaultFilter, deviceFaultCodes } from '@safety-shield/contract';
+import { type DeviceFaultFilter, deviceFaultCodes, deviceProtocols } from '@safety-shield/contract';
 import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -24,6 +24,7 @@ interface FilterValues {
   created?: [Dayjs, Dayjs] | null;
   faults?: string;
   faultCode?: string;
+  protocol?: string;
 }
 
 /** The fault filter's choices, the one a manager comes for first. */
@@ -47,6 +48,7 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       created: daySpanValue(filters.startTime, filters.endTime),
       faults: filters.faults,
       faultCode: filters.faultCode,
+      protocol: filters.protocol,
     }),
     [filters],
   );
@@ -64,6 +66,7 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       ...daySpanFilters(next.created),
       faults: next.faults,
       faultCode: next.faultCode,
+      protocol: next.protocol,
     });
 
   return (
@@ -88,6 +91,7 @@ export function DeviceFilterBar({ list, filters }: { list: ListParamsApi<DeviceF
       {/* Agent, company and fleet: each narrows the next one's choices to what belongs to it. */}
       <OrgScopeFilters kinds={['agent', 'company', 'fleet']} labelOf={(kind) => t(`devices.${kind}`)} />
       <VersionFilter label={t('devices.version')} width={180} />
+      <SelectFilter name="protocol" label={t('devices.protocol')} width={140} values={deviceProtocols} textKey="devices.protocols" />
       <Form.Item name="created" label={t('devices.created')}>
         <DatePicker.RangePicker allowClear />
       </Form.Item>

@@ -70,6 +70,13 @@ export function useDeviceColumns({ narrow, onDetail }: Options): ListColumns<Dev
     },
     { title: t('devices.channels'), dataIndex: 'channels', align: 'right', priority: 5, fitWidth: 100 },
     { title: t('devices.version'), dataIndex: 'version', priority: 5, fitWidth: 110, render: dash },
+    {
+      title: t('devices.protocol'),
+      dataIndex: 'protocol',
+      priority: 4,
+      fitWidth: 110,
+      render: (protocol: DeviceRecord['protocol']) => t(`devices.protocols.${protocol}`),
+    },
     { title: t('devices.iccid'), dataIndex: 'iccid', priority: 4, fitWidth: 200, render: dash },
     {
       title: t('devices.companyFleet'),

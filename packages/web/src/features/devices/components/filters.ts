@@ -2,8 +2,10 @@ import {
   type DeviceFaultCode,
   type DeviceFaultFilter,
   type DeviceListQuery,
+  type DeviceProtocol,
   deviceFaultCodes,
   deviceFaultFilters,
+  deviceProtocols,
 } from '@safety-shield/contract';
 import { numberFilter } from '../../../shared/ui/list/index.js';
 
@@ -21,6 +23,7 @@ export const DEVICE_FILTERS = [
   'to',
   'faults',
   'faultCode',
+  'protocol',
 ] as const;
 export type DeviceFilterKey = (typeof DEVICE_FILTERS)[number];
 export type DeviceFilters = Omit<DeviceListQuery, 'page' | 'limit'>;
@@ -47,6 +50,7 @@ export function deviceFilters(filters: Partial<Record<DeviceFilterKey, string>>)
     endTime: numberFilter(filters.to),
     faults: oneOf<DeviceFaultFilter>(deviceFaultFilters, filters.faults),
     faultCode: oneOf<DeviceFaultCode>(deviceFaultCodes, filters.faultCode),
+    protocol: oneOf<DeviceProtocol>(deviceProtocols, filters.protocol),
   };
   // Left-out keys, not `undefined` values: the query key and the export's URL stay clean.
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as DeviceFilters;
