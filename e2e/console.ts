@@ -148,6 +148,11 @@ export function brokerUrl(): string {
   return workerPortal().mqttUrl;
 }
 
+/** The worker's portal's JT/T 808 port (issue 30). */
+export function jt808Port(): number {
+  return workerPortal().jt808Port;
+}
+
 /** A new vehicle of the fleet that has nothing but its plate (the other fields stay empty, the mileage 0). */
 const plateOnlyVehicle = (api: AdminApi, licensePlate: string, fleetId: number) =>
   api<{ id: number }>('POST', '/v1/vehicle', { licensePlate, fleetId, initialMileageKm: 0 });

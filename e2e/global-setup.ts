@@ -22,7 +22,7 @@ export default async function globalSetup(config: FullConfig) {
       MAP_TILE_URL: '',
     });
   const portals = await Promise.all(Array.from({ length: config.workers }, start));
-  publishPortals(portals.map(({ url, mqttUrl }) => ({ url, mqttUrl })));
+  publishPortals(portals.map(({ url, mqttUrl, jt808Port }) => ({ url, mqttUrl, jt808Port })));
   process.env.E2E_MAIL_DIR = mailbox.dir;
   return async () => {
     await Promise.all(portals.map((portal) => portal.stop()));

@@ -20,6 +20,8 @@ export interface Portal {
   url: string;
   /** The portal's embedded MQTT broker. */
   mqttUrl: string;
+  /** Its JT/T 808 listener. */
+  jt808Port: number;
   dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
@@ -80,6 +82,7 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
   return {
     url,
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    jt808Port: Number(jt808Port),
     dataDir: dir,
     process: child,
     async stop() {

@@ -4,6 +4,8 @@ import { test } from '@playwright/test';
 export interface TestPortal {
   url: string;
   mqttUrl: string;
+  /** Where JT/T 808 terminals connect (TCP, on 127.0.0.1). */
+  jt808Port: number;
 }
 
 const VARIABLE = 'E2E_PORTALS';
