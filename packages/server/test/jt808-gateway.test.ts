@@ -1,7 +1,8 @@
-import { deviceApi, vehicleApi } from '@safety-shield/contract';
+import { deviceApi, deviceConfigApi, vehicleApi } from '@safety-shield/contract';
 import {
   ALARM_BIT,
   location,
+  PARAMETER,
   REGISTRATION_RESULT,
   REPLY_RESULT,
   type Registration,
@@ -226,6 +227,42 @@ describe('JT/T 808 gateway: reports', () => {
     const filed = await database.db.select().from(incident).where(eq(incident.deviceId, row.id));
     expect(filed.map((i) => i.type).sort()).toEqual(['laneDeparture', 'phoneUse']);
     expect(filed.every((i) => i.triggerAt.getTime() === AT)).toBe(true);
+  });
+});
+
+describe('JT/T 808 gateway: commands', () => {
+  it('sends a configuration as terminal parameters (0x8103) and applies it on the terminal’s answer; refuses what has no parameter', async () => {
+    const { t, row } = await online('13800000030');
+    await boundTo(row.id, 'JT 30');
+    const save = (settings: Record<string, unknown>) => call(ctx, admin, deviceConfigApi.save, { deviceId: row.id, settings });
+    expect(
+      await save({ uploadIntervalSeconds: 15, apn: { name: 'telenor.smart', user: 'fleet', password: 'Sup3r-secret' } }),
+    ).toMatchObject({
+      code: 200,
+    });
+    const sent = await call(ctx, admin, deviceConfigApi.dispatch, { deviceId: row.id });
+    expect(sent.data).toMatchObject({ status: 'applied', reason: null });
+    expect(Object.fromEntries(t.parameters)).toEqual({
+      [PARAMETER.reportSeconds]: 15,
+      [PARAMETER.apn]: 'telenor.smart',
+      [PARAMETER.apnUser]: 'fleet',
+      [PARAMETER.apnPassword]: 'Sup3r-secret',
+    });
+    // Settings a terminal has no parameter for are not sent; a configuration of nothing else is refused, saying why.
+    await expect(devicePort.send(row.deviceUuid, 'config', { version: 9, settings: { gpsBatch: 10 } })).rejects.toMatchObject({
+      ack: { ok: false, error: 'nothing in this configuration has a JT/T 808 parameter' },
+    });
+  });
+
+  it('refuses a command the protocol has no message for, naming why, and one for a terminal that is away as unanswered', async () => {
+    const { t, row } = await online('13800000031');
+    await expect(devicePort.send(row.deviceUuid, 'lock', { locked: true })).rejects.toMatchObject({
+      ack: { ok: false, error: 'not supported by the device protocol' },
+    });
+    await t.close();
+    await expect(devicePort.send(row.deviceUuid, 'config', { version: 1, settings: { uploadIntervalSeconds: 5 } })).rejects.toMatchObject({
+      ack: undefined,
+    });
   });
 });
 

@@ -9,5 +9,6 @@ export * from './frame.js';
 export * from './location.js';
 export * from './messages.js';
 export * from './packet.js';
+export * from './parameters.js';
 export * from './reassembly.js';
 export * from './terminal.js';

@@ -19,7 +19,7 @@ export const MESSAGES = [
     id: 0x0001,
     name: 'Terminal general response',
     direction: 'up',
-    portal: 'Read and dropped until the portal sends commands (see Not yet).',
+    portal: 'Settles the command it answers (by its serial).',
   },
   { id: 0x0002, name: 'Heartbeat', direction: 'up', portal: 'Keeps the connection online; answered with 0x8001.' },
   { id: 0x0003, name: 'Terminal logout', direction: 'up', portal: 'Answered with 0x8001; the terminal must register again.' },
@@ -60,6 +60,12 @@ export const MESSAGES = [
     direction: 'down',
     portal: 'The authentication code, or why the terminal is refused.',
   },
+  {
+    id: 0x8103,
+    name: 'Set terminal parameters',
+    direction: 'down',
+    portal: 'A configuration version: its report interval and APN as parameters 0x0029 and 0x0010–0x0012 (see Configuration).',
+  },
 ] as const satisfies readonly MessageDeclaration[];
 
 export type MessageName = (typeof MESSAGES)[number]['name'];
@@ -86,4 +92,7 @@ export const ID = {
   platformReply: 0x8001,
   resend: 0x8003,
   registerReply: 0x8100,
+  setParameters: 0x8103,
+  queryParameters: 0x8104,
+  parameterReply: 0x0104,
 } as const;

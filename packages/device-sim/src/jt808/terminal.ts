@@ -11,15 +11,20 @@ import {
   type Jt808Version,
   type Location,
   type Packet,
+  type Parameter,
+  REPLY_RESULT,
   type Registration,
   readGeneralReply,
   readPacket,
   readRegistrationReply,
   readResendRequest,
+  readSetParameters,
   writeAuthentication,
   writeFrames,
+  writeGeneralReply,
   writeLocation,
   writeLocationBatch,
+  writeParameterReply,
   writeRegistration,
 } from '@safety-shield/contract/jt808';
 
@@ -44,6 +49,8 @@ export class Jt808Terminal {
   private readonly waiting = new Map<string, { resolve: (packet: Packet) => void; timer: NodeJS.Timeout }>();
   /** Bodies sent in sub-packages, by first serial, for a resend request (0x8003). */
   private readonly sent = new Map<number, { id: number; body: Uint8Array }>();
+  /** The parameters the platform set (0x8103), by id: what the terminal runs. */
+  readonly parameters = new Map<number, Parameter['value']>();
   /** Platform messages other than replies, in order. */
   readonly received: PlatformMessage[] = [];
   private closedResolve: (() => void) | undefined;
@@ -171,7 +178,20 @@ export class Jt808Terminal {
           }
         }
       }
+      this.obey(packet);
       this.received.push(packet);
+    }
+  }
+
+  /** The commands a terminal carries out by itself: parameters set (0x8103) and asked for (0x8104). */
+  private obey(packet: Packet): void {
+    const { id, serial } = packet.header;
+    if (id === ID.setParameters) {
+      for (const { id: parameter, value } of readSetParameters(packet.body)) this.parameters.set(parameter, value);
+      this.send(ID.terminalReply, writeGeneralReply({ serial, id, result: REPLY_RESULT.ok }));
+    } else if (id === ID.queryParameters) {
+      const list = [...this.parameters].map(([parameter, value]) => ({ id: parameter, value }));
+      this.send(ID.parameterReply, writeParameterReply(serial, list));
     }
   }
 

@@ -1,12 +1,17 @@
 import { createServer, type Server } from 'node:net';
+import type { Packet } from '@safety-shield/contract/jt808';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { DROP_LOG_DEFAULTS, type DropCounts, DropLog } from '../device-port/drops.js';
 import { CommandError, type DeviceAdapter, type DeviceIntake, type DevicePort } from '../device-port/index.js';
+import { terminalCommand } from './commands.js';
 import { SESSION_DEFAULTS, Session, type SessionLimits } from './session.js';
 import { type RegistrationPolicy, Terminals } from './terminals.js';
 
 export type { RegistrationPolicy } from './terminals.js';
+
+/** How long a command waits for the terminal's answer when its sender names no time (as MQTT's). */
+const COMMAND_TIMEOUT_MS = 30_000;
 
 export interface Jt808Options {
   /** The terminals' identities and codes (the adapter's own rows); what terminals report goes to `intake`. */
@@ -74,11 +79,23 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
   const adapter: DeviceAdapter = {
     protocol: 'jt808',
     serves: (device) => parts.known.has(device),
-    // Commands reach JT/T 808 terminals in a later step (docs/jt808.md): until then each is refused as the device would.
-    send: (_device, kind) =>
-      Promise.reject(
-        new CommandError(`${kind} is not sent over JT/T 808 yet`, { ref: '', ok: false, error: 'not supported by the device protocol' }),
-      ),
+    async send(device, kind, payload, timeoutMs = COMMAND_TIMEOUT_MS) {
+      const command = terminalCommand(kind, payload);
+      // A kind the terminal has no message for is refused, as a device refuses what it cannot do.
+      if (typeof command === 'string') throw new CommandError(`${kind}: ${command}`, { ref: '', ok: false, error: command });
+      const session = parts.current.get(device);
+      // Not connected here: no answer, and the module tries again at the terminal's next hello.
+      if (!session) throw new CommandError(`${device} is not connected: ${kind} not sent`);
+      let reply: Packet;
+      try {
+        reply = await session.command(command.id, command.body, command.answer, timeoutMs);
+      } catch (err) {
+        throw new CommandError(`${kind} to ${device}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      const ack = command.ack(reply, String(reply.header.serial));
+      if (!ack.ok) throw new CommandError(`${device} refused ${kind}: ${ack.error}`, ack);
+      return ack;
+    },
     disconnect(device) {
       for (const [uuid, session] of parts.current) {
         if (uuid === device || session.device?.deviceId === device) session.close();

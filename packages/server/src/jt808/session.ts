@@ -3,7 +3,6 @@ import {
   ALARM_BIT,
   ALARM_BITS,
   FrameSplitter,
-  type GeneralReply,
   type Header,
   has,
   ID,
@@ -82,6 +81,8 @@ export class Session {
   private wire: { terminal: string; version: Jt808Version } = { terminal: '0', version: 2013 };
   device: AuthenticatedTerminal | undefined;
   private closed = false;
+  /** Commands sent and not yet answered, by the serial they went with. */
+  private readonly pending = new Map<number, { answer: number; settle(reply: Packet | Error): void }>();
 
   constructor(
     private readonly socket: Socket,
@@ -198,9 +199,7 @@ export class Session {
         return this.reply(header, REPLY_RESULT.ok);
       }
       case ID.terminalReply:
-        // Commands are not sent yet (docs/jt808.md): nothing waits for a reply.
-        readGeneralReply(body) satisfies GeneralReply;
-        return;
+        return this.answered(readGeneralReply(body).serial, ID.terminalReply, { header, body });
       default:
         this.drop(header.id, () => 'message not supported');
         return this.reply(header, REPLY_RESULT.unsupported);
@@ -351,15 +350,42 @@ export class Session {
     await Promise.all(work);
   }
 
+  /**
+   * Sends a command and resolves with the terminal's answer (the message `answer` that names its serial); rejects when
+   * none comes within `timeoutMs` or the connection ends first.
+   */
+  command(id: number, body: Uint8Array, answer: number, timeoutMs: number): Promise<Packet> {
+    if (this.closed) return Promise.reject(new Error('connection closed'));
+    const serial = this.send(id, body);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => settle(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      const settle = (reply: Packet | Error) => {
+        clearTimeout(timer);
+        this.pending.delete(serial);
+        if (reply instanceof Error) reject(reply);
+        else resolve(reply);
+      };
+      this.pending.set(serial, { answer, settle });
+    });
+  }
+
+  private answered(serial: number, answer: number, reply: Packet): void {
+    const waiting = this.pending.get(serial);
+    if (waiting?.answer === answer) waiting.settle(reply);
+  }
+
   private reply(header: Header, result: number): void {
     this.send(ID.platformReply, writeGeneralReply({ serial: header.serial, id: header.id, result }));
   }
 
-  private send(id: number, body: Uint8Array): void {
-    if (this.closed) return;
-    const frames = writeFrames({ id, terminal: this.wire.terminal, serial: this.serial, version: this.wire.version, body });
+  /** Sends a message (in sub-packages when long); answers the serial it went with. */
+  private send(id: number, body: Uint8Array): number {
+    const serial = this.serial;
+    if (this.closed) return serial;
+    const frames = writeFrames({ id, terminal: this.wire.terminal, serial, version: this.wire.version, body });
     this.serial = (this.serial + frames.length) & 0xffff;
     for (const frame of frames) this.socket.write(frame);
+    return serial;
   }
 
   private drop(kind: string | number, reason: () => string): void {
@@ -376,6 +402,7 @@ export class Session {
     if (this.closed) return;
     this.closed = true;
     this.stopExpiry();
+    for (const waiting of [...this.pending.values()]) waiting.settle(new Error('connection closed'));
     const uuid = this.device?.uuid;
     if (uuid && this.parts.current.get(uuid) === this) {
       this.parts.current.delete(uuid);

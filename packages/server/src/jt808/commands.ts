@@ -1,0 +1,70 @@
+/**
+ * The portal's commands (the contract's down kinds) as JT/T 808 messages (docs/jt808.md, "Commands"): what a kind is
+ * sent as, and how the terminal's answer becomes the command's acknowledgement. A kind without a JT/T 808 form is
+ * refused as a device refuses a command it cannot carry out.
+ */
+import type { ConfigSettings } from '@safety-shield/contract';
+import type { DownKind, DownPayload } from '@safety-shield/contract/device';
+import {
+  ID,
+  PARAMETER,
+  type Packet,
+  type Parameter,
+  REPLY_RESULT,
+  readGeneralReply,
+  writeSetParameters,
+} from '@safety-shield/contract/jt808';
+import type { CommandAck } from '../device-port/index.js';
+
+/** A command as the terminal gets it, and what its answer means. */
+export interface TerminalCommand {
+  id: number;
+  body: Uint8Array;
+  /** The message that answers it (0x0001 for most). */
+  answer: number;
+  ack(reply: Packet, ref: string): CommandAck;
+}
+
+/** Why the terminal refused, as a general reply's result says it. */
+const REFUSALS: Record<number, string> = {
+  [REPLY_RESULT.failed]: 'the terminal failed to carry it out',
+  [REPLY_RESULT.malformed]: 'the terminal found the message malformed',
+  [REPLY_RESULT.unsupported]: 'the terminal does not support it',
+};
+
+export const NOT_SUPPORTED = 'not supported by the device protocol';
+
+/** The configuration's settings a terminal has parameters for; the rest it does not run (docs/jt808.md). */
+export function configParameters(settings: ConfigSettings): Parameter[] {
+  const parameters: Parameter[] = [];
+  if (settings.uploadIntervalSeconds !== undefined) parameters.push({ id: PARAMETER.reportSeconds, value: settings.uploadIntervalSeconds });
+  if (settings.apn) {
+    parameters.push({ id: PARAMETER.apn, value: settings.apn.name });
+    if (settings.apn.user !== undefined) parameters.push({ id: PARAMETER.apnUser, value: settings.apn.user });
+    if (settings.apn.password !== undefined) parameters.push({ id: PARAMETER.apnPassword, value: settings.apn.password });
+  }
+  return parameters;
+}
+
+/** A general reply (0x0001) as an acknowledgement: result 0 is done, the others a refusal naming why. */
+function generalAck(reply: Packet, ref: string, result?: Record<string, unknown>): CommandAck {
+  const { result: code } = readGeneralReply(reply.body);
+  if (code === REPLY_RESULT.ok) return { ref, ok: true, error: null, ...(result ? { result } : {}) };
+  return { ref, ok: false, error: REFUSALS[code] ?? `the terminal answered ${code}` };
+}
+
+/** The terminal's form of a command; a string says why there is none. */
+export function terminalCommand<K extends DownKind>(kind: K, payload: DownPayload<K>): TerminalCommand | string {
+  if (kind === 'config') {
+    const config = payload as DownPayload<'config'>;
+    const parameters = configParameters(config.settings);
+    if (parameters.length === 0) return 'nothing in this configuration has a JT/T 808 parameter';
+    return {
+      id: ID.setParameters,
+      body: writeSetParameters(parameters),
+      answer: ID.terminalReply,
+      ack: (reply, ref) => generalAck(reply, ref, { version: config.version }),
+    };
+  }
+  return NOT_SUPPORTED;
+}
