@@ -22,7 +22,7 @@ import {
   unsharedUpKinds,
   upMessages,
 } from '../src/device/index.js';
-import { ADAS_TYPES, ALARM_BITS, type AlarmMapping, DMS_TYPES, hexId, MESSAGES } from '../src/jt808/index.js';
+import { ADAS_TYPES, ALARM_BITS, type AlarmMapping, DMS_TYPES, FAULT_BITS, hexId, MESSAGES } from '../src/jt808/index.js';
 import { pushClientMessages, pushServerMessages } from '../src/push/schemas.js';
 
 const begin = (name: string) => `<!-- ${name}:begin -->`;
@@ -271,6 +271,12 @@ function jt808AlarmsSection(): string {
     ...table('0x0200 alarm word', 'bit', ALARM_BITS, String),
     ...table('ADAS (additional item 0x64)', 'type', ADAS_TYPES, hex),
     ...table('DMS (additional item 0x65)', 'type', DMS_TYPES, hex),
+    '**Running-status faults of the 0x0200 alarm word** (held while the bit is on)',
+    '',
+    '| bit | alarm | fault |',
+    '| --- | --- | --- |',
+    ...FAULT_BITS.map((m) => `| ${m.code} | ${cell(m.name)} | ${code(m.fault)} |`),
+    '',
   ].join('\n');
 }
 

@@ -12,7 +12,7 @@ import {
 import { Jt808Terminal } from '@safety-shield/device-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { device, gpsPoint, incident, jt808Terminal, sos, vehicle } from '../src/db/schema.js';
+import { device, deviceAlert, gpsPoint, incident, jt808Terminal, sos, vehicle } from '../src/db/schema.js';
 import { type Jt808Gateway, type RegistrationPolicy, startJt808 } from '../src/jt808/index.js';
 import { call } from './api-client.js';
 import { capturedLog, connectDevice, nodeParts, seedCompany } from './gateway-fixtures.js';
@@ -227,6 +227,35 @@ describe('JT/T 808 gateway: reports', () => {
     const filed = await database.db.select().from(incident).where(eq(incident.deviceId, row.id));
     expect(filed.map((i) => i.type).sort()).toEqual(['laneDeparture', 'phoneUse']);
     expect(filed.every((i) => i.triggerAt.getTime() === AT)).toBe(true);
+  });
+});
+
+describe('JT/T 808 gateway: running status', () => {
+  it('raises the faults its alarm bits and JT/T 1078 items report, once, and clears them when they are gone', async () => {
+    const { t, row } = await online('13800000013');
+    await boundTo(row.id, 'JT 13');
+    const faulty = (time: string) =>
+      location({
+        lat: 59.94,
+        lng: 10.77,
+        time,
+        alarm: (1 << ALARM_BIT.antennaCut) | (1 << ALARM_BIT.lowVoltage),
+        videoLoss: 0b10,
+        storageFaults: 1,
+      });
+    await t.location(faulty('261207181500'));
+    await t.location(faulty('261207181505'));
+    const alerts = () => database.db.select().from(deviceAlert).where(eq(deviceAlert.deviceId, row.id));
+    expect((await alerts()).map((a) => `${a.code}:${a.channel}`).sort()).toEqual([
+      'cameraLost:2',
+      'gpsLost:0',
+      'lowVoltage:0',
+      'storageError:0',
+    ]);
+    await t.location(location({ lat: 59.94, lng: 10.77, time: '261207181510' }));
+    const after = await alerts();
+    expect(after).toHaveLength(4);
+    expect(after.every((a) => a.clearedAt?.getTime() === AT + 10_000)).toBe(true);
   });
 });
 

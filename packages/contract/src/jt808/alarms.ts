@@ -2,8 +2,9 @@
  * What the portal files for a terminal's alarms (docs/jt808.md, "Alarms"), declared once: the gateway maps with these
  * tables and the document's tables are generated from them.
  */
+import type { DeviceFaultCode } from '../api/device-alert.js';
 import type { IncidentType } from '../api/event.js';
-import { ALARM_BIT } from './location.js';
+import { ALARM_BIT, has, type Location } from './location.js';
 
 export interface AlarmMapping {
   /** The bit of 0x0200's alarm word, or the active-safety item's alarm type. */
@@ -52,4 +53,34 @@ export function safetyMapping(item: number, type: number): AlarmMapping | undefi
   if (item === 0x64) return adas.get(type);
   if (item === 0x65) return dms.get(type);
   return undefined;
+}
+
+/** An alarm bit that says something of the terminal is broken: a running-status fault while the bit is on. */
+export interface FaultMapping {
+  code: number;
+  name: string;
+  fault: DeviceFaultCode;
+}
+
+/**
+ * 0x0200's fault bits (JT/T 808-2019 table 24). A camera fault names no channel: it stands for channel 1. JT/T 1078's
+ * items say more: 0x15's bit n is channel n + 1's video lost (`cameraLost`), any bit of 0x17 a storage fault.
+ */
+export const FAULT_BITS: readonly FaultMapping[] = [
+  { code: ALARM_BIT.gnssFault, name: 'GNSS module fault', fault: 'gpsLost' },
+  { code: ALARM_BIT.antennaCut, name: 'GNSS antenna cut', fault: 'gpsLost' },
+  { code: ALARM_BIT.antennaShort, name: 'GNSS antenna short-circuited', fault: 'gpsLost' },
+  { code: ALARM_BIT.lowVoltage, name: 'Main power low voltage', fault: 'lowVoltage' },
+  { code: ALARM_BIT.cameraFault, name: 'Camera fault', fault: 'cameraLost' },
+];
+
+/** The faults a location report says hold now, deduplicated, sorted by code and channel (channel 0: the whole device). */
+export function faultsOf(location: Pick<Location, 'alarm' | 'videoLoss' | 'storageFaults'>): { code: DeviceFaultCode; channel: number }[] {
+  const faults = new Map<string, { code: DeviceFaultCode; channel: number }>();
+  const add = (code: DeviceFaultCode, channel: number) => faults.set(`${code}:${channel}`, { code, channel });
+  for (const bit of FAULT_BITS) if (has(location.alarm, bit.code)) add(bit.fault, bit.fault === 'cameraLost' ? 1 : 0);
+  for (let channel = 1; channel <= 32; channel += 1)
+    if (location.videoLoss !== null && has(location.videoLoss, channel - 1)) add('cameraLost', channel);
+  if (location.storageFaults) add('storageError', 0);
+  return [...faults.values()].sort((a, b) => a.code.localeCompare(b.code) || a.channel - b.channel);
 }

@@ -85,6 +85,10 @@ export interface Location {
   /** 0x31: satellites in view. */
   satellites: number | null;
   area: AreaCrossing | null;
+  /** 0x15 (JT/T 1078): the channels whose video signal is lost, bit n for channel n + 1. */
+  videoLoss: number | null;
+  /** 0x17 (JT/T 1078): storage faults, bits 0–11 the main storage units, 12–15 the backup ones. */
+  storageFaults: number | null;
   safety: SafetyAlarm[];
   /** Items the portal does not read: id and bytes. */
   other: { id: number; data: Uint8Array }[];
@@ -156,6 +160,8 @@ export function readLocation(body: Uint8Array): Location {
     signal: null,
     satellites: null,
     area: null,
+    videoLoss: null,
+    storageFaults: null,
     safety: [],
     other: [],
   };
@@ -170,6 +176,8 @@ export function readLocation(body: Uint8Array): Location {
     else if (id === 0x02 && length === 2) location.fuel = item.word() / 10;
     else if (id === 0x30 && length === 1) location.signal = item.byte();
     else if (id === 0x31 && length === 1) location.satellites = item.byte();
+    else if (id === 0x15 && length === 4) location.videoLoss = item.dword();
+    else if (id === 0x17 && length === 2) location.storageFaults = item.word();
     else if (id === 0x12 && length === 6) location.area = { kind: item.byte(), areaId: item.dword(), direction: item.byte() === 1 ? 1 : 0 };
     else if ((id === 0x64 || id === 0x65 || id === 0x67) && length >= 16) {
       try {
@@ -199,6 +207,8 @@ export function writeLocation(location: Location): Uint8Array {
   if (location.mileage !== null) item(0x01, new Writer().dword(Math.round(location.mileage * 10)).done());
   if (location.fuel !== null) item(0x02, new Writer().word(Math.round(location.fuel * 10)).done());
   if (location.area) item(0x12, new Writer().byte(location.area.kind).dword(location.area.areaId).byte(location.area.direction).done());
+  if (location.videoLoss !== null) item(0x15, new Writer().dword(location.videoLoss).done());
+  if (location.storageFaults !== null) item(0x17, new Writer().word(location.storageFaults).done());
   if (location.signal !== null) item(0x30, new Writer().byte(location.signal).done());
   if (location.satellites !== null) item(0x31, new Writer().byte(location.satellites).done());
   for (const alarm of location.safety) item(alarm.item, writeSafety(alarm));
@@ -256,6 +266,8 @@ export function location(fields: Partial<Location> & Pick<Location, 'lat' | 'lng
     signal: null,
     satellites: null,
     area: null,
+    videoLoss: null,
+    storageFaults: null,
     safety: [],
     other: [],
     ...fields,

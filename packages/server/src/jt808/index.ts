@@ -58,6 +58,7 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
     current: new Map<string, Session>(),
     known: new Set(await terminals.uuids()),
     alarms: new Map<string, number>(),
+    faults: new Map<string, string>(),
     track,
   };
 

@@ -3,6 +3,7 @@ import {
   ALARM_BIT,
   ALARM_BITS,
   FrameSplitter,
+  faultsOf,
   type Header,
   has,
   ID,
@@ -63,6 +64,8 @@ export interface SessionParts {
   known: Set<string>;
   /** The alarm word each device reported last, so an alarm files once when it turns on, not on every report. */
   alarms: Map<string, number>;
+  /** The faults each device reported last (a key of them), so a health report goes only when they change. */
+  faults: Map<string, string>;
   track(work: Promise<unknown>): void;
 }
 
@@ -273,6 +276,7 @@ export class Session {
         });
       }
       filed.push(this.alarms(device, location, at, live));
+      if (live) filed.push(this.health(device, location, at));
     }
     if (fixes.length > 0) filed.push(this.parts.intake.positions(device.uuid, fixes));
     await Promise.all(filed);
@@ -372,6 +376,15 @@ export class Session {
   private answered(serial: number, answer: number, reply: Packet): void {
     const waiting = this.pending.get(serial);
     if (waiting?.answer === answer) waiting.settle(reply);
+  }
+
+  /** The running-status faults the report's bits and items say hold, when they differ from the last ones this node heard. */
+  private async health(device: AuthenticatedTerminal, location: Location, at: number): Promise<void> {
+    const faults = faultsOf(location);
+    const key = faults.map((f) => `${f.code}:${f.channel}`).join(',');
+    if (this.parts.faults.get(device.uuid) === key) return;
+    await this.parts.intake.health(device.uuid, { time: at, faults, unknown: [] });
+    this.parts.faults.set(device.uuid, key);
   }
 
   private reply(header: Header, result: number): void {
