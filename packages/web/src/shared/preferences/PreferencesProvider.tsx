@@ -6,7 +6,7 @@ import { useMediaQuery } from '../hooks/use-media-query.js';
 import { loadLanguage } from '../i18n/index.js';
 import { readableOnDark, readableThemeColour } from './contrast.js';
 import { initialSettings, type ShellSettings, saveLanguage, saveSettings, saveSize, type UiSize } from './cookies.js';
-import { darkLinkSeed, readableComponents, readableTokens } from './readable-theme.js';
+import { darkLinkSeed, lightLink, readableComponents, readableTokens } from './readable-theme.js';
 import { ThemeVariables } from './ThemeVariables.js';
 
 interface Preferences {
@@ -67,7 +67,7 @@ export function PreferencesProvider(props: { language: Language; locale: Locale;
   // CONSOLE.md: the theme colour goes through antd's token, not by rewriting CSS at run time.
   const themeConfig = useMemo(() => {
     const primary = readableThemeColour(settings.themeColour);
-    const link = dark ? readableOnDark(primary) : primary;
+    const link = dark ? readableOnDark(primary) : lightLink(primary);
     return {
       token: { colorPrimary: primary, colorLink: dark ? darkLinkSeed(link) : link, motion: !reducedMotion, ...readableTokens(dark) },
       components: readableComponents(dark, link, primary),

@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { AA, contrastRatio, DARK_SURFACE } from './contrast.js';
-import { darkLinkSeed, readableComponents, readableTokens } from './readable-theme.js';
+import { darkLinkSeed, lightLink, readableComponents, readableTokens } from './readable-theme.js';
 
 /** A colour's hue (degrees) and HSL saturation (0 to 1). */
 function hueOf(hex: string): { hue: number; saturation: number } {
@@ -17,6 +17,16 @@ function hueOf(hex: string): { hue: number; saturation: number } {
 }
 
 describe('readable antd colours', () => {
+  it('a link reads on a selected row of the light theme, whatever the theme colour', () => {
+    for (const colour of ['#1374ce', '#0b7a3e', '#8e24aa']) {
+      const link = lightLink(colour);
+      const ground = (theme.getDesignToken({ token: { colorPrimary: colour } }) as unknown as Record<string, string>).colorPrimaryBg ?? '';
+      expect(contrastRatio(link, ground), colour).toBeGreaterThanOrEqual(AA);
+    }
+    // The default theme colour alone reads 4.3:1 there (device locks' "Unlock" on a selected row).
+    expect(contrastRatio('#1374ce', '#e6f7ff')).toBeLessThan(AA);
+  });
+
   for (const dark of [false, true]) {
     const tokens = theme.getDesignToken({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }) as unknown as Record<
       string,

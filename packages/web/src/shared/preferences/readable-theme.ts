@@ -77,6 +77,15 @@ export function readableTokens(dark: boolean) {
 }
 
 /**
+ * The light theme's link colour: the theme colour, darkened until it reads on the palest ground a link stands on, a
+ * selected or hovered row (the theme's colorPrimaryBg): #1374ce reads 4.3:1 there (a row's "Unlock" link button).
+ */
+export function lightLink(primary: string): string {
+  const ground = designTokens(false, { colorPrimary: primary }).colorPrimaryBg;
+  return isHex(ground) ? shiftUntilReadable(primary, BLACK, ground) : primary;
+}
+
+/**
  * The `colorLink` seed whose link colour reads on the dark surface: the dark algorithm draws links in a darker shade
  * of the seed (its palette's 7th), so the seed is lightened until that shade reaches AA.
  */
