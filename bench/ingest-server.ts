@@ -9,6 +9,8 @@ import { openDatabase } from '../packages/server/src/db/client.js';
 import { DevicePort } from '../packages/server/src/device-port/index.js';
 import { startGateway } from '../packages/server/src/gateway/index.js';
 import { hashToken } from '../packages/server/src/http/tokens.js';
+import { startJt808 } from '../packages/server/src/jt808/index.js';
+import { BENCH_TERMINAL_BASE } from './jt808-numbers.js';
 
 /**
  * The gateway and the device intake behind it (the app, not listening) in a process of their own (bench/ingest.ts
@@ -16,6 +18,8 @@ import { hashToken } from '../packages/server/src/http/tokens.js';
  * IPC: sends { port } when ready; answers 'usage' with its CPU time and 'stop' by closing and reporting what is stored.
  */
 const devices = Number(process.env.BENCH_DEVICES ?? 1000);
+/** JT/T 808 terminals seeded beside the MQTT devices (bench/jt808.ts): number `terminalNumber(i)`, code `jt_bench_{i}`. */
+const terminals = Number(process.env.BENCH_TERMINALS ?? 0);
 const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : {});
 const { db } = database;
 
@@ -33,6 +37,21 @@ await db.execute(sql`
   insert into device (device_uuid, secret_hash, vehicle_id, bound_at, belong_agent_id, belong_company_id)
   select 'BENCH-' || (g - 1), (${sql.param(hashes)}::text[])[g], v.id, now() - interval '1 day', v.belong_agent_id, v.belong_company_id
   from generate_series(1, ${devices}) g join vehicle v on v.license_plate = 'BENCH ' || g`);
+
+if (terminals > 0) {
+  await db.execute(sql`
+    insert into vehicle (license_plate, belong_agent_id, belong_company_id)
+    select 'JTB ' || g, c.belong_agent_id, c.id from org c, generate_series(1, ${terminals}) g where c.kind = 'company'`);
+  const codes = Array.from({ length: terminals }, (_, i) => hashToken(`jt_bench_${i}`));
+  await db.execute(sql`
+    insert into device (device_uuid, protocol, vehicle_id, bound_at, belong_agent_id, belong_company_id)
+    select (${BENCH_TERMINAL_BASE}::bigint + g - 1)::text, 'jt808', v.id, now() - interval '1 day', v.belong_agent_id, v.belong_company_id
+    from generate_series(1, ${terminals}) g join vehicle v on v.license_plate = 'JTB ' || g`);
+  await db.execute(sql`
+    insert into jt808_terminal (device_id, terminal_no, code_hash)
+    select d.id, d.device_uuid, (${sql.param(codes)}::text[])[(d.device_uuid::bigint - ${BENCH_TERMINAL_BASE}::bigint + 1)::int]
+    from device d where d.protocol = 'jt808'`);
+}
 
 const devicePort = new DevicePort(db);
 const app = await buildApp(
@@ -66,12 +85,28 @@ const gateway = await startGateway({
   mqttHost: '127.0.0.1',
 });
 
+const jt808 =
+  terminals > 0
+    ? await startJt808({
+        db,
+        log: pino({ level: 'warn' }),
+        intake: app.deviceIntake,
+        devicePort,
+        port: 0,
+        host: '127.0.0.1',
+        policy: 'open',
+      })
+    : undefined;
+
 const send = (message: unknown) => process.send?.(message);
 process.on('message', async (message) => {
   if (message === 'usage') {
     const cpu = process.cpuUsage();
     send({ usage: { cpuMicros: cpu.user + cpu.system, atMs: performance.now(), rssMb: Math.round(process.memoryUsage().rss / 1e6) } });
+  } else if (message === 'connected') {
+    send({ connected: jt808?.connected ?? 0 });
   } else if (message === 'stop') {
+    await jt808?.close();
     await gateway.close();
     await app.close();
     const counted = await db.execute(sql`select count(*)::int as points from gps_point`);
@@ -81,4 +116,4 @@ process.on('message', async (message) => {
     process.exit(0);
   }
 });
-send({ port: gateway.port });
+send({ port: gateway.port, jt808Port: jt808?.port });

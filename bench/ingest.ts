@@ -34,22 +34,24 @@ interface Usage {
 }
 
 /** The gateway in its own process (bench/ingest-server.ts), so its CPU is its own. */
-class GatewayProcess {
+export class GatewayProcess {
   private constructor(
     readonly child: ChildProcess,
     readonly port: number,
+    /** The JT/T 808 listener's, when the process seeded terminals (BENCH_TERMINALS). */
+    readonly jt808Port: number | undefined,
   ) {}
 
-  static async start(databaseUrl: string | undefined): Promise<GatewayProcess> {
+  static async start(databaseUrl: string | undefined, env: Record<string, string> = {}): Promise<GatewayProcess> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], {
-      env: { ...process.env, BENCH_DEVICES: String(DEVICES), BENCH_DATABASE_URL: databaseUrl ?? '' },
+      env: { ...process.env, BENCH_DEVICES: String(DEVICES), BENCH_DATABASE_URL: databaseUrl ?? '', ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const port = await new Promise<number>((resolve, reject) => {
-      child.once('message', (m) => resolve((m as { port: number }).port));
+    const ports = await new Promise<{ port: number; jt808Port?: number }>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as { port: number; jt808Port?: number }));
       child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
     });
-    return new GatewayProcess(child, port);
+    return new GatewayProcess(child, ports.port, ports.jt808Port);
   }
 
   private ask<T>(question: string, key: string): Promise<T> {
@@ -66,11 +68,13 @@ class GatewayProcess {
   }
 
   usage = () => this.ask<Usage>('usage', 'usage');
+  /** JT/T 808 terminals authenticated now. */
+  connected = () => this.ask<number>('connected', 'connected');
   stop = () => this.ask<{ stored: number }>('stop', 'stopped');
 }
 
 /** One simulated device: a cheap MQTT client publishing gps batches along a straight road. */
-class Device {
+export class Device {
   private t = Date.now() - 3_600_000;
   private lng = 10 + Math.random();
   private sent = 0;
@@ -96,7 +100,7 @@ class Device {
   }
 }
 
-async function connectDevices(port: number): Promise<Device[]> {
+export async function connectDevices(port: number): Promise<Device[]> {
   const devices: Device[] = [];
   for (let start = 0; start < DEVICES; start += 100) {
     const group = Array.from({ length: Math.min(100, DEVICES - start) }, (_, k) => start + k);

@@ -5,6 +5,7 @@ import { benchDeviceConfig } from './device-config.js';
 import { benchEvidence } from './evidence.js';
 import { benchIncidents } from './incidents.js';
 import { benchIngest } from './ingest.js';
+import { benchJt808 } from './jt808.js';
 import { benchLive } from './live.js';
 import { benchOta } from './ota.js';
 import { benchPlaces } from './places.js';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   incidents: benchIncidents,
   evidence: benchEvidence,
   ingest: benchIngest,
+  jt808: benchJt808,
   live: benchLive,
   dashboard: benchDashboard,
   statistics: benchStatistics,
