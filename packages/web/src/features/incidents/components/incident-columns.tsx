@@ -56,7 +56,8 @@ export function incidentColumns(t: TFunction, { bin = false }: { bin?: boolean }
     {
       title: t('events.driver'),
       key: 'driver',
-      priority: 3,
+      // After the tag: only devices with a card reader name a driver.
+      priority: 4,
       fitWidth: 150,
       render: (_, record) => <DriverName name={record.driverName} licence={record.driverLicence} />,
     },
