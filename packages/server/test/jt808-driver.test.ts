@@ -208,3 +208,50 @@ describe('JT/T 808 driver identification (0x0702)', () => {
     expect((await terminal.t.heartbeat()).result).toBe(REPLY_RESULT.ok);
   });
 });
+
+describe('the device port’s driver report', () => {
+  it('fits a card reported late between the shifts stored, and files a late incident under the driver of its moment', async () => {
+    const terminal = await boundTerminal('13900000004', 'DRV 4');
+    const uuid = '13900000004';
+    const intake = app.deviceIntake;
+    const cardIn = (seconds: number, name: string) =>
+      intake.driver(
+        uuid,
+        { id: `in-${seconds}`, at: terminal.at(seconds) },
+        {
+          state: 'in',
+          time: terminal.at(seconds),
+          name,
+          licence: `L-${name}`,
+          authority: null,
+          validUntil: null,
+          idNumber: null,
+        },
+      );
+    await cardIn(10, 'Cara');
+    await intake.driver(uuid, { id: 'out-20', at: terminal.at(20) }, { state: 'out', time: terminal.at(20) });
+    // Reported after Cara's, though it went in before: it ends where hers begins.
+    await cardIn(5, 'Dag');
+    expect((await shiftsOf(terminal.deviceId)).map((s) => [s.driverName, s.cardInAt.getTime(), s.cardOutAt?.getTime() ?? null])).toEqual([
+      ['Dag', terminal.at(5), terminal.at(10)],
+      ['Cara', terminal.at(10), terminal.at(20)],
+    ]);
+    const report = { type: 'harshBraking' as const, localTime: null, speed: 30, lat: null, lng: null, channel: 1, description: null };
+    for (const [id, seconds] of [
+      ['late-7', 7],
+      ['late-15', 15],
+      ['late-25', 25],
+    ] as const)
+      await intake.incident(uuid, { id, at: terminal.at(seconds) }, { ...report, triggerAt: terminal.at(seconds), resources: [] });
+    const filed = await database.db
+      .select({ messageId: incident.messageId, driverName: incident.driverName })
+      .from(incident)
+      .where(eq(incident.deviceId, terminal.deviceId))
+      .orderBy(asc(incident.triggerAt));
+    expect(filed).toEqual([
+      { messageId: 'late-7', driverName: 'Dag' },
+      { messageId: 'late-15', driverName: 'Cara' },
+      { messageId: 'late-25', driverName: null },
+    ]);
+  });
+});
