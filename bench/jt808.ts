@@ -152,8 +152,10 @@ function saturating(terminals: Jt808Terminal[]) {
     const loops = terminals.map(async (t, i) => {
       let at = Date.now() - 3_600_000 + i;
       while (running) {
+        const from = at;
+        at += SATURATION_BATCH * 1_000;
         const batch = Array.from({ length: SATURATION_BATCH }, (_, k) =>
-          location({ lat: 59.9, lng: 10 + k * 0.00001, time: bcdNow((at += 1_000)), speed: 36 }),
+          location({ lat: 59.9, lng: 10 + k * 0.00001, time: bcdNow(from + k * 1_000), speed: 36 }),
         );
         const sent = performance.now();
         const reply = await t.batch(batch).catch(() => undefined);

@@ -38,6 +38,7 @@ export function composeDeviceIntake(
     incident: (device, message, report) => app.incidentIntake.incident(device, message, report),
     upload: (device, report) => app.incidentIntake.upload(device, report),
     sos: (device, message, report) => app.sos.report(device, message, report),
+    driver: (device, message, report) => app.incidentIntake.driver(device, message, report),
     health: (device, report) => app.deviceAlerts.health(device, report),
     configReport: (device, report) => app.deviceConfigs.reported(device, report),
     upgradeProgress: (device, progress) => app.upgrades.progress(device, progress),

@@ -48,6 +48,8 @@ describe('the exports speak the reader’s language (issue 29)', () => {
     const same = (exported: string, key: string) => expect(exported, `${language} ${key}`).toBe(console.get(key));
     // One spelling: the export's "Licence plate" is the console's, in every list that shows a plate.
     for (const key of ['events.plate', 'devices.plate', 'vehicles.licensePlate']) same(texts.columns.licencePlate, key);
+    same(texts.columns.driver, 'events.driver');
+    same(texts.columns.driverLicence, 'events.driverLicence');
     same(texts.online, 'devices.online');
     same(texts.offline, 'devices.offline');
     for (const [role, name] of Object.entries(texts.roles)) same(name, `roles.${role}`);

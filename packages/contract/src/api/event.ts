@@ -114,6 +114,8 @@ export const IncidentRecord = Type.Object({
   ...NullableLatLng,
   place: Nullable(Place),
   channel: Nullable(Type.Integer()),
+  driverName: Nullable(Type.String({ description: "the name on the driver's card that was in the device when it happened" })),
+  driverLicence: Nullable(Type.String({ description: 'the licence number on that card' })),
   reviewState: ReviewState,
   reviewTime: Nullable(EpochMs),
   latestReviewer: Nullable(Type.String()),

@@ -41,6 +41,13 @@ export const MESSAGES = [
     direction: 'up',
     portal: 'A position for the trail; alarm bits and active-safety items (0x64 ADAS, 0x65 DMS) become incidents or S.O.S.',
   },
+  {
+    id: 0x0702,
+    name: 'Driver identity information report',
+    direction: 'up',
+    portal:
+      "A driver's card in (name, licence number) or out: the device's incidents filed while it is in carry the driver; an unreadable card is counted and dropped. Answered with 0x8001.",
+  },
   { id: 0x0704, name: 'Location batch upload', direction: 'up', portal: 'Positions for the trail (the blind-area backlog), as 0x0200.' },
   {
     id: 0x8001,

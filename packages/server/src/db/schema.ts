@@ -7,6 +7,7 @@ export * from './schema/device-config.js';
 export * from './schema/device-lock.js';
 export * from './schema/device-task.js';
 export * from './schema/devices.js';
+export * from './schema/drivers.js';
 export * from './schema/evidence-access.js';
 export * from './schema/firmware.js';
 export * from './schema/gateway.js';

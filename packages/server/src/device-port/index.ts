@@ -17,6 +17,7 @@ export type {
   DeviceFault,
   DeviceHello,
   DeviceMessage,
+  DriverReport,
   HealthReport,
   IncidentReport,
   PositionFix,

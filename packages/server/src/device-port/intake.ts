@@ -1,6 +1,15 @@
 import type { ConfigReportUp, LocalAction, UpgradeProgressUp } from '@safety-shield/contract/device';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceHello, DeviceMessage, HealthReport, IncidentReport, PositionFix, SosReport, UploadReport } from './reports.js';
+import type {
+  DeviceHello,
+  DeviceMessage,
+  DriverReport,
+  HealthReport,
+  IncidentReport,
+  PositionFix,
+  SosReport,
+  UploadReport,
+} from './reports.js';
 
 /** A device the portal knows, as its hello found it. */
 export interface KnownDevice {
@@ -33,6 +42,8 @@ export interface DeviceIntake {
   /** An evidence file's upload state; an apply the portal accepts is answered with `uploadUrl` (a DeviceCommand). */
   upload(device: string, report: UploadReport): Promise<void>;
   sos(device: string, message: DeviceMessage, report: SosReport): Promise<void>;
+  /** A driver's card put in or taken out: the device's driver from then on, whom its incidents carry. */
+  driver(device: string, message: DeviceMessage, report: DriverReport): Promise<void>;
   health(device: string, report: HealthReport): Promise<void>;
   /** The configuration the device runs. */
   configReport(device: string, report: ConfigReportUp): Promise<void>;

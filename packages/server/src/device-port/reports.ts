@@ -105,3 +105,30 @@ export interface HealthReport {
   /** Codes this release does not know, skipped (newer firmware may report more). */
   unknown: string[];
 }
+
+/**
+ * A driver's identification card (JT/T 808 0x0702): put in, the driver starts driving the device's vehicle; taken out,
+ * the driver's shift ends. Incidents filed while a card is in carry its driver. A card the device could not read is
+ * no report.
+ */
+export type DriverReport =
+  | {
+      state: 'in';
+      /** Epoch milliseconds, the device's clock: when the card went in. */
+      time: number;
+      /** The card's holder; a card carries at least one of the name and the licence. */
+      name: string | null;
+      /** The driver's licence (qualification certificate) number. */
+      licence: string | null;
+      /** Who issued the licence. */
+      authority: string | null;
+      /** The licence's expiry, YYYY-MM-DD. */
+      validUntil: string | null;
+      /** The driver's identity card number (the 2019 edition's cards). */
+      idNumber: string | null;
+    }
+  | {
+      state: 'out';
+      /** Epoch milliseconds, the device's clock: when the card came out. */
+      time: number;
+    };

@@ -21,3 +21,10 @@ export const localTimeText = (time: string) =>
 
 /** Signal strength 0–31 (as AT+CSQ) in dBm; 99 and other values unknown. */
 export const dbmOfSignal = (signal: number | null) => (signal !== null && signal <= 31 ? -113 + 2 * signal : null);
+
+/** A BCD date (YYYYMMDD, a driver card's expiry) as YYYY-MM-DD; null for one that is not a date (zeros: none given). */
+export function dateOfBcd(date: string | null): string | null {
+  const [, year, month, day] = date?.match(/^(\d{4})(\d{2})(\d{2})$/) ?? [];
+  if (!year || !month || !day || Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31) return null;
+  return `${year}-${month}-${day}`;
+}

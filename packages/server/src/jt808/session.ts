@@ -15,6 +15,7 @@ import {
   REPLY_RESULT,
   Reassembly,
   readAuthentication,
+  readDriverCard,
   readGeneralReply,
   readLocation,
   readLocationBatch,
@@ -30,7 +31,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DropLog } from '../device-port/drops.js';
 import type { DeviceIntake, PositionFix } from '../device-port/index.js';
-import { dbmOfSignal, instantOfBcd, localTimeText } from './clock.js';
+import { dateOfBcd, dbmOfSignal, instantOfBcd, localTimeText } from './clock.js';
 import type { AuthenticatedTerminal, Terminals } from './terminals.js';
 
 export interface SessionLimits {
@@ -201,6 +202,8 @@ export class Session {
         await this.locations(device, batch.locations, !batch.backlog);
         return this.reply(header, REPLY_RESULT.ok);
       }
+      case ID.driverCard:
+        return this.driverCard(device, header, body);
       case ID.terminalReply:
         return this.answered(readGeneralReply(body).serial, ID.terminalReply, { header, body });
       default:
@@ -421,5 +424,25 @@ export class Session {
       this.parts.current.delete(uuid);
       this.parts.track(this.queue.then(() => this.parts.intake.offline(uuid)));
     }
+  }
+
+  /** 0x0702: a driver's card in or out, the driver of the device's incidents from then on; an unread card is no driver. */
+  private async driverCard(device: AuthenticatedTerminal, header: Header, body: Uint8Array): Promise<void> {
+    const card = readDriverCard(body, header.version === 2019);
+    const at = instantOfBcd(card.time, device.timeZone);
+    if (at === undefined || (card.state !== 1 && card.state !== 2)) {
+      this.drop(header.id, () => `driver card without a date or state: ${card.time}, state ${card.state}`);
+      return this.reply(header, REPLY_RESULT.malformed);
+    }
+    const message = { id: `card${card.state === 1 ? 'in' : 'out'}@${card.time}`, at };
+    const { name, licence, authority, idNumber } = card;
+    if (card.state === 2) await this.parts.intake.driver(device.uuid, message, { state: 'out', time: at });
+    else if (card.readResult !== 0 || !(name || licence)) this.drop(header.id, () => `driver card not read: result ${card.readResult}`);
+    else {
+      const validUntil = dateOfBcd(card.validUntil);
+      const texts = { name: name || null, licence: licence || null, authority: authority || null, idNumber: idNumber || null };
+      await this.parts.intake.driver(device.uuid, message, { state: 'in', time: at, ...texts, validUntil });
+    }
+    this.reply(header, REPLY_RESULT.ok);
   }
 }

@@ -25,6 +25,8 @@ export interface ExportTexts {
     type: string;
     tag: string;
     licencePlate: string;
+    driver: string;
+    driverLicence: string;
     company: string;
     fleet: string;
     speed: string;
@@ -103,6 +105,8 @@ const en: ExportTexts = {
     type: 'Type',
     tag: 'Tag',
     licencePlate: 'Licence plate',
+    driver: 'Driver',
+    driverLicence: 'Licence number',
     company: 'Company',
     fleet: 'Fleet',
     speed: 'Speed',
@@ -198,6 +202,8 @@ const es: ExportTexts = {
     type: 'Tipo',
     tag: 'Etiqueta',
     licencePlate: 'Matrícula',
+    driver: 'Conductor',
+    driverLicence: 'Número de licencia',
     company: 'Empresa',
     fleet: 'Flota',
     speed: 'Velocidad',
@@ -293,6 +299,8 @@ const ru: ExportTexts = {
     type: 'Тип',
     tag: 'Метка',
     licencePlate: 'Госномер',
+    driver: 'Водитель',
+    driverLicence: 'Номер удостоверения',
     company: 'Компания',
     fleet: 'Автопарк',
     speed: 'Скорость',
@@ -388,6 +396,8 @@ const nb: ExportTexts = {
     type: 'Type',
     tag: 'Etikett',
     licencePlate: 'Registreringsnummer',
+    driver: 'Sjåfør',
+    driverLicence: 'Førerkortnummer',
     company: 'Selskap',
     fleet: 'Flåte',
     speed: 'Fart',
@@ -483,6 +493,8 @@ const fr: ExportTexts = {
     type: 'Type',
     tag: 'Étiquette',
     licencePlate: 'Immatriculation',
+    driver: 'Conducteur',
+    driverLicence: 'Numéro de permis',
     company: 'Entreprise',
     fleet: 'Flotte',
     speed: 'Vitesse',
@@ -578,6 +590,8 @@ const sv: ExportTexts = {
     type: 'Typ',
     tag: 'Etikett',
     licencePlate: 'Registreringsnummer',
+    driver: 'Förare',
+    driverLicence: 'Körkortsnummer',
     company: 'Företag',
     fleet: 'Flotta',
     speed: 'Hastighet',
@@ -673,6 +687,8 @@ const de: ExportTexts = {
     type: 'Typ',
     tag: 'Label',
     licencePlate: 'Kennzeichen',
+    driver: 'Fahrer',
+    driverLicence: 'Führerscheinnummer',
     company: 'Unternehmen',
     fleet: 'Flotte',
     speed: 'Geschwindigkeit',

@@ -48,6 +48,9 @@ export const incident = pgTable(
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     channel: integer('channel'),
+    /** The driver whose card was in the device when it happened (a snapshot of the card's name and licence), if any. */
+    driverName: text('driver_name'),
+    driverLicence: text('driver_licence'),
     reviewState: text('review_state', { enum: ['unread', 'reviewed'] })
       .notNull()
       .default('unread'),

@@ -12,6 +12,7 @@ import { device, deviceBindLog, incident, incidentHistory, incidentResource, veh
 import { chainColumns } from '../../db/subqueries.js';
 import type { IncidentReport } from '../../device-port/index.js';
 import { defaultTag } from './default-tags.js';
+import { driverAt } from './driver-at.js';
 
 /** An incident a device reported, filed: what the portal tells the consoles in its chain. */
 export type IncidentUpdate = BusMessages['incident'];
@@ -67,10 +68,11 @@ export async function chainOf(tx: Tx, owner: Chain, vehicleId: number | null): P
 }
 
 /**
- * Files one incident in one transaction: the incident (keyed by device and message id, so a resend is stored once),
- * its resources (state 0: not uploaded yet) and its `arrived` history. The tag is the company's default one for the
- * type; a tag that does not receive incidents drops it. Videos are recorded whatever the tag says: one that does not
- * receive videos leaves them on the device (the portal holds back their upload) until someone asks for them.
+ * Files one incident in one transaction: the incident (keyed by device and message id, so a resend is stored once)
+ * with the driver whose card was in then, its resources (state 0: not uploaded yet) and its `arrived` history. The tag
+ * is the company's default one for the type; a tag that does not receive incidents drops it. Videos are recorded
+ * whatever the tag says: one that does not receive videos leaves them on the device (the portal holds back their
+ * upload) until someone asks for them.
  */
 export async function fileIncident(
   db: Db,
@@ -87,6 +89,7 @@ export async function fileIncident(
     const chain = await chainOf(tx, owner, await vehicleAt(tx, row, triggerAt));
     const tag = chain.companyId === null ? undefined : await defaultTag(tx, chain.companyId, defaultTagOfType[report.type]);
     if (tag && !tag.receiveIncident) return { stored: false, reason: 'tag refuses incidents' };
+    const driver = await driverAt(tx, row.id, triggerAt);
 
     const [inserted] = await tx
       .insert(incident)
@@ -106,6 +109,8 @@ export async function fileIncident(
         lat: report.lat,
         lng: report.lng,
         channel: report.channel,
+        driverName: driver.name,
+        driverLicence: driver.licence,
         belongAgentId: chain.agentId,
         belongCompanyId: chain.companyId,
         belongFleetId: chain.fleetId,

@@ -1,16 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
-import { afterCommit, type DeviceCommands, type DeviceMessage, type IncidentReport, type UploadReport } from '../../device-port/index.js';
+import {
+  afterCommit,
+  type DeviceCommands,
+  type DeviceMessage,
+  type DriverReport,
+  type IncidentReport,
+  type UploadReport,
+} from '../../device-port/index.js';
+import { fileDriverCard } from './file-driver-card.js';
 import { fileIncident, type IncidentUpdate } from './file-incident.js';
 import { fileUpload, type UploadUrls } from './file-upload.js';
 import type { IncidentNotifier } from './notify.js';
 import type { EvidenceRequestService } from './requests/service.js';
 
 /**
- * Incidents and their evidence as devices report them: the device intake's `incident` and `upload` (docs/architecture.md,
- * "The device port"). Each report is filed in one transaction; what follows it (the consoles' push, the e-mails, the
- * evidence tasks, the upload URL going down) runs after the commit and never fails the report.
+ * Incidents and their evidence as devices report them: the device intake's `incident`, `upload` and `driver` (the
+ * driver cards, whose holder the incidents carry; docs/architecture.md, "The device port"). Each report is filed in one
+ * transaction; what follows it (the consoles' push, the e-mails, the evidence tasks, the upload URL going down) runs
+ * after the commit and never fails the report.
  */
 export class IncidentIntake {
   constructor(
@@ -33,6 +42,13 @@ export class IncidentIntake {
   arrived(update: IncidentUpdate): void {
     afterCommit(this.log, 'incident push', () => this.bus.publish('incident', update));
     afterCommit(this.log, 'incident e-mail', () => this.notifier.arrived(update.incidentId));
+  }
+
+  /** A driver's card in or out: nothing follows the commit (the incidents filed later carry the driver). */
+  async driver(device: string, message: DeviceMessage, report: DriverReport): Promise<void> {
+    const outcome = await fileDriverCard(this.db, device, message, report);
+    if (!outcome.stored && outcome.reason !== 'resent')
+      this.log.info({ device, id: message.id, reason: outcome.reason }, 'driver card not stored');
   }
 
   async upload(device: string, report: UploadReport): Promise<void> {

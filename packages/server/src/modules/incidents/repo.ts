@@ -67,6 +67,8 @@ export function toIncidentRecord({ row, ...rest }: Found): IncidentRecord {
     deviceUuid: row.deviceUuid,
     ...triggerReading(row),
     channel: row.channel,
+    driverName: row.driverName,
+    driverLicence: row.driverLicence,
     reviewState: row.reviewState,
     reviewTime: epochMs(row.reviewedAt),
     latestReviewer: row.reviewerName,

@@ -31,6 +31,8 @@ export function incidentColumns(language: Language): SheetColumn<IncidentRecord>
     { header: c.type, width: 18, value: (r) => types[r.type] ?? r.type },
     { header: c.tag, width: 14, value: (r) => tag(r.tagName) },
     { header: c.licencePlate, width: 14, value: (r) => r.licensePlate },
+    { header: c.driver, width: 20, value: (r) => r.driverName },
+    { header: c.driverLicence, width: 20, value: (r) => r.driverLicence },
     { header: c.company, width: 22, value: (r) => r.companyName },
     { header: c.fleet, width: 18, value: (r) => r.fleetName },
     { header: withUnit(c.speed, format.unit('kilometer-per-hour')), width: 11, value: (r) => r.speed },

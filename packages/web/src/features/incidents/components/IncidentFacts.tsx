@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { tagName } from '../../../shared/i18n/tag-name.js';
 import { formatTime } from '../../../shared/ui/format.js';
 import { PlaceName } from '../../../shared/ui/place.js';
-import { deviceLocalText, speedText } from './display.js';
+import { DriverName, deviceLocalText, speedText } from './display.js';
 
 /** The facts the device reported and where the incident belongs. */
 export function IncidentFacts({ incident }: { incident: IncidentDetail }) {
@@ -27,6 +27,11 @@ export function IncidentFacts({ incident }: { incident: IncidentDetail }) {
         { key: 'speed', label: t('events.speed'), children: speedText(incident.speed) },
         { key: 'channel', label: t('events.channel'), children: incident.channel ?? '—' },
         { key: 'tag', label: t('events.tag'), children: tagName(t, incident.tagName) ?? '—' },
+        {
+          key: 'driver',
+          label: t('events.driver'),
+          children: <DriverName name={incident.driverName} licence={incident.driverLicence} />,
+        },
         { key: 'org', label: t('events.companyFleet'), children: org },
         { key: 'uuid', label: t('events.deviceUuid'), children: incident.deviceUuid },
         {

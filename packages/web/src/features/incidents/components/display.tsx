@@ -1,5 +1,5 @@
 import type { IncidentType, ReviewState } from '@safety-shield/contract';
-import { Badge, Typography } from 'antd';
+import { Badge, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { speedText as readerSpeed } from '../../../shared/ui/format.js';
 import { StateTag } from '../../../shared/ui/StateTag.js';
@@ -60,5 +60,16 @@ export function DeviceLocalLine({ localTime, triggerTime }: { localTime: string 
     <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="device-local-time">
       {t('events.deviceLocalValue', { time: deviceLocalText(localTime, triggerTime) })}
     </Typography.Text>
+  );
+}
+
+/** The driver whose card was in the device (issue 30): the name, the licence number under it; a dash without a card. */
+export function DriverName({ name, licence }: { name: string | null; licence: string | null }) {
+  if (!name && !licence) return '—';
+  return (
+    <Flex vertical data-testid="incident-driver">
+      <span>{name ?? licence}</span>
+      {name && licence && <Typography.Text type="secondary">{licence}</Typography.Text>}
+    </Flex>
   );
 }

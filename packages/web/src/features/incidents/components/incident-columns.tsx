@@ -8,11 +8,12 @@ import { formatTime } from '../../../shared/ui/format.js';
 import type { ListColumns } from '../../../shared/ui/list/index.js';
 import { PlaceName } from '../../../shared/ui/place.js';
 import { WhoAndWhen } from '../../../shared/ui/WhoAndWhen.js';
-import { DeviceLocalLine, ReviewBadge, speedText, TypeTag } from './display.js';
+import { DeviceLocalLine, DriverName, ReviewBadge, speedText, TypeTag } from './display.js';
 
 /**
  * The columns the incident list and the recycle bin share (the bin adds when each was deleted). Priorities (issue 16):
- * time, type, plate, review state and evidence first; where and who last, as the width allows (the rest in a row's details).
+ * time, type, plate, review state and evidence first; the driver, where and who last, as the width allows (the rest in a
+ * row's details).
  */
 export function incidentColumns(t: TFunction, { bin = false }: { bin?: boolean } = {}): ListColumns<IncidentRecord> {
   const columns: ListColumns<IncidentRecord> = [
@@ -51,6 +52,14 @@ export function incidentColumns(t: TFunction, { bin = false }: { bin?: boolean }
         ) : (
           '—'
         ),
+    },
+    {
+      title: t('events.driver'),
+      key: 'driver',
+      // After the tag: only devices with a card reader name a driver.
+      priority: 4,
+      fitWidth: 150,
+      render: (_, record) => <DriverName name={record.driverName} licence={record.driverLicence} />,
     },
     {
       title: t('events.fleet'),
