@@ -68,7 +68,9 @@ const seeded = await seedDemoIfWanted(config, database.db, createObjectStore(con
 if (seeded?.past) app.log.info(seeded.past, 'demo past of 90 days written');
 const demoState = seeded?.state ?? null;
 const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${gateway.port}`;
-const demoFleet = demoState ? runDemoFleet(demoState, brokerUrl, config.dataDir, app.log) : null;
+// The dashcams reach the JT/T 808 gateway where it listens; on every address, at this machine's loopback.
+const jt808Host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+const demoFleet = demoState ? runDemoFleet(demoState, brokerUrl, { host: jt808Host, port: jt808.port }, config.dataDir, app.log) : null;
 
 let stopping = false;
 /** Ctrl-C: stop the demo devices, let the gateway write what it acknowledged, finish requests, then close the database. */

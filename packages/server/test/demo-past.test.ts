@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { coachingApi, deviceApi } from '@safety-shield/contract';
@@ -8,12 +8,15 @@ import { hashSeed, seededRandom } from '@safety-shield/device-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
+import { runDemoFleet } from '../src/demo/fleet.js';
 import { liveStart } from '../src/demo/live-start.js';
 import { pastIncidents } from '../src/demo/past-incidents.js';
 import { pastTrips } from '../src/demo/past-trips.js';
 import { type SeededDemo, seedDemo, seedDemoIfWanted } from '../src/demo/seed.js';
+import { hashToken } from '../src/http/tokens.js';
 import { DiskStore } from '../src/storage/disk-store.js';
 import { type Answer, call } from './api-client.js';
+import { capturedLog } from './gateway-fixtures.js';
 import { login, superAdminPrincipal, testApp } from './helpers.js';
 
 /**
@@ -213,12 +216,51 @@ describe('the demo’s past on a first start', () => {
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(pkg?.sha256);
   });
 
+  it('mixes protocols: the last two vehicles carry JT/T 808 dashcams, registered with the codes demo.json keeps', async () => {
+    const devices = await rows<{ device_uuid: string; protocol: string; license_plate: string }>(sql`
+      select d.device_uuid, d.protocol, v.license_plate from device d join vehicle v on v.id = d.vehicle_id order by d.id`);
+    expect(devices.map((d) => [d.device_uuid, d.protocol])).toEqual([
+      ...Array.from({ length: 8 }, (_, i) => [`DEMO-000${i + 1}`, 'mqtt']),
+      ['13900000009', 'jt808'],
+      ['13900000010', 'jt808'],
+    ]);
+    const terminals = await rows<{ terminal_no: string; code_hash: string; edition: number; plate: string }>(sql`
+      select t.terminal_no, t.code_hash, t.edition, t.plate from jt808_terminal t order by t.terminal_no`);
+    expect(terminals.map((t) => [t.terminal_no, t.edition, t.plate])).toEqual([
+      ['13900000009', 2013, 'GBG 202'],
+      ['13900000010', 2019, 'GBG 203'],
+    ]);
+    // demo.json holds the codes (the database their hashes only), and the MQTT devices are the first eight.
+    const state = JSON.parse(await readFile(path.join(dataDir, 'demo.json'), 'utf8'));
+    expect(state).toEqual(seeded?.state);
+    expect(state).toMatchObject({ devices: 8, uuidPrefix: 'DEMO-' });
+    expect(state.jt808.map((t: { terminal: string; version: number; plate: string }) => [t.terminal, t.version, t.plate])).toEqual([
+      ['13900000009', 2013, 'GBG 202'],
+      ['13900000010', 2019, 'GBG 203'],
+    ]);
+    for (const [n, t] of terminals.entries()) expect(t.code_hash).toBe(hashToken(state.jt808[n].code));
+    // A later start reads the same state back, and runs DVRs in the first eight vehicles and dashcams in the last two.
+    expect((await seedDemo(ctx.database.db, new DiskStore(path.join(dataDir, 'objects')), path.join(dataDir, 'demo.json')))?.state).toEqual(
+      state,
+    );
+    const fleet = runDemoFleet(state, 'mqtt://127.0.0.1:9', { host: '127.0.0.1', port: 9 }, dataDir, capturedLog().log);
+    try {
+      expect(fleet.devices.map((d) => d.uuid)).toEqual(devices.slice(0, 8).map((d) => d.device_uuid));
+      expect(fleet.dashcams.map((d) => [d.terminalNo, d.version])).toEqual([
+        ['13900000009', 2013],
+        ['13900000010', 2019],
+      ]);
+    } finally {
+      await fleet.stop();
+    }
+  });
+
   it('is the same past for the same fleet and the same now', () => {
     const vehicles = Array.from({ length: 3 }, (_, i) => ({
       deviceId: i + 1,
       vehicleId: i + 1,
       uuid: `DEMO-000${i + 1}`,
-      live: liveStart({ uuidPrefix: 'DEMO-', devices: 10 }, i),
+      live: liveStart(`DEMO-000${i + 1}`, i),
     }));
     const draw = () => {
       const trail = pastTrips(vehicles, NOW, 20, (uuid) => seededRandom(hashSeed('demo-past', uuid)));
@@ -235,6 +277,28 @@ describe('the demo’s past on a first start', () => {
     const a = draw();
     expect(a.trail.points.t.length).toBeGreaterThan(1000);
     expect(draw()).toEqual(a);
+  });
+});
+
+describe('a demo of before the JT/T 808 dashcams', () => {
+  it('still starts from its demo.json: all its vehicles carry MQTT devices, no dashcam runs', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'demo-old-'));
+    try {
+      const old = { provisioningKey: 'pk_old', devices: 10, uuidPrefix: 'DEMO-' };
+      await writeFile(path.join(dir, 'demo.json'), JSON.stringify(old));
+      const seededBefore = await seedDemo(ctx.database.db, new DiskStore(path.join(dir, 'objects')), path.join(dir, 'demo.json'));
+      expect(seededBefore?.state).toEqual(old);
+      // Nothing listens at these ports: the devices are made and keep trying, which is all this looks at.
+      const fleet = runDemoFleet(old, 'mqtt://127.0.0.1:9', { host: '127.0.0.1', port: 9 }, dir, capturedLog().log);
+      try {
+        expect(fleet.devices.map((d) => d.uuid)).toEqual(Array.from({ length: 10 }, (_, i) => `DEMO-${String(i + 1).padStart(4, '0')}`));
+        expect(fleet.dashcams).toEqual([]);
+      } finally {
+        await fleet.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -46,7 +46,10 @@ export class Jt808Terminal {
   private socket: Socket | undefined;
   private readonly splitter = new FrameSplitter(64 * 1024);
   private serial = 0;
-  private readonly waiting = new Map<string, { resolve: (packet: Packet) => void; timer: NodeJS.Timeout }>();
+  private readonly waiting = new Map<
+    string,
+    { resolve: (packet: Packet) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
+  >();
   /** Bodies sent in sub-packages, by first serial, for a resend request (0x8003). */
   private readonly sent = new Map<number, { id: number; body: Uint8Array }>();
   /** The parameters the platform set (0x8103), by id: what the terminal runs. */
@@ -72,7 +75,12 @@ export class Jt808Terminal {
         this.closedResolve = done;
       });
       socket.on('close', () => {
-        for (const { timer } of this.waiting.values()) clearTimeout(timer);
+        // A message still waiting will not be answered on this connection: its sender learns so now (and sends it again).
+        for (const { timer, reject } of this.waiting.values()) {
+          clearTimeout(timer);
+          reject(new Error('connection closed'));
+        }
+        this.waiting.clear();
         this.closedResolve?.();
       });
       this.socket = socket;
@@ -124,6 +132,7 @@ export class Jt808Terminal {
 
   /** Sends a message and resolves with the platform's answer to it (`answer`: its id). */
   private request(id: number, body: Uint8Array, answer: number): Promise<Packet> {
+    if (!this.connected) return Promise.reject(new Error('not connected'));
     const serial = this.send(id, body);
     const key = `${answer}:${serial}`;
     return new Promise((resolve, reject) => {
@@ -131,7 +140,7 @@ export class Jt808Terminal {
         this.waiting.delete(key);
         reject(new Error(`no reply to 0x${id.toString(16)} (serial ${serial})`));
       }, this.options.replyTimeoutMs ?? 10_000);
-      this.waiting.set(key, { resolve, timer });
+      this.waiting.set(key, { resolve, reject, timer });
     });
   }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { configPathNextTo, Drive, fleetUuid, hashSeed, type Route } from '@safety-shield/device-sim';
+import { configPathNextTo, Drive, hashSeed, type Route } from '@safety-shield/device-sim';
 
 /** The seed of the simulated fleet: each device's drive is seeded by it and the device's uuid. */
 export const FLEET_SEED = 1;
@@ -10,6 +10,11 @@ export const DEMO_GPS = { gpsIntervalMs: 1000, gpsBatch: 2 } as const;
 /** Where the simulated devices keep their secrets, and next to it the configuration they run, across restarts. */
 export const demoCredentialsFile = (dataDir: string) => path.join(dataDir, 'demo-devices.json');
 export const demoConfigFile = (dataDir: string) => configPathNextTo(demoCredentialsFile(dataDir));
+/** Where the JT/T 808 dashcams keep the code of a registration they had to make again, across restarts. */
+export const demoTerminalCodesFile = (dataDir: string) => path.join(dataDir, 'demo-terminals.json');
+
+/** Each demo vehicle's drive is seeded by the fleet's seed and its device's uuid (an MQTT uuid or a terminal number). */
+export const demoDriveSeed = (uuid: string) => hashSeed(FLEET_SEED, uuid);
 
 /**
  * A fleet already on the road: most vehicles start somewhere along their first trip (town, country road or motorway)
@@ -18,11 +23,12 @@ export const demoConfigFile = (dataDir: string) => configPathNextTo(demoCredenti
 export const underWay = (index: number) => index % 5 !== 4;
 
 /**
- * Where the n-th demo vehicle's live drive is when the fleet starts: its first route and how far along it (0: at the
- * depot). The same seeded drive the fleet builds, so the demo's past can end where the live drive goes on.
+ * Where the n-th demo vehicle's live drive is when the fleet starts, its device being `uuid`: its first route and how
+ * far along it (0: at the depot). The same seeded drive the fleet builds, so the demo's past can end where the live
+ * drive goes on.
  */
-export function liveStart(fleet: { uuidPrefix: string; devices: number }, index: number): { route: Route; progressM: number } {
-  const drive = new Drive({ seed: hashSeed(FLEET_SEED, fleetUuid(fleet.uuidPrefix, index, fleet.devices)) });
+export function liveStart(uuid: string, index: number): { route: Route; progressM: number } {
+  const drive = new Drive({ seed: demoDriveSeed(uuid) });
   if (underWay(index)) drive.placeUnderWay();
   return { route: drive.route, progressM: drive.progressM };
 }

@@ -5,17 +5,30 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { account, device, deviceBindLog, org, vehicle } from '../db/schema.js';
+import { account, device, deviceBindLog, jt808Terminal, org, vehicle } from '../db/schema.js';
 import { hashToken } from '../http/tokens.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { demoConfigFile, liveStart } from './live-start.js';
 import { type DemoVehicleRows, PAST_DAYS, type PastSummary, writeDemoPast } from './past.js';
 
-/** What the demo needs again on later starts: its provisioning key and how many devices it runs. */
+/**
+ * What the demo needs again on later starts: its provisioning key, how many MQTT devices it runs (they drive the first
+ * vehicles), and the JT/T 808 dashcams of the last vehicles with their authentication codes. A demo.json written
+ * before the dashcams (issue 30) has none: all its vehicles carry MQTT devices.
+ */
 export interface DemoState {
   provisioningKey: string;
   devices: number;
   uuidPrefix: string;
+  jt808?: DemoTerminal[];
+}
+
+/** A demo vehicle's JT/T 808 dashcam: its terminal number (its device uuid), code, edition and the vehicle's plate. */
+export interface DemoTerminal {
+  terminal: string;
+  code: string;
+  version: 2013 | 2019;
+  plate: string;
 }
 
 const FLEETS = [
@@ -33,6 +46,12 @@ const BRANDS = [
   ['MAN', 'TGX'],
 ] as const;
 const PREFIX = 'DEMO-';
+/** The last vehicles carry market dashcams speaking JT/T 808 instead (one of each edition), so the fleet mixes both protocols. */
+const TERMINALS = [
+  { terminal: '13900000009', version: 2013 },
+  { terminal: '13900000010', version: 2019 },
+] as const;
+const TERMINAL_MODEL = 'SS-808';
 
 /**
  * What a first start seeded: the demo's state, and when its past was written now (absent on later starts) what it
@@ -55,6 +74,8 @@ export async function seedDemo(db: Db, store: ObjectStore, stateFile: string, no
   if ((orgs?.n ?? 0) > 0) return null;
   const provisioningKey = `pk_${randomBytes(24).toString('base64url')}`;
   const fleetSize = DEMO_PLATES.length;
+  const mqttDevices = fleetSize - TERMINALS.length;
+  const terminals: DemoTerminal[] = [];
   // Registered just before the past begins: its first trips find the vehicles, devices and bindings in place.
   const createdAt = new Date(now - (PAST_DAYS + 1) * 86_400_000);
   const vehicles: DemoVehicleRows[] = [];
@@ -107,12 +128,41 @@ export async function seedDemo(db: Db, store: ObjectStore, stateFile: string, no
         if (!car) throw new Error('demo vehicle not created');
         const index = devices;
         devices += 1;
-        const deviceUuid = `${PREFIX}${String(devices).padStart(4, '0')}`;
+        const dashcam = TERMINALS[index - mqttDevices];
+        const deviceUuid = dashcam ? dashcam.terminal : `${PREFIX}${String(devices).padStart(4, '0')}`;
+        const channels = dashcam ? 2 : 4;
         const [dvr] = await tx
           .insert(device)
-          .values({ deviceUuid, name: `DVR ${plate}`, channels: 4, vehicleId: car.id, boundAt: createdAt, ...chain, createdAt })
+          .values({
+            deviceUuid,
+            name: dashcam ? `Dashcam ${plate}` : `DVR ${plate}`,
+            channels,
+            ...(dashcam ? { protocol: 'jt808' as const, model: TERMINAL_MODEL } : {}),
+            vehicleId: car.id,
+            boundAt: createdAt,
+            ...chain,
+            createdAt,
+          })
           .returning({ id: device.id });
         if (!dvr) throw new Error('demo device not created');
+        if (dashcam) {
+          // Registered as the simulated dashcam registers: the code is kept in demo.json, only its hash here.
+          const code = randomBytes(12).toString('base64url');
+          await tx.insert(jt808Terminal).values({
+            deviceId: dvr.id,
+            terminalNo: dashcam.terminal,
+            codeHash: hashToken(code),
+            edition: dashcam.version,
+            maker: 'SSHLD',
+            model: TERMINAL_MODEL,
+            terminalId: dashcam.terminal.slice(-7),
+            plate,
+            plateColour: 1,
+            registeredAt: createdAt,
+            createdAt,
+          });
+          terminals.push({ terminal: dashcam.terminal, code, version: dashcam.version, plate });
+        }
         await tx.insert(deviceBindLog).values({
           deviceId: dvr.id,
           deviceUuid,
@@ -129,15 +179,15 @@ export async function seedDemo(db: Db, store: ObjectStore, stateFile: string, no
           vehicleId: car.id,
           uuid: deviceUuid,
           plate,
-          channels: 4,
+          channels,
           fleetId: fleet.id,
-          live: liveStart({ uuidPrefix: PREFIX, devices: fleetSize }, index),
+          live: liveStart(deviceUuid, index),
         });
       }
     }
     return writeDemoPast(tx as unknown as Db, store, { agentId: agent.id, companyId: company.id, vehicles }, now);
   });
-  const state: DemoState = { provisioningKey, devices, uuidPrefix: PREFIX };
+  const state: DemoState = { provisioningKey, devices: mqttDevices, uuidPrefix: PREFIX, jt808: terminals };
   // The simulated devices start with the configuration the past left them, as the portal knows it.
   await writeFile(demoConfigFile(path.dirname(stateFile)), JSON.stringify(past.runningConfigs));
   await writeFile(stateFile, JSON.stringify(state), { mode: 0o600 });
