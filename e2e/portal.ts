@@ -39,8 +39,9 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
   const mqttPort = env.MQTT_PORT ?? String(await freePort());
   // Likewise the embedded media server's RTMP port (1935 by default).
   const mediaPort = env.MEDIA_RTMP_PORT ?? String(await freePort());
-  // And the JT/T 808 listener's (6808 by default).
-  const jt808Port = env.JT808_PORT ?? String(await freePort());
+  // The JT/T 808 listener on any free port the system gives it (one more port picked here could meet another's); the
+  // start-up line names it.
+  const jt808Port = env.JT808_PORT ?? '0';
   const child = spawn(process.execPath, nodeArgs, {
     env: {
       ...process.env,
@@ -75,6 +76,10 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // The start-up line that names the JT/T 808 port follows the console's first answer by a moment.
+  const startLine = /JT\/T 808 terminals: port (\d+)/;
+  while (Date.now() < deadline && !startLine.test(output) && child.exitCode === null)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   if (Date.now() >= deadline) {
     child.kill('SIGKILL');
     throw new Error(`portal did not start:\n${output}`);
@@ -82,7 +87,7 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
   return {
     url,
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    jt808Port: Number(jt808Port),
+    jt808Port: Number(startLine.exec(output)?.[1] ?? jt808Port),
     dataDir: dir,
     process: child,
     async stop() {

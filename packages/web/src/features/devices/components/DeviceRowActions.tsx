@@ -13,6 +13,9 @@ import { UnbindAction } from './UnbindAction.js';
 
 type Dialog = 'edit' | 'iccid';
 
+/** Four small icon buttons (24 px each). */
+const COMPACT_LINE = 4 * 24;
+
 interface Props {
   device: DeviceRecord;
   onDetail(): void;
@@ -27,7 +30,8 @@ export function DeviceRowActions({ device, onDetail, compact }: Props) {
   const [dialog, setDialog] = useState<Dialog>();
   const plate = device.licensePlate;
   return (
-    <Space size={0}>
+    // On a phone the seven icons go in two lines of four: in one they pushed the row 12 px past a 390 px screen.
+    <Space size={0} wrap style={compact ? { maxWidth: COMPACT_LINE } : undefined}>
       <RowButton compact={compact} label={t('devices.detail.action')} icon={<ProfileOutlined />} onClick={onDetail} />
       <RowButton compact={compact} label={t('list.edit')} icon={<EditOutlined />} onClick={() => setDialog('edit')} />
       <RowButton
