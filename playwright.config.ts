@@ -22,7 +22,9 @@ export default defineConfig({
     viewport: { width: 1920, height: 1080 },
     // The console honours "reduce motion" (no antd animations): clicks need not wait for a menu or dialog to settle.
     contextOptions: { reducedMotion: 'reduce' },
-    trace: 'retain-on-failure',
+    // No trace: recording one snapshots the page at every step of every test, a large share of the run's CPU on two
+    // cores; a failure still leaves its screenshot and its page's accessibility snapshot (error-context.md).
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

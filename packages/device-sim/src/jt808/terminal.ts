@@ -99,7 +99,7 @@ export class Jt808Terminal {
   }
 
   /** 0x0102: the platform's result (0 accepted). */
-  async authenticate(code: string, imei = '860000000000000', software = 'SIM-1.0'): Promise<number> {
+  async authenticate(code: string, imei = '860000000000000', software = 'SIM-1.0.0'): Promise<number> {
     const body = writeAuthentication({ code, imei, software }, this.options.version === 2019);
     return (await this.generalRequest(ID.authenticate, body)).result;
   }
