@@ -5,10 +5,9 @@ import {
   location,
   REGISTRATION_RESULT,
   REPLY_RESULT,
-  type Registration,
   writeDriverCard,
 } from '@safety-shield/contract/jt808';
-import { Jt808Terminal } from '@safety-shield/device-sim';
+import { Jt808Terminal, simRegistration } from '@safety-shield/device-sim';
 import { bindWhenListed, companyWithVehicle, expectIncidentCount, jt808Port, READY_PASSWORD } from './console.js';
 import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
@@ -36,17 +35,7 @@ test('a driver’s card in a JT/T 808 dashcam names the driver on the incidents 
   const terminal = new Jt808Terminal({ host: '127.0.0.1', port: jt808Port(), terminal: number, version: 2013 });
   await terminal.connect();
   try {
-    const registration: Registration = {
-      edition: 2013,
-      province: 0,
-      city: 0,
-      maker: 'SIMCO',
-      model: 'DC-808',
-      terminalId: 'T1',
-      plateColour: 1,
-      plate,
-    };
-    const { result, code } = await terminal.register(registration);
+    const { result, code } = await terminal.register(simRegistration(plate));
     expect(result).toBe(REGISTRATION_RESULT.ok);
     expect(await terminal.authenticate(code ?? '')).toBe(REPLY_RESULT.ok);
     await bindWhenListed(api, number, vehicle.id);

@@ -1,5 +1,5 @@
 import { ALARM_BIT, location, REGISTRATION_RESULT, REPLY_RESULT } from '@safety-shield/contract/jt808';
-import { Jt808Terminal } from '@safety-shield/device-sim';
+import { Jt808Terminal, simRegistration } from '@safety-shield/device-sim';
 import { seriousAxeFindings } from './axe.js';
 import { companyWithVehicle, jt808Port, pickSearched, READY_PASSWORD, row } from './console.js';
 import { expect, logIn, logOut, test } from './fixtures.js';
@@ -24,16 +24,7 @@ test('a JT/T 808 dashcam registers, waits unmatched for the Super Admin, is boun
   const terminal = new Jt808Terminal({ host: '127.0.0.1', port: jt808Port(), terminal: number.padStart(20, '0'), version: 2019 });
   await terminal.connect();
   try {
-    const { result, code } = await terminal.register({
-      edition: 2019,
-      province: 0,
-      city: 0,
-      maker: 'SIMCO',
-      model: 'DC-808',
-      terminalId: 'T1',
-      plateColour: 1,
-      plate,
-    });
+    const { result, code } = await terminal.register(simRegistration(plate, 2019));
     expect(result).toBe(REGISTRATION_RESULT.ok);
     expect(await terminal.authenticate(code ?? '')).toBe(REPLY_RESULT.ok);
 

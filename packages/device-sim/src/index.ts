@@ -54,7 +54,7 @@ export {
 } from './incidents.js';
 export { fileCodeStore, type Jt808CodeStore, memoryCodeStore } from './jt808/codes.js';
 export { beijingTime, Jt808SimDevice, type Jt808SimEvents, type Jt808SimOptions, type Jt808SimStats } from './jt808/sim-terminal.js';
-export { Jt808Terminal, type PlatformMessage, type TerminalOptions } from './jt808/terminal.js';
+export { Jt808Terminal, type PlatformMessage, simRegistration, type TerminalOptions } from './jt808/terminal.js';
 export { LiveStreams } from './live.js';
 export { type DownMessage, type Envelope, type GpsPoint, PROTOCOL_VERSION } from './messages.js';
 export { hashSeed, PoissonSchedule, pick, type Random, seededRandom, uniform } from './random.js';

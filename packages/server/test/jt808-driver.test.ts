@@ -1,4 +1,4 @@
-import { eventApi, vehicleApi } from '@safety-shield/contract';
+import { eventApi } from '@safety-shield/contract';
 import {
   ALARM_BIT,
   type DriverCard,
@@ -11,33 +11,19 @@ import {
 import { Jt808Terminal } from '@safety-shield/device-sim';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { device, driverShift, incident, vehicle } from '../src/db/schema.js';
-import { startJt808 } from '../src/jt808/index.js';
+import { device, driverShift, incident } from '../src/db/schema.js';
 import { call } from './api-client.js';
-import { capturedLog, nodeParts } from './gateway-fixtures.js';
-import { firstPage, login, testDatabase } from './helpers.js';
+import { firstPage } from './helpers.js';
 import { seedTree, signedIn } from './identity-fixtures.js';
+import { jt808Node, registrationOf } from './jt808-fixtures.js';
 
 /** Issue 30: a driver's card (0x0702) in a JT/T 808 terminal; the incidents filed while it is in carry the driver. */
-const database = await testDatabase();
-const { log } = capturedLog();
-const { app, devicePort } = await nodeParts(database, { log });
-const ctx = { app, database, close: async () => {} };
-const admin = await login(app);
-const tree = await seedTree(ctx, admin, 'Driver');
+const { database, app, ctx, admin, tree, gatewayOn, bindToNewVehicle } = await jt808Node('Driver');
 const other = await seedTree(ctx, admin, 'Driver other');
 const companyAdmin = (await signedIn(ctx, 'driver.company', 'COMPANY_ADMIN', tree)).token;
 const otherAdmin = (await signedIn(ctx, 'driver.other', 'COMPANY_ADMIN', other)).token;
 
-const gateway = await startJt808({
-  db: database.db,
-  log,
-  intake: app.deviceIntake,
-  devicePort,
-  port: 0,
-  host: '127.0.0.1',
-  policy: 'open',
-});
+const gateway = await gatewayOn();
 const terminals: Jt808Terminal[] = [];
 afterAll(async () => {
   for (const t of terminals) await t.close();
@@ -51,21 +37,15 @@ async function boundTerminal(number: string, plate: string, version: 2013 | 2019
   const t = new Jt808Terminal({ host: '127.0.0.1', port: gateway.port, terminal: number, version, replyTimeoutMs: 5_000 });
   await t.connect();
   terminals.push(t);
-  const registration = { edition: version, province: 0, city: 0, maker: 'SIMCO', model: 'DC-808', terminalId: 'T1', plateColour: 1, plate };
-  const { result, code } = await t.register(registration);
+  const { result, code } = await t.register(registrationOf(plate, version));
   expect(result).toBe(REGISTRATION_RESULT.ok);
   expect(await t.authenticate(code ?? '')).toBe(REPLY_RESULT.ok);
   const [row] = await database.db.select().from(device).where(eq(device.deviceUuid, number));
   if (!row) throw new Error('no device');
-  const [car] = await database.db
-    .insert(vehicle)
-    .values({ licensePlate: plate, belongAgentId: tree.agent, belongCompanyId: tree.company, belongFleetId: tree.fleet })
-    .returning({ id: vehicle.id });
-  if (!car) throw new Error('no vehicle');
-  expect((await call(ctx, admin, vehicleApi.bind, { vehicleId: car.id, deviceId: row.id })).code).toBe(200);
+  const vehicleId = await bindToNewVehicle(row.id, plate);
   // The reports' times: whole seconds after the binding, so the shifts and incidents fall in it.
   const start = Math.ceil(Date.now() / 1000) * 1000;
-  return { t, deviceId: row.id, vehicleId: car.id, version, at: (seconds: number) => start + seconds * 1000 };
+  return { t, deviceId: row.id, vehicleId, version, at: (seconds: number) => start + seconds * 1000 };
 }
 
 type Terminal = Awaited<ReturnType<typeof boundTerminal>>;

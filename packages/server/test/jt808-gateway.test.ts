@@ -1,44 +1,28 @@
-import { deviceApi, deviceConfigApi, vehicleApi } from '@safety-shield/contract';
+import { deviceApi, deviceConfigApi } from '@safety-shield/contract';
 import {
   ALARM_BIT,
   location,
   PARAMETER,
   REGISTRATION_RESULT,
   REPLY_RESULT,
-  type Registration,
   readResendRequest,
   writeFrames,
 } from '@safety-shield/contract/jt808';
 import { Jt808Terminal } from '@safety-shield/device-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { device, deviceAlert, gpsPoint, incident, jt808Terminal, sos, vehicle } from '../src/db/schema.js';
-import { type Jt808Gateway, type RegistrationPolicy, startJt808 } from '../src/jt808/index.js';
+import { device, deviceAlert, gpsPoint, incident, jt808Terminal, sos } from '../src/db/schema.js';
+import type { Jt808Gateway, RegistrationPolicy } from '../src/jt808/index.js';
 import { call } from './api-client.js';
-import { capturedLog, connectDevice, nodeParts, seedCompany } from './gateway-fixtures.js';
-import { firstPage, login, testDatabase } from './helpers.js';
-import { seedTree, signedIn } from './identity-fixtures.js';
+import { connectDevice, seedCompany } from './gateway-fixtures.js';
+import { firstPage } from './helpers.js';
+import { signedIn } from './identity-fixtures.js';
+import { jt808Node, registrationOf } from './jt808-fixtures.js';
 
 /** Issue 30: a JT/T 808 terminal registers, authenticates and reports; the portal files it as any device. */
-const database = await testDatabase();
-const { log, lines } = capturedLog();
-const { app, devicePort } = await nodeParts(database, { log });
-const ctx = { app, database, close: async () => {} };
-const admin = await login(app);
-const tree = await seedTree(ctx, admin, 'Jt808');
-
-async function gatewayWith(policy: RegistrationPolicy): Promise<Jt808Gateway> {
-  return startJt808({
-    db: database.db,
-    log,
-    intake: app.deviceIntake,
-    devicePort,
-    port: 0,
-    host: '127.0.0.1',
-    policy,
-    limits: { reassembly: { maxMessages: 2, maxPackages: 16, timeoutMs: 300 } },
-  });
-}
+const { database, log, lines, app, devicePort, ctx, admin, tree, gatewayOn, bindToNewVehicle } = await jt808Node('Jt808');
+const gatewayWith = (policy: RegistrationPolicy): Promise<Jt808Gateway> =>
+  gatewayOn({ policy, limits: { reassembly: { maxMessages: 2, maxPackages: 16, timeoutMs: 300 } } });
 const gateway = await gatewayWith('open');
 const terminals: Jt808Terminal[] = [];
 afterAll(async () => {
@@ -48,9 +32,7 @@ afterAll(async () => {
   await database.close();
 });
 
-function registration(plate: string, edition: Registration['edition'] = 2013): Registration {
-  return { edition, province: 0, city: 0, maker: 'SIMCO', model: 'DC-808', terminalId: 'T000001', plateColour: 1, plate };
-}
+const registration = registrationOf;
 
 async function terminal(number: string, version: 2013 | 2019 = 2013, port = gateway.port) {
   const t = new Jt808Terminal({ host: '127.0.0.1', port, terminal: number, version, replyTimeoutMs: 5_000 });
@@ -73,17 +55,7 @@ async function online(number: string, version: 2013 | 2019 = 2013) {
   return { t, row, code: code ?? '' };
 }
 
-/** A vehicle of the tree's fleet, and the device bound to it by the Super Admin. */
-async function boundTo(deviceId: number, plate: string) {
-  const [car] = await database.db
-    .insert(vehicle)
-    .values({ licensePlate: plate, belongAgentId: tree.agent, belongCompanyId: tree.company, belongFleetId: tree.fleet })
-    .returning({ id: vehicle.id });
-  if (!car) throw new Error('no vehicle');
-  const res = await call(ctx, admin, vehicleApi.bind, { vehicleId: car.id, deviceId });
-  expect(res, res.res.body).toMatchObject({ code: 200 });
-  return car.id;
-}
+const boundTo = bindToNewVehicle;
 
 /** 2026-12-07 18:15:00 Beijing time (the standard's clock) is 10:15:00 UTC. */
 const BEIJING = '261207181500';

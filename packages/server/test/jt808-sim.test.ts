@@ -1,25 +1,13 @@
-import { vehicleApi } from '@safety-shield/contract';
 import { Jt808SimDevice, memoryCodeStore } from '@safety-shield/device-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { device, gpsPoint, incident, jt808Terminal, sos, vehicle } from '../src/db/schema.js';
-import { type Jt808Gateway, startJt808 } from '../src/jt808/index.js';
-import { call } from './api-client.js';
-import { capturedLog, nodeParts, waitFor } from './gateway-fixtures.js';
-import { login, testDatabase } from './helpers.js';
-import { seedTree } from './identity-fixtures.js';
+import { device, gpsPoint, incident, jt808Terminal, sos } from '../src/db/schema.js';
+import { waitFor } from './gateway-fixtures.js';
+import { jt808Node } from './jt808-fixtures.js';
 
 /** Issue 30: the simulator's JT/T 808 dashcam against the portal's gateway, as the demo fleet runs it. */
-const database = await testDatabase();
-const { log } = capturedLog();
-const { app, devicePort } = await nodeParts(database, { log });
-const ctx = { app, database, close: async () => {} };
-const admin = await login(app);
-const tree = await seedTree(ctx, admin, 'Jt808Sim');
-
-const gatewayOn = (port: number): Promise<Jt808Gateway> =>
-  startJt808({ db: database.db, log, intake: app.deviceIntake, devicePort, port, host: '127.0.0.1', policy: 'open' });
-let gateway = await gatewayOn(0);
+const { database, app, gatewayOn, bindToNewVehicle } = await jt808Node('Jt808Sim');
+let gateway = await gatewayOn();
 const sims: Jt808SimDevice[] = [];
 afterAll(async () => {
   for (const sim of sims) await sim.stop();
@@ -65,12 +53,7 @@ describe('the simulator’s JT/T 808 dashcam', () => {
     expect(identity).toMatchObject({ terminalNo: '13900000101', edition: 2019, plate: 'SIM 101', model: 'SS-808' });
 
     // The Super Admin binds it to a vehicle: its positions go to that vehicle's trail from then on.
-    const [car] = await database.db
-      .insert(vehicle)
-      .values({ licensePlate: 'SIM 101', belongAgentId: tree.agent, belongCompanyId: tree.company, belongFleetId: tree.fleet })
-      .returning({ id: vehicle.id });
-    const vehicleId = car?.id ?? 0;
-    expect(await call(ctx, admin, vehicleApi.bind, { vehicleId, deviceId: registered.id })).toMatchObject({ code: 200 });
+    const vehicleId = await bindToNewVehicle(registered.id, 'SIM 101');
     const boundAt = Date.now();
     const trail = () => database.db.select().from(gpsPoint).where(eq(gpsPoint.deviceId, registered.id));
     const onVehicle = async () => (await trail()).filter((p) => p.vehicleId === vehicleId && p.at.getTime() > boundAt + 1_000);
@@ -102,7 +85,7 @@ describe('the simulator’s JT/T 808 dashcam', () => {
     await waitFor(() => !sim.connected);
     await waitFor(() => sim.stats.backlog >= 6);
     await database.db.update(jt808Terminal).set({ codeHash: null }).where(eq(jt808Terminal.deviceId, registered.id));
-    gateway = await gatewayOn(port);
+    gateway = await gatewayOn({ port });
     await waitFor(() => sim.connected && sim.stats.backlog === 0, 15_000);
     expect(sim.stats).toMatchObject({ registrations: 2, connects: 2 });
     expect((await row())?.online).toBe(true);

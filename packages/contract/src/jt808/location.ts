@@ -139,6 +139,22 @@ function writeSafety(alarm: SafetyAlarm): Uint8Array {
   return w.done();
 }
 
+/** A location's additional items before any is read: none. */
+const noItems = (): Pick<
+  Location,
+  'mileage' | 'fuel' | 'signal' | 'satellites' | 'area' | 'videoLoss' | 'storageFaults' | 'safety' | 'other'
+> => ({
+  mileage: null,
+  fuel: null,
+  signal: null,
+  satellites: null,
+  area: null,
+  videoLoss: null,
+  storageFaults: null,
+  safety: [],
+  other: [],
+});
+
 /** A location body (the whole of 0x0200, one entry of 0x0704). Throws Jt808FormatError when it is short. */
 export function readLocation(body: Uint8Array): Location {
   const r = new Reader(body);
@@ -155,15 +171,7 @@ export function readLocation(body: Uint8Array): Location {
     speed: r.word() / 10,
     heading: r.word() % 360,
     time: r.bcd(6),
-    mileage: null,
-    fuel: null,
-    signal: null,
-    satellites: null,
-    area: null,
-    videoLoss: null,
-    storageFaults: null,
-    safety: [],
-    other: [],
+    ...noItems(),
   };
   // Additional items: id, length, data. A item cut short by the body's end is ignored, as terminals pad variously.
   while (r.left >= 2) {
@@ -261,15 +269,7 @@ export function location(fields: Partial<Location> & Pick<Location, 'lat' | 'lng
     altitude: 0,
     speed: 0,
     heading: 0,
-    mileage: null,
-    fuel: null,
-    signal: null,
-    satellites: null,
-    area: null,
-    videoLoss: null,
-    storageFaults: null,
-    safety: [],
-    other: [],
+    ...noItems(),
     ...fields,
   };
 }

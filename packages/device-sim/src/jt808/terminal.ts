@@ -39,6 +39,18 @@ export interface TerminalOptions {
   replyTimeoutMs?: number;
 }
 
+/** A registration (0x0100) as a simulated dashcam sends it: maker SIMCO, model DC-808, the vehicle's plate. */
+export const simRegistration = (plate: string, edition: Jt808Version = 2013): Registration => ({
+  edition,
+  province: 0,
+  city: 0,
+  maker: 'SIMCO',
+  model: 'DC-808',
+  terminalId: 'T000001',
+  plateColour: 1,
+  plate,
+});
+
 /** A message from the platform the terminal does not answer by itself: the simulator's features take them. */
 export type PlatformMessage = Packet;
 

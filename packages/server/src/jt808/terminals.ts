@@ -32,6 +32,26 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
 const company = alias(org, 'company');
 const agent = alias(org, 'agent');
 
+/** A terminal by its key, with its device and whether its company or agent is forbidden. */
+const terminalOf = (db: Db, key: string) =>
+  db
+    .select({
+      deviceId: device.id,
+      uuid: device.deviceUuid,
+      address: jt808Terminal.address,
+      codeHash: jt808Terminal.codeHash,
+      edition: jt808Terminal.edition,
+      timeZone: jt808Terminal.timeZone,
+      company: company.state,
+      agent: agent.state,
+    })
+    .from(jt808Terminal)
+    .innerJoin(device, eq(device.id, jt808Terminal.deviceId))
+    .leftJoin(company, eq(company.id, device.belongCompanyId))
+    .leftJoin(agent, eq(agent.id, device.belongAgentId))
+    .where(eq(jt808Terminal.terminalNo, key))
+    .$dynamic();
+
 /**
  * JT/T 808 has no provisioning secret: a terminal registers (0x0100) and gets an authentication code, which it
  * presents (0x0102) on every connection. Codes are random per registration and stored hashed, like device secrets.
@@ -46,20 +66,7 @@ export class Terminals {
     const key = terminalKey(terminal);
     const code = randomBytes(12).toString('base64url');
     return this.db.transaction(async (tx): Promise<RegistrationOutcome> => {
-      const [known] = await tx
-        .select({
-          deviceId: jt808Terminal.deviceId,
-          address: jt808Terminal.address,
-          uuid: device.deviceUuid,
-          company: company.state,
-          agent: agent.state,
-        })
-        .from(jt808Terminal)
-        .innerJoin(device, eq(device.id, jt808Terminal.deviceId))
-        .leftJoin(company, eq(company.id, device.belongCompanyId))
-        .leftJoin(agent, eq(agent.id, device.belongAgentId))
-        .where(eq(jt808Terminal.terminalNo, key))
-        .for('update', { of: jt808Terminal });
+      const [known] = await terminalOf(tx, key).for('update', { of: jt808Terminal });
       const identity = {
         codeHash: hashToken(code),
         edition: reg.edition,
@@ -94,21 +101,7 @@ export class Terminals {
 
   /** The terminal whose code this is; undefined for a wrong code, an unregistered terminal or a forbidden company. */
   async authenticate(terminal: string, code: string): Promise<AuthenticatedTerminal | undefined> {
-    const [row] = await this.db
-      .select({
-        uuid: device.deviceUuid,
-        deviceId: device.id,
-        codeHash: jt808Terminal.codeHash,
-        edition: jt808Terminal.edition,
-        timeZone: jt808Terminal.timeZone,
-        company: company.state,
-        agent: agent.state,
-      })
-      .from(jt808Terminal)
-      .innerJoin(device, eq(device.id, jt808Terminal.deviceId))
-      .leftJoin(company, eq(company.id, device.belongCompanyId))
-      .leftJoin(agent, eq(agent.id, device.belongAgentId))
-      .where(eq(jt808Terminal.terminalNo, terminalKey(terminal)));
+    const [row] = await terminalOf(this.db, terminalKey(terminal));
     if (!row?.codeHash || !sameHash(hashToken(code), row.codeHash)) return undefined;
     if (row.company === 'forbidden' || row.agent === 'forbidden') return undefined;
     return { uuid: row.uuid, deviceId: row.deviceId, edition: row.edition, timeZone: row.timeZone };

@@ -1,0 +1,39 @@
+import { vehicleApi } from '@safety-shield/contract';
+import { expect } from 'vitest';
+import { vehicle } from '../src/db/schema.js';
+import { type Jt808Options, startJt808 } from '../src/jt808/index.js';
+import { call } from './api-client.js';
+import { capturedLog, nodeParts } from './gateway-fixtures.js';
+import { login, testDatabase } from './helpers.js';
+import { seedTree } from './identity-fixtures.js';
+
+/**
+ * A portal node over a fresh test database as the JT/T 808 tests use it: the app (not listening) with its device
+ * port, the Super Admin's token and one organisation tree. `gatewayOn` starts a JT/T 808 listener on it (a free port,
+ * open registration, unless `options` say otherwise); the test closes what it starts.
+ */
+export async function jt808Node(label: string) {
+  const database = await testDatabase();
+  const { log, lines } = capturedLog();
+  const { app, devicePort } = await nodeParts(database, { log });
+  const ctx = { app, database, close: async () => {} };
+  const admin = await login(app);
+  const tree = await seedTree(ctx, admin, label);
+  const gatewayOn = (options: Partial<Pick<Jt808Options, 'port' | 'policy' | 'limits'>> = {}) =>
+    startJt808({ db: database.db, log, intake: app.deviceIntake, devicePort, port: 0, host: '127.0.0.1', policy: 'open', ...options });
+  /** A new vehicle of the tree's fleet with the device bound to it by the Super Admin; answers the vehicle's id. */
+  const bindToNewVehicle = async (deviceId: number, plate: string) => {
+    const [car] = await database.db
+      .insert(vehicle)
+      .values({ licensePlate: plate, belongAgentId: tree.agent, belongCompanyId: tree.company, belongFleetId: tree.fleet })
+      .returning({ id: vehicle.id });
+    if (!car) throw new Error('no vehicle');
+    const res = await call(ctx, admin, vehicleApi.bind, { vehicleId: car.id, deviceId });
+    expect(res, res.res.body).toMatchObject({ code: 200 });
+    return car.id;
+  };
+  return { database, log, lines, app, devicePort, ctx, admin, tree, gatewayOn, bindToNewVehicle };
+}
+
+/** A terminal's registration body as the tests send it: the simulator's. */
+export { simRegistration as registrationOf } from '@safety-shield/device-sim';
