@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { FileChooser, Locator, Page } from '@playwright/test';
 import { CONFIG_LIMITS } from '@safety-shield/contract';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
 import { bindWhenListed, companyWithVehicle, row, simulatedDevice } from './console.js';
@@ -193,10 +193,16 @@ test('an operator gives a device a display picture: checked in the browser, uplo
     await file.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await expect(field.getByRole('alert')).toHaveText('Only JPEG or PNG pictures can be used.');
     const choose = field.getByRole('button', { name: 'Choose picture…' });
-    await choose.focus();
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Enter');
-    await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    // By keyboard. An Enter that lands while the refusal above is still being drawn opens nothing (a CI run waited for
+    // the chooser until the test's time ran out): press again until it opens.
+    let chooser: FileChooser | undefined;
+    await expect(async () => {
+      await choose.focus();
+      const opened = page.waitForEvent('filechooser', { timeout: 5_000 });
+      await page.keyboard.press('Enter');
+      chooser = await opened;
+    }).toPass({ timeout: 30_000 });
+    await chooser?.setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByTestId('config-picture-facts')).toHaveText(`PNG, ${png.length} bytes`);
     await expect(field.getByRole('img', { name: 'The device’s display picture' })).toBeVisible();
     await expect(field.getByRole('button', { name: 'Replace picture…' })).toBeVisible();
