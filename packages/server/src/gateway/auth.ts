@@ -1,9 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { device, org } from '../db/schema.js';
-import { hashToken } from '../http/tokens.js';
+import { hashToken, sameHash } from '../http/tokens.js';
 
 /** MQTT CONNACK codes of the protocol's refusals. */
 export const BAD_CREDENTIALS = 4;
@@ -14,8 +13,6 @@ export type Admission =
   | { ok: false; returnCode: typeof BAD_CREDENTIALS | typeof NOT_AUTHORISED; reason: string };
 
 const refuse = (reason: string, returnCode: 4 | 5 = BAD_CREDENTIALS): Admission => ({ ok: false, returnCode, reason });
-
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The secret offered to a device and not yet acknowledged (credentials.ts). */
 export interface PendingSecrets {

@@ -1,10 +1,10 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { REGISTRATION_RESULT, type Registration } from '@safety-shield/contract/jt808';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { device, jt808Terminal, org } from '../db/schema.js';
-import { hashToken } from '../http/tokens.js';
+import { hashToken, sameHash } from '../http/tokens.js';
 
 /**
  * Who may register: `open` (the embedded default) lets any terminal pointed at the portal register, and it waits
@@ -26,8 +26,6 @@ export interface AuthenticatedTerminal {
 
 /** The terminal number as the portal keys it: the digits without leading zeros (12 or 20 of them travel). */
 export const terminalKey = (digits: string) => digits.replace(/^0+(?=\d)/, '');
-
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const company = alias(org, 'company');
 const agent = alias(org, 'agent');
