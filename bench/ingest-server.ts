@@ -93,6 +93,7 @@ const jt808 =
         intake: app.deviceIntake,
         devicePort,
         port: 0,
+        attachmentPort: 0,
         host: '127.0.0.1',
         policy: 'open',
       })

@@ -52,6 +52,7 @@ export {
   localTimeText,
   pickIncidentType,
 } from './incidents.js';
+export { type AlarmFile, alarmFileName, type UploadOutcome, uploadAttachments } from './jt808/attachments.js';
 export { fileCodeStore, type Jt808CodeStore, memoryCodeStore } from './jt808/codes.js';
 export { beijingTime, Jt808SimDevice, type Jt808SimEvents, type Jt808SimOptions, type Jt808SimStats } from './jt808/sim-terminal.js';
 export { Jt808Terminal, type PlatformMessage, simRegistration, type TerminalOptions } from './jt808/terminal.js';

@@ -35,7 +35,13 @@ export interface Config {
   /** With MQTT_URL: how long the broker keeps this node's session and queued messages while it is away (default 3600). */
   mqttSessionExpirySeconds: number;
   /** The JT/T 808 listener (docs/jt808.md): its port (0: any free one) and who may register. */
-  jt808: { port: number; registration: 'open' | 'listed' };
+  jt808: {
+    port: number;
+    registration: 'open' | 'listed';
+    /** The active-safety attachment listener (0: any free one), and where terminals reach it when not where they reached the node. */
+    attachmentPort: number;
+    attachmentAddress: string | undefined;
+  };
   /** Redis for events between portal nodes (live positions reach consoles on every node); without it, in-process. */
   redisUrl: string | undefined;
   /** With REDIS_URL: the prefix of the deployment's channels (REDIS_PREFIX), so deployments sharing a Redis never hear each other. */
@@ -157,7 +163,12 @@ export function loadConfig(): Config {
     mqttClientId: process.env.MQTT_CLIENT_ID || undefined,
     mqttShareGroup: process.env.MQTT_SHARE_GROUP || undefined,
     mqttSessionExpirySeconds: integer('MQTT_SESSION_EXPIRY_SECONDS', 3600, 0),
-    jt808: { port: integer('JT808_PORT', 6808, 0), registration: registrationPolicy() },
+    jt808: {
+      port: integer('JT808_PORT', 6808, 0),
+      registration: registrationPolicy(),
+      attachmentPort: integer('JT808_ATTACHMENT_PORT', 6809, 0),
+      attachmentAddress: process.env.JT808_ATTACHMENT_ADDRESS || undefined,
+    },
     redisUrl: process.env.REDIS_URL || undefined,
     redisPrefix: process.env.REDIS_PREFIX || 'safety-shield:',
     smtpUrl: process.env.SMTP_URL || undefined,

@@ -37,6 +37,8 @@ export function composeDeviceIntake(
     positions: (device, fixes) => writer.take(device, fixes),
     incident: (device, message, report) => app.incidentIntake.incident(device, message, report),
     upload: (device, report) => app.incidentIntake.upload(device, report),
+    attachments: (device, incidentMessageId, files) => app.incidentIntake.attachments(device, incidentMessageId, files),
+    delivered: (device, file) => app.incidentIntake.delivered(device, file),
     sos: (device, message, report) => app.sos.report(device, message, report),
     driver: (device, message, report) => app.incidentIntake.driver(device, message, report),
     health: (device, report) => app.deviceAlerts.health(device, report),

@@ -60,6 +60,8 @@ const jt808 = await startJt808({
   devicePort,
   port: config.jt808.port,
   host: config.host,
+  attachmentPort: config.jt808.attachmentPort,
+  attachmentAddress: config.jt808.attachmentAddress,
   policy: config.jt808.registration,
 });
 
@@ -99,11 +101,17 @@ await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const port = (app.server.address() as { port: number }).port;
 app.log.info(
-  { database: database.kind, dataDir: config.dataDir, mqtt: shownUrl(brokerUrl), jt808: jt808.port },
+  {
+    database: database.kind,
+    dataDir: config.dataDir,
+    mqtt: shownUrl(brokerUrl),
+    jt808: jt808.port,
+    jt808Attachments: jt808.attachmentPort,
+  },
   'Safety Shield is running',
 );
 process.stdout.write(
-  `\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n  Device broker: ${shownUrl(brokerUrl)}\n  JT/T 808 terminals: port ${jt808.port}\n\n`,
+  `\n  Safety Shield console: http://${shown}:${port}/  (API docs: /docs)\n  Device broker: ${shownUrl(brokerUrl)}\n  JT/T 808 terminals: port ${jt808.port} (attachments: port ${jt808.attachmentPort})\n\n`,
 );
 
 // The demo's newest incidents' files go up once the portal answers, as the devices' uploads do (a first start only).

@@ -38,6 +38,12 @@ export async function settlePorts(config: Config, say: (line: string) => void): 
   const listeners: Listener[] = [{ what: 'The console', variable: 'PORT', port: config.port, host: config.host }];
   if (!config.mqttUrl) listeners.push({ what: 'The MQTT broker', variable: 'MQTT_PORT', port: config.mqttPort, host: config.host });
   listeners.push({ what: 'The JT/T 808 listener', variable: 'JT808_PORT', port: config.jt808.port, host: config.host });
+  listeners.push({
+    what: 'The JT/T 808 attachment listener',
+    variable: 'JT808_ATTACHMENT_PORT',
+    port: config.jt808.attachmentPort,
+    host: config.host,
+  });
   if (!config.media.externalUrl) {
     listeners.push({ what: 'The media server (RTMP)', variable: 'MEDIA_RTMP_PORT', port: config.media.rtmpPort, host: config.media.host });
   }
@@ -63,7 +69,11 @@ export async function settlePorts(config: Config, say: (line: string) => void): 
     ...config,
     port: chosen.get('PORT') ?? config.port,
     mqttPort: chosen.get('MQTT_PORT') ?? config.mqttPort,
-    jt808: { ...config.jt808, port: chosen.get('JT808_PORT') ?? config.jt808.port },
+    jt808: {
+      ...config.jt808,
+      port: chosen.get('JT808_PORT') ?? config.jt808.port,
+      attachmentPort: chosen.get('JT808_ATTACHMENT_PORT') ?? config.jt808.attachmentPort,
+    },
     media: { ...config.media, rtmpPort: chosen.get('MEDIA_RTMP_PORT') ?? config.media.rtmpPort },
   };
 }

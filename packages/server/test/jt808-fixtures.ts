@@ -19,8 +19,18 @@ export async function jt808Node(label: string) {
   const ctx = { app, database, close: async () => {} };
   const admin = await login(app);
   const tree = await seedTree(ctx, admin, label);
-  const gatewayOn = (options: Partial<Pick<Jt808Options, 'port' | 'policy' | 'limits'>> = {}) =>
-    startJt808({ db: database.db, log, intake: app.deviceIntake, devicePort, port: 0, host: '127.0.0.1', policy: 'open', ...options });
+  const gatewayOn = (options: Partial<Pick<Jt808Options, 'port' | 'policy' | 'limits' | 'attachmentAddress'>> = {}) =>
+    startJt808({
+      db: database.db,
+      log,
+      intake: app.deviceIntake,
+      devicePort,
+      port: 0,
+      attachmentPort: 0,
+      host: '127.0.0.1',
+      policy: 'open',
+      ...options,
+    });
   /** A new vehicle of the tree's fleet with the device bound to it by the Super Admin; answers the vehicle's id. */
   const bindToNewVehicle = async (deviceId: number, plate: string) => {
     const [car] = await database.db

@@ -4,6 +4,7 @@
  * terminals with it and the simulator speaks as one.
  */
 export * from './alarms.js';
+export * from './attachments.js';
 export * from './bytes.js';
 export * from './frame.js';
 export * from './location.js';

@@ -94,13 +94,13 @@ export interface Location {
   other: { id: number; data: Uint8Array }[];
 }
 
-function readMark(r: Reader): AlarmMark {
+export function readMark(r: Reader): AlarmMark {
   const mark = { terminalId: r.text(7), time: r.bcd(6), serial: r.byte(), attachments: r.byte() };
   r.byte(); // reserved
   return mark;
 }
 
-function writeMark(w: Writer, mark: AlarmMark): void {
+export function writeMark(w: Writer, mark: AlarmMark): void {
   w.text(mark.terminalId, 7).bcd(mark.time, 6).byte(mark.serial).byte(mark.attachments).byte(0);
 }
 

@@ -50,6 +50,26 @@ export const MESSAGES = [
   },
   { id: 0x0704, name: 'Location batch upload', direction: 'up', portal: 'Positions for the trail (the blind-area backlog), as 0x0200.' },
   {
+    id: 0x1210,
+    name: 'Alarm attachment information (attachment listener)',
+    direction: 'up',
+    portal:
+      "The files of an alarm 0x9208 asked for, by the platform's alarm number: pictures (.jpg) and videos (.mp4) become the incident's evidence, listed; other files are taken and not kept. Answered with 0x8001.",
+  },
+  {
+    id: 0x1211,
+    name: 'File information upload (attachment listener)',
+    direction: 'up',
+    portal: 'A listed file is about to come, with its size (at most the evidence limit of its kind). Answered with 0x8001.',
+  },
+  {
+    id: 0x1212,
+    name: 'File upload complete (attachment listener)',
+    direction: 'up',
+    portal:
+      'The file was sent: whole, it is stored as evidence with its SHA-256 (state 4, then 5), answered with 0x9212; missing pieces are asked for with 0x9212.',
+  },
+  {
     id: 0x8001,
     name: 'Platform general response',
     direction: 'down',
@@ -72,6 +92,19 @@ export const MESSAGES = [
     name: 'Set terminal parameters',
     direction: 'down',
     portal: 'A configuration version: its report interval and APN as parameters 0x0029 and 0x0010–0x0012 (see Configuration).',
+  },
+  {
+    id: 0x9208,
+    name: 'Alarm attachment upload request',
+    direction: 'down',
+    portal:
+      'Sent once an active-safety alarm with attachments is filed as an incident: the attachment listener’s address and a random alarm number (32 characters) that lets the files in, on any node.',
+  },
+  {
+    id: 0x9212,
+    name: 'File upload complete response (attachment listener)',
+    direction: 'down',
+    portal: 'The file is whole and stored, or the pieces (offset, length) still missing, which the terminal sends again.',
   },
 ] as const satisfies readonly MessageDeclaration[];
 
@@ -96,10 +129,15 @@ export const ID = {
   location: 0x0200,
   driverCard: 0x0702,
   locationBatch: 0x0704,
+  attachmentList: 0x1210,
+  attachmentFile: 0x1211,
+  attachmentDone: 0x1212,
   platformReply: 0x8001,
   resend: 0x8003,
   registerReply: 0x8100,
   setParameters: 0x8103,
   queryParameters: 0x8104,
   parameterReply: 0x0104,
+  attachmentRequest: 0x9208,
+  attachmentDoneReply: 0x9212,
 } as const;

@@ -6,6 +6,10 @@ import {
   location,
   type Packet,
   Reassembly,
+  readAttachmentFile,
+  readAttachmentFileReply,
+  readAttachmentList,
+  readAttachmentRequest,
   readAuthentication,
   readDriverCard,
   readLocation,
@@ -21,6 +25,7 @@ import {
   writeLocationBatch,
   writeResendRequest,
 } from '../../src/jt808/index.js';
+import { GO_JT808_ATTACHMENT } from './attachment-frames.js';
 import { between, SMALLCHI_REGISTER_2019, TRACCAR_FRAMES } from './traccar-frames.js';
 
 function packet(hex: string): Packet {
@@ -238,7 +243,8 @@ function random(seed: number) {
 describe('JT/T 808 fuzz', () => {
   it('never throws on mangled frames: a frame reads or names its problem; a body reads or throws Jt808FormatError', () => {
     const next = random(808);
-    const seeds = [...Object.values(TRACCAR_FRAMES), SMALLCHI_REGISTER_2019].map(between);
+    const attachmentFrames = [GO_JT808_ATTACHMENT.list, GO_JT808_ATTACHMENT.file, GO_JT808_ATTACHMENT.done];
+    const seeds = [...Object.values(TRACCAR_FRAMES), SMALLCHI_REGISTER_2019, ...attachmentFrames].map(between);
     const readers = [
       (b: Uint8Array) => readLocation(b),
       (b: Uint8Array) => readLocationBatch(b),
@@ -246,6 +252,10 @@ describe('JT/T 808 fuzz', () => {
       (b: Uint8Array) => readAuthentication(b, next(2) === 1),
       (b: Uint8Array) => readDriverCard(b, next(2) === 1),
       (b: Uint8Array) => readResendRequest(b, next(2) === 1),
+      (b: Uint8Array) => readAttachmentList(b),
+      (b: Uint8Array) => readAttachmentFile(b),
+      (b: Uint8Array) => readAttachmentFileReply(b),
+      (b: Uint8Array) => readAttachmentRequest(b),
     ];
     for (let i = 0; i < 20_000; i += 1) {
       const bytes = Uint8Array.from(seeds[next(seeds.length)] as Uint8Array);

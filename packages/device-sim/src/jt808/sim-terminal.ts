@@ -2,17 +2,24 @@ import { EventEmitter } from 'node:events';
 import {
   ADAS_TYPES,
   ALARM_BIT,
+  ATTACHMENT_TYPE,
   DMS_TYPES,
+  ID,
   type Location,
   location,
+  type Packet,
   REGISTRATION_RESULT,
   REPLY_RESULT,
+  readAttachmentRequest,
   type SafetyAlarm,
   STATUS_BIT,
+  writeGeneralReply,
 } from '@safety-shield/contract/jt808';
 import { Drive } from '../drive.js';
+import { evidenceFile } from '../evidence.js';
 import { hashSeed, PoissonSchedule, pick, type Random, seededRandom, uniform } from '../random.js';
 import { withTimeout } from '../wait.js';
+import { alarmFileName, type UploadOutcome, uploadAttachments } from './attachments.js';
 import { type Jt808CodeStore, memoryCodeStore } from './codes.js';
 import { Jt808Terminal } from './terminal.js';
 
@@ -43,6 +50,8 @@ export interface Jt808SimOptions {
   replyTimeoutMs?: number;
   /** The model it registers as; default SS-808. */
   model?: string;
+  /** Its alarms' files (a picture and a clip of the camera) go up when 0x9208 asks; default true. */
+  attachments?: boolean;
 }
 
 export interface Jt808SimStats {
@@ -58,6 +67,9 @@ export interface Jt808SimStats {
   backlog: number;
   /** ADAS and DMS alarms raised. */
   alarms: number;
+  /** Alarm files the platform said were whole, and pieces it asked for again. */
+  attachmentsStored: number;
+  attachmentPiecesResent: number;
 }
 
 export interface Jt808SimEvents {
@@ -65,9 +77,14 @@ export interface Jt808SimEvents {
   offline: [];
   /** Each position taken, at its instant (whole seconds: the protocol's clock). */
   position: [at: number, location: Location];
+  /** The files of an alarm went up (0x9208 asked with this alarm number). */
+  attachments: [alarmNumber: string, outcome: UploadOutcome];
   /** What it rides out: a refused registration or code, a failed connection, an unanswered message. */
   problem: [error: Error];
 }
+
+/** Alarms whose files it keeps for 0x9208 (the oldest go first). */
+const KEPT_ALARMS = 100;
 
 /** Positions per 0x0704 batch: about 40 bytes each, so a batch fits one frame (1023 bytes of body). */
 const BATCH_POSITIONS = 20;
@@ -124,7 +141,19 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
   private backlog: Location[] = [];
   private pumping: Promise<void> | undefined;
   private readonly inflight = new Set<Promise<unknown>>();
-  private readonly counts = { connects: 0, registrations: 0, positions: 0, positionsAcked: 0, alarms: 0 };
+  private readonly counts = {
+    connects: 0,
+    registrations: 0,
+    positions: 0,
+    positionsAcked: 0,
+    alarms: 0,
+    attachmentsStored: 0,
+    attachmentPiecesResent: 0,
+  };
+  /** The alarms with files, by their mark (time and serial): their item and type name the files. */
+  private readonly alarmFiles = new Map<string, { item: number; type: number }>();
+  /** Pieces of the next alarm's files to leave out once (a lossy link), for tests of 0x9212's resend. */
+  loseNextPieces: ReadonlySet<number> | undefined;
 
   constructor(private readonly options: Jt808SimOptions) {
     super();
@@ -194,8 +223,12 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
       lat: sample.lat,
       lng: sample.lng,
       time,
-      mark: { terminalId: this.terminalId, time, serial: 0, attachments: 0 },
+      mark: { terminalId: this.terminalId, time, serial: alarmId & 0xff, attachments: this.options.attachments === false ? 0 : 2 },
     };
+    if (alarm.mark.attachments > 0) {
+      this.alarmFiles.set(`${time}:${alarm.mark.serial}`, { item, type: alarm.type });
+      if (this.alarmFiles.size > KEPT_ALARMS) this.alarmFiles.delete(this.alarmFiles.keys().next().value as string);
+    }
     void this.report(this.locationNow(now, [alarm]));
     return alarmId;
   }
@@ -265,6 +298,7 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
       return undefined;
     }
     this.terminal = terminal;
+    terminal.on(ID.attachmentRequest, (packet) => this.sendAttachments(terminal, packet));
     try {
       const code = this.codes.get(this.terminalNo) || (await this.register(terminal));
       if (!code) {
@@ -315,6 +349,41 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
     this.online = false;
     clearTimeout(this.heartbeatTimer);
     this.emit('offline');
+  }
+
+  /** 0x9208: answered at once; the alarm's picture and clip go up on a connection of their own. */
+  private sendAttachments(terminal: Jt808Terminal, packet: Packet): void {
+    const { id, serial } = packet.header;
+    terminal.send(ID.terminalReply, writeGeneralReply({ serial, id, result: REPLY_RESULT.ok }));
+    const request = readAttachmentRequest(packet.body);
+    const alarm = this.alarmFiles.get(`${request.mark.time}:${request.mark.serial}`);
+    if (!alarm) {
+      this.problem(new Error(`0x9208 for an alarm it does not have: ${request.mark.time}`));
+      return;
+    }
+    const alarmType = `${alarm.item.toString(16)}${alarm.type.toString(16).padStart(2, '0')}`;
+    const files = (['picture', 'video'] as const).map((kind, index) => {
+      const name = alarmFileName(kind, 1, alarmType, index, request.alarmNumber);
+      const type = kind === 'picture' ? ATTACHMENT_TYPE.picture : ATTACHMENT_TYPE.video;
+      return { name, type, bytes: evidenceFile(this.terminalNo, request.alarmNumber, { id: name, kind }).bytes };
+    });
+    const lose = this.loseNextPieces;
+    this.loseNextPieces = undefined;
+    const upload = uploadAttachments(request, files, {
+      terminal: this.terminalNo,
+      version: this.version,
+      terminalId: this.terminalId,
+      lose,
+      replyTimeoutMs: this.options.replyTimeoutMs,
+    })
+      .then((outcome) => {
+        this.counts.attachmentsStored += outcome.stored;
+        this.counts.attachmentPiecesResent += outcome.resent;
+        this.emit('attachments', request.alarmNumber, outcome);
+      })
+      .catch((error: unknown) => this.problem(error));
+    this.inflight.add(upload);
+    void upload.finally(() => this.inflight.delete(upload));
   }
 
   /** The IMEI the 2019 authentication carries: 15 digits, the same for the same terminal. */

@@ -68,6 +68,10 @@ export class Jt808Terminal {
   readonly parameters = new Map<number, Parameter['value']>();
   /** Platform messages other than replies, in order. */
   readonly received: PlatformMessage[] = [];
+  /** Who waits for the next platform message of an id (`next`). */
+  private watchers: { id: number; take: (packet: Packet) => void }[] = [];
+  /** What the simulator does on a platform message the terminal does not answer by itself (`on`). */
+  private readonly handlers = new Map<number, (packet: Packet) => void>();
   private closedResolve: (() => void) | undefined;
   /** Resolves when the platform closes the connection. */
   closed: Promise<void> = Promise.resolve();
@@ -201,7 +205,34 @@ export class Jt808Terminal {
       }
       this.obey(packet);
       this.received.push(packet);
+      const watching = this.watchers.filter((w) => w.id === id);
+      this.watchers = this.watchers.filter((w) => w.id !== id);
+      for (const watcher of watching) watcher.take(packet);
+      this.handlers.get(id)?.(packet);
     }
+  }
+
+  /** The next platform message of this id (0x9212, which names no serial); rejects after `timeoutMs`. */
+  next(id: number, timeoutMs = this.options.replyTimeoutMs ?? 10_000): Promise<Packet> {
+    return new Promise((resolve, reject) => {
+      const watcher = {
+        id,
+        take: (packet: Packet) => {
+          clearTimeout(timer);
+          resolve(packet);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.watchers = this.watchers.filter((w) => w !== watcher);
+        reject(new Error(`no 0x${id.toString(16)} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.watchers.push(watcher);
+    });
+  }
+
+  /** Has `handler` take every platform message of this id from now on. */
+  on(id: number, handler: (packet: Packet) => void): void {
+    this.handlers.set(id, handler);
   }
 
   /** The commands a terminal carries out by itself: parameters set (0x8103) and asked for (0x8104). */

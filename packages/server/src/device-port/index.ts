@@ -14,6 +14,7 @@ export { GpsIngest, INGEST_DEFAULTS, type IngestOptions } from './ingest.js';
 export { afterCommit, type DeviceIntake, type KnownDevice } from './intake.js';
 export { Presence } from './presence.js';
 export type {
+  DeliveredFile,
   DeviceFault,
   DeviceHello,
   DeviceMessage,

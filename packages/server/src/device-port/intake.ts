@@ -1,12 +1,14 @@
 import type { ConfigReportUp, LocalAction, UpgradeProgressUp } from '@safety-shield/contract/device';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
+  DeliveredFile,
   DeviceHello,
   DeviceMessage,
   DriverReport,
   HealthReport,
   IncidentReport,
   PositionFix,
+  ReportedResource,
   SosReport,
   UploadReport,
 } from './reports.js';
@@ -41,6 +43,17 @@ export interface DeviceIntake {
   incident(device: string, message: DeviceMessage, report: IncidentReport): Promise<void>;
   /** An evidence file's upload state; an apply the portal accepts is answered with `uploadUrl` (a DeviceCommand). */
   upload(device: string, report: UploadReport): Promise<void>;
+  /**
+   * Files the device is about to deliver itself for an incident it reported (`delivered`), listed as its evidence;
+   * listing one again adds nothing. Resolves false when the device reported no such incident.
+   */
+  attachments(device: string, incidentMessageId: string, files: ReportedResource[]): Promise<boolean>;
+  /**
+   * A listed file, whole: stored with its SHA-256 and the resource moved to stored (4, then 5), or failed with the
+   * reason when its bytes are not what its kind allows. Resolves once either is committed (a file stored before
+   * changes nothing); rejects when neither could be, and the device is to send it again.
+   */
+  delivered(device: string, file: DeliveredFile): Promise<'stored' | 'refused' | 'unknown'>;
   sos(device: string, message: DeviceMessage, report: SosReport): Promise<void>;
   /** A driver's card put in or taken out: the device's driver from then on, whom its incidents carry. */
   driver(device: string, message: DeviceMessage, report: DriverReport): Promise<void>;

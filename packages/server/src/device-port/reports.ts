@@ -3,6 +3,8 @@
  * texts trimmed. An adapter turns its protocol's messages into these (the MQTT one from the contract's device schemas,
  * `@safety-shield/contract/device`); the modules file them.
  */
+
+import type { Readable } from 'node:stream';
 import type { DeviceFaultCode, IncidentType } from '@safety-shield/contract';
 import type { DeviceUploadState } from '@safety-shield/contract/device';
 
@@ -45,6 +47,19 @@ export interface ReportedResource {
   /** Epoch milliseconds (videos). */
   start: number | null;
   end: number | null;
+}
+
+/**
+ * A file of an incident the device delivered itself, whole, over its protocol's own file channel (JT/T 808's
+ * active-safety attachments), not through an upload URL.
+ */
+export interface DeliveredFile {
+  /** The device's id of the incident report it belongs to, and its own name of the file (listed by `attachments`). */
+  incidentMessageId: string;
+  resourceId: string;
+  size: number;
+  /** Its bytes from the first: may be called again to read them again. */
+  open(): Readable;
 }
 
 /** An incident the device detected. */

@@ -1,9 +1,14 @@
-import { createServer, type Server } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Packet } from '@safety-shield/contract/jt808';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { DROP_LOG_DEFAULTS, type DropCounts, DropLog } from '../device-port/drops.js';
 import { CommandError, type DeviceAdapter, type DeviceIntake, type DevicePort } from '../device-port/index.js';
+import { AttachmentRequests } from './attachment-requests.js';
+import { AttachmentSession } from './attachments.js';
 import { terminalCommand } from './commands.js';
 import { SESSION_DEFAULTS, Session, type SessionLimits } from './session.js';
 import { type RegistrationPolicy, Terminals } from './terminals.js';
@@ -21,6 +26,13 @@ export interface Jt808Options {
   devicePort: DevicePort;
   port: number;
   host?: string;
+  /** The active-safety attachment listener's port (0: any free one). */
+  attachmentPort: number;
+  /**
+   * Where terminals reach the attachment listener, `host` or `host:port` (behind a load balancer or NAT); absent, the
+   * address the terminal's own connection reached and the listener's port.
+   */
+  attachmentAddress?: string;
   policy: RegistrationPolicy;
   limits?: Partial<SessionLimits>;
 }
@@ -28,11 +40,44 @@ export interface Jt808Options {
 /** The JT/T 808 adapter of the device port (docs/jt808.md). */
 export interface Jt808Gateway {
   readonly port: number;
+  readonly attachmentPort: number;
   readonly drops: DropCounts;
   /** Terminals connected and authenticated now. */
   readonly connected: number;
   /** Stops listening, ends the connections, writes what was acknowledged, detaches from the device port. */
   close(): Promise<void>;
+}
+
+/** A TCP listener whose connections `session` takes (each kept until it closes, so close() can end them). */
+async function listen(
+  session: (socket: Socket) => Session | AttachmentSession,
+  sessions: Set<Session | AttachmentSession>,
+  port: number,
+  host: string | undefined,
+) {
+  const server: Server = createServer((socket) => {
+    const taken = session(socket);
+    sessions.add(taken);
+    socket.once('close', () => sessions.delete(taken));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  return { server, port: typeof address === 'object' && address ? address.port : port };
+}
+
+/** Where a terminal is told to send its attachments (0x9208): the configured address, else the one it reached. */
+export function attachmentAddress(socket: Socket, configured: string | undefined, port: number): { host: string; port: number } {
+  if (configured) {
+    const match = /^(.*?)(?::(\d{1,5}))?$/.exec(configured.trim());
+    return { host: match?.[1] || configured, port: match?.[2] ? Number(match[2]) : port };
+  }
+  return { host: (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, ''), port };
 }
 
 /**
@@ -48,13 +93,25 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
     inflight.add(guarded);
     void guarded.finally(() => inflight.delete(guarded));
   };
-  const sessions = new Set<Session>();
+  const sessions = new Set<Session | AttachmentSession>();
+  const requests = new AttachmentRequests(db);
+  const drops = new DropLog(log, DROP_LOG_DEFAULTS);
+  const limits = { ...SESSION_DEFAULTS, ...options.limits };
+  // Files on their way are written here until they are whole.
+  const folder = await mkdtemp(join(tmpdir(), 'safety-shield-jt808-'));
+  const attachmentServer = await listen(
+    (socket) => new AttachmentSession(socket, { requests, intake, log, drops, folder, idleMs: limits.idleMs, track }),
+    sessions,
+    options.attachmentPort,
+    options.host,
+  );
   const parts = {
     terminals,
     intake,
     log,
-    drops: new DropLog(log, DROP_LOG_DEFAULTS),
-    limits: { ...SESSION_DEFAULTS, ...options.limits },
+    drops,
+    limits,
+    attachments: { requests, address: (socket: Socket) => attachmentAddress(socket, options.attachmentAddress, attachmentServer.port) },
     current: new Map<string, Session>(),
     known: new Set(await terminals.uuids()),
     alarms: new Map<string, number>(),
@@ -62,20 +119,7 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
     track,
   };
 
-  const server: Server = createServer((socket) => {
-    const session = new Session(socket, parts);
-    sessions.add(session);
-    socket.once('close', () => sessions.delete(session));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const { server, port } = await listen((socket) => new Session(socket, parts), sessions, options.port, options.host);
 
   const adapter: DeviceAdapter = {
     protocol: 'jt808',
@@ -104,11 +148,12 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
     },
   };
   const detach = options.devicePort.attach(adapter);
-  log.info({ port, policy: options.policy }, 'jt808 gateway started');
+  log.info({ port, attachmentPort: attachmentServer.port, policy: options.policy }, 'jt808 gateway started');
 
   let closing: Promise<void> | undefined;
   return {
     port,
+    attachmentPort: attachmentServer.port,
     get drops() {
       return parts.drops.snapshot;
     },
@@ -117,10 +162,11 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
     },
     close() {
       closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        const stopped = [server, attachmentServer.server].map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
         for (const session of sessions) session.close();
-        await stopped;
+        await Promise.all(stopped);
         while (inflight.size > 0) await Promise.allSettled([...inflight]);
+        await rm(folder, { recursive: true, force: true });
         detach();
         log.info('jt808 gateway stopped');
       })();

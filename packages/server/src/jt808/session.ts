@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import {
   ALARM_BIT,
   ALARM_BITS,
+  type AlarmMark,
   FrameSplitter,
   faultsOf,
   type Header,
@@ -23,6 +24,7 @@ import {
   readRegistration,
   STATUS_BIT,
   safetyMapping,
+  writeAttachmentRequest,
   writeFrames,
   writeGeneralReply,
   writeRegistrationReply,
@@ -31,8 +33,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DropLog } from '../device-port/drops.js';
 import type { DeviceIntake, PositionFix } from '../device-port/index.js';
+import type { AttachmentRequests } from './attachment-requests.js';
 import { dateOfBcd, dbmOfSignal, instantOfBcd, localTimeText } from './clock.js';
-import type { AuthenticatedTerminal, Terminals } from './terminals.js';
+import { type AuthenticatedTerminal, type Terminals, terminalKey } from './terminals.js';
 
 export interface SessionLimits {
   /** The longest frame read (escaped); a longer one is dropped whole. */
@@ -52,6 +55,9 @@ export const SESSION_DEFAULTS: SessionLimits = {
   maxQueued: 64,
 };
 
+/** How long 0x9208 waits for the terminal's general answer (only logged when missing). */
+const ATTACHMENT_ANSWER_MS = 30_000;
+
 /** What the sessions of one listener share. */
 export interface SessionParts {
   terminals: Terminals;
@@ -68,6 +74,8 @@ export interface SessionParts {
   /** The faults each device reported last (a key of them), so a health report goes only when they change. */
   faults: Map<string, string>;
   track(work: Promise<unknown>): void;
+  /** Active-safety attachments: the alarm numbers, and where the terminal is to send the files. */
+  attachments: { requests: AttachmentRequests; address(socket: Socket): { host: string; port: number } };
 }
 
 /**
@@ -336,25 +344,40 @@ export class Session {
       // Only a start (or a one-off) files: the end of the same alarm repeats its id.
       if (!mapping || mapping.files === 'sos' || alarm.flag === 2) continue;
       const alarmAt = instantOfBcd(alarm.time, device.timeZone) ?? at;
-      work.push(
-        intake.incident(
-          device.uuid,
-          { id: `safety${alarm.item.toString(16)}-${alarm.alarmId}`, at: alarmAt },
-          {
-            type: mapping.files,
-            triggerAt: alarmAt,
-            localTime: localTimeText(alarm.time),
-            speed: alarm.speed,
-            lat: alarm.lat,
-            lng: alarm.lng,
-            channel: 1,
-            description: mapping.name,
-            resources: [],
-          },
-        ),
+      const id = `safety${alarm.item.toString(16)}-${alarm.alarmId}`;
+      const filed = intake.incident(
+        device.uuid,
+        { id, at: alarmAt },
+        {
+          type: mapping.files,
+          triggerAt: alarmAt,
+          localTime: localTimeText(alarm.time),
+          speed: alarm.speed,
+          lat: alarm.lat,
+          lng: alarm.lng,
+          channel: 1,
+          description: mapping.name,
+          resources: [],
+        },
       );
+      work.push(alarm.mark.attachments > 0 ? filed.then(() => this.askForAttachments(device, id, alarm.mark)) : filed);
     }
     await Promise.all(work);
+  }
+
+  /**
+   * 0x9208 once the incident is filed: the terminal is to send the alarm's files to the attachment listener under a
+   * new alarm number (docs/jt808.md, "Active-safety attachments"). Its answer is not waited for.
+   */
+  private async askForAttachments(device: AuthenticatedTerminal, incidentMessageId: string, mark: AlarmMark): Promise<void> {
+    const { requests, address } = this.parts.attachments;
+    const terminalNo = terminalKey(this.wire.terminal);
+    const alarmNumber = await requests.issue({ deviceUuid: device.uuid, terminalNo, incidentMessageId });
+    const { host, port } = address(this.socket);
+    const body = writeAttachmentRequest({ host, tcpPort: port, udpPort: 0, mark, alarmNumber });
+    this.command(ID.attachmentRequest, body, ID.terminalReply, ATTACHMENT_ANSWER_MS).catch((err: unknown) =>
+      this.parts.log.debug({ err, device: device.uuid }, 'jt808 attachment request not answered'),
+    );
   }
 
   /**

@@ -33,3 +33,18 @@ export const jt808Terminal = pgTable(
   },
   (t) => [uniqueIndex('jt808_terminal_no_idx').on(t.terminalNo)],
 );
+
+/**
+ * An alarm's files the portal asked a terminal for (0x9208): the random alarm number it gave is the whole authority
+ * of the attachment connection that brings them, on whichever node it lands, until `expiresAt`.
+ */
+export const jt808AttachmentRequest = pgTable('jt808_attachment_request', {
+  alarmNumber: text('alarm_number').primaryKey(),
+  deviceUuid: text('device_uuid').notNull(),
+  /** The terminal number (leading zeros dropped): an attachment connection must speak for the same terminal. */
+  terminalNo: text('terminal_no').notNull(),
+  /** The device's id of the incident report the files belong to. */
+  incidentMessageId: text('incident_message_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

@@ -82,7 +82,10 @@ export const incidentModule = fp(
     });
     const notifier = new IncidentNotifier(db, mailer, app.log);
     app.decorate('incidentArrived', (incidentId: number) => notifier.arrived(incidentId));
-    app.decorate('incidentIntake', new IncidentIntake(db, bus, notifier, evidenceRequests, deviceCommands, { signer, publicUrl }, app.log));
+    app.decorate(
+      'incidentIntake',
+      new IncidentIntake(db, bus, notifier, evidenceRequests, deviceCommands, { signer, publicUrl }, store, app.log),
+    );
     scheduleRetention(app, db, store);
   },
   { name: 'incidents', dependencies: ['orgs'] },

@@ -3,12 +3,16 @@ import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
 import {
   afterCommit,
+  type DeliveredFile,
   type DeviceCommands,
   type DeviceMessage,
   type DriverReport,
   type IncidentReport,
+  type ReportedResource,
   type UploadReport,
 } from '../../device-port/index.js';
+import type { ObjectStore } from '../../storage/object-store.js';
+import { listDelivered, storeDelivered } from './file-delivered.js';
 import { fileDriverCard } from './file-driver-card.js';
 import { fileIncident, type IncidentUpdate } from './file-incident.js';
 import { fileUpload, type UploadUrls } from './file-upload.js';
@@ -29,6 +33,7 @@ export class IncidentIntake {
     private readonly requests: EvidenceRequestService,
     private readonly devices: DeviceCommands,
     private readonly urls: UploadUrls,
+    private readonly store: ObjectStore,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -49,6 +54,20 @@ export class IncidentIntake {
     const outcome = await fileDriverCard(this.db, device, message, report);
     if (!outcome.stored && outcome.reason !== 'resent')
       this.log.info({ device, id: message.id, reason: outcome.reason }, 'driver card not stored');
+  }
+
+  /** Files the device delivers itself (JT/T 808 attachments), listed for the incident they belong to. */
+  attachments(device: string, incidentMessageId: string, files: ReportedResource[]): Promise<boolean> {
+    return listDelivered(this.db, device, incidentMessageId, files);
+  }
+
+  /** A delivered file, whole: stored as evidence (or failed for its bytes); on-demand requests follow it as an upload. */
+  async delivered(device: string, file: DeliveredFile): Promise<'stored' | 'refused' | 'unknown'> {
+    const { result, moved } = await storeDelivered(this.db, this.store, device, file);
+    if (moved) afterCommit(this.log, 'evidence request', () => this.requests.moved(moved));
+    if (result === 'unknown')
+      this.log.info({ device, incidentMessageId: file.incidentMessageId, resourceId: file.resourceId }, 'delivered file of no resource');
+    return result;
   }
 
   async upload(device: string, report: UploadReport): Promise<void> {
