@@ -53,6 +53,7 @@ export async function startPortal(env: Record<string, string> = {}, dataDir?: st
       MQTT_PORT: mqttPort,
       MEDIA_RTMP_PORT: mediaPort,
       JT808_PORT: jt808Port,
+      JT808_ATTACHMENT_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

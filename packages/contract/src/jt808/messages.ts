@@ -67,7 +67,7 @@ export const MESSAGES = [
     name: 'File upload complete (attachment listener)',
     direction: 'up',
     portal:
-      'The file was sent: whole, it is stored as evidence with its SHA-256 (state 4, then 5), answered with 0x9212; missing pieces are asked for with 0x9212.',
+      'The file was sent: whole, it is stored as evidence with its SHA-256 (upload state 4), answered with 0x9212; missing pieces are asked for with 0x9212.',
   },
   {
     id: 0x8001,

@@ -49,7 +49,7 @@ export interface DeviceIntake {
    */
   attachments(device: string, incidentMessageId: string, files: ReportedResource[]): Promise<boolean>;
   /**
-   * A listed file, whole: stored with its SHA-256 and the resource moved to stored (4, then 5), or failed with the
+   * A listed file, whole: stored with its SHA-256 and the resource moved to stored (4), or failed with the
    * reason when its bytes are not what its kind allows. Resolves once either is committed (a file stored before
    * changes nothing); rejects when neither could be, and the device is to send it again.
    */

@@ -63,7 +63,7 @@ export type DeliveredOutcome = { result: 'stored' | 'refused'; moved: Moved | nu
 
 /**
  * Stores a delivered file under its resource's key, recorded with its size and SHA-256 in the transaction that moves
- * the resource through started, stored and done (3, 4, 5); bytes its kind does not allow fail the resource with the
+ * the resource through started and stored (3, 4); bytes its kind does not allow fail the resource with the
  * reason instead. A file whose key was recorded before (sent twice) changes nothing.
  */
 export async function storeDelivered(db: Db, store: ObjectStore, uuid: string, file: DeliveredFile): Promise<DeliveredOutcome> {
@@ -96,9 +96,9 @@ export async function storeDelivered(db: Db, store: ObjectStore, uuid: string, f
       if (!locked || locked.state >= UploadState.received) return null;
       const stored = { sizeBytes: staged.stored.size, sha256: staged.stored.sha256, contentType: limits.contentType, objectKey: key };
       await moveUpload(tx, row, UploadState.started);
+      // Not 5 ("the device freed its space"): the protocol does not say whether it did.
       await moveUpload(tx, row, UploadState.received, stored);
-      await moveUpload(tx, row, UploadState.success);
-      return { incidentId: row.incidentId, resourceRowId: row.id, state: UploadState.success };
+      return { incidentId: row.incidentId, resourceRowId: row.id, state: UploadState.received };
     });
     return { result: 'stored', moved: recorded?.value ?? null };
   } finally {
