@@ -91,6 +91,12 @@ export const IncidentUp = Type.Object({
   resources: optional(Type.Array(IncidentResource, { maxItems: MAX_INCIDENT_RESOURCES, description: 'absent: none' })),
 });
 
+/** What each kind of evidence may be, however a device sends it: pictures up to 10 MiB of JPEG, videos up to 500 MiB of MP4. */
+export const EVIDENCE_LIMITS = {
+  picture: { maxBytes: 10 * 1024 * 1024, contentType: 'image/jpeg' },
+  video: { maxBytes: 500 * 1024 * 1024, contentType: 'video/mp4' },
+} as const;
+
 /** SPEC section 3, the upload states a device reports: apply (1), start (3), success (5), local file removed (6), fail (-1). */
 export const DEVICE_UPLOAD_STATES = [1, 3, 5, 6, -1] as const;
 export type DeviceUploadState = (typeof DEVICE_UPLOAD_STATES)[number];

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { type FileHandle, open, rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import { EVIDENCE_LIMITS } from '@safety-shield/contract/device';
 import {
   ATTACHMENT_TYPE,
   type AttachmentFile,
@@ -24,7 +25,6 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DropLog } from '../device-port/drops.js';
 import type { DeviceIntake, ReportedResource } from '../device-port/index.js';
-import { EVIDENCE_LIMITS } from '../modules/incidents/evidence.js';
 import type { AttachmentGrant, AttachmentRequests } from './attachment-requests.js';
 import { terminalKey } from './terminals.js';
 

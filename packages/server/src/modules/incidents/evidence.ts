@@ -17,11 +17,7 @@ export const UploadState = {
   failed: -1,
 } as const;
 
-/** What each kind of evidence may be: pictures up to 10 MiB of JPEG, videos up to 500 MiB of MP4. */
-export const EVIDENCE_LIMITS = {
-  picture: { maxBytes: 10 * 1024 * 1024, contentType: 'image/jpeg' },
-  video: { maxBytes: 500 * 1024 * 1024, contentType: 'video/mp4' },
-} as const;
+export { EVIDENCE_LIMITS } from '@safety-shield/contract/device';
 
 /** How long an upload URL stays valid. */
 export const UPLOAD_URL_TTL_MS = 15 * 60_000;
