@@ -129,6 +129,14 @@ describe('JT/T 808 gateway: registration and authentication', () => {
       await mqtt.close();
     }
   });
+
+  it('refuses a terminal whose company is forbidden: its code opens nothing and it cannot register again', async () => {
+    const { row, code } = await online('13800000008');
+    const banned = await seedCompany(database.db, 'Jt808 banned', { forbidden: true });
+    await database.db.update(device).set({ belongAgentId: banned.agentId, belongCompanyId: banned.companyId }).where(eq(device.id, row.id));
+    expect(await (await terminal('13800000008')).authenticate(code)).toBe(REPLY_RESULT.failed);
+    expect((await (await terminal('13800000008')).register(registration('JT 0008'))).result).toBe(REGISTRATION_RESULT.noSuchTerminal);
+  });
 });
 
 describe('JT/T 808 gateway: reports', () => {
