@@ -29,9 +29,13 @@ await db.execute(
   sql`insert into org (kind, name, parent_id, belong_agent_id) select 'company', 'Bench company', id, id from org where kind = 'agent'`,
 );
 await db.execute(sql`update org set belong_company_id = id where kind = 'company'`);
-await db.execute(sql`
-  insert into vehicle (license_plate, belong_agent_id, belong_company_id)
-  select 'BENCH ' || g, c.belong_agent_id, c.id from org c, generate_series(1, ${devices}) g where c.kind = 'company'`);
+/** Vehicles `{prefix} 1` to `{prefix} {count}` of the bench company, for the devices bound to them. */
+const seedVehicles = (prefix: string, count: number) =>
+  db.execute(sql`
+    insert into vehicle (license_plate, belong_agent_id, belong_company_id)
+    select ${prefix}::text || ' ' || g, c.belong_agent_id, c.id from org c, generate_series(1, ${count}) g where c.kind = 'company'`);
+
+await seedVehicles('BENCH', devices);
 const hashes = Array.from({ length: devices }, (_, i) => hashToken(`ds_bench_${i}`));
 await db.execute(sql`
   insert into device (device_uuid, secret_hash, vehicle_id, bound_at, belong_agent_id, belong_company_id)
@@ -39,9 +43,7 @@ await db.execute(sql`
   from generate_series(1, ${devices}) g join vehicle v on v.license_plate = 'BENCH ' || g`);
 
 if (terminals > 0) {
-  await db.execute(sql`
-    insert into vehicle (license_plate, belong_agent_id, belong_company_id)
-    select 'JTB ' || g, c.belong_agent_id, c.id from org c, generate_series(1, ${terminals}) g where c.kind = 'company'`);
+  await seedVehicles('JTB', terminals);
   const codes = Array.from({ length: terminals }, (_, i) => hashToken(`jt_bench_${i}`));
   await db.execute(sql`
     insert into device (device_uuid, protocol, vehicle_id, bound_at, belong_agent_id, belong_company_id)

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import mqtt, { type MqttClient } from 'mqtt';
-import { median, printTable, saveResult, throwawayDatabase } from './lib.js';
+import { median, periodic, printTable, saveResult, throwawayDatabase } from './lib.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 /** Each load is measured for `windowMs` after `warmupMs`. */
@@ -176,34 +176,12 @@ async function measure(gateway: GatewayProcess, drive: (record: (points: number,
 
 /** Every device publishes RATED.batch points on a fixed period, together RATED.pointsPerSecond. */
 function rated(devices: Device[]) {
-  return (record: (points: number, latencyMs: number) => void) => {
-    const periodMs = (devices.length * RATED.batch * 1000) / RATED.pointsPerSecond;
-    const timers = devices.map((device, i) => {
-      const tick = () => {
-        const sent = performance.now();
-        device.publish(RATED.batch).then(
-          () => record(RATED.batch, performance.now() - sent),
-          () => {},
-        );
-      };
-      let interval: NodeJS.Timeout | undefined;
-      const first = setTimeout(
-        () => {
-          tick();
-          interval = setInterval(tick, periodMs);
-        },
-        (periodMs * i) / devices.length,
-      );
-      return () => {
-        clearTimeout(first);
-        clearInterval(interval);
-      };
-    });
-    return async () => {
-      for (const clear of timers) clear();
-      await new Promise((resolve) => setTimeout(resolve, 1_000)); // let the last acks come home
-    };
+  const periodMs = (devices.length * RATED.batch * 1000) / RATED.pointsPerSecond;
+  const publish = async (device: Device) => {
+    await device.publish(RATED.batch);
+    return RATED.batch;
   };
+  return periodic(devices, periodMs, publish, 1_000); // a second for the last acks to come home
 }
 
 /** Every device keeps OPEN.inFlight batches unacknowledged: as fast as the gateway takes them. */

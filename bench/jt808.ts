@@ -2,7 +2,7 @@ import { location } from '@safety-shield/contract/jt808';
 import { Jt808Terminal } from '@safety-shield/device-sim';
 import { connectDevices, type Device, GatewayProcess } from './ingest.js';
 import { terminalNumber } from './jt808-numbers.js';
-import { latencyPercentiles, printTable, saveResult, throwawayDatabase } from './lib.js';
+import { latencyPercentiles, periodic, printTable, saveResult, throwawayDatabase } from './lib.js';
 
 /**
  * Issue 30: the JT/T 808 gateway at fleet size, beside the MQTT gateway under the same load, in one portal process
@@ -83,37 +83,6 @@ async function measure(
     positionsPerSecond: Math.round(positions / seconds),
     lagP50Ms: Math.round(ms.p50Ms),
     lagP95Ms: Math.round(ms.p95Ms),
-  };
-}
-
-/** Every unit reports on its period, spread evenly; `report` resolves when the portal answered. */
-function periodic<U>(units: U[], periodMs: number, report: (unit: U) => Promise<number>) {
-  return (record: (positions: number, latencyMs: number) => void) => {
-    const timers = units.map((unit, i) => {
-      let interval: NodeJS.Timeout | undefined;
-      const tick = () => {
-        const sent = performance.now();
-        report(unit).then(
-          (n) => record(n, performance.now() - sent),
-          () => {},
-        );
-      };
-      const first = setTimeout(
-        () => {
-          tick();
-          interval = setInterval(tick, periodMs);
-        },
-        (periodMs * i) / units.length,
-      );
-      return () => {
-        clearTimeout(first);
-        clearInterval(interval);
-      };
-    });
-    return async () => {
-      for (const clear of timers) clear();
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-    };
   };
 }
 

@@ -177,3 +177,37 @@ export async function rssBytes(pid: number | undefined): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
+
+/**
+ * Every unit reports on its period, the units' first reports spread evenly over one period; `report` resolves with
+ * what the portal took when it answered. The stop waits `settleMs` for the last answers.
+ */
+export function periodic<U>(units: U[], periodMs: number, report: (unit: U) => Promise<number>, settleMs = 2_000) {
+  return (record: (positions: number, latencyMs: number) => void) => {
+    const timers = units.map((unit, i) => {
+      let interval: NodeJS.Timeout | undefined;
+      const tick = () => {
+        const sent = performance.now();
+        report(unit).then(
+          (n) => record(n, performance.now() - sent),
+          () => {},
+        );
+      };
+      const first = setTimeout(
+        () => {
+          tick();
+          interval = setInterval(tick, periodMs);
+        },
+        (periodMs * i) / units.length,
+      );
+      return () => {
+        clearTimeout(first);
+        clearInterval(interval);
+      };
+    });
+    return async () => {
+      for (const clear of timers) clear();
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
+    };
+  };
+}

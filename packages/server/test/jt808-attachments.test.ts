@@ -1,23 +1,16 @@
 import { createHash } from 'node:crypto';
 import { ATTACHMENT_TYPE, ID, REPLY_RESULT, writeAttachmentList, writeFileData } from '@safety-shield/contract/jt808';
-import { evidenceFile, Jt808SimDevice, Jt808Terminal, memoryCodeStore, uploadAttachments } from '@safety-shield/device-sim';
+import { evidenceFile, Jt808SimDevice, memoryCodeStore, uploadAttachments } from '@safety-shield/device-sim';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { device, incident, incidentHistory, incidentResource, jt808AttachmentRequest } from '../src/db/schema.js';
 import { waitFor } from './gateway-fixtures.js';
 import { jt808Node } from './jt808-fixtures.js';
 import { downloadLink } from './upload-fixtures.js';
 
 /** Issue 30: active-safety attachments (0x9208 → attachment listener → 0x1210/0x1211/data/0x1212 → 0x9212). */
-const { database, app, lines, gatewayOn, bindToNewVehicle } = await jt808Node('Jt808Att');
+const { database, app, lines, gatewayOn, terminalOn, closeAtEnd, bindToNewVehicle } = await jt808Node('Jt808Att');
 const gateway = await gatewayOn();
-const sims: Jt808SimDevice[] = [];
-afterAll(async () => {
-  for (const sim of sims) await sim.stop();
-  await gateway.close();
-  await app.close();
-  await database.close();
-});
 
 const TERMINAL = '013900000301';
 const UUID = '13900000301';
@@ -32,7 +25,7 @@ const sim = new Jt808SimDevice({
   reconnectDelayMs: { min: 100, max: 400 },
   replyTimeoutMs: 3_000,
 });
-sims.push(sim);
+closeAtEnd(() => sim.stop());
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe('JT/T 808 active-safety attachments', () => {
@@ -93,8 +86,7 @@ describe('JT/T 808 active-safety attachments', () => {
       ['013900000999', issued.alarmNumber],
     ] as const) {
       const before = await database.db.select().from(incidentResource);
-      const link = new Jt808Terminal({ host: '127.0.0.1', port: gateway.attachmentPort, terminal, version: 2019 });
-      await link.connect();
+      const link = await terminalOn(gateway.attachmentPort, terminal, 2019);
       const files = [{ name: `00_1_6501_0_${alarmNumber}.jpg`, size: 10 }];
       const reply = await link.generalRequest(
         ID.attachmentList,
@@ -110,8 +102,7 @@ describe('JT/T 808 active-safety attachments', () => {
   it('survives a data frame longer than it reads and data of no file: the connection ends, the listener goes on', {
     timeout: 20_000,
   }, async () => {
-    const link = new Jt808Terminal({ host: '127.0.0.1', port: gateway.attachmentPort, terminal: TERMINAL, version: 2019 });
-    await link.connect();
+    const link = await terminalOn(gateway.attachmentPort, TERMINAL, 2019);
     link.sendRaw(writeFileData({ name: 'x.jpg', offset: 0, data: new Uint8Array(10) }));
     link.sendRaw(writeFileData({ name: 'x.jpg', offset: 0, data: new Uint8Array(2 * 1024 * 1024) }));
     await link.closed;

@@ -8,9 +8,8 @@ import {
   REPLY_RESULT,
   writeDriverCard,
 } from '@safety-shield/contract/jt808';
-import { Jt808Terminal } from '@safety-shield/device-sim';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { device, driverShift, incident } from '../src/db/schema.js';
 import { call } from './api-client.js';
 import { firstPage } from './helpers.js';
@@ -18,25 +17,16 @@ import { seedTree, signedIn } from './identity-fixtures.js';
 import { jt808Node, registrationOf } from './jt808-fixtures.js';
 
 /** Issue 30: a driver's card (0x0702) in a JT/T 808 terminal; the incidents filed while it is in carry the driver. */
-const { database, app, ctx, admin, tree, gatewayOn, bindToNewVehicle } = await jt808Node('Driver');
+const { database, app, ctx, admin, tree, gatewayOn, terminalOn, bindToNewVehicle } = await jt808Node('Driver');
 const other = await seedTree(ctx, admin, 'Driver other');
 const companyAdmin = (await signedIn(ctx, 'driver.company', 'COMPANY_ADMIN', tree)).token;
 const otherAdmin = (await signedIn(ctx, 'driver.other', 'COMPANY_ADMIN', other)).token;
 
 const gateway = await gatewayOn();
-const terminals: Jt808Terminal[] = [];
-afterAll(async () => {
-  for (const t of terminals) await t.close();
-  await gateway.close();
-  await app.close();
-  await database.close();
-});
 
 /** A terminal registered, authenticated and bound by the Super Admin to a new vehicle of the tree's fleet. */
 async function boundTerminal(number: string, plate: string, version: 2013 | 2019 = 2013) {
-  const t = new Jt808Terminal({ host: '127.0.0.1', port: gateway.port, terminal: number, version, replyTimeoutMs: 5_000 });
-  await t.connect();
-  terminals.push(t);
+  const t = await terminalOn(gateway.port, number, version);
   const { result, code } = await t.register(registrationOf(plate, version));
   expect(result).toBe(REGISTRATION_RESULT.ok);
   expect(await t.authenticate(code ?? '')).toBe(REPLY_RESULT.ok);

@@ -1,7 +1,8 @@
 import { vehicleApi } from '@safety-shield/contract';
-import { expect } from 'vitest';
+import { Jt808Terminal } from '@safety-shield/device-sim';
+import { afterAll, expect } from 'vitest';
 import { vehicle } from '../src/db/schema.js';
-import { type Jt808Options, startJt808 } from '../src/jt808/index.js';
+import { type Jt808Gateway, type Jt808Options, startJt808 } from '../src/jt808/index.js';
 import { call } from './api-client.js';
 import { capturedLog, nodeParts } from './gateway-fixtures.js';
 import { login, testDatabase } from './helpers.js';
@@ -10,7 +11,8 @@ import { seedTree } from './identity-fixtures.js';
 /**
  * A portal node over a fresh test database as the JT/T 808 tests use it: the app (not listening) with its device
  * port, the Super Admin's token and one organisation tree. `gatewayOn` starts a JT/T 808 listener on it (a free port,
- * open registration, unless `options` say otherwise); the test closes what it starts.
+ * open registration, unless `options` say otherwise), `terminalOn` connects a terminal to one. After the file's tests
+ * the node closes all of it: the devices (`closeAtEnd` adds others), the listeners, the app and the database.
  */
 export async function jt808Node(label: string) {
   const database = await testDatabase();
@@ -19,8 +21,18 @@ export async function jt808Node(label: string) {
   const ctx = { app, database, close: async () => {} };
   const admin = await login(app);
   const tree = await seedTree(ctx, admin, label);
-  const gatewayOn = (options: Partial<Pick<Jt808Options, 'port' | 'policy' | 'limits' | 'attachmentAddress'>> = {}) =>
-    startJt808({
+  const devices: Array<() => Promise<void>> = [];
+  const gateways: Jt808Gateway[] = [];
+  afterAll(async () => {
+    for (const close of devices) await close();
+    for (const gateway of gateways) await gateway.close();
+    await app.close();
+    await database.close();
+  });
+  /** Closes a device after the file's tests, before the listeners. */
+  const closeAtEnd = (close: () => Promise<void>) => void devices.push(close);
+  const gatewayOn = async (options: Partial<Pick<Jt808Options, 'port' | 'policy' | 'limits' | 'attachmentAddress'>> = {}) => {
+    const gateway = await startJt808({
       db: database.db,
       log,
       intake: app.deviceIntake,
@@ -31,6 +43,16 @@ export async function jt808Node(label: string) {
       policy: 'open',
       ...options,
     });
+    gateways.push(gateway);
+    return gateway;
+  };
+  /** A simulated terminal connected to the listener on `port`. */
+  const terminalOn = async (port: number, terminal: string, version: 2013 | 2019 = 2013) => {
+    const t = new Jt808Terminal({ host: '127.0.0.1', port, terminal, version, replyTimeoutMs: 5_000 });
+    await t.connect();
+    closeAtEnd(() => t.close());
+    return t;
+  };
   /** A new vehicle of the tree's fleet with the device bound to it by the Super Admin; answers the vehicle's id. */
   const bindToNewVehicle = async (deviceId: number, plate: string) => {
     const [car] = await database.db
@@ -42,7 +64,7 @@ export async function jt808Node(label: string) {
     expect(res, res.res.body).toMatchObject({ code: 200 });
     return car.id;
   };
-  return { database, log, lines, app, devicePort, ctx, admin, tree, gatewayOn, bindToNewVehicle };
+  return { database, log, lines, app, devicePort, ctx, admin, tree, gatewayOn, terminalOn, closeAtEnd, bindToNewVehicle };
 }
 
 /** A terminal's registration body as the tests send it: the simulator's. */

@@ -8,9 +8,8 @@ import {
   readResendRequest,
   writeFrames,
 } from '@safety-shield/contract/jt808';
-import { Jt808Terminal } from '@safety-shield/device-sim';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { device, deviceAlert, gpsPoint, incident, jt808Terminal, sos } from '../src/db/schema.js';
 import type { Jt808Gateway, RegistrationPolicy } from '../src/jt808/index.js';
 import { call } from './api-client.js';
@@ -20,26 +19,14 @@ import { signedIn } from './identity-fixtures.js';
 import { jt808Node, registrationOf } from './jt808-fixtures.js';
 
 /** Issue 30: a JT/T 808 terminal registers, authenticates and reports; the portal files it as any device. */
-const { database, log, lines, app, devicePort, ctx, admin, tree, gatewayOn, bindToNewVehicle } = await jt808Node('Jt808');
+const { database, log, lines, app, devicePort, ctx, admin, tree, gatewayOn, terminalOn, bindToNewVehicle } = await jt808Node('Jt808');
 const gatewayWith = (policy: RegistrationPolicy): Promise<Jt808Gateway> =>
   gatewayOn({ policy, limits: { reassembly: { maxMessages: 2, maxPackages: 16, timeoutMs: 300 } } });
 const gateway = await gatewayWith('open');
-const terminals: Jt808Terminal[] = [];
-afterAll(async () => {
-  for (const t of terminals) await t.close();
-  await gateway.close();
-  await app.close();
-  await database.close();
-});
 
 const registration = registrationOf;
 
-async function terminal(number: string, version: 2013 | 2019 = 2013, port = gateway.port) {
-  const t = new Jt808Terminal({ host: '127.0.0.1', port, terminal: number, version, replyTimeoutMs: 5_000 });
-  await t.connect();
-  terminals.push(t);
-  return t;
-}
+const terminal = (number: string, version: 2013 | 2019 = 2013, port = gateway.port) => terminalOn(port, number, version);
 
 /** A terminal registered and authenticated: its device row id. */
 async function online(number: string, version: 2013 | 2019 = 2013) {
@@ -141,6 +128,14 @@ describe('JT/T 808 gateway: registration and authentication', () => {
     } finally {
       await mqtt.close();
     }
+  });
+
+  it('refuses a terminal whose company is forbidden: its code opens nothing and it cannot register again', async () => {
+    const { row, code } = await online('13800000008');
+    const banned = await seedCompany(database.db, 'Jt808 banned', { forbidden: true });
+    await database.db.update(device).set({ belongAgentId: banned.agentId, belongCompanyId: banned.companyId }).where(eq(device.id, row.id));
+    expect(await (await terminal('13800000008')).authenticate(code)).toBe(REPLY_RESULT.failed);
+    expect((await (await terminal('13800000008')).register(registration('JT 0008'))).result).toBe(REGISTRATION_RESULT.noSuchTerminal);
   });
 });
 

@@ -1,20 +1,13 @@
 import { Jt808SimDevice, memoryCodeStore } from '@safety-shield/device-sim';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { device, gpsPoint, incident, jt808Terminal, sos } from '../src/db/schema.js';
 import { waitFor } from './gateway-fixtures.js';
 import { jt808Node } from './jt808-fixtures.js';
 
 /** Issue 30: the simulator's JT/T 808 dashcam against the portal's gateway, as the demo fleet runs it. */
-const { database, app, gatewayOn, bindToNewVehicle } = await jt808Node('Jt808Sim');
+const { database, gatewayOn, closeAtEnd, bindToNewVehicle } = await jt808Node('Jt808Sim');
 let gateway = await gatewayOn();
-const sims: Jt808SimDevice[] = [];
-afterAll(async () => {
-  for (const sim of sims) await sim.stop();
-  await gateway.close();
-  await app.close();
-  await database.close();
-});
 
 const TERMINAL = '013900000101';
 const codes = memoryCodeStore();
@@ -31,7 +24,7 @@ function dashcam(): Jt808SimDevice {
     reconnectDelayMs: { min: 100, max: 400 },
     replyTimeoutMs: 3_000,
   });
-  sims.push(sim);
+  closeAtEnd(() => sim.stop());
   return sim;
 }
 

@@ -36,35 +36,32 @@ async function configWith(ports: { port: number; mqttPort: number; rtmpPort: num
   };
 }
 
+/** Settles these ports with `variable` unset, so its port is a default the start-up may move; answers them and its lines. */
+async function settledByDefault(variable: 'MQTT_PORT' | 'JT808_PORT', ports: Parameters<typeof configWith>[0]) {
+  const lines: string[] = [];
+  const before = process.env[variable];
+  delete process.env[variable];
+  try {
+    const settled = await settlePorts(await configWith(ports), (line) => lines.push(line));
+    return { settled, lines };
+  } finally {
+    if (before !== undefined) process.env[variable] = before;
+  }
+}
+
 describe('ports at start-up', () => {
   it('moves a taken default port to the next free one and says so in one line', async () => {
     const taken = await occupied();
-    const lines: string[] = [];
-    const before = process.env.MQTT_PORT;
-    delete process.env.MQTT_PORT;
-    try {
-      const settled = await settlePorts(await configWith({ port: 0, mqttPort: taken, rtmpPort: 0 }), (line) => lines.push(line));
-      expect(settled.mqttPort).toBeGreaterThan(taken);
-      expect(lines).toEqual([`The MQTT broker is on ${settled.mqttPort}: ${taken} is in use; set MQTT_PORT to choose.`]);
-    } finally {
-      if (before !== undefined) process.env.MQTT_PORT = before;
-    }
+    const { settled, lines } = await settledByDefault('MQTT_PORT', { port: 0, mqttPort: taken, rtmpPort: 0 });
+    expect(settled.mqttPort).toBeGreaterThan(taken);
+    expect(lines).toEqual([`The MQTT broker is on ${settled.mqttPort}: ${taken} is in use; set MQTT_PORT to choose.`]);
   });
 
   it('moves the JT/T 808 listener’s taken default too (issue 30)', async () => {
     const taken = await occupied();
-    const lines: string[] = [];
-    const before = process.env.JT808_PORT;
-    delete process.env.JT808_PORT;
-    try {
-      const settled = await settlePorts(await configWith({ port: 0, mqttPort: 0, rtmpPort: 0, jt808Port: taken }), (line) =>
-        lines.push(line),
-      );
-      expect(settled.jt808.port).toBeGreaterThan(taken);
-      expect(lines).toEqual([`The JT/T 808 listener is on ${settled.jt808.port}: ${taken} is in use; set JT808_PORT to choose.`]);
-    } finally {
-      if (before !== undefined) process.env.JT808_PORT = before;
-    }
+    const { settled, lines } = await settledByDefault('JT808_PORT', { port: 0, mqttPort: 0, rtmpPort: 0, jt808Port: taken });
+    expect(settled.jt808.port).toBeGreaterThan(taken);
+    expect(lines).toEqual([`The JT/T 808 listener is on ${settled.jt808.port}: ${taken} is in use; set JT808_PORT to choose.`]);
   });
 
   it('never moves a port the operator chose, nor any in production', async () => {

@@ -19,3 +19,10 @@ export const chainColumns = <T extends { belongAgentId: PgColumn; belongCompanyI
   companyId: table.belongCompanyId,
   fleetId: table.belongFleetId,
 });
+
+/** The columns that make a scoped row belong to an organisation chain (a record's, a device's, the caller's): `chainColumns` reversed. */
+export const belongingTo = (chain: { agentId: number | null; companyId: number | null; fleetId: number | null }) => ({
+  belongAgentId: chain.agentId,
+  belongCompanyId: chain.companyId,
+  belongFleetId: chain.fleetId,
+});

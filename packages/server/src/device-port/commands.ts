@@ -1,8 +1,8 @@
 import type { DownKind, DownPayload } from '@safety-shield/contract/device';
 import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { device, org } from '../db/schema.js';
+import { device } from '../db/schema.js';
+import { joinOwners, ownerForbidden, ownerStates } from './owners.js';
 
 /** A device's acknowledgement of a command. */
 export interface CommandAck {
@@ -60,9 +60,6 @@ export interface DeviceAdapter {
   disconnect(device: string | number): void;
 }
 
-const company = alias(org, 'company');
-const agent = alias(org, 'agent');
-
 /**
  * The port's router: built before the modules (main.ts, the test fixtures), which it serves as DeviceCommands; each
  * adapter attaches itself when it starts and detaches when it stops. A command goes to the first adapter that serves
@@ -102,14 +99,15 @@ export class DevicePort implements DeviceCommands {
   async forget(target: string | number): Promise<void> {
     if (this.adapters.length === 0) return;
     // A look-up that fails disconnects: the device's next connection is judged afresh.
-    const [row] = await this.db
-      .select({ uuid: device.deviceUuid, company: company.state, agent: agent.state })
-      .from(device)
-      .leftJoin(company, eq(company.id, device.belongCompanyId))
-      .leftJoin(agent, eq(agent.id, device.belongAgentId))
+    const [row] = await joinOwners(
+      this.db
+        .select({ uuid: device.deviceUuid, ...ownerStates })
+        .from(device)
+        .$dynamic(),
+    )
       .where(typeof target === 'number' ? eq(device.id, target) : eq(device.deviceUuid, target))
       .catch(() => []);
-    if (row && row.company !== 'forbidden' && row.agent !== 'forbidden') return;
+    if (row && !ownerForbidden(row)) return;
     for (const adapter of this.adapters) adapter.disconnect(row?.uuid ?? target);
   }
 }

@@ -2,6 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { device, org } from '../db/schema.js';
+import { joinOwners, ownerForbidden, ownerStates } from '../device-port/owners.js';
 import { hashToken, sameHash } from '../http/tokens.js';
 
 /** MQTT CONNACK codes of the protocol's refusals. */
@@ -20,7 +21,6 @@ export interface PendingSecrets {
   claim(uuid: string, hash: string): Promise<boolean>;
 }
 
-const company = alias(org, 'company');
 const agent = alias(org, 'agent');
 
 /**
@@ -39,23 +39,22 @@ export class DeviceAuth {
   }
 
   private async check(uuid: string, hash: string, mayCreate: boolean): Promise<Admission> {
-    const [row] = await this.db
-      .select({
-        id: device.id,
-        secretHash: device.secretHash,
-        protocol: device.protocol,
-        companyId: device.belongCompanyId,
-        company: company.state,
-        agent: agent.state,
-      })
-      .from(device)
-      .leftJoin(company, eq(company.id, device.belongCompanyId))
-      .leftJoin(agent, eq(agent.id, device.belongAgentId))
-      .where(eq(device.deviceUuid, uuid));
+    const [row] = await joinOwners(
+      this.db
+        .select({
+          id: device.id,
+          secretHash: device.secretHash,
+          protocol: device.protocol,
+          companyId: device.belongCompanyId,
+          ...ownerStates,
+        })
+        .from(device)
+        .$dynamic(),
+    ).where(eq(device.deviceUuid, uuid));
     if (!row) return mayCreate ? this.provision(uuid, hash) : refuse('unknown device');
     // A device of another protocol (a JT/T 808 terminal) never connects over MQTT, with any key.
     if (row.protocol !== 'mqtt') return refuse('not an MQTT device');
-    if (row.company === 'forbidden' || row.agent === 'forbidden') return refuse('company forbidden');
+    if (ownerForbidden(row)) return refuse('company forbidden');
     if (row.secretHash) return sameHash(hash, row.secretHash) ? { ok: true, deviceId: row.id, created: false } : refuse('wrong secret');
     if (await this.pending.claim(uuid, hash)) return { ok: true, deviceId: row.id, created: false };
     const keyOf = await this.companyOfKey(hash);

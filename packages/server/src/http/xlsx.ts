@@ -1,7 +1,9 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { mediaTypes } from '@safety-shield/contract';
-import type { FastifyReply } from 'fastify';
+import { type Language, mediaTypes } from '@safety-shield/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ExportTexts, exportTexts } from '../texts/exports.js';
+import { fileLanguage } from './language.js';
 
 export interface SheetColumn<T> {
   header: string;
@@ -65,4 +67,21 @@ export function sendWorkbook(reply: FastifyReply, requested: string | undefined,
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${name}`)
     .send(body);
+}
+
+/** An export as a workbook of one sheet. */
+export interface SheetExport<T> {
+  /** The download's name the console asked for (the `filename` parameter), else `fallback-YYYY-MM-DD`. */
+  filename: string | undefined;
+  fallback: string;
+  /** The sheet's name, one of the exports' texts. */
+  sheet: keyof ExportTexts['sheets'];
+  columns(language: Language): SheetColumn<T>[];
+  batches: AsyncIterable<T[]>;
+}
+
+/** Streams an export in the language of the console that asked for it (`fileLanguage`): its sheet name and columns. */
+export function sendSheet<T>(req: FastifyRequest, reply: FastifyReply, { filename, fallback, sheet, columns, batches }: SheetExport<T>) {
+  const language = fileLanguage(req);
+  return sendWorkbook(reply, filename, fallback, streamWorkbook(exportTexts[language].sheets[sheet], columns(language), batches));
 }

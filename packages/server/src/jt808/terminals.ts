@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { REGISTRATION_RESULT, type Registration } from '@safety-shield/contract/jt808';
 import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { device, jt808Terminal, org } from '../db/schema.js';
+import { device, jt808Terminal } from '../db/schema.js';
+import { joinOwners, ownerForbidden, ownerStates } from '../device-port/owners.js';
 import { hashToken, sameHash } from '../http/tokens.js';
 
 /**
@@ -27,28 +27,23 @@ export interface AuthenticatedTerminal {
 /** The terminal number as the portal keys it: the digits without leading zeros (12 or 20 of them travel). */
 export const terminalKey = (digits: string) => digits.replace(/^0+(?=\d)/, '');
 
-const company = alias(org, 'company');
-const agent = alias(org, 'agent');
-
-/** A terminal by its key, with its device and whether its company or agent is forbidden. */
+/** A terminal by its key, with its device and its company's and agent's states (`ownerForbidden`). */
 const terminalOf = (db: Db, key: string) =>
-  db
-    .select({
-      deviceId: device.id,
-      uuid: device.deviceUuid,
-      address: jt808Terminal.address,
-      codeHash: jt808Terminal.codeHash,
-      edition: jt808Terminal.edition,
-      timeZone: jt808Terminal.timeZone,
-      company: company.state,
-      agent: agent.state,
-    })
-    .from(jt808Terminal)
-    .innerJoin(device, eq(device.id, jt808Terminal.deviceId))
-    .leftJoin(company, eq(company.id, device.belongCompanyId))
-    .leftJoin(agent, eq(agent.id, device.belongAgentId))
-    .where(eq(jt808Terminal.terminalNo, key))
-    .$dynamic();
+  joinOwners(
+    db
+      .select({
+        deviceId: device.id,
+        uuid: device.deviceUuid,
+        address: jt808Terminal.address,
+        codeHash: jt808Terminal.codeHash,
+        edition: jt808Terminal.edition,
+        timeZone: jt808Terminal.timeZone,
+        ...ownerStates,
+      })
+      .from(jt808Terminal)
+      .innerJoin(device, eq(device.id, jt808Terminal.deviceId))
+      .$dynamic(),
+  ).where(eq(jt808Terminal.terminalNo, key));
 
 /**
  * JT/T 808 has no provisioning secret: a terminal registers (0x0100) and gets an authentication code, which it
@@ -77,8 +72,7 @@ export class Terminals {
         registeredAt: new Date(),
       };
       if (known) {
-        if (known.company === 'forbidden' || known.agent === 'forbidden')
-          return { result: REGISTRATION_RESULT.noSuchTerminal, reason: 'company forbidden' };
+        if (ownerForbidden(known)) return { result: REGISTRATION_RESULT.noSuchTerminal, reason: 'company forbidden' };
         await tx.update(jt808Terminal).set(identity).where(eq(jt808Terminal.deviceId, known.deviceId));
         if (reg.model) await tx.update(device).set({ model: reg.model, updatedAt: new Date() }).where(eq(device.id, known.deviceId));
         const movedFrom = known.address && known.address !== address ? known.address : null;
@@ -101,7 +95,7 @@ export class Terminals {
   async authenticate(terminal: string, code: string): Promise<AuthenticatedTerminal | undefined> {
     const [row] = await terminalOf(this.db, terminalKey(terminal));
     if (!row?.codeHash || !sameHash(hashToken(code), row.codeHash)) return undefined;
-    if (row.company === 'forbidden' || row.agent === 'forbidden') return undefined;
+    if (ownerForbidden(row)) return undefined;
     return { uuid: row.uuid, deviceId: row.deviceId, edition: row.edition, timeZone: row.timeZone };
   }
 

@@ -14,7 +14,7 @@ import {
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clause, clauseConsent } from '../../db/schema.js';
-import { qualified } from '../../db/subqueries.js';
+import { belongingTo, qualified } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope, seesEverything } from '../../http/scope.js';
@@ -171,9 +171,7 @@ export class ClauseService {
       companyId: row.placeType === 'organisation' ? principal.companyId : null,
       state,
       localTime: localTime ?? null,
-      belongAgentId: principal.agentId,
-      belongCompanyId: principal.companyId,
-      belongFleetId: principal.fleetId,
+      ...belongingTo(principal),
     });
     // A company's consent unblocks (or blocks) its Company Admins on every node within the cache window.
     this.waiting.clear();

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
 import { deviceTask, deviceTaskRow } from '../../db/schema.js';
+import { belongingTo } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
@@ -65,9 +66,7 @@ export class DeviceTaskService {
         ...task,
         createdById: principal.accountId,
         createdByName: principal.username,
-        belongAgentId: principal.agentId,
-        belongCompanyId: principal.companyId,
-        belongFleetId: principal.fleetId,
+        ...belongingTo(principal),
       })
       .returning();
     return row as TaskRecord;

@@ -1,11 +1,9 @@
 import { type DeviceRecord, deviceApi, type Language } from '@safety-shield/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/auth.js';
-import { type EndpointRequest, serve } from '../../http/endpoints.js';
-import { fileLanguage } from '../../http/language.js';
+import { serve } from '../../http/endpoints.js';
 import { browserTimeZone } from '../../http/time-zone.js';
-import { type SheetColumn, sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
-import { exportTexts } from '../../texts/exports.js';
+import { sendSheet } from '../../http/xlsx.js';
 import { auditCreated, auditDetail } from '../logs/index.js';
 import type { DeviceService } from './service.js';
 import { deviceColumns, onlineColumns } from './sheets.js';
@@ -18,21 +16,6 @@ interface DeviceChange {
 
 /** Handlers of the contract's device endpoints (SPEC section 7; live video, uploads and DVR have their own modules). */
 export const deviceRoutes: FastifyPluginAsync<{ devices: DeviceService }> = async (app, { devices }) => {
-  /** Streams the device list, with its filters, as a workbook of one sheet. */
-  const sendSheet =
-    (file: string, columns: (language: Language) => SheetColumn<DeviceRecord>[]) =>
-    async (req: EndpointRequest<typeof deviceApi.export>, reply: FastifyReply) => {
-      const { filename, ...filters } = req.query;
-      const language = fileLanguage(req);
-      const sheet = exportTexts[language].sheets.devices;
-      return sendWorkbook(
-        reply,
-        filename,
-        file,
-        streamWorkbook(sheet, columns(language), devices.exportBatches(principalOf(req), filters)),
-      );
-    };
-
   /** Runs a change to a device, then names on its log line the device and what it was before and after. */
   const changeDevice = async (req: FastifyRequest, id: number, change: (was: DeviceRecord) => Promise<DeviceChange>) => {
     const was = await devices.info(principalOf(req), { id });
@@ -66,14 +49,17 @@ export const deviceRoutes: FastifyPluginAsync<{ devices: DeviceService }> = asyn
     dbm: async (req) => devices.dbm(principalOf(req), req.query),
     onlineSummary: async (req) => devices.onlineSummary(principalOf(req), req.query, browserTimeZone(req)),
     bindLog: async (req) => devices.bindLog(principalOf(req), req.query),
-    export: sendSheet('devices', deviceColumns),
+    export: async (req, reply) => {
+      const { filename, ...filters } = req.query;
+      const batches = devices.exportBatches(principalOf(req), filters);
+      return sendSheet(req, reply, { filename, fallback: 'devices', sheet: 'devices', columns: deviceColumns, batches });
+    },
     exportOnline: async (req, reply) => {
       const { filename, onlineFrom, onlineTo, ...filters } = req.query;
       const span = await devices.onlineExportSpan(principalOf(req), onlineFrom, onlineTo, browserTimeZone(req));
-      const rows = devices.onlineExportBatches(principalOf(req), filters, span);
-      const language = fileLanguage(req);
-      const sheet = exportTexts[language].sheets.deviceOnline;
-      return sendWorkbook(reply, filename, 'device-online', streamWorkbook(sheet, onlineColumns(language, span?.days), rows));
+      const batches = devices.onlineExportBatches(principalOf(req), filters, span);
+      const columns = (language: Language) => onlineColumns(language, span?.days);
+      return sendSheet(req, reply, { filename, fallback: 'device-online', sheet: 'deviceOnline', columns, batches });
     },
     provisioning: async (req) => devices.provisioningState(principalOf(req), req.query.companyId),
     newProvisioningKey: async (req) =>

@@ -13,7 +13,7 @@ import { and, asc, between, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { device, incident, vehicle } from '../../db/schema.js';
-import { chainColumns } from '../../db/subqueries.js';
+import { belongingTo, chainColumns } from '../../db/subqueries.js';
 import type { CommandAck, DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
@@ -140,9 +140,7 @@ export class DvrService {
             description: `DVR ${new Date(body.start).toISOString()} – ${new Date(body.end).toISOString()}`,
             triggerAt: new Date(body.start),
             channel: body.channel,
-            belongAgentId: dev.agentId,
-            belongCompanyId: dev.companyId,
-            belongFleetId: dev.fleetId,
+            ...belongingTo(dev),
           })
           .returning({ id: incident.id });
         if (!filed) throw new AppError('ACTION_FAIL_RETRY');

@@ -5,7 +5,7 @@ import { principalOf } from '../../http/auth.js';
 import { sendCsv } from '../../http/csv.js';
 import { serve } from '../../http/endpoints.js';
 import { fileLanguage } from '../../http/language.js';
-import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
+import { sendSheet } from '../../http/xlsx.js';
 import { exportTexts } from '../../texts/exports.js';
 import { withUnit } from '../../texts/format.js';
 import { auditDetail, auditTarget } from '../logs/index.js';
@@ -45,9 +45,7 @@ export const firmwareRoutes: FastifyPluginAsync<{ db: Db; packages: FirmwarePack
     export: async (req, reply) => {
       const { filename, ...filters } = req.query;
       const batches = deviceUpgradeBatches(db, principalOf(req), filters);
-      const language = fileLanguage(req);
-      const sheet = exportTexts[language].sheets.deviceUpgrades;
-      return sendWorkbook(reply, filename, 'device-upgrades', streamWorkbook(sheet, upgradeColumns(language), batches));
+      return sendSheet(req, reply, { filename, fallback: 'device-upgrades', sheet: 'deviceUpgrades', columns: upgradeColumns, batches });
     },
     log: async (req) => listUpgradeLog(db, principalOf(req), req.query),
     logExport: async (req, reply) => {

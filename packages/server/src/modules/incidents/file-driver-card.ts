@@ -5,6 +5,7 @@
 import { and, desc, eq, gt, isNull, lte, min, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { driverShift } from '../../db/schema.js';
+import { belongingTo } from '../../db/subqueries.js';
 import type { DeviceMessage, DriverReport } from '../../device-port/index.js';
 import { type Chain, chainOf, lockedDevice, vehicleAt } from './file-incident.js';
 
@@ -49,9 +50,7 @@ export function fileDriverCard(db: Db, uuid: string, message: DeviceMessage, rep
         idNumber: report.idNumber,
         cardInAt: at,
         cardOutAt: later?.start ?? null,
-        belongAgentId: chain.agentId,
-        belongCompanyId: chain.companyId,
-        belongFleetId: chain.fleetId,
+        ...belongingTo(chain),
       })
       .onConflictDoNothing({ target: [driverShift.deviceId, driverShift.inMessageId] })
       .returning({ id: driverShift.id });

@@ -9,7 +9,7 @@ import type { BusMessages } from '../../bus/bus.js';
 import type { Db } from '../../db/client.js';
 import { lockDeviceByUuid } from '../../db/locks.js';
 import { device, deviceBindLog, incident, incidentHistory, incidentResource, vehicle } from '../../db/schema.js';
-import { chainColumns } from '../../db/subqueries.js';
+import { belongingTo, chainColumns } from '../../db/subqueries.js';
 import type { IncidentReport } from '../../device-port/index.js';
 import { defaultTag } from './default-tags.js';
 import { driverAt } from './driver-at.js';
@@ -111,9 +111,7 @@ export async function fileIncident(
         channel: report.channel,
         driverName: driver.name,
         driverLicence: driver.licence,
-        belongAgentId: chain.agentId,
-        belongCompanyId: chain.companyId,
-        belongFleetId: chain.fleetId,
+        ...belongingTo(chain),
       })
       .onConflictDoNothing({ target: [incident.deviceId, incident.messageId] })
       .returning({ id: incident.id });

@@ -2,10 +2,8 @@ import { eventApi } from '@safety-shield/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { principalOf } from '../../http/auth.js';
 import { type EndpointRequest, serve } from '../../http/endpoints.js';
-import { fileLanguage } from '../../http/language.js';
-import { sendWorkbook, streamWorkbook } from '../../http/xlsx.js';
+import { sendSheet } from '../../http/xlsx.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
-import { exportTexts } from '../../texts/exports.js';
 import { auditCreated } from '../logs/index.js';
 import { viewerOf } from './access-log.js';
 import { signedResourceUrl } from './evidence-files.js';
@@ -41,14 +39,8 @@ export const incidentRoutes: FastifyPluginAsync<IncidentRouteOptions> = async (a
     removeForever: async (req) => incidents.deleteForever(principalOf(req), req.body.eventId),
     export: async (req, reply) => {
       const { filename, ...filters } = req.query;
-      const language = fileLanguage(req);
-      const sheet = exportTexts[language].sheets.incidents;
-      return sendWorkbook(
-        reply,
-        filename,
-        'incidents',
-        streamWorkbook(sheet, incidentColumns(language), incidents.exportBatches(principalOf(req), filters)),
-      );
+      const batches = incidents.exportBatches(principalOf(req), filters);
+      return sendSheet(req, reply, { filename, fallback: 'incidents', sheet: 'incidents', columns: incidentColumns, batches });
     },
     resourceUrl: async (req) => {
       const principal = principalOf(req);
@@ -66,9 +58,13 @@ export const incidentRoutes: FastifyPluginAsync<IncidentRouteOptions> = async (a
     accessExport: async (req, reply) => {
       const { eventId, filename } = req.query;
       const batches = await incidents.accessBatches(principalOf(req), eventId);
-      const language = fileLanguage(req);
-      const sheet = exportTexts[language].sheets.evidenceAccess;
-      return sendWorkbook(reply, filename, `evidence-access-${eventId}`, streamWorkbook(sheet, accessColumns(language), batches));
+      return sendSheet(req, reply, {
+        filename,
+        fallback: `evidence-access-${eventId}`,
+        sheet: 'evidenceAccess',
+        columns: accessColumns,
+        batches,
+      });
     },
     comments: async (req) => incidents.comments(principalOf(req), req.query.eventId, req.query),
     comment: async (req) => incidents.comment(principalOf(req), req.body),

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { device, vehicle } from '../../db/schema.js';
-import { chainColumns } from '../../db/subqueries.js';
+import { belongingTo, chainColumns } from '../../db/subqueries.js';
 import type { DeviceCommands } from '../../device-port/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
@@ -188,9 +188,7 @@ export class LiveService implements MediaHooks {
       licensePlate: target.licensePlate,
       channel: body.channel,
       channels: target.channels,
-      belongAgentId: target.agentId,
-      belongCompanyId: target.companyId,
-      belongFleetId: target.fleetId,
+      ...belongingTo(target),
       media: this.options.playBase ? 'external' : 'embedded',
       state: 'initialised',
       startedAt: now,

@@ -18,6 +18,7 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { account, org, reportSchedule, reportScheduleRecipient } from '../../db/schema.js';
+import { belongingTo } from '../../db/subqueries.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { type Chain, inScope, outOfScope } from '../../http/scope.js';
@@ -64,9 +65,7 @@ const placed = (orgs: ReportOrgs, chain: Chain) => ({
   reportAgentId: orgs.agentId,
   reportCompanyId: orgs.companyId,
   reportFleetId: orgs.fleetId,
-  belongAgentId: chain.agentId,
-  belongCompanyId: chain.companyId,
-  belongFleetId: chain.fleetId,
+  ...belongingTo(chain),
 });
 
 /** The report of an organisation the recipient no longer sees, or statistics it may no longer read. */

@@ -2,6 +2,7 @@ import type { SosEntry } from '@safety-shield/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, incident, sos } from '../../db/schema.js';
+import { belongingTo } from '../../db/subqueries.js';
 import type { SosReport } from '../../device-port/index.js';
 import { type Chain, chainOf, fileIncident, type IncidentUpdate, lockedDevice, vehicleAt } from '../incidents/index.js';
 import { sosColumns, sosEvent } from './repo.js';
@@ -72,9 +73,7 @@ async function start(db: Db, uuid: string, messageId: string, report: SosReport)
         startAt: new Date(report.time),
         lat: report.lat,
         lng: report.lng,
-        belongAgentId: chain.agentId,
-        belongCompanyId: chain.companyId,
-        belongFleetId: chain.fleetId,
+        ...belongingTo(chain),
       })
       .onConflictDoNothing({ target: [sos.deviceId, sos.startMessageId] })
       .returning(sosColumns);
