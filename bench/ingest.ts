@@ -100,10 +100,10 @@ export class Device {
   }
 }
 
-export async function connectDevices(port: number): Promise<Device[]> {
+export async function connectDevices(port: number, count = DEVICES): Promise<Device[]> {
   const devices: Device[] = [];
-  for (let start = 0; start < DEVICES; start += 100) {
-    const group = Array.from({ length: Math.min(100, DEVICES - start) }, (_, k) => start + k);
+  for (let start = 0; start < count; start += 100) {
+    const group = Array.from({ length: Math.min(100, count - start) }, (_, k) => start + k);
     devices.push(
       ...(await Promise.all(
         group.map(async (i) => {

@@ -1,5 +1,5 @@
-import { location } from '@safety-shield/contract/jt808';
-import { Jt808Terminal } from '@safety-shield/device-sim';
+import { ATTACHMENT_TYPE, ID, location, readAttachmentRequest } from '@safety-shield/contract/jt808';
+import { alarmFileName, Jt808Terminal, uploadAttachments } from '@safety-shield/device-sim';
 import { connectDevices, type Device, GatewayProcess } from './ingest.js';
 import { terminalNumber } from './jt808-numbers.js';
 import { latencyPercentiles, periodic, printTable, saveResult, throwawayDatabase } from './lib.js';
@@ -16,6 +16,8 @@ const HEARTBEAT_EVERY_MS = 30_000;
 const TIMING = { warmupMs: 12_000, windowMs: 30_000, saturationMs: 15_000 } as const;
 /** At saturation each terminal keeps one batch of this many positions unanswered. */
 const SATURATION_BATCH = 50;
+/** One alarm's attachments: this many pictures of this many bytes (target: all stored within 10 s on a local link). */
+const ATTACHMENT = { files: 10, bytes: 2 * 1024 * 1024 } as const;
 
 /** Beijing time (the standard's clock) as BCD text. */
 function bcdNow(at = Date.now()): string {
@@ -173,6 +175,51 @@ async function registrationStorm(gateway: GatewayProcess, port: number, count: n
   return { terminals: count, seconds: Math.round(seconds * 10) / 10, authenticated: outcomes.filter(Boolean).length, online };
 }
 
+/** A picture of `bytes` bytes: a JPEG's first bytes, then noise (the store checks the type by its signature). */
+function pictureOf(bytes: number, seed: number): Uint8Array {
+  const picture = new Uint8Array(bytes);
+  let state = seed + 1;
+  for (let i = 0; i < bytes; i += 1) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    picture[i] = state >>> 16;
+  }
+  picture.set([0xff, 0xd8, 0xff, 0xe0]);
+  return picture;
+}
+
+/** An ADAS alarm of a seeded terminal with ATTACHMENT.files pictures: seconds from the list (0x1210) to the last stored. */
+async function attachmentUpload(port: number) {
+  const terminal = terminalNumber(0);
+  const t = new Jt808Terminal({ host: '127.0.0.1', port, terminal, version: 2013, replyTimeoutMs: 60_000 });
+  await t.connect();
+  try {
+    if ((await t.authenticate('jt_bench_0')) !== 0) throw new Error('terminal 0 not authenticated');
+    const asked = t.next(ID.attachmentRequest, 30_000);
+    const time = bcdNow();
+    const mark = { terminalId: 'BENCH00', time, serial: 1, attachments: ATTACHMENT.files };
+    const alarm = { item: 0x64 as const, alarmId: 1, flag: 0, type: 1, level: 1, speed: 30, lat: 59.9, lng: 10, time, mark };
+    await t.location(location({ lat: 59.9, lng: 10, time, speed: 30, safety: [alarm] }));
+    const request = readAttachmentRequest((await asked).body);
+    const files = Array.from({ length: ATTACHMENT.files }, (_, i) => ({
+      name: alarmFileName('picture', 1, '6401', i, request.alarmNumber),
+      type: ATTACHMENT_TYPE.picture,
+      bytes: pictureOf(ATTACHMENT.bytes, i),
+    }));
+    const started = performance.now();
+    const outcome = await uploadAttachments(request, files, { terminal, version: 2013, terminalId: 'BENCH00', replyTimeoutMs: 60_000 });
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      files: ATTACHMENT.files,
+      mb: (ATTACHMENT.files * ATTACHMENT.bytes) / 1024 / 1024,
+      stored: outcome.stored,
+      seconds: Math.round(seconds * 100) / 100,
+      'MB/s': Math.round(((ATTACHMENT.files * ATTACHMENT.bytes) / 1024 / 1024 / seconds) * 10) / 10,
+    };
+  } finally {
+    await t.close();
+  }
+}
+
 async function runOn(kind: 'postgres' | 'pglite', databaseUrl: string | undefined) {
   const gateway = await GatewayProcess.start(databaseUrl, { BENCH_DEVICES: String(TERMINALS), BENCH_TERMINALS: String(TERMINALS) });
   try {
@@ -182,11 +229,12 @@ async function runOn(kind: 'postgres' | 'pglite', databaseUrl: string | undefine
     const jt808 = await measure(gateway, TIMING.windowMs, terminalsReporting(terminals));
     const saturation = await measure(gateway, TIMING.saturationMs, saturating(terminals));
     await Promise.all(terminals.map((t) => t.close()));
-    const devices = await connectDevices(gateway.port);
+    const devices = await connectDevices(gateway.port, TERMINALS);
     const mqtt = await measure(gateway, TIMING.windowMs, devicesReporting(devices));
     await Promise.all(devices.map((device) => device.client.endAsync()));
     const storm = await registrationStorm(gateway, port, TERMINALS);
-    return { kind, jt808, mqtt, saturation, storm };
+    const attachments = await attachmentUpload(port);
+    return { kind, jt808, mqtt, saturation, storm, attachments };
   } finally {
     await gateway.stop();
   }
@@ -218,6 +266,10 @@ export async function benchJt808() {
   printTable(
     'JT/T 808 registration storm',
     runs.map((run) => ({ database: run.kind, ...run.storm })),
+  );
+  printTable(
+    `JT/T 808 active-safety attachments: ${ATTACHMENT.files} files × ${ATTACHMENT.bytes / 1024 / 1024} MB of one alarm`,
+    runs.map((run) => ({ database: run.kind, ...run.attachments })),
   );
   const result = { terminals: TERMINALS, timing: TIMING, runs };
   await saveResult('jt808', result);
