@@ -22,7 +22,7 @@ import {
   unsharedUpKinds,
   upMessages,
 } from '../src/device/index.js';
-import { ADAS_TYPES, ALARM_BITS, type AlarmMapping, DMS_TYPES, FAULT_BITS, hexId, MESSAGES } from '../src/jt808/index.js';
+import { ADAS_TYPES, ALARM_BITS, type AlarmMapping, BSD_TYPES, DMS_TYPES, FAULT_BITS, hexId, MESSAGES } from '../src/jt808/index.js';
 import { pushClientMessages, pushServerMessages } from '../src/push/schemas.js';
 
 const begin = (name: string) => `<!-- ${name}:begin -->`;
@@ -256,7 +256,7 @@ function jt808MessagesSection(): string {
   return ['| id | way | message | what the portal does |', '| --- | --- | --- | --- |', ...rows, ''].join('\n');
 }
 
-/** docs/jt808.md: what each alarm files (`ALARM_BITS`, `ADAS_TYPES`, `DMS_TYPES`). */
+/** docs/jt808.md: what each alarm files (`ALARM_BITS`, `ADAS_TYPES`, `DMS_TYPES`, `BSD_TYPES`). */
 function jt808AlarmsSection(): string {
   const table = (title: string, what: string, list: readonly AlarmMapping[], show: (n: number) => string) => [
     `**${title}**`,
@@ -271,6 +271,7 @@ function jt808AlarmsSection(): string {
     ...table('0x0200 alarm word', 'bit', ALARM_BITS, String),
     ...table('ADAS (additional item 0x64)', 'type', ADAS_TYPES, hex),
     ...table('DMS (additional item 0x65)', 'type', DMS_TYPES, hex),
+    ...table('BSD (additional item 0x67)', 'type', BSD_TYPES, hex),
     '**Running-status faults of the 0x0200 alarm word** (held while the bit is on)',
     '',
     '| bit | alarm | fault |',

@@ -16,6 +16,8 @@ export const DEFAULT_INCIDENT_MIX: Readonly<Record<IncidentType, number>> = {
   harshAcceleration: 12,
   sharpTurn: 10,
   laneDeparture: 6,
+  // A JT/T 808 dashcam's (BSD): the MQTT simulator raises none.
+  blindSpot: 0,
   distraction: 4,
   phoneUse: 3,
   forwardCollision: 2,
@@ -67,6 +69,8 @@ export const INCIDENT_FITS: Readonly<Record<IncidentType, IncidentFit>> = {
   // Only in a speeding spell on a straight, over the limit there.
   overSpeed: { moments: ['speeding'] },
   laneDeparture: { moments: ['cruising'] },
+  // Changing lanes or turning past something beside the vehicle.
+  blindSpot: { moments: ['cruising', 'turn'] },
   fatigue: { moments: ['cruising'] },
   distraction: { moments: ['cruising'] },
   phoneUse: { moments: ['cruising', 'junction'] },

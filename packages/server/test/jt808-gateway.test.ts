@@ -174,7 +174,7 @@ describe('JT/T 808 gateway: reports', () => {
     expect(ended).toMatchObject({ state: 'stopped', stopAt: new Date(AT + 20_000) });
   });
 
-  it('files an ADAS or DMS alarm as the incident of its type, once for its start and end', async () => {
+  it('files an ADAS, DMS or BSD alarm as the incident of its type, once for its start and end', async () => {
     const { t, row } = await online('13800000012');
     await boundTo(row.id, 'JT 12');
     const mark = { terminalId: 'T000001', time: BEIJING, serial: 1, attachments: 0 };
@@ -186,13 +186,15 @@ describe('JT/T 808 gateway: reports', () => {
         safety: [
           { item: 0x64, alarmId: 41, flag, type: 0x02, level: 1, speed: 70, lat: 59.93, lng: 10.76, time: BEIJING, mark },
           { item: 0x65, alarmId: 42, flag, type: 0x02, level: 2, speed: 70, lat: 59.93, lng: 10.76, time: BEIJING, mark },
+          { item: 0x67, alarmId: 43, flag, type: 0x02, level: 0, speed: 70, lat: 59.93, lng: 10.76, time: BEIJING, mark },
         ],
       });
     await t.location(alarm(1));
     await t.location(alarm(1));
     await t.location(alarm(2));
     const filed = await database.db.select().from(incident).where(eq(incident.deviceId, row.id));
-    expect(filed.map((i) => i.type).sort()).toEqual(['laneDeparture', 'phoneUse']);
+    expect(filed.map((i) => i.type).sort()).toEqual(['blindSpot', 'laneDeparture', 'phoneUse']);
+    expect(filed.find((i) => i.type === 'blindSpot')?.description).toBe('Left rear approach');
     expect(filed.every((i) => i.triggerAt.getTime() === AT)).toBe(true);
   });
 });

@@ -23,6 +23,8 @@ export const incidentTypes = [
   'collision',
   'forwardCollision',
   'laneDeparture',
+  /** Something in the vehicle's blind spot (JT/T 808 active safety, BSD item 0x67). */
+  'blindSpot',
   'overSpeed',
   ...driverMonitoringTypes,
   /** A vehicle entered or left an alarm area of its device's configuration (docs/device-protocol.md, `config`). */
@@ -53,6 +55,7 @@ export const defaultTagOfType: Record<IncidentType, DefaultTagKind> = {
   harshAcceleration: 'general',
   sharpTurn: 'general',
   laneDeparture: 'general',
+  blindSpot: 'general',
   overSpeed: 'general',
   fatigue: 'emergency',
   distraction: 'general',

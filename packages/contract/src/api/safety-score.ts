@@ -55,6 +55,7 @@ export const defaultSafetyWeights: SafetyWeights = {
     harshAcceleration: 2,
     sharpTurn: 2,
     laneDeparture: 2,
+    blindSpot: 2,
     cameraBlocked: 2,
     smoking: 1,
     areaEnter: 0,

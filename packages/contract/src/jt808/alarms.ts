@@ -44,14 +44,23 @@ export const DMS_TYPES: readonly AlarmMapping[] = [
   { code: 0x05, name: 'Driver abnormal (not in view)', files: 'cameraBlocked' },
 ];
 
+/** BSD (item 0x67) alarm types (T/JSATL12 table 4-20): something approaching the vehicle from behind or beside it. */
+export const BSD_TYPES: readonly AlarmMapping[] = [
+  { code: 0x01, name: 'Rear approach', files: 'blindSpot' },
+  { code: 0x02, name: 'Left rear approach', files: 'blindSpot' },
+  { code: 0x03, name: 'Right rear approach', files: 'blindSpot' },
+];
+
 const byCode = (table: readonly AlarmMapping[]) => new Map(table.map((m) => [m.code, m]));
 const adas = byCode(ADAS_TYPES);
 const dms = byCode(DMS_TYPES);
+const bsd = byCode(BSD_TYPES);
 
 /** The incident an active-safety item files; undefined for events and for types the portal does not file. */
 export function safetyMapping(item: number, type: number): AlarmMapping | undefined {
   if (item === 0x64) return adas.get(type);
   if (item === 0x65) return dms.get(type);
+  if (item === 0x67) return bsd.get(type);
   return undefined;
 }
 

@@ -8,13 +8,17 @@ const ESCAPE = 0x7d;
 
 /** The bytes between the flags as sent: 0x7e becomes 0x7d 0x02, 0x7d becomes 0x7d 0x01. */
 export function escapeBytes(raw: Uint8Array): Uint8Array {
-  const out: number[] = [];
+  let escapes = 0;
+  for (const b of raw) if (b === FLAG || b === ESCAPE) escapes += 1;
+  const out = new Uint8Array(raw.length + escapes);
+  let n = 0;
   for (const b of raw) {
-    if (b === FLAG) out.push(ESCAPE, 0x02);
-    else if (b === ESCAPE) out.push(ESCAPE, 0x01);
-    else out.push(b);
+    if (b === FLAG || b === ESCAPE) {
+      out[n++] = ESCAPE;
+      out[n++] = b === FLAG ? 0x02 : 0x01;
+    } else out[n++] = b;
   }
-  return Uint8Array.from(out);
+  return out;
 }
 
 /** The bytes as meant; undefined for an escape byte not followed by 0x01 or 0x02. */

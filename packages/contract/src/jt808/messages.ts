@@ -39,7 +39,8 @@ export const MESSAGES = [
     id: 0x0200,
     name: 'Location report',
     direction: 'up',
-    portal: 'A position for the trail; alarm bits and active-safety items (0x64 ADAS, 0x65 DMS) become incidents or S.O.S.',
+    portal:
+      'A position for the trail; alarm bits and active-safety items (0x64 ADAS, 0x65 DMS, 0x67 BSD) become incidents or S.O.S; an item with attachments is followed by 0x9208.',
   },
   {
     id: 0x0702,

@@ -87,6 +87,7 @@ export const incidentTypeNames: IncidentTypeNames = {
   collision: 'Kollision',
   forwardCollision: 'Auffahrwarnung',
   laneDeparture: 'Spurverlassen',
+  blindSpot: 'Toter Winkel',
   overSpeed: 'Geschwindigkeitsüberschreitung',
   fatigue: 'Müdigkeit',
   distraction: 'Ablenkung',

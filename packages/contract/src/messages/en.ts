@@ -86,6 +86,7 @@ export const incidentTypeNames: IncidentTypeNames = {
   collision: 'Collision',
   forwardCollision: 'Forward collision warning',
   laneDeparture: 'Lane departure',
+  blindSpot: 'Blind spot',
   overSpeed: 'Overspeed',
   fatigue: 'Fatigue',
   distraction: 'Distraction',

@@ -86,6 +86,7 @@ export const incidentTypeNames: IncidentTypeNames = {
   collision: 'Colisión',
   forwardCollision: 'Aviso de colisión frontal',
   laneDeparture: 'Salida de carril',
+  blindSpot: 'Ángulo muerto',
   overSpeed: 'Exceso de velocidad',
   fatigue: 'Fatiga',
   distraction: 'Distracción',

@@ -86,6 +86,7 @@ export const incidentTypeNames: IncidentTypeNames = {
   collision: 'Collision',
   forwardCollision: 'Alerte de collision frontale',
   laneDeparture: 'Sortie de voie',
+  blindSpot: 'Angle mort',
   overSpeed: 'Excès de vitesse',
   fatigue: 'Fatigue',
   distraction: 'Distraction',

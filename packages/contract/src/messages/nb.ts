@@ -86,6 +86,7 @@ export const incidentTypeNames: IncidentTypeNames = {
   collision: 'Kollisjon',
   forwardCollision: 'Varsel om kollisjon forover',
   laneDeparture: 'Utenfor kjørefeltet',
+  blindSpot: 'Blindsone',
   overSpeed: 'Fartsoverskridelse',
   fatigue: 'Tretthet',
   distraction: 'Uoppmerksomhet',

@@ -86,6 +86,7 @@ export const incidentTypeNames: IncidentTypeNames = {
   collision: 'Столкновение',
   forwardCollision: 'Предупреждение о фронтальном столкновении',
   laneDeparture: 'Выезд из полосы',
+  blindSpot: 'Слепая зона',
   overSpeed: 'Превышение скорости',
   fatigue: 'Усталость',
   distraction: 'Отвлечение',

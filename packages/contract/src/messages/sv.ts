@@ -86,6 +86,7 @@ export const incidentTypeNames: IncidentTypeNames = {
   collision: 'Kollision',
   forwardCollision: 'Varning för kollision framåt',
   laneDeparture: 'Lämnar körfältet',
+  blindSpot: 'Död vinkel',
   overSpeed: 'Fortkörning',
   fatigue: 'Trötthet',
   distraction: 'Ouppmärksamhet',

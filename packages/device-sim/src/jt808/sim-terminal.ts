@@ -3,6 +3,7 @@ import {
   ADAS_TYPES,
   ALARM_BIT,
   ATTACHMENT_TYPE,
+  BSD_TYPES,
   DMS_TYPES,
   ID,
   type Location,
@@ -104,6 +105,9 @@ export function beijingTime(at: number): string {
     .join('');
 }
 
+/** The item of a random alarm: ADAS and DMS as often, a blind-spot alarm now and then. */
+const safetyItemOf = (draw: number): 0x64 | 0x65 | 0x67 => (draw < 0.45 ? 0x64 : draw < 0.9 ? 0x65 : 0x67);
+
 /** dBm as the signal strength 0–31 of AT+CSQ. */
 const csqOf = (dbm: number) => Math.max(0, Math.min(31, Math.round((dbm + 113) / 2)));
 
@@ -202,10 +206,10 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
   }
 
   /**
-   * Raises an ADAS (0x64) or DMS (0x65) alarm now, at the current position, with the next alarm id; reported at once
-   * (kept for the backlog when offline). Random item and type when not given. Returns the alarm id.
+   * Raises an ADAS (0x64), DMS (0x65) or BSD (0x67) alarm now, at the current position, with the next alarm id;
+   * reported at once (kept for the backlog when offline). Random item and type when not given. Returns the alarm id.
    */
-  raiseSafetyAlarm(item: 0x64 | 0x65 = this.random() < 0.5 ? 0x64 : 0x65, type?: number): number {
+  raiseSafetyAlarm(item: 0x64 | 0x65 | 0x67 = safetyItemOf(this.random()), type?: number): number {
     // Rising, and past any id of an earlier run: the portal files one incident per id.
     const alarmId = Math.max(this.lastAlarmId + 1, Math.floor(Date.now() / 1000)) >>> 0;
     this.lastAlarmId = alarmId;
@@ -217,7 +221,7 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
       item,
       alarmId,
       flag: 0,
-      type: type ?? pick(this.random, item === 0x64 ? ADAS_TYPES : DMS_TYPES).code,
+      type: type ?? pick(this.random, item === 0x64 ? ADAS_TYPES : item === 0x65 ? DMS_TYPES : BSD_TYPES).code,
       level: this.random() < 0.3 ? 2 : 1,
       speed: sample.speed,
       lat: sample.lat,

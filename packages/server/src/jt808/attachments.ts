@@ -11,7 +11,6 @@ import {
   type Header,
   ID,
   Jt808FormatError,
-  type Jt808Version,
   type ListedFile,
   type Piece,
   REPLY_RESULT,
@@ -19,26 +18,20 @@ import {
   readAttachmentList,
   readPacket,
   writeAttachmentFileReply,
-  writeFrames,
-  writeGeneralReply,
 } from '@safety-shield/contract/jt808';
-import type { FastifyBaseLogger } from 'fastify';
-import type { DropLog } from '../device-port/drops.js';
 import type { DeviceIntake, ReportedResource } from '../device-port/index.js';
 import type { AttachmentGrant, AttachmentRequests } from './attachment-requests.js';
+import { type ConnectionParts, TerminalConnection } from './connection.js';
 import { terminalKey } from './terminals.js';
 
 /** What the attachment connections of one listener share. */
-export interface AttachmentParts {
+export interface AttachmentParts extends ConnectionParts {
   requests: AttachmentRequests;
   intake: DeviceIntake;
-  log: FastifyBaseLogger;
-  drops: DropLog;
   /** Where files being received are written until they are whole. */
   folder: string;
   /** A connection silent this long is closed. */
   idleMs: number;
-  track(work: Promise<unknown>): void;
 }
 
 /** The longest 0x7e frame and data frame read; a longer data frame ends the connection. */
@@ -98,33 +91,24 @@ let nextFile = 0;
  * alarm's files under the alarm number it was given, then sends them one by one. Whole pictures and videos become the
  * incident's evidence through the device intake; nothing is kept of a connection without a valid number.
  */
-export class AttachmentSession {
+export class AttachmentSession extends TerminalConnection {
   private readonly splitter = new AttachmentSplitter(MAX_FRAME, MAX_DATA);
-  private queue: Promise<void> = Promise.resolve();
-  private queued = 0;
-  private serial = 0;
-  private wire: { terminal: string; version: Jt808Version } = { terminal: '0', version: 2013 };
   private grant: AttachmentGrant | undefined;
   private listed = new Map<string, ListedFile>();
   private incoming: Incoming | undefined;
-  private closed = false;
 
   constructor(
-    private readonly socket: Socket,
+    socket: Socket,
     private readonly parts: AttachmentParts,
   ) {
-    socket.setNoDelay(true);
-    socket.setTimeout(parts.idleMs, () => socket.destroy());
-    socket.on('data', (chunk: Buffer) => this.read(chunk));
-    socket.on('error', (err) => parts.log.debug({ err: err.message }, 'jt808 attachment connection error'));
-    socket.on('close', () => this.end());
+    super(socket, parts, MAX_QUEUED, parts.idleMs);
   }
 
-  private get name(): string {
+  protected get name(): string {
     return this.grant?.deviceUuid ?? `terminal ${this.wire.terminal}`;
   }
 
-  private read(chunk: Buffer): void {
+  protected read(chunk: Buffer): void {
     let chunks: ReturnType<AttachmentSplitter['push']>;
     try {
       chunks = this.splitter.push(chunk);
@@ -134,21 +118,13 @@ export class AttachmentSession {
       return;
     }
     for (const part of chunks) {
-      // Handled in order, one at a time: a file's data lands before the 0x1212 that follows it. A terminal that sends
-      // faster than the disk takes it is read no more until it catches up.
-      this.queued += 1;
-      if (this.queued >= MAX_QUEUED) this.socket.pause();
-      this.queue = this.queue
-        .then(() => (part.kind === 'frame' ? this.frame(part.sent) : this.data(part.name, part.offset, part.data)))
-        .catch((err: unknown) => {
+      // In order: a file's data lands before the 0x1212 that follows it.
+      this.enqueue(() =>
+        (part.kind === 'frame' ? this.frame(part.sent) : this.data(part.name, part.offset, part.data)).catch((err: unknown) => {
           this.parts.log.error({ err, device: this.name }, 'jt808 attachment handling failed');
           this.socket.destroy();
-        })
-        .finally(() => {
-          this.queued -= 1;
-          if (this.queued < MAX_QUEUED / 2 && !this.closed) this.socket.resume();
-        });
-      this.parts.track(this.queue);
+        }),
+      );
     }
   }
 
@@ -284,29 +260,7 @@ export class AttachmentSession {
     if (incoming.handle) await rm(incoming.path, { force: true });
   }
 
-  private reply(header: Header, result: number): void {
-    this.send(ID.platformReply, writeGeneralReply({ serial: header.serial, id: header.id, result }));
-  }
-
-  private send(id: number, body: Uint8Array): void {
-    if (this.closed) return;
-    const frames = writeFrames({ id, terminal: this.wire.terminal, serial: this.serial, version: this.wire.version, body });
-    this.serial = (this.serial + frames.length) & 0xffff;
-    for (const frame of frames) this.socket.write(frame);
-  }
-
-  private drop(kind: string | number, reason: () => string): void {
-    this.parts.drops.drop(this.name, typeof kind === 'number' ? `0x${kind.toString(16).padStart(4, '0')}` : kind, undefined, reason);
-  }
-
-  close(): void {
-    this.socket.end();
-    this.socket.destroySoon();
-  }
-
-  private end(): void {
-    if (this.closed) return;
-    this.closed = true;
+  protected ended(): void {
     this.parts.track(this.queue.then(() => this.forget()));
   }
 }

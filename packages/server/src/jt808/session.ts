@@ -9,7 +9,6 @@ import {
   has,
   ID,
   Jt808FormatError,
-  type Jt808Version,
   type Location,
   type Packet,
   REGISTRATION_RESULT,
@@ -25,8 +24,6 @@ import {
   STATUS_BIT,
   safetyMapping,
   writeAttachmentRequest,
-  writeFrames,
-  writeGeneralReply,
   writeRegistrationReply,
   writeResendRequest,
 } from '@safety-shield/contract/jt808';
@@ -35,6 +32,7 @@ import type { DropLog } from '../device-port/drops.js';
 import type { DeviceIntake, PositionFix } from '../device-port/index.js';
 import type { AttachmentRequests } from './attachment-requests.js';
 import { dateOfBcd, dbmOfSignal, instantOfBcd, localTimeText } from './clock.js';
+import { TerminalConnection } from './connection.js';
 import { type AuthenticatedTerminal, type Terminals, terminalKey } from './terminals.js';
 
 export interface SessionLimits {
@@ -82,38 +80,28 @@ export interface SessionParts {
  * One terminal's TCP connection (docs/jt808.md): frames in, messages handled one at a time in order, each answered
  * once its effect is committed. Until the terminal authenticates only registration and authentication are answered.
  */
-export class Session {
+export class Session extends TerminalConnection {
   private readonly splitter: FrameSplitter;
   private readonly joiner: Reassembly;
-  private queue: Promise<void> = Promise.resolve();
-  private queued = 0;
-  private serial = 0;
   private expiry: NodeJS.Timeout | undefined;
-  /** The terminal number as its frames carry it, and the header edition of its newest frame. */
-  private wire: { terminal: string; version: Jt808Version } = { terminal: '0', version: 2013 };
   device: AuthenticatedTerminal | undefined;
-  private closed = false;
   /** Commands sent and not yet answered, by the serial they went with. */
   private readonly pending = new Map<number, { answer: number; settle(reply: Packet | Error): void }>();
 
   constructor(
-    private readonly socket: Socket,
+    socket: Socket,
     private readonly parts: SessionParts,
   ) {
+    super(socket, parts, parts.limits.maxQueued, parts.limits.idleMs);
     this.splitter = new FrameSplitter(parts.limits.maxFrame);
     this.joiner = new Reassembly(parts.limits.reassembly);
-    socket.setNoDelay(true);
-    socket.setTimeout(parts.limits.idleMs, () => socket.destroy());
-    socket.on('data', (chunk: Buffer) => this.read(chunk));
-    socket.on('error', (err) => parts.log.debug({ err: err.message, device: this.name }, 'jt808 connection error'));
-    socket.on('close', () => this.end());
   }
 
-  private get name(): string {
+  protected get name(): string {
     return this.device?.uuid ?? `terminal ${this.wire.terminal}`;
   }
 
-  private read(chunk: Buffer): void {
+  protected read(chunk: Buffer): void {
     for (const sent of this.splitter.push(chunk)) {
       const packet = readPacket(sent);
       if (typeof packet === 'string') {
@@ -131,17 +119,14 @@ export class Session {
         this.watchExpiry();
         continue;
       }
-      this.enqueue({ header: { ...packet.header, serial: whole.firstSerial, packets: null }, body: whole.body });
+      this.take({ header: { ...packet.header, serial: whole.firstSerial, packets: null }, body: whole.body });
     }
   }
 
-  /** Messages are handled in order; a terminal that sends faster than they commit is read no more until they catch up. */
-  private enqueue(packet: Packet): void {
-    this.queued += 1;
-    if (this.queued >= this.parts.limits.maxQueued) this.socket.pause();
-    const handled = this.queue
-      .then(() => this.handle(packet))
-      .catch((err: unknown) => {
+  /** A whole message, handled in order and answered once its effect is committed. */
+  private take(packet: Packet): void {
+    this.enqueue(() =>
+      this.handle(packet).catch((err: unknown) => {
         if (err instanceof Jt808FormatError) {
           this.drop(packet.header.id, () => `malformed body: ${err.message}`);
           return this.reply(packet.header, REPLY_RESULT.malformed);
@@ -149,12 +134,8 @@ export class Session {
         // Not committed: the terminal is told it failed, and sends the message again.
         this.parts.log.error({ err, device: this.name, id: packet.header.id }, 'jt808 message handling failed');
         this.reply(packet.header, REPLY_RESULT.failed);
-      });
-    this.queue = handled.finally(() => {
-      this.queued -= 1;
-      if (this.queued < this.parts.limits.maxQueued / 2 && !this.closed) this.socket.resume();
-    });
-    this.parts.track(this.queue);
+      }),
+    );
   }
 
   private watchExpiry(): void {
@@ -413,33 +394,7 @@ export class Session {
     this.parts.faults.set(device.uuid, key);
   }
 
-  private reply(header: Header, result: number): void {
-    this.send(ID.platformReply, writeGeneralReply({ serial: header.serial, id: header.id, result }));
-  }
-
-  /** Sends a message (in sub-packages when long); answers the serial it went with. */
-  private send(id: number, body: Uint8Array): number {
-    const serial = this.serial;
-    if (this.closed) return serial;
-    const frames = writeFrames({ id, terminal: this.wire.terminal, serial, version: this.wire.version, body });
-    this.serial = (this.serial + frames.length) & 0xffff;
-    for (const frame of frames) this.socket.write(frame);
-    return serial;
-  }
-
-  private drop(kind: string | number, reason: () => string): void {
-    this.parts.drops.drop(this.name, typeof kind === 'number' ? `0x${kind.toString(16).padStart(4, '0')}` : kind, undefined, reason);
-  }
-
-  /** Ends the connection (taken over by a newer one, or the listener stops). */
-  close(): void {
-    this.socket.end();
-    this.socket.destroySoon();
-  }
-
-  private end(): void {
-    if (this.closed) return;
-    this.closed = true;
+  protected ended(): void {
     this.stopExpiry();
     for (const waiting of [...this.pending.values()]) waiting.settle(new Error('connection closed'));
     const uuid = this.device?.uuid;

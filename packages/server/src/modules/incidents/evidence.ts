@@ -1,7 +1,7 @@
 /** The evidence upload of SPEC section 3 (docs/device-protocol.md, `upload`): resource states, limits and the store's side. */
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { incidentHistory, incidentResource } from '../../db/schema.js';
+import { incident, incidentHistory, incidentResource } from '../../db/schema.js';
 import type { StoredObject } from '../../storage/object-store.js';
 import type { ObjectGrant } from '../../storage/signed-urls.js';
 
@@ -29,6 +29,19 @@ export function parseEvidenceKey(key: string): { incidentId: number; resourceRow
   const match = /^incident\/(\d{1,15})\/(\d{1,15})$/.exec(key);
   return match ? { incidentId: Number(match[1]), resourceRowId: Number(match[2]) } : null;
 }
+
+/** The columns an upload's transition reads of its resource. */
+export const resourceColumns = {
+  id: incidentResource.id,
+  incidentId: incidentResource.incidentId,
+  deviceResourceId: incidentResource.deviceResourceId,
+  kind: incidentResource.kind,
+  state: incidentResource.state,
+};
+
+/** A resource of an incident this device reported, by the device's own names: a device finds only its own evidence. */
+export const deviceResource = (uuid: string, ref: { incidentMessageId: string; resourceId: string }) =>
+  and(eq(incident.deviceUuid, uuid), eq(incident.messageId, ref.incidentMessageId), eq(incidentResource.deviceResourceId, ref.resourceId));
 
 export interface ResourceRef {
   id: number;

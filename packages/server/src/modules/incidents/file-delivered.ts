@@ -10,7 +10,8 @@ import type { DeliveredFile, ReportedResource } from '../../device-port/index.js
 import { AppError } from '../../http/errors.js';
 import type { ObjectStore, StagedObject } from '../../storage/object-store.js';
 import { recordUpload } from '../../storage/upload-records.js';
-import { EVIDENCE_LIMITS, evidenceKey, type Moved, moveUpload, UploadState } from './evidence.js';
+import { deviceResource, EVIDENCE_LIMITS, evidenceKey, type Moved, moveUpload, resourceColumns, UploadState } from './evidence.js';
+import { resourceRows } from './file-incident.js';
 
 /** Lists the files of an incident this device reported; false when it reported none of that id. */
 export async function listDelivered(db: Db, uuid: string, incidentMessageId: string, files: ReportedResource[]): Promise<boolean> {
@@ -20,42 +21,17 @@ export async function listDelivered(db: Db, uuid: string, incidentMessageId: str
     .where(and(eq(incident.deviceUuid, uuid), eq(incident.messageId, incidentMessageId)));
   if (!found) return false;
   if (files.length === 0) return true;
-  await db
-    .insert(incidentResource)
-    .values(
-      files.map((file) => ({
-        incidentId: found.id,
-        deviceResourceId: file.id,
-        kind: file.kind,
-        channel: file.channel,
-        startAt: file.start === null ? null : new Date(file.start),
-        endAt: file.end === null ? null : new Date(file.end),
-        state: UploadState.init,
-      })),
-    )
-    .onConflictDoNothing();
+  await db.insert(incidentResource).values(resourceRows(found.id, files)).onConflictDoNothing();
   return true;
 }
 
 /** The resource a delivered file names, of an incident of this device. */
 async function resourceOf(db: Db | Tx, uuid: string, file: Pick<DeliveredFile, 'incidentMessageId' | 'resourceId'>) {
   const [row] = await db
-    .select({
-      id: incidentResource.id,
-      incidentId: incidentResource.incidentId,
-      deviceResourceId: incidentResource.deviceResourceId,
-      kind: incidentResource.kind,
-      state: incidentResource.state,
-    })
+    .select(resourceColumns)
     .from(incidentResource)
     .innerJoin(incident, eq(incident.id, incidentResource.incidentId))
-    .where(
-      and(
-        eq(incident.deviceUuid, uuid),
-        eq(incident.messageId, file.incidentMessageId),
-        eq(incidentResource.deviceResourceId, file.resourceId),
-      ),
-    );
+    .where(deviceResource(uuid, file));
   return row;
 }
 

@@ -10,9 +10,21 @@ import type { Db } from '../../db/client.js';
 import { lockDeviceByUuid } from '../../db/locks.js';
 import { device, deviceBindLog, incident, incidentHistory, incidentResource, vehicle } from '../../db/schema.js';
 import { belongingTo, chainColumns } from '../../db/subqueries.js';
-import type { IncidentReport } from '../../device-port/index.js';
+import type { IncidentReport, ReportedResource } from '../../device-port/index.js';
 import { defaultTag } from './default-tags.js';
 import { driverAt } from './driver-at.js';
+
+/** The rows of the files a device lists for an incident, none uploaded yet (state 0). */
+export const resourceRows = (incidentId: number, resources: ReportedResource[]) =>
+  resources.map((resource) => ({
+    incidentId,
+    deviceResourceId: resource.id,
+    kind: resource.kind,
+    channel: resource.channel,
+    startAt: resource.start === null ? null : new Date(resource.start),
+    endAt: resource.end === null ? null : new Date(resource.end),
+    state: 0,
+  }));
 
 /** An incident a device reported, filed: what the portal tells the consoles in its chain. */
 export type IncidentUpdate = BusMessages['incident'];
@@ -118,17 +130,7 @@ export async function fileIncident(
     if (!inserted) return { stored: false, reason: 'resent' };
 
     if (report.resources.length > 0) {
-      await tx.insert(incidentResource).values(
-        report.resources.map((resource) => ({
-          incidentId: inserted.id,
-          deviceResourceId: resource.id,
-          kind: resource.kind,
-          channel: resource.channel,
-          startAt: resource.start === null ? null : new Date(resource.start),
-          endAt: resource.end === null ? null : new Date(resource.end),
-          state: 0,
-        })),
-      );
+      await tx.insert(incidentResource).values(resourceRows(inserted.id, report.resources));
     }
     await tx.insert(incidentHistory).values({
       incidentId: inserted.id,

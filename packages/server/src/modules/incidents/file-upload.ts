@@ -4,7 +4,7 @@ import { eventTag, evidenceTask, incident, incidentResource } from '../../db/sch
 import type { UploadReport } from '../../device-port/index.js';
 import { OBJECTS_PATH } from '../../storage/routes.js';
 import type { ObjectSigner } from '../../storage/signed-urls.js';
-import { EVIDENCE_LIMITS, evidenceKey, moveUpload, UPLOAD_URL_TTL_MS, UploadState } from './evidence.js';
+import { deviceResource, EVIDENCE_LIMITS, evidenceKey, moveUpload, resourceColumns, UPLOAD_URL_TTL_MS, UploadState } from './evidence.js';
 
 /** Where upload URLs point: the evidence store's signer and the portal's address as devices reach it. */
 export interface UploadUrls {
@@ -61,24 +61,11 @@ async function askedFor(tx: Parameters<Parameters<Db['transaction']>[0]>[0], res
 export async function fileUpload(db: Db, uuid: string, report: UploadReport, urls: UploadUrls): Promise<UploadOutcome> {
   return db.transaction(async (tx): Promise<UploadOutcome> => {
     const [row] = await tx
-      .select({
-        id: incidentResource.id,
-        incidentId: incidentResource.incidentId,
-        deviceResourceId: incidentResource.deviceResourceId,
-        kind: incidentResource.kind,
-        state: incidentResource.state,
-        receiveVideo: sql<boolean>`coalesce(${eventTag.receiveVideo}, true)`,
-      })
+      .select({ ...resourceColumns, receiveVideo: sql<boolean>`coalesce(${eventTag.receiveVideo}, true)` })
       .from(incidentResource)
       .innerJoin(incident, eq(incident.id, incidentResource.incidentId))
       .leftJoin(eventTag, eq(eventTag.id, incident.tagId))
-      .where(
-        and(
-          eq(incident.deviceUuid, uuid),
-          eq(incident.messageId, report.incidentMessageId),
-          eq(incidentResource.deviceResourceId, report.resourceId),
-        ),
-      )
+      .where(deviceResource(uuid, report))
       .for('update', { of: incidentResource });
     if (!row) return { stored: false, reason: 'unknown resource' };
     if (report.state === row.state && report.state !== UploadState.apply) return { stored: false, reason: 'unchanged' };

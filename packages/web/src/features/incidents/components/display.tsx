@@ -20,6 +20,7 @@ const typeColours: Record<IncidentType, string> = {
   sharpTurn: 'gold',
   overSpeed: 'gold',
   laneDeparture: 'blue',
+  blindSpot: 'blue',
   cameraBlocked: 'default',
   areaEnter: 'cyan',
   areaLeave: 'geekblue',
