@@ -234,3 +234,17 @@ export function simulatedDevice(uuid: string, key: string, options: Partial<SimD
     ...options,
   });
 }
+
+/**
+ * Resolves once the console's push socket says it is ready (authenticated): what is filed from then on reaches the
+ * page live. Call it before the page opens the console.
+ */
+export function pushReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"type":"ready"')) resolve();
+      }),
+    );
+  });
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { companyWithVehicle, READY_PASSWORD, row, withBoundDevice } from './console.js';
+import { companyWithVehicle, pushReady, READY_PASSWORD, row, withBoundDevice } from './console.js';
 import { expect, expectNoSidewaysScroll, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -18,7 +18,8 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
   const { admin, plate } = setup;
   // A simulated device connects with the company's key and is bound to the vehicle.
   await withBoundDevice(setup, { gpsIntervalMs: 1_000, gpsBatch: 1 }, async (device, uuid) => {
-    // The Company Admin watches the (empty) incident list.
+    // The Company Admin watches the (empty) incident list, its push socket live.
+    const live = pushReady(page);
     await page.goto('/event/list');
     await logIn(page, admin.username, READY_PASSWORD);
     await expect(page).toHaveURL(/\/event\/list$/);
@@ -26,6 +27,7 @@ test('a collision arrives live, is commented, reviewed, binned and restored; the
     // Only an answered list proves anything: an empty table also shows while the first page loads.
     await expect(list.locator('.ant-empty-description')).toHaveText('No data');
     await expect(list.locator('.ant-spin-spinning')).toHaveCount(0);
+    await live;
 
     // The device reports a collision: it shows up without a reload.
     device.raiseIncident('collision');

@@ -309,7 +309,7 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
         await terminal.close();
         return undefined;
       }
-      const result = await terminal.authenticate(code, this.imei, 'SIM-808-1.0');
+      const result = await terminal.authenticate(code, this.imei, 'SIM-808-1.0.0');
       if (result === REPLY_RESULT.ok) return terminal;
       // The platform no longer knows the code (the terminal was registered anew, or logged out): register again.
       this.problem(new Error(`authentication refused (${result}): registering again`));
