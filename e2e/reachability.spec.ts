@@ -92,10 +92,12 @@ const activeTab = (page: Page) =>
  */
 async function settle(page: Page) {
   await activeTab(page);
+  // Ten seconds: three portals on two cores answer a list in more than three at times, and a page read while its
+  // spinner turns shows none of its links (a CI run's Company Admin missed the device configuration pages so).
   await page
     .locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible')
     .first()
-    .waitFor({ state: 'detached', timeout: 3_000 })
+    .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
   let last = '';
   for (let round = 0; round < 10; round++) {
