@@ -404,9 +404,10 @@ describe('live video follows the channel’s video settings', () => {
       const start = (stream: string, channel: number) =>
         live.command()({ v: 1, id: stream, at: Date.now(), action: 'start', stream, channel, url, key: 'k' });
       expect(await start('s2', 2)).toEqual({ ok: true });
+      // The shell creates the file before echo fills it: only a written line counts.
       const args = await waitFor(() => {
         const files = existsSync(dir) ? readdirArgs(dir) : [];
-        return files.length > 0 ? files[0] : undefined;
+        return files.find((written) => written.trim().length > 0);
       }, 'encoder arguments');
       expect(args).toContain('testsrc2=size=320x240:rate=30');
       expect(args).toContain('scale=1280:720:flags=neighbor');
