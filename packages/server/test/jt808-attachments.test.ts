@@ -99,6 +99,33 @@ describe('JT/T 808 active-safety attachments', () => {
     await waitFor(() => lines.some((line) => JSON.stringify(line).includes('no such alarm number')));
   });
 
+  it('keeps no more files of one list than an incident report may list, and none whose name has control characters', async () => {
+    const [issued] = await database.db.select().from(jt808AttachmentRequest).where(eq(jt808AttachmentRequest.deviceUuid, UUID));
+    if (!issued) throw new Error('no alarm number issued');
+    const [{ incidentId } = { incidentId: 0 }] = await database.db
+      .select({ incidentId: incident.id })
+      .from(incident)
+      .where(and(eq(incident.deviceUuid, UUID), eq(incident.messageId, issued.incidentMessageId)));
+    const count = async () => (await database.db.select().from(incidentResource).where(eq(incidentResource.incidentId, incidentId))).length;
+    const before = await count();
+    const files = [
+      { name: `00_1_6501_9_bad\u0007name.jpg`, size: 10 },
+      ...Array.from({ length: 20 }, (_, i) => ({ name: `00_1_6501_${20 + i}_many.jpg`, size: 10 })),
+    ];
+    const link = await terminalOn(gateway.attachmentPort, TERMINAL, 2019);
+    const mark = { terminalId: '0000301', time: '261207120000', serial: 8, attachments: files.length };
+    const reply = await link.generalRequest(
+      ID.attachmentList,
+      writeAttachmentList({ terminalId: '0000301', mark, alarmNumber: issued.alarmNumber, infoType: 0, files }),
+    );
+    expect(reply.result).toBe(REPLY_RESULT.ok);
+    const names = (await database.db.select().from(incidentResource).where(eq(incidentResource.incidentId, incidentId))).map(
+      (r) => r.deviceResourceId,
+    );
+    expect(names.length - before).toBe(16);
+    expect(names.some((name) => name.includes('\u0007'))).toBe(false);
+  });
+
   it('survives a data frame longer than it reads and data of no file: the connection ends, the listener goes on', {
     timeout: 20_000,
   }, async () => {

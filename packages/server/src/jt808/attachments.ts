@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { type FileHandle, open, rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import { EVIDENCE_LIMITS } from '@safety-shield/contract/device';
+import { EVIDENCE_LIMITS, MAX_INCIDENT_RESOURCES } from '@safety-shield/contract/device';
 import {
   ATTACHMENT_TYPE,
   type AttachmentFile,
@@ -95,6 +95,8 @@ export class AttachmentSession extends TerminalConnection {
   private readonly splitter = new AttachmentSplitter(MAX_FRAME, MAX_DATA);
   private grant: AttachmentGrant | undefined;
   private listed = new Map<string, ListedFile>();
+  /** The listed files that became resources; the others are read and let go. */
+  private kept = new Set<string>();
   private incoming: Incoming | undefined;
 
   constructor(
@@ -167,7 +169,13 @@ export class AttachmentSession extends TerminalConnection {
     const resources: ReportedResource[] = [];
     for (const file of list.files) {
       const kind = evidenceKindOf(file.name);
-      if (kind) resources.push({ id: file.name, kind, channel: channelOf(file.name), start: null, end: null });
+      if (!kind) continue;
+      // As an MQTT device's resources: a name the console can show, and no more files than an incident report lists.
+      if (!keepableName(file.name) || resources.length >= MAX_INCIDENT_RESOURCES) {
+        this.drop(header.id, () => `attachment not kept: ${JSON.stringify(file.name.slice(0, 80))}`);
+        continue;
+      }
+      resources.push({ id: file.name, kind, channel: channelOf(file.name), start: null, end: null });
     }
     if (!(await this.parts.intake.attachments(grant.deviceUuid, grant.incidentMessageId, resources))) {
       this.parts.log.info({ device: grant.deviceUuid }, 'jt808 attachments of no incident');
@@ -177,6 +185,7 @@ export class AttachmentSession extends TerminalConnection {
     }
     this.grant = grant;
     this.listed = new Map(list.files.map((file) => [file.name, file]));
+    this.kept = new Set(resources.map((resource) => resource.id));
     this.reply(header, REPLY_RESULT.ok);
   }
 
@@ -186,7 +195,7 @@ export class AttachmentSession extends TerminalConnection {
       this.drop(header.id, () => `file not listed: ${file.name}`);
       return this.reply(header, REPLY_RESULT.failed);
     }
-    const kind = evidenceKindOf(file.name);
+    const kind = this.kept.has(file.name) ? evidenceKindOf(file.name) : null;
     if (kind && file.size > EVIDENCE_LIMITS[kind].maxBytes) {
       this.drop(header.id, () => `${file.name}: ${file.size} bytes, more than a ${kind} may have`);
       return this.reply(header, REPLY_RESULT.failed);
@@ -264,6 +273,9 @@ export class AttachmentSession extends TerminalConnection {
     this.parts.track(this.queue.then(() => this.forget()));
   }
 }
+
+/** A file name that may name a resource: what the device protocol allows a resource id (64 characters, no control ones). */
+const keepableName = (name: string) => name.length <= 64 && !/\p{Cc}/u.test(name);
 
 /** The camera channel a file's name gives (1–16), else channel 1 (the names' second field is often a peripheral id). */
 function channelOf(name: string): number {
