@@ -24,11 +24,13 @@ export function composeDeviceIntake(
   // Positions taken are written before the database closes.
   app.addHook('onClose', () => writer.drain());
   /** What waits for a device to come back: commands queued while it was away. */
-  const waitingForHello = [app.evidenceRequests, app.deviceConfigs, app.runtimeLogs, app.deviceLocks, app.upgrades];
+  const waitingForHello = [app.evidenceRequests, app.deviceConfigs, app.runtimeLogs, app.deviceLocks];
   return {
     async hello(device, hello) {
       const known = await presence.hello(device, hello);
-      if (known) for (const waiting of waitingForHello) afterCommit(app.log, 'hello', () => waiting.hello(device));
+      if (!known) return known;
+      for (const waiting of waitingForHello) afterCommit(app.log, 'hello', () => waiting.hello(device));
+      afterCommit(app.log, 'hello', () => app.upgrades.hello(device, { versionNamed: hello.version !== null }));
       return known;
     },
     online: (device) => presence.online(device),

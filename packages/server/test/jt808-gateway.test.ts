@@ -229,7 +229,7 @@ describe('JT/T 808 gateway: running status', () => {
 });
 
 describe('JT/T 808 gateway: commands', () => {
-  it('sends a configuration as terminal parameters (0x8103) and applies it on the terminal’s answer; refuses what has no parameter', async () => {
+  it('sends a configuration as terminal parameters (0x8103), applies it on the terminal’s answer and reads it back (0x8104); refuses what has no parameter', async () => {
     const { t, row } = await online('13800000030');
     await boundTo(row.id, 'JT 30');
     const save = (settings: Record<string, unknown>) => call(ctx, admin, deviceConfigApi.save, { deviceId: row.id, settings });
@@ -246,6 +246,13 @@ describe('JT/T 808 gateway: commands', () => {
       [PARAMETER.apnUser]: 'fleet',
       [PARAMETER.apnPassword]: 'Sup3r-secret',
     });
+    // Read back (0x8104 → 0x0104): what its parameters say, under the version it last acknowledged; no password.
+    const read = await call(ctx, admin, deviceConfigApi.synch, { deviceId: row.id });
+    expect(read.data).toMatchObject({
+      version: sent.data.version,
+      settings: { uploadIntervalSeconds: 15, apn: { name: 'telenor.smart', user: 'fleet' } },
+    });
+    expect(JSON.stringify(read.data)).not.toContain('Sup3r-secret');
     // Settings a terminal has no parameter for are not sent; a configuration of nothing else is refused, saying why.
     await expect(devicePort.send(row.deviceUuid, 'config', { version: 9, settings: { gpsBatch: 10 } })).rejects.toMatchObject({
       ack: { ok: false, error: 'nothing in this configuration has a JT/T 808 parameter' },

@@ -36,6 +36,20 @@ export const MESSAGES = [
     portal: 'Checks the code against its stored hash; the device comes online (hello). Answered with 0x8001.',
   },
   {
+    id: 0x0104,
+    name: 'Query terminal parameters response',
+    direction: 'up',
+    portal:
+      'Answers 0x8104: the report interval and APN it runs become the configuration the device reports (version: the last one it applied).',
+  },
+  {
+    id: 0x0108,
+    name: 'Terminal upgrade result notification',
+    direction: 'up',
+    portal:
+      'After its restart: a failed or cancelled install fails the device’s row of the campaign with the reason; a successful one is done (2019 terminals say so by the version their authentication names, 2011 and 2013 terminals here). Answered with 0x8001.',
+  },
+  {
     id: 0x0200,
     name: 'Location report',
     direction: 'up',
@@ -95,6 +109,19 @@ export const MESSAGES = [
     portal: 'A configuration version: its report interval and APN as parameters 0x0029 and 0x0010–0x0012 (see Configuration).',
   },
   {
+    id: 0x8104,
+    name: 'Query terminal parameters',
+    direction: 'down',
+    portal: 'The console’s “read from device” (configGet); answered by 0x0104.',
+  },
+  {
+    id: 0x8108,
+    name: 'Issue terminal upgrade package',
+    direction: 'down',
+    portal:
+      'A firmware campaign’s order (upgrade): the adapter downloads the package by the order’s link and streams it in sub-packages, 16 at a time, each answered by 0x0001; the share answered is the download’s progress, then verifying (its SHA-256) and installing (see Upgrades).',
+  },
+  {
     id: 0x9208,
     name: 'Alarm attachment upload request',
     direction: 'down',
@@ -139,6 +166,8 @@ export const ID = {
   setParameters: 0x8103,
   queryParameters: 0x8104,
   parameterReply: 0x0104,
+  upgrade: 0x8108,
+  upgradeResult: 0x0108,
   attachmentRequest: 0x9208,
   attachmentDoneReply: 0x9212,
 } as const;

@@ -86,7 +86,7 @@ export interface Outgoing {
   protocolVersion?: number;
 }
 
-function headerOf(out: Outgoing, length: number, packets: { total: number; index: number } | null): Writer {
+function headerOf(out: Omit<Outgoing, 'body'>, length: number, packets: { total: number; index: number } | null): Writer {
   const w = new Writer();
   const v2019 = out.version === 2019;
   w.word(out.id);
@@ -108,16 +108,17 @@ export function writeFrames(out: Outgoing): Uint8Array[] {
   const frames: Uint8Array[] = [];
   for (let index = 1; index <= total; index += 1) {
     const part = out.body.subarray((index - 1) * MAX_BODY, index * MAX_BODY);
-    const serial = (out.serial + index - 1) & 0xffff;
-    frames.push(
-      frame(
-        headerOf({ ...out, serial }, part.length, { total, index })
-          .bytes(part)
-          .done(),
-      ),
-    );
+    frames.push(writePackage({ ...out, serial: (out.serial + index - 1) & 0xffff }, { total, index }, part));
   }
   return frames;
+}
+
+/**
+ * One sub-package's frame, `part` being its share of the body (at most MAX_BODY bytes) and `out.serial` its own
+ * serial: a body too long to hold at once (a firmware package) goes out a package at a time.
+ */
+export function writePackage(out: Omit<Outgoing, 'body'>, packets: { total: number; index: number }, part: Uint8Array): Uint8Array {
+  return frame(headerOf(out, part.length, packets).bytes(part).done());
 }
 
 /** The sub-package frames of a message again, only those numbered in `indexes` (a retransmission request). */

@@ -17,6 +17,8 @@ import {
   readPacket,
   readRegistration,
   readResendRequest,
+  readUpgrade,
+  readUpgradeResult,
   resendFrames,
   writeAuthentication,
   writeDriverCard,
@@ -256,6 +258,8 @@ describe('JT/T 808 fuzz', () => {
       (b: Uint8Array) => readAttachmentFile(b),
       (b: Uint8Array) => readAttachmentFileReply(b),
       (b: Uint8Array) => readAttachmentRequest(b),
+      (b: Uint8Array) => readUpgrade(b),
+      (b: Uint8Array) => readUpgradeResult(b),
     ];
     for (let i = 0; i < 20_000; i += 1) {
       const bytes = Uint8Array.from(seeds[next(seeds.length)] as Uint8Array);

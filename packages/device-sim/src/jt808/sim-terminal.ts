@@ -12,9 +12,12 @@ import {
   REGISTRATION_RESULT,
   REPLY_RESULT,
   readAttachmentRequest,
+  readUpgrade,
   type SafetyAlarm,
   STATUS_BIT,
+  UPGRADE_RESULT,
   writeGeneralReply,
+  writeUpgradeResult,
 } from '@safety-shield/contract/jt808';
 import { Drive } from '../drive.js';
 import { evidenceFile } from '../evidence.js';
@@ -53,6 +56,12 @@ export interface Jt808SimOptions {
   model?: string;
   /** Its alarms' files (a picture and a clip of the camera) go up when 0x9208 asks; default true. */
   attachments?: boolean;
+  /** The software version its authentication names (2019); default SIM-808-1.0.0. A package it installs changes it. */
+  software?: string;
+  /** How long installing a package takes before it restarts; default 2 s. */
+  installMs?: number;
+  /** Its first install fails (see `failNextUpgrade`). */
+  upgradeFailure?: boolean;
 }
 
 export interface Jt808SimStats {
@@ -78,6 +87,8 @@ export interface Jt808SimEvents {
   offline: [];
   /** Each position taken, at its instant (whole seconds: the protocol's clock). */
   position: [at: number, location: Location];
+  /** A package (0x8108) was installed, or failed to be: it restarts now. */
+  upgraded: [version: string, ok: boolean, data: Uint8Array];
   /** The files of an alarm went up (0x9208 asked with this alarm number). */
   attachments: [alarmNumber: string, outcome: UploadOutcome];
   /** What it rides out: a refused registration or code, a failed connection, an unanswered message. */
@@ -156,6 +167,12 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
   };
   /** The alarms with files, by their mark (time and serial): their item and type name the files. */
   private readonly alarmFiles = new Map<string, { item: number; type: number }>();
+  /** The software version it runs. */
+  software: string;
+  /** Its next install fails (it restarts on its old version and says so with 0x0108). */
+  failNextUpgrade: boolean;
+  /** How its last install went, told with 0x0108 once it is connected again. */
+  private upgradeResult: Uint8Array | undefined;
   /** Pieces of the next alarm's files to leave out once (a lossy link), for tests of 0x9212's resend. */
   loseNextPieces: ReadonlySet<number> | undefined;
 
@@ -176,6 +193,8 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
     this.startKm = Math.round(uniform(this.random, 20_000, 90_000));
     this.altitude = Math.round(uniform(this.random, 10, 150));
     this.satellitesInView = Math.round(uniform(this.random, 7, 14));
+    this.software = options.software ?? 'SIM-808-1.0.0';
+    this.failNextUpgrade = options.upgradeFailure ?? false;
   }
 
   /** Connected and authenticated. */
@@ -303,13 +322,14 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
     }
     this.terminal = terminal;
     terminal.on(ID.attachmentRequest, (packet) => this.sendAttachments(terminal, packet));
+    terminal.on(ID.upgrade, (packet) => this.install(terminal, packet));
     try {
       const code = this.codes.get(this.terminalNo) || (await this.register(terminal));
       if (!code) {
         await terminal.close();
         return undefined;
       }
-      const result = await terminal.authenticate(code, this.imei, 'SIM-808-1.0.0');
+      const result = await terminal.authenticate(code, this.imei, this.software);
       if (result === REPLY_RESULT.ok) return terminal;
       // The platform no longer knows the code (the terminal was registered anew, or logged out): register again.
       this.problem(new Error(`authentication refused (${result}): registering again`));
@@ -349,6 +369,11 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
     this.emit('online');
     this.touch();
     void this.pump();
+    const told = this.upgradeResult;
+    if (told) {
+      this.upgradeResult = undefined;
+      terminal.generalRequest(ID.upgradeResult, told).catch((error: unknown) => this.problem(error));
+    }
     await terminal.closed;
     this.online = false;
     clearTimeout(this.heartbeatTimer);
@@ -388,6 +413,26 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
       .catch((error: unknown) => this.problem(error));
     this.inflight.add(upload);
     void upload.finally(() => this.inflight.delete(upload));
+  }
+
+  /**
+   * 0x8108, joined from its sub-packages (each answered by the terminal): installs the package (its version becomes
+   * the one it runs, unless `upgradeFailure`), restarts after `installMs`, and tells the result with 0x0108 once it is
+   * connected again.
+   */
+  private install(terminal: Jt808Terminal, packet: Packet): void {
+    const { id, serial } = packet.header;
+    const upgrade = readUpgrade(packet.body);
+    terminal.send(ID.terminalReply, writeGeneralReply({ serial, id, result: REPLY_RESULT.ok }));
+    const ok = !this.failNextUpgrade;
+    this.failNextUpgrade = false;
+    const timer = setTimeout(() => {
+      if (ok) this.software = upgrade.version;
+      this.upgradeResult = writeUpgradeResult(upgrade.type, ok ? UPGRADE_RESULT.ok : UPGRADE_RESULT.failed);
+      this.emit('upgraded', upgrade.version, ok, upgrade.data);
+      void terminal.close();
+    }, this.options.installMs ?? 2_000);
+    timer.unref();
   }
 
   /** The IMEI the 2019 authentication carries: 15 digits, the same for the same terminal. */

@@ -10,9 +10,11 @@ import {
   ID,
   type Jt808Version,
   type Location,
+  MAX_PACKAGES,
   type Packet,
   type Parameter,
   REPLY_RESULT,
+  Reassembly,
   type Registration,
   readGeneralReply,
   readPacket,
@@ -57,6 +59,8 @@ export type PlatformMessage = Packet;
 export class Jt808Terminal {
   private socket: Socket | undefined;
   private readonly splitter = new FrameSplitter(64 * 1024);
+  /** The platform's long messages (a firmware package in 0x8108) come in sub-packages, each answered, joined here. */
+  private readonly joiner = new Reassembly({ maxMessages: 2, maxPackages: MAX_PACKAGES, timeoutMs: 60_000 });
   private serial = 0;
   private readonly waiting = new Map<
     string,
@@ -172,8 +176,15 @@ export class Jt808Terminal {
 
   private read(chunk: Buffer): void {
     for (const sent of this.splitter.push(chunk)) {
-      const packet = readPacket(sent);
+      let packet = readPacket(sent);
       if (typeof packet === 'string') continue;
+      if (packet.header.packets) {
+        const { id, serial } = packet.header;
+        this.send(ID.terminalReply, writeGeneralReply({ serial, id, result: REPLY_RESULT.ok }));
+        const whole = this.joiner.add(packet, Date.now());
+        if (whole.kind !== 'whole') continue;
+        packet = { header: { ...packet.header, serial: whole.firstSerial, packets: null }, body: whole.body };
+      }
       const { id } = packet.header;
       // Replies name the serial they answer in their body's first word.
       if ((id === ID.platformReply || id === ID.registerReply) && packet.body.length >= 2) {

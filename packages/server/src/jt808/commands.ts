@@ -12,6 +12,7 @@ import {
   type Parameter,
   REPLY_RESULT,
   readGeneralReply,
+  readParameterReply,
   writeSetParameters,
 } from '@safety-shield/contract/jt808';
 import type { CommandAck } from '../device-port/index.js';
@@ -46,6 +47,23 @@ export function configParameters(settings: ConfigSettings): Parameter[] {
   return parameters;
 }
 
+/**
+ * The settings a terminal's parameters (0x0104) say it runs: those configParameters sends, read back; a value the
+ * setting's schema would refuse (a report interval over a minute, an APN of other characters) is left out.
+ */
+export function parameterSettings(parameters: readonly Parameter[]): ConfigSettings {
+  const value = (id: number) => parameters.find((p) => p.id === id)?.value;
+  const settings: ConfigSettings = {};
+  const seconds = value(PARAMETER.reportSeconds);
+  if (typeof seconds === 'number' && seconds >= 1 && seconds <= 60) settings.uploadIntervalSeconds = seconds;
+  const apn = value(PARAMETER.apn);
+  if (typeof apn === 'string' && /^[\x21-\x7e]{1,64}$/.test(apn)) {
+    const user = value(PARAMETER.apnUser);
+    settings.apn = { name: apn, ...(typeof user === 'string' && user && user.length <= 64 ? { user } : {}) };
+  }
+  return settings;
+}
+
 /** A general reply (0x0001) as an acknowledgement: result 0 is done, the others a refusal naming why. */
 function generalAck(reply: Packet, ref: string, result?: Record<string, unknown>): CommandAck {
   const { result: code } = readGeneralReply(reply.body);
@@ -53,8 +71,28 @@ function generalAck(reply: Packet, ref: string, result?: Record<string, unknown>
   return { ref, ok: false, error: REFUSALS[code] ?? `the terminal answered ${code}` };
 }
 
-/** The terminal's form of a command; a string says why there is none. */
-export function terminalCommand<K extends DownKind>(kind: K, payload: DownPayload<K>): TerminalCommand | string {
+/**
+ * The terminal's form of a command; a string says why there is none. `configVersion` is the version it last
+ * acknowledged (its parameters do not say). An upgrade is the session's own work (upgrades.ts).
+ */
+export function terminalCommand<K extends DownKind>(
+  kind: K,
+  payload: DownPayload<K>,
+  { configVersion }: { configVersion: number },
+): TerminalCommand | string {
+  if (kind === 'configGet') {
+    return {
+      id: ID.queryParameters,
+      body: new Uint8Array(0),
+      answer: ID.parameterReply,
+      ack: (reply, ref) => ({
+        ref,
+        ok: true,
+        error: null,
+        result: { version: configVersion, settings: parameterSettings(readParameterReply(reply.body).parameters) },
+      }),
+    };
+  }
   if (kind === 'config') {
     const config = payload as DownPayload<'config'>;
     const parameters = configParameters(config.settings);

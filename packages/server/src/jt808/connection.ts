@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { type Header, ID, type Jt808Version, writeFrames, writeGeneralReply } from '@safety-shield/contract/jt808';
+import { type Header, ID, type Jt808Version, writeFrames, writeGeneralReply, writePackage } from '@safety-shield/contract/jt808';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DropLog } from '../device-port/drops.js';
 
@@ -68,6 +68,15 @@ export abstract class TerminalConnection {
     const frames = writeFrames({ id, terminal: this.wire.terminal, serial, version: this.wire.version, body });
     this.serial = (this.serial + frames.length) & 0xffff;
     for (const frame of frames) this.socket.write(frame);
+    return serial;
+  }
+
+  /** Sends one sub-package of a message too long to hold at once, under its own serial; answers that serial. */
+  protected sendPackage(id: number, packets: { total: number; index: number }, part: Uint8Array): number {
+    const serial = this.serial;
+    if (this.closed) return serial;
+    this.serial = (this.serial + 1) & 0xffff;
+    this.socket.write(writePackage({ id, terminal: this.wire.terminal, serial, version: this.wire.version }, packets, part));
     return serial;
   }
 

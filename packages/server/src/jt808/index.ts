@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DownPayload } from '@safety-shield/contract/device';
 import type { Packet } from '@safety-shield/contract/jt808';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -115,6 +116,7 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
     current: new Map<string, Session>(),
     known: new Set(await terminals.uuids()),
     alarms: new Map<string, number>(),
+    upgrades: new Map<string, { upgradeId: number; version: string }>(),
     faults: new Map<string, string>(),
     track,
   };
@@ -125,12 +127,23 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
     protocol: 'jt808',
     serves: (device) => parts.known.has(device),
     async send(device, kind, payload, timeoutMs = COMMAND_TIMEOUT_MS) {
-      const command = terminalCommand(kind, payload);
+      const session = parts.current.get(device);
+      // An upgrade is the session's own work (a download and many messages, upgrades.ts): taken or refused at once.
+      if (kind === 'upgrade' || kind === 'upgradeCancel') {
+        if (!session) throw new CommandError(`${device} is not connected: ${kind} not sent`);
+        const ack =
+          kind === 'upgrade'
+            ? session.upgrade(payload as DownPayload<'upgrade'>, `upgrade-${(payload as DownPayload<'upgrade'>).upgradeId}`)
+            : session.cancelUpgrade((payload as DownPayload<'upgradeCancel'>).upgradeId, 'upgradeCancel');
+        if (!ack.ok) throw new CommandError(`${device} refused ${kind}: ${ack.error}`, ack);
+        return ack;
+      }
+      const command = terminalCommand(kind, payload, { configVersion: session?.device?.configVersion ?? 0 });
       // A kind the terminal has no message for is refused, as a device refuses what it cannot do.
       if (typeof command === 'string') throw new CommandError(`${kind}: ${command}`, { ref: '', ok: false, error: command });
-      const session = parts.current.get(device);
       // Not connected here: no answer, and the module tries again at the terminal's next hello.
-      if (!session) throw new CommandError(`${device} is not connected: ${kind} not sent`);
+      if (!session?.device) throw new CommandError(`${device} is not connected: ${kind} not sent`);
+      const terminal = session.device;
       let reply: Packet;
       try {
         reply = await session.command(command.id, command.body, command.answer, timeoutMs);
@@ -139,6 +152,7 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
       }
       const ack = command.ack(reply, String(reply.header.serial));
       if (!ack.ok) throw new CommandError(`${device} refused ${kind}: ${ack.error}`, ack);
+      if (kind === 'config') await terminals.configApplied(terminal, (payload as DownPayload<'config'>).version);
       return ack;
     },
     disconnect(device) {

@@ -20,20 +20,25 @@ import {
   readLocation,
   readLocationBatch,
   readPacket,
+  readParameterReply,
   readRegistration,
+  readUpgradeResult,
   STATUS_BIT,
   safetyMapping,
+  UPGRADE_RESULT,
+  UPGRADE_TYPE,
   writeAttachmentRequest,
   writeRegistrationReply,
   writeResendRequest,
 } from '@safety-shield/contract/jt808';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DropLog } from '../device-port/drops.js';
-import type { DeviceIntake, PositionFix } from '../device-port/index.js';
+import type { CommandAck, DeviceIntake, PositionFix } from '../device-port/index.js';
 import type { AttachmentRequests } from './attachment-requests.js';
 import { dateOfBcd, dbmOfSignal, instantOfBcd, localTimeText } from './clock.js';
 import { TerminalConnection } from './connection.js';
 import { type AuthenticatedTerminal, type Terminals, terminalKey } from './terminals.js';
+import { orderProblem, type UpgradeOrder, UpgradeTransfer } from './upgrades.js';
 
 export interface SessionLimits {
   /** The longest frame read (escaped); a longer one is dropped whole. */
@@ -71,6 +76,8 @@ export interface SessionParts {
   alarms: Map<string, number>;
   /** The faults each device reported last (a key of them), so a health report goes only when they change. */
   faults: Map<string, string>;
+  /** Packages a terminal received whole, by device: its 0x0108 after the restart names how the install went. */
+  upgrades: Map<string, { upgradeId: number; version: string }>;
   track(work: Promise<unknown>): void;
   /** Active-safety attachments: the alarm numbers, and where the terminal is to send the files. */
   attachments: { requests: AttachmentRequests; address(socket: Socket): { host: string; port: number } };
@@ -85,6 +92,10 @@ export class Session extends TerminalConnection {
   private readonly joiner: Reassembly;
   private expiry: NodeJS.Timeout | undefined;
   device: AuthenticatedTerminal | undefined;
+  /** The software version its authentication named (2019; 2011 and 2013 name none). */
+  software: string | null = null;
+  /** A firmware package on its way to the terminal. */
+  private transfer: UpgradeTransfer | undefined;
   /** Commands sent and not yet answered, by the serial they went with. */
   private readonly pending = new Map<number, { answer: number; settle(reply: Packet | Error): void }>();
 
@@ -195,6 +206,10 @@ export class Session extends TerminalConnection {
         return this.driverCard(device, header, body);
       case ID.terminalReply:
         return this.answered(readGeneralReply(body).serial, ID.terminalReply, { header, body });
+      case ID.parameterReply:
+        return this.answered(readParameterReply(body).serial, ID.parameterReply, { header, body });
+      case ID.upgradeResult:
+        return this.upgradeResult(device, header, body);
       default:
         this.drop(header.id, () => 'message not supported');
         return this.reply(header, REPLY_RESULT.unsupported);
@@ -227,6 +242,7 @@ export class Session extends TerminalConnection {
 
   private async authenticate(header: Header, body: Uint8Array): Promise<void> {
     const { code, software } = readAuthentication(body, header.version === 2019);
+    this.software = software || null;
     const device = await this.parts.terminals.authenticate(header.terminal, code);
     if (!device) {
       this.parts.log.info({ terminal: header.terminal }, 'jt808 authentication refused');
@@ -367,7 +383,11 @@ export class Session extends TerminalConnection {
    */
   command(id: number, body: Uint8Array, answer: number, timeoutMs: number): Promise<Packet> {
     if (this.closed) return Promise.reject(new Error('connection closed'));
-    const serial = this.send(id, body);
+    return this.answerTo(this.send(id, body), answer, timeoutMs);
+  }
+
+  /** The terminal's answer (the message `answer`) to what went with `serial`. */
+  private answerTo(serial: number, answer: number, timeoutMs: number): Promise<Packet> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => settle(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       const settle = (reply: Packet | Error) => {
@@ -396,12 +416,78 @@ export class Session extends TerminalConnection {
 
   protected ended(): void {
     this.stopExpiry();
+    this.transfer?.cancel();
     for (const waiting of [...this.pending.values()]) waiting.settle(new Error('connection closed'));
     const uuid = this.device?.uuid;
     if (uuid && this.parts.current.get(uuid) === this) {
       this.parts.current.delete(uuid);
       this.parts.track(this.queue.then(() => this.parts.intake.offline(uuid)));
     }
+  }
+
+  /**
+   * `upgrade`: taken at once when the terminal can be sent the package (docs/jt808.md, "Upgrades"), which then goes in
+   * the background; an order already on its way is taken again without starting over.
+   */
+  upgrade(order: UpgradeOrder, ref: string): CommandAck {
+    const device = this.device;
+    if (!device) return { ref, ok: false, error: 'not connected' };
+    if (this.software === order.version) return { ref, ok: true, error: null, result: { version: order.version } };
+    const problem = orderProblem(order);
+    if (problem) return { ref, ok: false, error: problem };
+    const running = this.transfer;
+    if (running && !running.installing && running.order.upgradeId === order.upgradeId) return { ref, ok: true, error: null };
+    if (running?.installing) return { ref, ok: false, error: `busy: installing ${running.order.upgradeId}` };
+    running?.cancel();
+    const { intake, log, upgrades } = this.parts;
+    const transfer = new UpgradeTransfer(order, device.maker, {
+      sendPackage: (packets, part, timeoutMs) => {
+        if (this.closed) return Promise.reject(new Error('connection closed'));
+        return this.answerTo(this.sendPackage(ID.upgrade, packets, part), ID.terminalReply, timeoutMs);
+      },
+      report: (progress) =>
+        intake
+          .upgradeProgress(device.uuid, progress)
+          .catch((err: unknown) => log.warn({ err, device: device.uuid }, 'upgrade progress not filed')),
+      isOpen: () => !this.closed,
+    });
+    this.transfer = transfer;
+    this.parts.track(
+      transfer.done.then(() => {
+        if (transfer.installing) upgrades.set(device.uuid, { upgradeId: order.upgradeId, version: order.version });
+      }),
+    );
+    return { ref, ok: true, error: null };
+  }
+
+  /** `upgradeCancel`: stops a package still on its way; one the terminal holds whole is being installed. */
+  cancelUpgrade(upgradeId: number, ref: string): CommandAck {
+    const running = this.transfer;
+    if (running?.order.upgradeId !== upgradeId) return { ref, ok: true, error: null };
+    if (!running.cancel()) return { ref, ok: false, error: 'installing' };
+    this.transfer = undefined;
+    return { ref, ok: true, error: null };
+  }
+
+  /**
+   * 0x0108, after the restart: a failed or cancelled install fails the order this node sent; a successful one was
+   * told by the new version the authentication named.
+   */
+  private async upgradeResult(device: AuthenticatedTerminal, header: Header, body: Uint8Array): Promise<void> {
+    const { type, result } = readUpgradeResult(body);
+    const order = this.parts.upgrades.get(device.uuid);
+    if (type === UPGRADE_TYPE.terminal && order) {
+      this.parts.upgrades.delete(device.uuid);
+      if (result !== UPGRADE_RESULT.ok) {
+        const reason =
+          result === UPGRADE_RESULT.cancelled ? 'the terminal cancelled the upgrade' : 'the terminal could not install the package';
+        await this.parts.intake.upgradeProgress(device.uuid, { upgradeId: order.upgradeId, phase: 'failed', reason });
+      } else if (this.software === null) {
+        // A terminal whose authentication names no version (2011, 2013) runs the package's now, as it just said.
+        await this.parts.intake.hello(device.uuid, { version: order.version, iccid: null, channels: null, name: null, model: null });
+      }
+    }
+    this.reply(header, REPLY_RESULT.ok);
   }
 
   /** 0x0702: a driver's card in or out, the driver of the device's incidents from then on; an unread card is no driver. */

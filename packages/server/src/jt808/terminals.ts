@@ -22,6 +22,10 @@ export interface AuthenticatedTerminal {
   deviceId: number;
   edition: number;
   timeZone: string;
+  /** The maker's id it registered with (five characters): 0x8108 names it. */
+  maker: string | null;
+  /** The configuration version it last acknowledged. */
+  configVersion: number;
 }
 
 /** The terminal number as the portal keys it: the digits without leading zeros (12 or 20 of them travel). */
@@ -38,6 +42,8 @@ const terminalOf = (db: Db, key: string) =>
         codeHash: jt808Terminal.codeHash,
         edition: jt808Terminal.edition,
         timeZone: jt808Terminal.timeZone,
+        maker: jt808Terminal.maker,
+        configVersion: jt808Terminal.configVersion,
         ...ownerStates,
       })
       .from(jt808Terminal)
@@ -96,7 +102,14 @@ export class Terminals {
     const [row] = await terminalOf(this.db, terminalKey(terminal));
     if (!row?.codeHash || !sameHash(hashToken(code), row.codeHash)) return undefined;
     if (ownerForbidden(row)) return undefined;
-    return { uuid: row.uuid, deviceId: row.deviceId, edition: row.edition, timeZone: row.timeZone };
+    const { uuid, deviceId, edition, timeZone, maker, configVersion } = row;
+    return { uuid, deviceId, edition, timeZone, maker, configVersion };
+  }
+
+  /** The terminal acknowledged this configuration version: a later 0x8104 reads as it. */
+  async configApplied(terminal: AuthenticatedTerminal, version: number): Promise<void> {
+    terminal.configVersion = version;
+    await this.db.update(jt808Terminal).set({ configVersion: version }).where(eq(jt808Terminal.deviceId, terminal.deviceId));
   }
 
   /** 0x0003: the terminal logged out; its code is void, it must register again. */

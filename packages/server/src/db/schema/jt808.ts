@@ -26,6 +26,8 @@ export const jt808Terminal = pgTable(
     plateColour: integer('plate_colour'),
     /** The zone of the terminal's clock: the standard's times are Beijing time unless the terminal was set otherwise. */
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    /** The configuration version the terminal last acknowledged (0x8103): what it runs, as its parameters cannot say. */
+    configVersion: integer('config_version').notNull().default(0),
     /** The address of the newest registration (a registration from another address is logged). */
     address: text('address'),
     registeredAt: timestamp('registered_at', { withTimezone: true }),

@@ -462,10 +462,10 @@ export class UpgradeCampaigns {
   }
 
   /**
-   * A device said `hello`: an upgrade it installed ends (done with the new version, failed with another), one whose
+   * A device said `hello`: an upgrade it installed ends (done with the new version, failed with another named one), one whose
    * download broke is ordered again (it resumes), and queued ones of active campaigns go out.
    */
-  async hello(uuid: string): Promise<void> {
+  async hello(uuid: string, { versionNamed = true }: { versionNamed?: boolean } = {}): Promise<void> {
     const [known] = await this.db.select({ id: device.id, version: device.version }).from(device).where(eq(device.deviceUuid, uuid));
     if (!known) return;
     const rows = await this.db
@@ -485,9 +485,10 @@ export class UpgradeCampaigns {
     for (const row of rows) {
       if (row.endsAt.getTime() <= Date.now()) await this.expire(row.taskId);
       else if (known.version === row.target) await this.finish(row.rowId, 'done', null, known.version);
-      else if (row.state === 'running' && row.phase && INSTALLING.includes(row.phase))
-        await this.finish(row.rowId, 'failed', `came back with version ${known.version ?? 'unknown'}`, known.version);
-      else await this.deliver(row.rowId, uuid);
+      else if (row.state === 'running' && row.phase && INSTALLING.includes(row.phase)) {
+        // A device that names no version (a JT/T 808-2013 terminal) tells how its install went otherwise.
+        if (versionNamed) await this.finish(row.rowId, 'failed', `came back with version ${known.version ?? 'unknown'}`, known.version);
+      } else await this.deliver(row.rowId, uuid);
     }
   }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "jt808_terminal" ADD COLUMN "config_version" integer DEFAULT 0 NOT NULL;
