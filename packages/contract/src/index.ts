@@ -8,6 +8,7 @@ export * from './api/device-alert.js';
 export * from './api/device-config.js';
 export * from './api/device-lock.js';
 export * from './api/device-task.js';
+export * from './api/driver-text.js';
 export * from './api/dvr.js';
 export * from './api/event.js';
 export * from './api/event-map.js';

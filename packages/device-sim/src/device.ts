@@ -66,6 +66,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   private readonly firmware: Firmware;
   /** The lock against local changes (`lock`). */
   private readonly lock: DeviceLock;
+  /** The texts the portal showed the driver (`driverText`), oldest first. */
+  readonly driverTexts: { text: string; readAloud: boolean; at: number }[] = [];
 
   constructor(options: SimDeviceOptions) {
     super();
@@ -160,6 +162,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.handle('upgrade', this.firmware.command());
     this.handle('upgradeCancel', this.firmware.cancelCommand());
     this.handle('lock', this.lock.command());
+    this.handle('driverText', ({ text, readAloud }) => {
+      this.driverTexts.push({ text, readAloud, at: Date.now() });
+      note(`shown to the driver: ${text}`);
+      return { ok: true };
+    });
     // What the runtime log keeps: the device's own events, as it sees them.
     this.on('connect', () => this.runtimeLog.note('connected'));
     this.on('offline', () => this.runtimeLog.note('offline'));

@@ -105,6 +105,10 @@ describe('down messages against their schemas', () => {
       [{}, /locked is missing/],
       [{ locked: 'yes' }, /locked: must be true or false/],
     ],
+    driverText: [
+      [{ readAloud: false }, /text is missing/],
+      [{ text: '', readAloud: false }, /text/],
+    ],
   };
 
   it('answers a malformed message of every down kind ok: false with the problem, without running its handler', async () => {

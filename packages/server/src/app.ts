@@ -29,6 +29,7 @@ import { deviceConfigModule } from './modules/device-config/index.js';
 import { deviceLockModule } from './modules/device-locks/index.js';
 import { deviceTaskModule } from './modules/device-tasks/index.js';
 import { deviceModule } from './modules/devices/index.js';
+import { driverTextModule } from './modules/driver-texts/index.js';
 import { dvrModule } from './modules/dvr/index.js';
 import { firmwareModule } from './modules/firmware/index.js';
 import { healthModule } from './modules/health/index.js';
@@ -212,6 +213,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(deviceConfigModule, { ...platform, secretKey: config.secretKey });
   await app.register(runtimeLogModule, platform);
   await app.register(deviceLockModule, platform);
+  await app.register(driverTextModule, platform);
   await app.register(firmwareModule, platform);
   await app.register(incidentModule, platform);
   await app.register(coachingModule, platform);

@@ -133,6 +133,12 @@ export const UpgradeCancelDown = Type.Object({ upgradeId: Type.Integer({ minimum
 /** `lock`: lock or unlock the device against local changes (`localActions`); acked once in force, then `lockState`. */
 export const LockDown = Type.Object({ locked: Type.Boolean() });
 
+/** `driverText`: show this text on the device's screen (and read it aloud when asked); acked once shown. */
+export const DriverTextDown = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: 200 }),
+  readAloud: Type.Boolean({ description: 'also read it aloud (text to speech), where the device can' }),
+});
+
 /** Every down kind, by topic kind (`dev/{uuid}/down/{kind}`). */
 export const downMessages = {
   credential: CredentialDown,
@@ -148,6 +154,7 @@ export const downMessages = {
   upgrade: UpgradeDown,
   upgradeCancel: UpgradeCancelDown,
   lock: LockDown,
+  driverText: DriverTextDown,
 } as const;
 export type DownKind = keyof typeof downMessages;
 export const DOWN_KINDS = Object.keys(downMessages) as DownKind[];

@@ -5,6 +5,7 @@ import { dashboardApi } from './dashboard.js';
 import { deviceAlertApi, deviceApi } from './device.js';
 import { deviceConfigApi, deviceTaskApi, runtimeLogApi, thresholdApi } from './device-config.js';
 import { deviceLockApi } from './device-lock.js';
+import { driverTextApi } from './driver-text.js';
 import { dvrApi } from './dvr.js';
 import { eventApi, eventMapApi, evidenceRequestApi, resourceApi, shareApi } from './event.js';
 import { firmwareApi } from './firmware.js';
@@ -35,6 +36,7 @@ export {
   deviceConfigApi,
   deviceLockApi,
   deviceTaskApi,
+  driverTextApi,
   dvrApi,
   eventApi,
   eventMapApi,
@@ -87,6 +89,7 @@ export const apiEndpoints = {
   runtimeLog: runtimeLogApi,
   threshold: thresholdApi,
   deviceLock: deviceLockApi,
+  driverText: driverTextApi,
   firmware: firmwareApi,
   dvr: dvrApi,
   live: liveApi,

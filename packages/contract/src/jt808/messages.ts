@@ -122,6 +122,13 @@ export const MESSAGES = [
       'A firmware campaign’s order (upgrade): the adapter downloads the package by the order’s link and streams it in sub-packages, 16 at a time, each answered by 0x0001; the share answered is the download’s progress, then verifying (its SHA-256) and installing (see Upgrades).',
   },
   {
+    id: 0x8300,
+    name: 'Text information distribution',
+    direction: 'down',
+    portal:
+      'The console’s “message to the driver” (driverText): shown on the terminal’s screen (flag 0x04), read aloud when asked (0x08); answered by 0x0001.',
+  },
+  {
     id: 0x9208,
     name: 'Alarm attachment upload request',
     direction: 'down',
@@ -168,6 +175,7 @@ export const ID = {
   parameterReply: 0x0104,
   upgrade: 0x8108,
   upgradeResult: 0x0108,
+  driverText: 0x8300,
   attachmentRequest: 0x9208,
   attachmentDoneReply: 0x9212,
 } as const;

@@ -16,6 +16,7 @@ import {
   REPLY_RESULT,
   Reassembly,
   type Registration,
+  readDriverText,
   readGeneralReply,
   readPacket,
   readRegistrationReply,
@@ -68,6 +69,8 @@ export class Jt808Terminal {
   >();
   /** Bodies sent in sub-packages, by first serial, for a resend request (0x8003). */
   private readonly sent = new Map<number, { id: number; body: Uint8Array }>();
+  /** The texts the platform showed the driver (0x8300), oldest first. */
+  readonly texts: { text: string; flags: number }[] = [];
   /** The parameters the platform set (0x8103), by id: what the terminal runs. */
   readonly parameters = new Map<number, Parameter['value']>();
   /** Platform messages other than replies, in order. */
@@ -246,11 +249,14 @@ export class Jt808Terminal {
     this.handlers.set(id, handler);
   }
 
-  /** The commands a terminal carries out by itself: parameters set (0x8103) and asked for (0x8104). */
+  /** The commands a terminal carries out by itself: parameters set (0x8103) and asked for (0x8104), texts shown (0x8300). */
   private obey(packet: Packet): void {
     const { id, serial } = packet.header;
     if (id === ID.setParameters) {
       for (const { id: parameter, value } of readSetParameters(packet.body)) this.parameters.set(parameter, value);
+      this.send(ID.terminalReply, writeGeneralReply({ serial, id, result: REPLY_RESULT.ok }));
+    } else if (id === ID.driverText) {
+      this.texts.push(readDriverText(packet.body, this.options.version === 2019));
       this.send(ID.terminalReply, writeGeneralReply({ serial, id, result: REPLY_RESULT.ok }));
     } else if (id === ID.queryParameters) {
       const list = [...this.parameters].map(([parameter, value]) => ({ id: parameter, value }));

@@ -13,6 +13,7 @@ import {
   REPLY_RESULT,
   readGeneralReply,
   readParameterReply,
+  writeDriverText,
   writeSetParameters,
 } from '@safety-shield/contract/jt808';
 import type { CommandAck } from '../device-port/index.js';
@@ -25,6 +26,9 @@ export interface TerminalCommand {
   answer: number;
   ack(reply: Packet, ref: string): CommandAck;
 }
+
+/** 0x8300's flags: show it on the terminal's screen, read it aloud (TTS). */
+const TEXT_FLAG = { show: 0x04, readAloud: 0x08 } as const;
 
 /** Why the terminal refused, as a general reply's result says it. */
 const REFUSALS: Record<number, string> = {
@@ -78,8 +82,13 @@ function generalAck(reply: Packet, ref: string, result?: Record<string, unknown>
 export function terminalCommand<K extends DownKind>(
   kind: K,
   payload: DownPayload<K>,
-  { configVersion }: { configVersion: number },
+  { configVersion, edition }: { configVersion: number; edition: number },
 ): TerminalCommand | string {
+  if (kind === 'driverText') {
+    const { text, readAloud } = payload as DownPayload<'driverText'>;
+    const flags = TEXT_FLAG.show | (readAloud ? TEXT_FLAG.readAloud : 0);
+    return { id: ID.driverText, body: writeDriverText(text, flags, edition === 2019), answer: ID.terminalReply, ack: generalAck };
+  }
   if (kind === 'configGet') {
     return {
       id: ID.queryParameters,

@@ -138,7 +138,10 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
         if (!ack.ok) throw new CommandError(`${device} refused ${kind}: ${ack.error}`, ack);
         return ack;
       }
-      const command = terminalCommand(kind, payload, { configVersion: session?.device?.configVersion ?? 0 });
+      const command = terminalCommand(kind, payload, {
+        configVersion: session?.device?.configVersion ?? 0,
+        edition: session?.device?.edition ?? 2013,
+      });
       // A kind the terminal has no message for is refused, as a device refuses what it cannot do.
       if (typeof command === 'string') throw new CommandError(`${kind}: ${command}`, { ref: '', ok: false, error: command });
       // Not connected here: no answer, and the module tries again at the terminal's next hello.

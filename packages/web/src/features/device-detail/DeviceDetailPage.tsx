@@ -10,6 +10,7 @@ import { AlertHistory } from './components/AlertHistory.js';
 import { BindHistory } from './components/BindHistory.js';
 import { ConfigPanel } from './components/ConfigPanel.js';
 import { DeviceIdentity } from './components/DeviceIdentity.js';
+import { DriverTextButton } from './components/DriverTextButton.js';
 import { IncidentsPanel } from './components/IncidentsPanel.js';
 import { StatusSummary } from './components/StatusSummary.js';
 
@@ -113,6 +114,7 @@ export function DeviceDetailPage() {
                 <FileTextOutlined /> {t('runtimeLogs.title')}
               </Link>
             )}
+            {device.data && <DriverTextButton deviceId={device.data.deviceId} online={device.data.online} />}
             <Link to={pathTo('DeviceMonitor')} data-testid="detail-to-monitor">
               <DashboardOutlined /> {t('deviceDetail.toMonitor')}
             </Link>

@@ -94,6 +94,7 @@ export const logActions: readonly string[] = [
   'device.lock.link',
   'device.lock.link.revoke',
   'device.lock.public',
+  'device.driverText',
   'event.review',
   'event.comment',
   'event.delete',
