@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   DaysFilterBar,
+  daySpanOf,
   type ListColumns,
   ListPage,
-  numberFilter,
   reasonColumn,
   SelectFilter,
   TextFilter,
@@ -26,8 +26,7 @@ export function UpgradeLogPage() {
   const list = useListParams(FILTERS);
   const { keyword, version } = list.filters;
   const result = upgradeOutcomes.find((value) => value === list.filters.result);
-  const from = numberFilter(list.filters.from);
-  const to = numberFilter(list.filters.to);
+  const { from, to } = daySpanOf(list.filters);
   const filters: Omit<UpgradeLogQuery, 'page' | 'limit'> = { keyword, version, result, startTime: from, endTime: to };
   const query = useUpgradeLog({ page: list.page, limit: list.limit, ...filters });
   const packages = usePackages({ page: 1, limit: 100 });
