@@ -78,28 +78,10 @@ const app = await buildApp(
     },
   },
 );
-const gateway = await startGateway({
-  db,
-  log: pino({ level: 'warn' }),
-  intake: app.deviceIntake,
-  devicePort,
-  mqttPort: 0,
-  mqttHost: '127.0.0.1',
-});
-
-const jt808 =
-  terminals > 0
-    ? await startJt808({
-        db,
-        log: pino({ level: 'warn' }),
-        intake: app.deviceIntake,
-        devicePort,
-        port: 0,
-        attachmentPort: 0,
-        host: '127.0.0.1',
-        policy: 'open',
-      })
-    : undefined;
+/** What both adapters are given: the database, the intake they report to and the port that sends their commands. */
+const adapter = { db, log: pino({ level: 'warn' }), intake: app.deviceIntake, devicePort };
+const gateway = await startGateway({ ...adapter, mqttPort: 0, mqttHost: '127.0.0.1' });
+const jt808 = terminals > 0 ? await startJt808({ ...adapter, port: 0, attachmentPort: 0, host: '127.0.0.1', policy: 'open' }) : undefined;
 
 const send = (message: unknown) => process.send?.(message);
 process.on('message', async (message) => {

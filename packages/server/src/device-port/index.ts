@@ -13,16 +13,4 @@ export {
 export { GpsIngest, INGEST_DEFAULTS, type IngestOptions } from './ingest.js';
 export { afterCommit, type DeviceIntake, type KnownDevice } from './intake.js';
 export { Presence } from './presence.js';
-export type {
-  DeliveredFile,
-  DeviceFault,
-  DeviceHello,
-  DeviceMessage,
-  DriverReport,
-  HealthReport,
-  IncidentReport,
-  PositionFix,
-  ReportedResource,
-  SosReport,
-  UploadReport,
-} from './reports.js';
+export type * from './reports.js';

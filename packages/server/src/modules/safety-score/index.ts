@@ -20,7 +20,7 @@ export const safetyScoreModule = fp(
     const safety = new SafetyScoreService(db, app.statistics.zones);
     app.decorate('safetyScore', safety);
     // A new incident on any node changes the scores of the views it is in.
-    bus.subscribe('incident', (arrived) => safety.forget(arrived));
+    bus.subscribe('incident', (arrived) => safety.views.forget(arrived));
     await app.register(safetyScoreRoutes, { safety });
   },
   { name: 'safety-score', dependencies: ['statistics'] },

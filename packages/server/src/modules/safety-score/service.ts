@@ -12,7 +12,6 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
-import type { Chain } from '../../http/scope.js';
 import { ViewCache } from '../../view-cache.js';
 import type { CompanyZones } from '../statistics/index.js';
 import { bucketsOf, statisticsRepo as repo, type StatisticsAsk, spanOf, statisticsView } from '../statistics/index.js';
@@ -77,16 +76,13 @@ interface Entity {
  * the same as the statistics page's distance. Answers are kept per view and question like the statistics'.
  */
 export class SafetyScoreService {
-  private readonly views = new ViewCache<SafetyScoreList>();
+  /** Answers per view and question; a new incident of a view (the bus's `incident`) clears them, new weights all. */
+  readonly views = new ViewCache<SafetyScoreList>();
 
   constructor(
     private readonly db: Db,
     private readonly zones: CompanyZones,
   ) {}
-
-  forget(chain: Chain): void {
-    this.views.forget(chain);
-  }
 
   weights(principal: Principal, companyId: number | undefined): Promise<SafetyWeightsInfo> {
     return readWeights(this.db, principal, companyId);

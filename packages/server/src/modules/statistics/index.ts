@@ -27,7 +27,7 @@ export const statisticsModule = fp(
     const rollup = new StatisticsRollup(db, zones);
     app.decorate('statistics', { service, rollup, zones });
     // A new incident on any node changes the figures of the views it is in.
-    bus.subscribe('incident', (arrived) => service.forget(arrived));
+    bus.subscribe('incident', (arrived) => service.views.forget(arrived));
     await app.register(statisticsRoutes, { statistics: service });
 
     if (config.statisticsRollup === false) return;

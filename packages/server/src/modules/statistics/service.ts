@@ -11,7 +11,6 @@ import {
 } from '@safety-shield/contract';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
-import type { Chain } from '../../http/scope.js';
 import { placeOf } from '../../places/index.js';
 import { ViewCache } from '../../view-cache.js';
 import * as repo from './repo.js';
@@ -46,16 +45,13 @@ interface TagKey {
  * clears them.
  */
 export class StatisticsService {
-  private readonly views = new ViewCache<unknown>();
+  /** Answers per view and question; a new incident of a view (the bus's `incident`) clears them. */
+  readonly views = new ViewCache<unknown>();
 
   constructor(
     private readonly db: Db,
     private readonly zones: CompanyZones,
   ) {}
-
-  forget(chain: Chain): void {
-    this.views.forget(chain);
-  }
 
   private through<T>(principal: Principal, kind: string, query: PeriodAsk, options: StatisticsOptions, compute: () => Promise<T>) {
     if (options.now !== undefined) return compute();

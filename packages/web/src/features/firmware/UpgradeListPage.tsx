@@ -1,23 +1,16 @@
-import { type DeviceUpgradeRecord, pathTo, upgradeRowPhases } from '@safety-shield/contract';
+import { type DeviceUpgradeRecord, upgradeRowPhases } from '@safety-shield/contract';
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DownloadButton } from '../../shared/ui/DownloadButton.js';
-import {
-  type ListColumns,
-  ListPage,
-  reasonColumn,
-  SelectFilter,
-  TextFilter,
-  timeColumn,
-  useFilteredList,
-} from '../../shared/ui/list/index.js';
+import { type ListColumns, ListPage, SelectFilter, TextFilter, timeColumn, useFilteredList } from '../../shared/ui/list/index.js';
 import { OnlineTag, VersionFilter } from '../devices/index.js';
 import { exportUpgradeList, UPGRADE_LIST_KEY, useUpgradeDevices } from './api/upgrade-list.js';
 import { useCampaignFeed } from './api/use-campaign-feed.js';
 import { campaignPath } from './components/paths.js';
 import { LatestUpgrade } from './components/UpgradeTags.js';
+import { upgradeColumns } from './components/upgrade-columns.js';
 
 const FILTERS = { keyword: 'text', version: 'text', model: 'text', phase: upgradeRowPhases } as const;
 const dash = (value: string | null) => value ?? '—';
@@ -43,12 +36,7 @@ export function UpgradeListPage() {
   const query = useUpgradeDevices({ page: list.page, limit: list.limit, ...filters });
 
   const columns: ListColumns<DeviceUpgradeRecord> = [
-    {
-      key: 'uuid',
-      title: t('firmware.device'),
-      fitWidth: 190,
-      render: (_, record) => <Link to={pathTo('DeviceDetail', { query: { deviceId: record.deviceId } })}>{record.deviceUuid}</Link>,
-    },
+    upgradeColumns.device(t, 'uuid'),
     {
       key: 'running',
       title: t('firmware.runningVersion'),
@@ -84,10 +72,7 @@ export function UpgradeListPage() {
       fitWidth: 170,
       render: (_, record) => <LatestUpgrade phase={record.phase} progress={record.progress} />,
     },
-    reasonColumn(t('firmware.reason'), (record) => ({ reason: record.reason, failed: record.phase === 'failed' }), {
-      priority: 3,
-      fitWidth: 200,
-    }),
+    upgradeColumns.reason(t, (record) => record.phase === 'failed', 200),
     timeColumn('updated', t('firmware.updated'), (record) => record.updateTime, 4),
   ];
 

@@ -1,12 +1,11 @@
-import { firmwareApi, pathTo, type UpgradeLogQuery, type UpgradeLogRecord, upgradeOutcomes } from '@safety-shield/contract';
+import { firmwareApi, type UpgradeLogQuery, type UpgradeLogRecord, upgradeOutcomes } from '@safety-shield/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   DaysFilterBar,
+  daySpanOf,
   type ListColumns,
   ListPage,
-  numberFilter,
-  reasonColumn,
   SelectFilter,
   TextFilter,
   timeColumn,
@@ -17,6 +16,7 @@ import { usePackages } from './api/packages.js';
 import { useUpgradeLog } from './api/upgrade-log.js';
 import { campaignPath } from './components/paths.js';
 import { OutcomeTag } from './components/UpgradeTags.js';
+import { upgradeColumns } from './components/upgrade-columns.js';
 
 const FILTERS = ['keyword', 'version', 'result', 'from', 'to'] as const;
 
@@ -26,21 +26,14 @@ export function UpgradeLogPage() {
   const list = useListParams(FILTERS);
   const { keyword, version } = list.filters;
   const result = upgradeOutcomes.find((value) => value === list.filters.result);
-  const from = numberFilter(list.filters.from);
-  const to = numberFilter(list.filters.to);
+  const { from, to } = daySpanOf(list.filters);
   const filters: Omit<UpgradeLogQuery, 'page' | 'limit'> = { keyword, version, result, startTime: from, endTime: to };
   const query = useUpgradeLog({ page: list.page, limit: list.limit, ...filters });
   const packages = usePackages({ page: 1, limit: 100 });
 
   const columns: ListColumns<UpgradeLogRecord> = [
     timeColumn('ended', t('firmware.log.ended'), (record) => record.endTime),
-    {
-      key: 'device',
-      title: t('firmware.device'),
-      priority: 1,
-      fitWidth: 190,
-      render: (_, record) => <Link to={pathTo('DeviceDetail', { query: { deviceId: record.deviceId } })}>{record.deviceUuid}</Link>,
-    },
+    upgradeColumns.device(t, 'device', 1),
     {
       key: 'package',
       title: t('firmware.log.package'),
@@ -66,10 +59,7 @@ export function UpgradeLogPage() {
       fitWidth: 110,
       render: (_, record) => <OutcomeTag result={record.result} />,
     },
-    reasonColumn(t('firmware.reason'), (record) => ({ reason: record.reason, failed: record.result === 'failed' }), {
-      priority: 3,
-      fitWidth: 220,
-    }),
+    upgradeColumns.reason(t, (record) => record.result === 'failed', 220),
     timeColumn('started', t('firmware.log.started'), (record) => record.startTime, 4),
   ];
 

@@ -5,19 +5,9 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../shared/http/api.js';
-import { actorText, formatTime } from '../../shared/ui/format.js';
-import {
-  DaysFilterBar,
-  type ListColumns,
-  ListPage,
-  ListTable,
-  numberFilter,
-  SelectFilter,
-  TextFilter,
-  useListParams,
-} from '../../shared/ui/list/index.js';
-import { actionLabel, logActions } from './components/actions.js';
-import { CsvExportButton, ResultTag } from './components/log-parts.js';
+import { DaysFilterBar, daySpanOf, type ListColumns, ListPage, ListTable, TextFilter, useListParams } from '../../shared/ui/list/index.js';
+import { logActions } from './components/actions.js';
+import { ActionFilter, CsvExportButton, logColumns } from './components/log-parts.js';
 
 const FILTERS = ['device', 'username', 'action', 'from', 'to'] as const;
 const DEVICE_ACTIONS = logActions.filter((action) => action.startsWith('device.'));
@@ -44,8 +34,7 @@ export function DeviceOperationLogPage() {
   const { t, i18n } = useTranslation();
   const list = useListParams(FILTERS);
   const { device, username, action } = list.filters;
-  const from = numberFilter(list.filters.from);
-  const to = numberFilter(list.filters.to);
+  const { from, to } = daySpanOf(list.filters);
   const params: DeviceOperationQuery = { page: list.page, limit: list.limit, device, username, action, from, to };
   const query = useQuery({
     queryKey: ['deviceOperationLog', params],
@@ -54,7 +43,7 @@ export function DeviceOperationLogPage() {
   });
 
   const columns: ListColumns<DeviceOperationRecord> = [
-    { title: t('log.time'), dataIndex: 'at', render: formatTime, fitWidth: 180 },
+    logColumns.time(t),
     {
       title: t('deviceLog.device'),
       key: 'device',
@@ -67,7 +56,7 @@ export function DeviceOperationLogPage() {
           (record.target ?? '—')
         ),
     },
-    { title: t('log.action'), dataIndex: 'action', priority: 1, fitWidth: 200, render: (value: string) => actionLabel(value, t) },
+    logColumns.action(t, 1),
     {
       title: t('deviceLog.change'),
       key: 'change',
@@ -84,14 +73,8 @@ export function DeviceOperationLogPage() {
             ));
       },
     },
-    { title: t('log.username'), dataIndex: 'username', priority: 2, fitWidth: 130, render: actorText },
-    {
-      title: t('log.result'),
-      dataIndex: 'result',
-      priority: 3,
-      fitWidth: 160,
-      render: (value: string) => <ResultTag value={value} />,
-    },
+    logColumns.username(t, 2),
+    logColumns.result(t, 3),
   ];
 
   return (
@@ -109,13 +92,7 @@ export function DeviceOperationLogPage() {
         <DaysFilterBar list={list} values={{ device, username, action }} rangeLabel={t('log.dateRange')} toExclusive>
           <TextFilter name="device" label={t('deviceLog.device')} placeholder="UUID" width={180} />
           <TextFilter name="username" label={t('log.username')} width={160} />
-          <SelectFilter
-            name="action"
-            label={t('log.action')}
-            width={240}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={DEVICE_ACTIONS.map((value) => ({ value, label: actionLabel(value, t) }))}
-          />
+          <ActionFilter actions={DEVICE_ACTIONS} width={240} />
         </DaysFilterBar>
       }
     >

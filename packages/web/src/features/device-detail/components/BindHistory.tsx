@@ -1,5 +1,5 @@
 import { type BindLogRecord, pathTo } from '@safety-shield/contract';
-import { Flex, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { timeColumn } from '../../../shared/ui/list/index.js';
@@ -10,36 +10,34 @@ import { PanelTable } from './PanelTable.js';
 export function BindHistory({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   return (
-    <Flex vertical gap={12}>
-      <PanelTable<BindLogRecord>
-        tableId="device-detail-bind-log"
-        testId="detail-bind-log"
-        rowKey="id"
-        rows={(paging) => bindLogQuery({ deviceId, ...paging })}
-        columns={[
-          timeColumn('time', t('deviceDetail.bind.time'), (row) => row.time),
-          {
-            key: 'action',
-            title: t('deviceDetail.bind.action'),
-            priority: 1,
-            fitWidth: 110,
-            render: (_, row) => (
-              <Space size={4} wrap>
-                <Tag color={row.action === 'bind' ? 'blue' : 'default'}>{t(`deviceDetail.bind.${row.action}`)}</Tag>
-                {row.forced && <Tag color="warning">{t('deviceDetail.bind.forced')}</Tag>}
-              </Space>
-            ),
-          },
-          {
-            key: 'plate',
-            title: t('deviceDetail.vehicle'),
-            priority: 2,
-            fitWidth: 140,
-            render: (_, row) => <Link to={pathTo('VehicleList', { licensePlate: row.licensePlate })}>{row.licensePlate}</Link>,
-          },
-          { key: 'who', title: t('deviceDetail.bind.who'), priority: 3, fitWidth: 140, render: (_, row) => row.username },
-        ]}
-      />
-    </Flex>
+    <PanelTable<BindLogRecord>
+      tableId="device-detail-bind-log"
+      testId="detail-bind-log"
+      rowKey="id"
+      rows={(paging) => bindLogQuery({ deviceId, ...paging })}
+      columns={[
+        timeColumn('time', t('deviceDetail.bind.time'), (row) => row.time),
+        {
+          key: 'action',
+          title: t('deviceDetail.bind.action'),
+          priority: 1,
+          fitWidth: 110,
+          render: (_, row) => (
+            <Space size={4} wrap>
+              <Tag color={row.action === 'bind' ? 'blue' : 'default'}>{t(`deviceDetail.bind.${row.action}`)}</Tag>
+              {row.forced && <Tag color="warning">{t('deviceDetail.bind.forced')}</Tag>}
+            </Space>
+          ),
+        },
+        {
+          key: 'plate',
+          title: t('deviceDetail.vehicle'),
+          priority: 2,
+          fitWidth: 140,
+          render: (_, row) => <Link to={pathTo('VehicleList', { licensePlate: row.licensePlate })}>{row.licensePlate}</Link>,
+        },
+        { key: 'who', title: t('deviceDetail.bind.who'), priority: 3, fitWidth: 140, render: (_, row) => row.username },
+      ]}
+    />
   );
 }

@@ -1,19 +1,18 @@
 import { codeKeys, logApi, type OperationLogRecord } from '@safety-shield/contract';
 import { useTranslation } from 'react-i18next';
-import { actorText, formatTime } from '../../../shared/ui/format.js';
 import {
   DaysFilterBar,
+  daySpanOf,
   type ListColumns,
   ListPage,
   ListTable,
-  numberFilter,
   SelectFilter,
   TextFilter,
   useListParams,
 } from '../../../shared/ui/list/index.js';
 import { type LogScope, useOperationLog } from '../api/get-operation-log.js';
-import { actionLabel, logActions } from './actions.js';
-import { CsvExportButton, ResultTag } from './log-parts.js';
+import { logActions } from './actions.js';
+import { ActionFilter, CsvExportButton, logColumns } from './log-parts.js';
 
 const FILTERS = ['username', 'action', 'result', 'from', 'to'] as const;
 
@@ -28,8 +27,7 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
   const list = useListParams(FILTERS);
   const { username, result } = list.filters;
   const action = fixedAction ?? list.filters.action;
-  const from = numberFilter(list.filters.from);
-  const to = numberFilter(list.filters.to);
+  const { from, to } = daySpanOf(list.filters);
   const system = scope === 'system';
   const query = useOperationLog(scope, {
     page: list.page,
@@ -42,8 +40,8 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
 
   // Issue 16: when, who and what first; the target, role and address as the width allows.
   const columns: ListColumns<OperationLogRecord> = [
-    { title: t('log.time'), dataIndex: 'at', render: formatTime, fitWidth: 180 },
-    ...(system ? [{ title: t('log.username'), dataIndex: 'username', priority: 2, fitWidth: 130, render: actorText }] : []),
+    logColumns.time(t),
+    ...(system ? [logColumns.username<OperationLogRecord>(t, 2)] : []),
     {
       title: t('log.role'),
       dataIndex: 'role',
@@ -51,15 +49,9 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
       fitWidth: 140,
       render: (role: string | null) => (role && i18n.exists(`roles.${role}`) ? t(`roles.${role}`) : dash(role)),
     },
-    { title: t('log.action'), dataIndex: 'action', priority: 2, fitWidth: 200, render: (value: string) => actionLabel(value, t) },
+    logColumns.action(t, 2),
     { title: t('log.target'), dataIndex: 'target', render: dash, ellipsis: true, priority: 3, fitWidth: 200 },
-    {
-      title: t('log.result'),
-      dataIndex: 'result',
-      priority: 2,
-      fitWidth: 160,
-      render: (value: string) => <ResultTag value={value} />,
-    },
+    logColumns.result(t, 2),
     { title: t('log.ip'), dataIndex: 'ip', render: dash, priority: 4, fitWidth: 140 },
   ];
 
@@ -76,15 +68,7 @@ export function OperationLog({ scope, action: fixedAction }: { scope: LogScope; 
       filters={
         <DaysFilterBar list={list} values={{ username, action, result }} rangeLabel={t('log.dateRange')} toExclusive>
           {system && <TextFilter name="username" label={t('log.username')} width={160} />}
-          {!fixedAction && (
-            <SelectFilter
-              name="action"
-              label={t('log.action')}
-              width={220}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={logActions.map((value) => ({ value, label: actionLabel(value, t) }))}
-            />
-          )}
+          {!fixedAction && <ActionFilter actions={logActions} width={220} />}
           {system && (
             <SelectFilter
               name="result"

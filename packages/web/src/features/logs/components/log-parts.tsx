@@ -1,8 +1,12 @@
 import type { Endpoint, InputOf } from '@safety-shield/contract';
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/http/download.js';
 import { DownloadButton } from '../../../shared/ui/DownloadButton.js';
+import { actorText, formatTime } from '../../../shared/ui/format.js';
+import { type ListColumn, SelectFilter } from '../../../shared/ui/list/index.js';
+import { actionLabel } from './actions.js';
 
 /** The server records the codeKey each call answered with. */
 const SUCCESS = 'REQUEST_SUCCESS';
@@ -32,5 +36,45 @@ export function CsvExportButton<E extends Endpoint>({
     <DownloadButton save={() => downloadFile(declaration, input, filename)} failed={t('log.exportFailed')}>
       {t('log.export')}
     </DownloadButton>
+  );
+}
+
+/** The columns the logs share (who, what, how it ended), each at the priority its log gives it (issue 16). */
+export const logColumns = {
+  time: <T,>(t: TFunction): ListColumn<T> => ({ title: t('log.time'), dataIndex: 'at', render: formatTime, fitWidth: 180 }),
+  username: <T,>(t: TFunction, priority: number): ListColumn<T> => ({
+    title: t('log.username'),
+    dataIndex: 'username',
+    priority,
+    fitWidth: 130,
+    render: actorText,
+  }),
+  action: <T,>(t: TFunction, priority: number): ListColumn<T> => ({
+    title: t('log.action'),
+    dataIndex: 'action',
+    priority,
+    fitWidth: 200,
+    render: (value: string) => actionLabel(value, t),
+  }),
+  result: <T,>(t: TFunction, priority: number): ListColumn<T> => ({
+    title: t('log.result'),
+    dataIndex: 'result',
+    priority,
+    fitWidth: 160,
+    render: (value: string) => <ResultTag value={value} />,
+  }),
+};
+
+/** A log's action filter: one of `actions`, searched by its words. */
+export function ActionFilter({ actions, width }: { actions: readonly string[]; width: number }) {
+  const { t } = useTranslation();
+  return (
+    <SelectFilter
+      name="action"
+      label={t('log.action')}
+      width={width}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={actions.map((value) => ({ value, label: actionLabel(value, t) }))}
+    />
   );
 }

@@ -8,6 +8,9 @@ import type { ListParamsApi } from './use-list-params.js';
 
 type Fields<K extends string> = Partial<Record<K, string | undefined>>;
 
+/** The span of days the bar keeps in the URL, as the instants `from` and `to`; undefined where the span is open. */
+export const daySpanOf = (filters: Fields<'from' | 'to'>) => ({ from: numberFilter(filters.from), to: numberFilter(filters.to) });
+
 interface Props<K extends string> {
   list: Pick<ListParamsApi<K | 'from' | 'to'>, 'filters' | 'setFilters' | 'resetFilters'>;
   /** The filters the fields show (as read from the URL). */
@@ -23,8 +26,7 @@ interface Props<K extends string> {
  * `to`; the other fields' texts are trimmed.
  */
 export function DaysFilterBar<K extends string>({ list, values, rangeLabel, toExclusive = false, children }: Props<K>) {
-  const from = numberFilter(list.filters.from);
-  const to = numberFilter(list.filters.to);
+  const { from, to } = daySpanOf(list.filters);
   const shown = JSON.stringify(values);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fields' texts say when the values change
   const formValues = useMemo(() => ({ ...values, range: daySpanValue(from, to, toExclusive) }), [shown, from, to, toExclusive]);

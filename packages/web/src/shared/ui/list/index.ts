@@ -1,5 +1,5 @@
 export { ACTIONS_KEY, actionsColumn, type ListColumn, type ListColumns, reasonColumn, rowData, timeColumn } from './columns.js';
-export { DaysFilterBar } from './DaysFilterBar.js';
+export { DaysFilterBar, daySpanOf } from './DaysFilterBar.js';
 export { DeleteAction } from './DeleteAction.js';
 export { EditAction } from './EditAction.js';
 export { FilterBar } from './FilterBar.js';
