@@ -8,6 +8,7 @@ import { deviceLockApi } from './device-lock.js';
 import { dvrApi } from './dvr.js';
 import { eventApi, eventMapApi, evidenceRequestApi, resourceApi, shareApi } from './event.js';
 import { firmwareApi } from './firmware.js';
+import { jt808TerminalApi } from './jt808-terminal.js';
 import { liveApi } from './live.js';
 import { logApi } from './log.js';
 import { mapApi } from './map.js';
@@ -41,6 +42,7 @@ export {
   evidenceRequestApi,
   firmwareApi,
   healthApi,
+  jt808TerminalApi,
   liveApi,
   logApi,
   maintenanceApi,
@@ -87,6 +89,7 @@ export const apiEndpoints = {
   runtimeLog: runtimeLogApi,
   threshold: thresholdApi,
   deviceLock: deviceLockApi,
+  jt808Terminal: jt808TerminalApi,
   firmware: firmwareApi,
   dvr: dvrApi,
   live: liveApi,

@@ -13,3 +13,4 @@ export * from './packet.js';
 export * from './parameters.js';
 export * from './reassembly.js';
 export * from './terminal.js';
+export * from './terminal-number.js';
