@@ -111,7 +111,7 @@ describe('JT/T 808 terminals listed in advance', () => {
         { row: 4, terminalNo: '12ab', problem: 'number' },
         { row: 5, terminalNo: '013900000201', problem: 'duplicate' },
         { row: 6, terminalNo: '13900000150', problem: 'taken' },
-        { row: 7, terminalNo: '13900000203', problem: 'plate' },
+        { row: 7, terminalNo: '13900000203', problem: 'plateLength' },
       ],
     });
     const page = await call(ctx, companyAdmin, listed, firstPage);

@@ -72,11 +72,11 @@ export const ListedTerminalImportBody = Type.Object({
 export type ListedTerminalImportBody = Static<typeof ListedTerminalImportBody>;
 
 /**
- * Why a row was not listed: not 1–20 digits (`number`), a plate longer than 20 characters (`plate`), the same number
+ * Why a row was not listed: not 1–20 digits (`number`), a plate longer than 20 characters (`plateLength`), the same number
  * on an earlier row (`duplicate`), a number another device has (`taken`: another company's, an MQTT device, a terminal
  * that registered unmatched), or no device quota left (`quota`).
  */
-export const listedImportProblems = ['number', 'plate', 'duplicate', 'taken', 'quota'] as const;
+export const listedImportProblems = ['number', 'plateLength', 'duplicate', 'taken', 'quota'] as const;
 export type ListedImportProblem = (typeof listedImportProblems)[number];
 
 export const ListedTerminalImportResult = Type.Object({

@@ -100,7 +100,7 @@ export class ListedTerminals {
     const valid: Array<{ row: number; terminalNo: string; key: string; plate: string | null }> = [];
     for (const row of rows) {
       if (!NUMBER.test(row.terminalNo)) problem(row, 'number');
-      else if (row.plate.length > LISTED_PLATE_MAX) problem(row, 'plate');
+      else if (row.plate.length > LISTED_PLATE_MAX) problem(row, 'plateLength');
       else {
         const key = terminalKey(row.terminalNo);
         if (seen.has(key)) problem(row, 'duplicate');
