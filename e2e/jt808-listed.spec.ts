@@ -54,6 +54,7 @@ test('a Company Admin lists JT/T 808 terminals in advance: adds one, imports a w
   const result = page.getByRole('dialog', { name: 'Import result' });
   await expect(result.getByTestId('listed-import-added')).toHaveText('2');
   await expect(result.getByRole('row', { name: /12-34/ })).toContainText('Not a terminal number');
+  await page.screenshot({ path: 'e2e/artifacts/jt808-listed-import.png', animations: 'disabled' });
   await result.getByRole('button', { name: 'OK' }).click();
   for (const number of [added, imported1, imported2]) await expect(row(number)).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/jt808-listed-1440.png', fullPage: true, animations: 'disabled' });
