@@ -71,6 +71,8 @@ export const codeKeys = {
   EVENT_STATE_ERROR: { code: 40916, status: 409 },
   /** Issue 28: a signed upload link whose one upload is complete (docs/device-protocol.md, `upload`). */
   UPLOAD_LINK_USED: { code: 40917, status: 409 },
+  /** Issue 30: a terminal listed in advance whose number another device already has. */
+  DEVICE_EXIST: { code: 40918, status: 409 },
   /** A plain request to the WebSocket's address (`GET /v1/ws` without the upgrade). */
   WEBSOCKET_UPGRADE_REQUIRED: { code: 42601, status: 426 },
   YOU_REQUEST_TOO_FAST: { code: 42901, status: 429 },

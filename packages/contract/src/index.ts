@@ -14,6 +14,7 @@ export * from './api/event.js';
 export * from './api/event-map.js';
 export * from './api/evidence-request.js';
 export * from './api/firmware.js';
+export * from './api/jt808-terminal.js';
 export * from './api/live.js';
 export * from './api/org.js';
 export * from './api/push.js';

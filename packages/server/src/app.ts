@@ -34,6 +34,7 @@ import { dvrModule } from './modules/dvr/index.js';
 import { firmwareModule } from './modules/firmware/index.js';
 import { healthModule } from './modules/health/index.js';
 import { incidentModule } from './modules/incidents/index.js';
+import { jt808TerminalModule } from './modules/jt808-terminals/index.js';
 import { liveModule } from './modules/live/index.js';
 import { logModule, registerOperationLog } from './modules/logs/index.js';
 import { orgModule } from './modules/orgs/index.js';
@@ -74,6 +75,7 @@ export type AppConfig = Pick<
       | 'trustProxy'
       | 'statisticsRollup'
       | 'reportSchedules'
+      | 'jt808'
     >
   >;
 
@@ -214,6 +216,7 @@ export async function buildApp(config: AppConfig, database: Database, options: A
   await app.register(runtimeLogModule, platform);
   await app.register(deviceLockModule, platform);
   await app.register(driverTextModule, platform);
+  await app.register(jt808TerminalModule, platform);
   await app.register(firmwareModule, platform);
   await app.register(incidentModule, platform);
   await app.register(coachingModule, platform);

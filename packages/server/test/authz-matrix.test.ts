@@ -119,6 +119,8 @@ const byGroup: Partial<Record<string, (name: string, field: string, endpoint: En
   reportSchedule: () => 'reportSchedule',
   vehicle: (name) => (/Email/.test(name) ? 'email' : 'vehicle'),
   device: () => 'device',
+  // A listed JT/T 808 terminal is named by its device's id.
+  jt808Terminal: () => 'device',
   event: () => 'tag',
 };
 

@@ -9,6 +9,7 @@ import { driverTextApi } from './driver-text.js';
 import { dvrApi } from './dvr.js';
 import { eventApi, eventMapApi, evidenceRequestApi, resourceApi, shareApi } from './event.js';
 import { firmwareApi } from './firmware.js';
+import { jt808TerminalApi } from './jt808-terminal.js';
 import { liveApi } from './live.js';
 import { logApi } from './log.js';
 import { mapApi } from './map.js';
@@ -43,6 +44,7 @@ export {
   evidenceRequestApi,
   firmwareApi,
   healthApi,
+  jt808TerminalApi,
   liveApi,
   logApi,
   maintenanceApi,
@@ -90,6 +92,7 @@ export const apiEndpoints = {
   threshold: thresholdApi,
   deviceLock: deviceLockApi,
   driverText: driverTextApi,
+  jt808Terminal: jt808TerminalApi,
   firmware: firmwareApi,
   dvr: dvrApi,
   live: liveApi,

@@ -13,4 +13,5 @@ export * from './packet.js';
 export * from './parameters.js';
 export * from './reassembly.js';
 export * from './terminal.js';
+export * from './terminal-number.js';
 export * from './upgrade.js';

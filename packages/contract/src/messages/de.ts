@@ -57,6 +57,7 @@ export const de: Messages = {
   DEVICE_STATE_ERROR: 'Der aktuelle Status des Geräts lässt dies nicht zu',
   EVENT_STATE_ERROR: 'Der aktuelle Status des Vorfalls lässt dies nicht zu',
   UPLOAD_LINK_USED: 'Dieser Upload-Link wurde bereits verwendet',
+  DEVICE_EXIST: 'Ein Gerät mit dieser Nummer existiert bereits',
   DEVICE_DELETE_ASSOCIATE_FAIL: 'Das Gerät ist noch verknüpft und kann nicht gelöscht werden',
   DEVICE_LIVE_FAIL: 'Der Livestream konnte nicht gestartet werden',
   DEVICE_LIVE_STATE_FAIL: 'Das Gerät kann im aktuellen Status keinen Livestream übertragen',

@@ -57,6 +57,7 @@ export const en: Messages = {
   DEVICE_STATE_ERROR: 'The device is not in a state that allows this',
   EVENT_STATE_ERROR: 'The incident is not in a state that allows this',
   UPLOAD_LINK_USED: 'This upload link has already been used',
+  DEVICE_EXIST: 'A device with this number already exists',
   DEVICE_DELETE_ASSOCIATE_FAIL: 'The device is still associated and cannot be deleted',
   DEVICE_LIVE_FAIL: 'The live stream could not be started',
   DEVICE_LIVE_STATE_FAIL: 'The device cannot stream live in its current state',

@@ -57,6 +57,7 @@ export const es: Messages = {
   DEVICE_STATE_ERROR: 'El estado actual del dispositivo no permite esta acción',
   EVENT_STATE_ERROR: 'El estado actual del incidente no permite esta acción',
   UPLOAD_LINK_USED: 'Este enlace de subida ya se ha utilizado',
+  DEVICE_EXIST: 'Ya existe un dispositivo con este número',
   DEVICE_DELETE_ASSOCIATE_FAIL: 'El dispositivo sigue asociado y no se puede eliminar',
   DEVICE_LIVE_FAIL: 'No se pudo iniciar la transmisión en directo',
   DEVICE_LIVE_STATE_FAIL: 'El dispositivo no puede transmitir en directo en su estado actual',

@@ -57,6 +57,7 @@ export const fr: Messages = {
   DEVICE_STATE_ERROR: "L'état actuel de l'appareil ne permet pas cette action",
   EVENT_STATE_ERROR: "L'état actuel de l'incident ne permet pas cette action",
   UPLOAD_LINK_USED: "Ce lien d'envoi a déjà été utilisé",
+  DEVICE_EXIST: 'Un appareil avec ce numéro existe déjà',
   DEVICE_DELETE_ASSOCIATE_FAIL: "L'appareil est encore associé et ne peut pas être supprimé",
   DEVICE_LIVE_FAIL: 'Impossible de démarrer le flux en direct',
   DEVICE_LIVE_STATE_FAIL: "L'appareil ne peut pas diffuser en direct dans son état actuel",

@@ -57,6 +57,7 @@ export const nb: Messages = {
   DEVICE_STATE_ERROR: 'Enhetens nåværende status tillater ikke dette',
   EVENT_STATE_ERROR: 'Hendelsens nåværende status tillater ikke dette',
   UPLOAD_LINK_USED: 'Denne opplastingslenken er allerede brukt',
+  DEVICE_EXIST: 'En enhet med dette nummeret finnes allerede',
   DEVICE_DELETE_ASSOCIATE_FAIL: 'Enheten er fortsatt tilknyttet og kan ikke slettes',
   DEVICE_LIVE_FAIL: 'Direktestrømmen kunne ikke startes',
   DEVICE_LIVE_STATE_FAIL: 'Enheten kan ikke strømme direkte i nåværende status',

@@ -57,6 +57,7 @@ export const sv: Messages = {
   DEVICE_STATE_ERROR: 'Enhetens nuvarande status tillåter inte detta',
   EVENT_STATE_ERROR: 'Händelsens nuvarande status tillåter inte detta',
   UPLOAD_LINK_USED: 'Den här uppladdningslänken har redan använts',
+  DEVICE_EXIST: 'En enhet med det här numret finns redan',
   DEVICE_DELETE_ASSOCIATE_FAIL: 'Enheten är fortfarande kopplad och kan inte raderas',
   DEVICE_LIVE_FAIL: 'Det gick inte att starta direktsändningen',
   DEVICE_LIVE_STATE_FAIL: 'Enheten kan inte direktsända i sin nuvarande status',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { REGISTRATION_RESULT, type Registration } from '@safety-shield/contract/jt808';
+import { REGISTRATION_RESULT, type Registration, terminalKey } from '@safety-shield/contract/jt808';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { device, jt808Terminal } from '../db/schema.js';
@@ -28,8 +28,11 @@ export interface AuthenticatedTerminal {
   configVersion: number;
 }
 
-/** The terminal number as the portal keys it: the digits without leading zeros (12 or 20 of them travel). */
-export const terminalKey = (digits: string) => digits.replace(/^0+(?=\d)/, '');
+/**
+ * The terminal number as the portal keys it: the digits without leading zeros (12 or 20 of them travel). Declared in
+ * the contract, so the listing of terminals in advance (modules/jt808-terminals) keys them the same way.
+ */
+export { terminalKey };
 
 /** A terminal by its key, with its device and its company's and agent's states (`ownerForbidden`). */
 const terminalOf = (db: Db, key: string) =>

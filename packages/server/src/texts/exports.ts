@@ -17,7 +17,14 @@ import { messages } from '@safety-shield/contract/messages';
  * to it): an export says "Licence plate" where the console does. Units come from `texts/format.ts`; times stay UTC.
  */
 export interface ExportTexts {
-  sheets: { incidents: string; evidenceAccess: string; devices: string; deviceOnline: string; deviceUpgrades: string };
+  sheets: {
+    incidents: string;
+    evidenceAccess: string;
+    devices: string;
+    deviceOnline: string;
+    deviceUpgrades: string;
+    jt808Terminals: string;
+  };
   columns: {
     incident: string;
     time: string;
@@ -46,6 +53,8 @@ export interface ExportTexts {
     action: string;
     address: string;
     deviceUuid: string;
+    terminalNo: string;
+    registered: string;
     name: string;
     state: string;
     channels: string;
@@ -97,6 +106,7 @@ const en: ExportTexts = {
     devices: 'Devices',
     deviceOnline: 'Online time',
     deviceUpgrades: 'Upgrades',
+    jt808Terminals: 'JT808 terminals',
   },
   columns: {
     incident: 'Incident',
@@ -126,6 +136,8 @@ const en: ExportTexts = {
     action: 'Action',
     address: 'IP address',
     deviceUuid: 'Device UUID',
+    terminalNo: 'Terminal number',
+    registered: 'Registered',
     name: 'Name',
     state: 'State',
     channels: 'Channels',
@@ -194,6 +206,7 @@ const es: ExportTexts = {
     devices: 'Dispositivos',
     deviceOnline: 'Tiempo en línea',
     deviceUpgrades: 'Actualizaciones',
+    jt808Terminals: 'Terminales JT808',
   },
   columns: {
     incident: 'Incidente',
@@ -223,6 +236,8 @@ const es: ExportTexts = {
     action: 'Acción',
     address: 'Dirección IP',
     deviceUuid: 'UUID del dispositivo',
+    terminalNo: 'Número de terminal',
+    registered: 'Registrado',
     name: 'Nombre',
     state: 'Estado',
     channels: 'Canales',
@@ -291,6 +306,7 @@ const ru: ExportTexts = {
     devices: 'Устройства',
     deviceOnline: 'Время в сети',
     deviceUpgrades: 'Обновления',
+    jt808Terminals: 'Терминалы JT808',
   },
   columns: {
     incident: 'Инцидент',
@@ -320,6 +336,8 @@ const ru: ExportTexts = {
     action: 'Действие',
     address: 'IP-адрес',
     deviceUuid: 'UUID устройства',
+    terminalNo: 'Номер терминала',
+    registered: 'Зарегистрирован',
     name: 'Название',
     state: 'Состояние',
     channels: 'Каналы',
@@ -388,6 +406,7 @@ const nb: ExportTexts = {
     devices: 'Enheter',
     deviceOnline: 'Tilkoblet tid',
     deviceUpgrades: 'Oppdateringer',
+    jt808Terminals: 'JT808-terminaler',
   },
   columns: {
     incident: 'Hendelse',
@@ -417,6 +436,8 @@ const nb: ExportTexts = {
     action: 'Handling',
     address: 'IP-adresse',
     deviceUuid: 'Enhets-UUID',
+    terminalNo: 'Terminalnummer',
+    registered: 'Registrert',
     name: 'Navn',
     state: 'Status',
     channels: 'Kanaler',
@@ -485,6 +506,7 @@ const fr: ExportTexts = {
     devices: 'Appareils',
     deviceOnline: 'Temps en ligne',
     deviceUpgrades: 'Mises à jour',
+    jt808Terminals: 'Terminaux JT808',
   },
   columns: {
     incident: 'Incident',
@@ -514,6 +536,8 @@ const fr: ExportTexts = {
     action: 'Action',
     address: 'Adresse IP',
     deviceUuid: "UUID de l'appareil",
+    terminalNo: 'Numéro de terminal',
+    registered: 'Enregistré',
     name: 'Nom',
     state: 'État',
     channels: 'Canaux',
@@ -582,6 +606,7 @@ const sv: ExportTexts = {
     devices: 'Enheter',
     deviceOnline: 'Ansluten tid',
     deviceUpgrades: 'Uppdateringar',
+    jt808Terminals: 'JT808-terminaler',
   },
   columns: {
     incident: 'Händelse',
@@ -611,6 +636,8 @@ const sv: ExportTexts = {
     action: 'Åtgärd',
     address: 'IP-adress',
     deviceUuid: 'Enhetens UUID',
+    terminalNo: 'Terminalnummer',
+    registered: 'Registrerad',
     name: 'Namn',
     state: 'Status',
     channels: 'Kanaler',
@@ -679,6 +706,7 @@ const de: ExportTexts = {
     devices: 'Geräte',
     deviceOnline: 'Onlinezeit',
     deviceUpgrades: 'Aktualisierungen',
+    jt808Terminals: 'JT808-Terminals',
   },
   columns: {
     incident: 'Vorfall',
@@ -708,6 +736,8 @@ const de: ExportTexts = {
     action: 'Aktion',
     address: 'IP-Adresse',
     deviceUuid: 'Geräte-UUID',
+    terminalNo: 'Terminalnummer',
+    registered: 'Registriert',
     name: 'Name',
     state: 'Status',
     channels: 'Kanäle',

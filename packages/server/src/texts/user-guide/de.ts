@@ -117,6 +117,7 @@ export const userGuide: UserGuide = {
       task: 'Verbinden Sie neue Geräte, ordnen Sie sie Fahrzeugen zu und halten Sie sie in Betrieb.',
       steps: [
         'Neue Geräte verbinden sich mit dem Bereitstellungsschlüssel Ihres Unternehmens: In Neue nicht zugeordnete Geräte zeigt Neue Geräte verbinden, ob ein Schlüssel existiert; Schlüssel erstellen zeigt ihn einmal, zum Eintragen in die Geräte.',
+        'JT/T 808-Kameras haben keinen Schlüssel: Unter Vorab eingetragene JT/T 808-Terminals trägt Terminal hinzufügen eines mit seiner Terminalnummer ein (.xlsx importieren trägt viele ein: Nummern in Spalte A, Kennzeichen in B). Registriert das Portal nur eingetragene Terminals, wird jedes andere abgewiesen; Liste herunterladen speichert die Liste im Aufbau des Imports.',
         'Ein verbundenes Gerät wartet in Neue nicht zugeordnete Geräte, bis Sie Einem Fahrzeug zuordnen wählen (einem vorhandenen oder einem neuen).',
         'Die Geräteliste (Superadministrator) zeigt jedes Gerät mit Status, Version und SIM-Karte. Details zeigt Signalstärke, Betriebsalarme, Vorfälle, Konfiguration und Zuordnungsverlauf; Seite des Geräts öffnet es ganz.',
         'Gerätewartung listet Betriebsalarme (keine Speicherkarte, Kamerasignal verloren, kein GPS-Fix, Überhitzung …); das rote Abzeichen im Menü zählt die offenen. Als bearbeitet markieren hält fest, was getan wurde.',

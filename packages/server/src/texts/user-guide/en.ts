@@ -117,6 +117,7 @@ export const userGuide: UserGuide = {
       task: 'Connect new devices, bind them to vehicles and keep them running.',
       steps: [
         "New devices connect with your company's provisioning key: in New unmatched devices, Connect new devices shows whether a key exists; Create key shows it once, to copy into the devices.",
+        "JT/T 808 dashcams have no key: under JT/T 808 terminals listed in advance, Add terminal lists one by its terminal number (Import .xlsx lists many: numbers in column A, plates in B). Where the portal registers only listed terminals, any other is refused; Download list saves the list in the import's layout.",
         'A connected device waits in New unmatched devices until you choose Bind to a vehicle (an existing one or a new one).',
         "The Device list (Super Admin) shows every device with its state, version and SIM card. Detail shows its signal strength, running-status alerts, incidents, configuration and bind history; The device's page opens it in full.",
         'Device maintenance lists running-status alerts (no storage card, camera signal lost, no GPS fix, overheating …); the red badge in the menu counts the pending ones. Mark as handled records what was done.',

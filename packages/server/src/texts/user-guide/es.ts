@@ -117,6 +117,7 @@ export const userGuide: UserGuide = {
       task: 'Conecte dispositivos nuevos, asígnelos a vehículos y manténgalos en marcha.',
       steps: [
         'Los dispositivos nuevos se conectan con la clave de aprovisionamiento de su empresa: en Nuevos dispositivos sin asignar, Conectar dispositivos nuevos indica si existe una clave; Crear clave la muestra una vez para copiarla en los dispositivos.',
+        'Las cámaras JT/T 808 no tienen clave: en Terminales JT/T 808 registrados de antemano, Añadir terminal añade uno por su número de terminal (Importar .xlsx añade muchos: números en la columna A, matrículas en la B). Si el portal solo registra terminales de la lista, cualquier otro se rechaza; Descargar lista guarda la lista con el formato de la importación.',
         'Un dispositivo conectado espera en Nuevos dispositivos sin asignar hasta que elige Asignar a un vehículo (uno existente o uno nuevo).',
         'La Lista de dispositivos (Superadministrador) muestra cada dispositivo con su estado, versión y tarjeta SIM. Detalles muestra la intensidad de señal, las alertas de funcionamiento, los incidentes, la configuración y el historial de vinculación; Página del dispositivo lo abre completo.',
         'Mantenimiento de dispositivos lista las alertas de funcionamiento (sin tarjeta de memoria, señal de cámara perdida, sin posición GPS, sobrecalentamiento …); la insignia roja del menú cuenta las pendientes. Marcar como atendido registra lo que se hizo.',

@@ -117,6 +117,7 @@ export const userGuide: UserGuide = {
       task: 'Connectez de nouveaux appareils, associez-les aux véhicules et gardez-les en état de marche.',
       steps: [
         'Les nouveaux appareils se connectent avec la clé d’enrôlement de votre entreprise : dans Nouveaux appareils non associés, Connecter de nouveaux appareils indique si une clé existe ; Créer la clé l’affiche une seule fois, à copier dans les appareils.',
+        "Les caméras JT/T 808 n’ont pas de clé : dans Terminaux JT/T 808 inscrits à l'avance, Ajouter un terminal en inscrit un par son numéro de terminal (Importer un .xlsx en inscrit plusieurs : numéros en colonne A, plaques en B). Si le portail n’enregistre que les terminaux inscrits, tout autre est refusé ; Télécharger la liste enregistre la liste dans la disposition de l’import.",
         'Un appareil connecté attend dans Nouveaux appareils non associés jusqu’à ce que vous choisissiez Associer à un véhicule (existant ou nouveau).',
         "La Liste des appareils (Super administrateur) montre chaque appareil avec son état, sa version et sa carte SIM. Détails montre la force du signal, les alertes de fonctionnement, les incidents, la configuration et l’historique d’association ; Page de l'appareil l’ouvre en entier.",
         'Maintenance des appareils liste les alertes de fonctionnement (pas de carte mémoire, signal caméra perdu, pas de position GPS, surchauffe …) ; le badge rouge du menu compte celles en attente. Marquer comme traitée consigne ce qui a été fait.',

@@ -117,6 +117,7 @@ export const userGuide: UserGuide = {
       task: 'Koble til nye enheter, knytt dem til kjøretøy og hold dem i drift.',
       steps: [
         'Nye enheter kobler seg til med selskapets klargjøringsnøkkel: i Nye enheter uten tilknytning viser Koble til nye enheter om det finnes en nøkkel; Lag nøkkel viser den én gang, til å legge inn i enhetene.',
+        'JT/T 808-kameraer har ingen nøkkel: under JT/T 808-terminaler oppført på forhånd fører Legg til terminal opp en terminal etter terminalnummeret (Importer .xlsx fører opp mange: numre i kolonne A, registreringsnummer i B). Der portalen bare tar imot oppførte terminaler, avvises alle andre; Last ned listen lagrer listen i importens oppsett.',
         'En tilkoblet enhet venter i Nye enheter uten tilknytning til du velger Knytt til et kjøretøy (et eksisterende eller et nytt).',
         'Enhetsliste (Superadministrator) viser hver enhet med status, versjon og SIM-kort. Detaljer viser signalstyrke, driftsvarsler, hendelser, konfigurasjon og tilknytningshistorikk; Enhetens side åpner den i sin helhet.',
         'Vedlikehold av enheter viser driftsvarsler (mangler minnekort, kamerasignal tapt, ingen GPS-posisjon, overoppheting …); det røde merket i menyen teller de ventende. Merk som behandlet noterer hva som ble gjort.',

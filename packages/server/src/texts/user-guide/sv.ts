@@ -117,6 +117,7 @@ export const userGuide: UserGuide = {
       task: 'Anslut nya enheter, koppla dem till fordon och håll dem i drift.',
       steps: [
         'Nya enheter ansluter med företagets provisioneringsnyckel: i Nya okopplade enheter visar Anslut nya enheter om en nyckel finns; Skapa nyckel visar den en gång, för att föras in i enheterna.',
+        'JT/T 808-kameror har ingen nyckel: under JT/T 808-terminaler som förts upp i förväg för Lägg till terminal upp en terminal med dess terminalnummer (Importera .xlsx för upp många: nummer i kolumn A, registreringsnummer i B). Där portalen bara tar emot uppförda terminaler avvisas alla andra; Ladda ned listan sparar listan i importens uppställning.',
         'En ansluten enhet väntar i Nya okopplade enheter tills du väljer Koppla till ett fordon (ett befintligt eller ett nytt).',
         'Enhetslista (Superadministratör) visar varje enhet med status, version och SIM-kort. Detaljer visar signalstyrka, driftlarm, händelser, konfiguration och kopplingshistorik; Enhetens sida öppnar den helt.',
         'Enhetsunderhåll listar driftlarm (inget minneskort, kamerasignal förlorad, ingen GPS-position, överhettning …); den röda markeringen i menyn räknar de väntande. Markera som hanterat noterar vad som gjordes.',

@@ -3,6 +3,7 @@ import { Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/ui/format.js';
 import { type ListColumns, ListPage, TextFilter, useFilteredList } from '../../shared/ui/list/index.js';
+import { ListedTerminalsCard } from '../jt808-terminals/index.js';
 import { OrgPicker } from '../orgs/index.js';
 import { useDevices } from './api/get-devices.js';
 import { dash, OnlineTag } from './components/display.js';
@@ -17,7 +18,10 @@ const FILTERS = { keyword: 'text', companyId: 'id', online: ['true', 'false'] } 
 /** Someone connecting a device is waiting for it to show up here: refresh as often as the alert count does (SPEC section 4). */
 const POLL_MS = 20_000;
 
-/** /devicepage/unMatched: how new devices connect, and the connected ones not yet bound to a vehicle. */
+/**
+ * /devicepage/unMatched: how new devices connect (the provisioning key, JT/T 808 terminals listed in advance), and the
+ * connected ones not yet bound to a vehicle.
+ */
 export function UnmatchedDevicesPage() {
   const { t } = useTranslation();
   const permissions = useDevicePermissions();
@@ -66,6 +70,7 @@ export function UnmatchedDevicesPage() {
   return (
     <Flex vertical gap={16}>
       {permissions.provisions && <ProvisioningCard choosesCompany={permissions.choosesCompany} />}
+      {permissions.listsTerminals && <ListedTerminalsCard choosesCompany={permissions.choosesCompany} />}
       <ListPage
         testId="unmatched-devices"
         query={query}

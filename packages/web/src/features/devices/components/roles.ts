@@ -1,4 +1,4 @@
-import { canCall, deviceApi, type Role } from '@safety-shield/contract';
+import { canCall, deviceApi, jt808TerminalApi, type Role } from '@safety-shield/contract';
 import { useSelfInfo } from '../../auth/index.js';
 
 /** Roles that choose a company themselves (a Company Admin always works in its own): a scope rule, not an endpoint's. */
@@ -11,6 +11,8 @@ export function useDevicePermissions() {
     choosesCompany: role !== undefined && COMPANY_CHOOSERS.includes(role),
     /** Make a company's provisioning key. */
     provisions: canCall(role, deviceApi.newProvisioningKey),
+    /** List JT/T 808 terminals in advance (the same roles as the key: both let a company's new devices in). */
+    listsTerminals: canCall(role, jt808TerminalApi.add),
     /** Bind, edit and delete devices (the super assistant only reads). */
     writes: canCall(role, deviceApi.update),
   };

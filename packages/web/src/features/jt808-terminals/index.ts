@@ -1,0 +1,1 @@
+export { ListedTerminalsCard } from './components/ListedTerminalsCard.js';
