@@ -175,6 +175,16 @@ export async function companyWithVehicle(baseURL: string, label: string, options
 }
 export type CompanyWithVehicle = Awaited<ReturnType<typeof companyWithVehicle>>;
 
+/** On the campaign form of `/devicepage/upgradeManager` (its package chosen): picks these devices and submits it. */
+export async function submitCampaign(page: Page, uuids: string[]): Promise<Locator> {
+  const form = page.getByTestId('campaign-form');
+  const picker = form.getByTestId('campaign-devices');
+  for (const uuid of uuids) await pickSearched(page, picker.locator('input'), uuid, picker);
+  await page.keyboard.press('Escape');
+  await form.getByTestId('campaign-submit').click();
+  return form;
+}
+
 /** The id the device list gives the device with this UUID; 0 while it is not listed. */
 export async function listedDeviceId(api: AdminApi, uuid: string): Promise<number> {
   const [listed] = (await api<{ records: { deviceId: number }[] }>('GET', `/v1/device/list?keyword=${uuid}`)).records;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { SimDevice } from '@safety-shield/device-sim';
 import { KNOWN_OPEN, seriousAxeFindings } from './axe.js';
-import { chooseOption, companyWithVehicle, expectRowShows, pickSearched, row, simulatedDevice } from './console.js';
+import { chooseOption, companyWithVehicle, expectRowShows, row, simulatedDevice, submitCampaign } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -73,10 +73,7 @@ test('the Super Admin uploads a firmware package, upgrades two devices live, ref
     await expect(page).toHaveURL(/\/devicepage\/upgradeManager\?packageId=\d+$/);
     const form = page.getByTestId('campaign-form');
     await expect(form.getByTestId('campaign-package')).toContainText(version);
-    const picker = form.getByTestId('campaign-devices');
-    await pickSearched(page, picker.locator('input'), newer, picker);
-    await page.keyboard.press('Escape');
-    await form.getByTestId('campaign-submit').click();
+    await submitCampaign(page, [newer]);
     const refusal = form.getByTestId('campaign-refusal');
     await expect(refusal).toContainText('Some devices run a newer version');
     await expect(refusal).toContainText(newer);
@@ -85,10 +82,7 @@ test('the Super Admin uploads a firmware package, upgrades two devices live, ref
 
     // The two devices on 2.0.0: their rows move on live until both run the new version.
     await page.goto(page.url());
-    await pickSearched(page, picker.locator('input'), first, picker);
-    await pickSearched(page, picker.locator('input'), second, picker);
-    await page.keyboard.press('Escape');
-    await form.getByTestId('campaign-submit').click();
+    await submitCampaign(page, [first, second]);
     await expect(page).toHaveURL(/\/devicepage\/upgradeManager\?taskId=\d+$/);
     const drawer = page.getByTestId('task-drawer');
     await expect(drawer.getByTestId('campaign-summary')).toContainText(`Upgrade to ${version}`);

@@ -1,6 +1,6 @@
 import { Jt808SimDevice, memoryCodeStore } from '@safety-shield/device-sim';
 import { apiLogin } from './api.js';
-import { bindWhenListed, companyWithVehicle, jt808Port, pickSearched } from './console.js';
+import { bindWhenListed, companyWithVehicle, jt808Port, submitCampaign } from './console.js';
 import { expect, logIn, test } from './fixtures.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 
@@ -40,12 +40,8 @@ test('a firmware campaign upgrades a JT/T 808 dashcam: the package goes in 0x810
 
     await page.goto(`/devicepage/upgradeManager?packageId=${packageId}`);
     await logIn(page);
-    const campaign = page.getByTestId('campaign-form');
-    await expect(campaign.getByTestId('campaign-package')).toContainText(version);
-    const picker = campaign.getByTestId('campaign-devices');
-    await pickSearched(page, picker.locator('input'), number, picker);
-    await page.keyboard.press('Escape');
-    await campaign.getByTestId('campaign-submit').click();
+    await expect(page.getByTestId('campaign-package')).toContainText(version);
+    await submitCampaign(page, [number]);
     await expect(page).toHaveURL(/\/devicepage\/upgradeManager\?taskId=\d+$/);
     const line = page.getByTestId('task-drawer').locator(`[data-uuid="${number}"]`);
     await expect(line.getByTestId('task-state')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });

@@ -63,6 +63,7 @@ const jt808 = await startJt808({
   attachmentPort: config.jt808.attachmentPort,
   attachmentAddress: config.jt808.attachmentAddress,
   policy: config.jt808.registration,
+  bus,
 });
 
 // ARCHITECTURE section 1: a new, empty embedded database gets a demo fleet of simulated devices (DEMO=0: none).

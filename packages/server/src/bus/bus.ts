@@ -56,6 +56,23 @@ export interface BusMessages {
     companyId: number | null;
     fleetId: number | null;
   };
+  /**
+   * A command for a JT/T 808 terminal whose connection another node may hold (docs/jt808.md, "Several nodes"): the
+   * node holding it carries it out and answers with `jt808Answer` to the node `from`.
+   */
+  jt808Command: { requestId: string; from: string; device: string; kind: string; payload: unknown; timeoutMs: number };
+  /**
+   * The answer to a `jt808Command`: the terminal's ack (the device port's CommandAck, spelt out: the bus is below the
+   * device port), or why there is none (`error`, with the refusal's ack if any).
+   */
+  jt808Answer: {
+    requestId: string;
+    to: string;
+    ack: { ref: string; ok: boolean; error: string | null; result?: Record<string, unknown> } | null;
+    error: string | null;
+  };
+  /** A terminal registered on some node: every node's JT/T 808 adapter serves it from now on. */
+  jt808Known: { uuid: string };
 }
 
 /** Every kind of event, listed once: a kind missing here fails the type check, so no bus can leave one behind. */
@@ -68,6 +85,9 @@ const KINDS: { [K in keyof BusMessages]: true } = {
   sessions: true,
   deviceAlert: true,
   deviceTask: true,
+  jt808Command: true,
+  jt808Answer: true,
+  jt808Known: true,
 };
 export const BUS_KINDS = Object.keys(KINDS) as (keyof BusMessages)[];
 

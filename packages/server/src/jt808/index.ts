@@ -2,17 +2,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DownPayload } from '@safety-shield/contract/device';
+import type { DownKind, DownPayload } from '@safety-shield/contract/device';
 import type { Packet } from '@safety-shield/contract/jt808';
 import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Bus } from '../bus/bus.js';
 import type { Db } from '../db/client.js';
+import { device } from '../db/schema.js';
 import { DROP_LOG_DEFAULTS, type DropCounts, DropLog } from '../device-port/drops.js';
-import { CommandError, type DeviceAdapter, type DeviceIntake, type DevicePort } from '../device-port/index.js';
+import { type CommandAck, CommandError, type DeviceAdapter, type DeviceIntake, type DevicePort } from '../device-port/index.js';
 import { AttachmentRequests } from './attachment-requests.js';
 import { AttachmentSession } from './attachments.js';
 import { terminalCommand } from './commands.js';
+import { CommandRelay } from './relay.js';
 import { SESSION_DEFAULTS, Session, type SessionLimits } from './session.js';
-import { type RegistrationPolicy, Terminals } from './terminals.js';
+import { type AuthenticatedTerminal, type RegistrationPolicy, Terminals } from './terminals.js';
 
 export type { RegistrationPolicy } from './terminals.js';
 
@@ -36,6 +40,8 @@ export interface Jt808Options {
   attachmentAddress?: string;
   policy: RegistrationPolicy;
   limits?: Partial<SessionLimits>;
+  /** The bus between the portal's nodes: commands for a terminal another node holds go through it (relay.ts). */
+  bus?: Bus;
 }
 
 /** The JT/T 808 adapter of the device port (docs/jt808.md). */
@@ -81,6 +87,44 @@ export function attachmentAddress(socket: Socket, configured: string | undefined
   return { host: (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, ''), port };
 }
 
+/** Why a kind has no JT/T 808 form; undefined when it has one. */
+function unsupported<K extends DownKind>(kind: K, payload: DownPayload<K>): string | undefined {
+  const command = terminalCommand(kind, payload, { configVersion: 0, edition: 2013 });
+  return typeof command === 'string' ? command : undefined;
+}
+
+/** A command to a terminal connected to this node, resolved with its ack (docs/jt808.md, "Commands"). */
+async function commandHere<K extends DownKind>(
+  session: Session,
+  terminal: AuthenticatedTerminal,
+  kind: K,
+  payload: DownPayload<K>,
+  timeoutMs: number,
+): Promise<CommandAck> {
+  const device = terminal.uuid;
+  // An upgrade is the session's own work (a download and many messages, upgrades.ts): taken or refused at once.
+  if (kind === 'upgrade' || kind === 'upgradeCancel') {
+    const ack =
+      kind === 'upgrade'
+        ? session.upgrade(payload as DownPayload<'upgrade'>, `upgrade-${(payload as DownPayload<'upgrade'>).upgradeId}`)
+        : session.cancelUpgrade((payload as DownPayload<'upgradeCancel'>).upgradeId, 'upgradeCancel');
+    if (!ack.ok) throw new CommandError(`${device} refused ${kind}: ${ack.error}`, ack);
+    return ack;
+  }
+  const command = terminalCommand(kind, payload, terminal);
+  if (typeof command === 'string') throw new CommandError(`${kind}: ${command}`, { ref: '', ok: false, error: command });
+  let reply: Packet;
+  try {
+    reply = await session.command(command.id, command.body, command.answer, timeoutMs);
+  } catch (err) {
+    throw new CommandError(`${kind} to ${device}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const ack = command.ack(reply, String(reply.header.serial));
+  if (!ack.ok) throw new CommandError(`${device} refused ${kind}: ${ack.error}`, ack);
+  if (kind === 'config') await session.configApplied((payload as DownPayload<'config'>).version);
+  return ack;
+}
+
 /**
  * Starts the JT/T 808 listener: terminals register, authenticate and report over TCP; their messages become calls of
  * the device intake, in the protocol-neutral forms every adapter uses.
@@ -115,6 +159,11 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
     attachments: { requests, address: (socket: Socket) => attachmentAddress(socket, options.attachmentAddress, attachmentServer.port) },
     current: new Map<string, Session>(),
     known: new Set(await terminals.uuids()),
+    /** A terminal registered here: this node serves it, and so do the others once told. */
+    announce: (uuid: string) => {
+      parts.known.add(uuid);
+      relay?.announce(uuid);
+    },
     alarms: new Map<string, number>(),
     upgrades: new Map<string, { upgradeId: number; version: string }>(),
     faults: new Map<string, string>(),
@@ -122,41 +171,32 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
   };
 
   const { server, port } = await listen((socket) => new Session(socket, parts), sessions, options.port, options.host);
+  const relay = options.bus
+    ? new CommandRelay(
+        options.bus,
+        (device, kind, payload, timeoutMs) => {
+          const session = parts.current.get(device);
+          return session?.device ? commandHere(session, session.device, kind, payload as never, timeoutMs) : undefined;
+        },
+        (uuid) => parts.known.add(uuid),
+      )
+    : undefined;
+  /** Whether a terminal not connected here is online through another node. */
+  const onlineElsewhere = async (uuid: string) =>
+    (await db.select({ online: device.online }).from(device).where(eq(device.deviceUuid, uuid)))[0]?.online === true;
 
   const adapter: DeviceAdapter = {
     protocol: 'jt808',
     serves: (device) => parts.known.has(device),
     async send(device, kind, payload, timeoutMs = COMMAND_TIMEOUT_MS) {
       const session = parts.current.get(device);
-      // An upgrade is the session's own work (a download and many messages, upgrades.ts): taken or refused at once.
-      if (kind === 'upgrade' || kind === 'upgradeCancel') {
-        if (!session) throw new CommandError(`${device} is not connected: ${kind} not sent`);
-        const ack =
-          kind === 'upgrade'
-            ? session.upgrade(payload as DownPayload<'upgrade'>, `upgrade-${(payload as DownPayload<'upgrade'>).upgradeId}`)
-            : session.cancelUpgrade((payload as DownPayload<'upgradeCancel'>).upgradeId, 'upgradeCancel');
-        if (!ack.ok) throw new CommandError(`${device} refused ${kind}: ${ack.error}`, ack);
-        return ack;
-      }
-      const command = terminalCommand(kind, payload, {
-        configVersion: session?.device?.configVersion ?? 0,
-        edition: session?.device?.edition ?? 2013,
-      });
-      // A kind the terminal has no message for is refused, as a device refuses what it cannot do.
-      if (typeof command === 'string') throw new CommandError(`${kind}: ${command}`, { ref: '', ok: false, error: command });
-      // Not connected here: no answer, and the module tries again at the terminal's next hello.
-      if (!session?.device) throw new CommandError(`${device} is not connected: ${kind} not sent`);
-      const terminal = session.device;
-      let reply: Packet;
-      try {
-        reply = await session.command(command.id, command.body, command.answer, timeoutMs);
-      } catch (err) {
-        throw new CommandError(`${kind} to ${device}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-      const ack = command.ack(reply, String(reply.header.serial));
-      if (!ack.ok) throw new CommandError(`${device} refused ${kind}: ${ack.error}`, ack);
-      if (kind === 'config') await terminals.configApplied(terminal, (payload as DownPayload<'config'>).version);
-      return ack;
+      if (session?.device) return commandHere(session, session.device, kind, payload, timeoutMs);
+      // A kind the terminal has no message for is refused, as a device refuses what it cannot do, wherever it is.
+      const refused = kind === 'upgrade' || kind === 'upgradeCancel' ? undefined : unsupported(kind, payload);
+      if (refused) throw new CommandError(`${kind}: ${refused}`, { ref: '', ok: false, error: refused });
+      // Online through another node: that node carries it out. Else no answer: the module tries again at the next hello.
+      if (relay && (await onlineElsewhere(device))) return relay.send(device, kind, payload, timeoutMs);
+      throw new CommandError(`${device} is not connected: ${kind} not sent`);
     },
     disconnect(device) {
       for (const [uuid, session] of parts.current) {
@@ -181,6 +221,7 @@ export async function startJt808(options: Jt808Options): Promise<Jt808Gateway> {
       closing ??= (async () => {
         const stopped = [server, attachmentServer.server].map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
         for (const session of sessions) session.close();
+        relay?.close();
         await Promise.all(stopped);
         while (inflight.size > 0) await Promise.allSettled([...inflight]);
         await rm(folder, { recursive: true, force: true });

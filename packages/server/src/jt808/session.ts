@@ -72,6 +72,8 @@ export interface SessionParts {
   current: Map<string, Session>;
   /** The uuids the adapter serves (every JT/T 808 device the portal knows). */
   known: Set<string>;
+  /** A terminal registered here for the first time: every node is to serve it. */
+  announce(uuid: string): void;
   /** The alarm word each device reported last, so an alarm files once when it turns on, not on every report. */
   alarms: Map<string, number>;
   /** The faults each device reported last (a key of them), so a health report goes only when they change. */
@@ -222,7 +224,8 @@ export class Session extends TerminalConnection {
     const outcome = await this.parts.terminals.register(header.terminal, registration, address);
     const { log } = this.parts;
     if (outcome.result === REGISTRATION_RESULT.ok) {
-      this.parts.known.add(outcome.uuid);
+      if (outcome.created) this.parts.announce(outcome.uuid);
+      else this.parts.known.add(outcome.uuid);
       if (outcome.created)
         log.info({ device: outcome.uuid, model: registration.model }, 'jt808 terminal registered: a new unmatched device');
       if (outcome.movedFrom)
@@ -458,6 +461,11 @@ export class Session extends TerminalConnection {
       }),
     );
     return { ref, ok: true, error: null };
+  }
+
+  /** The terminal acknowledged this configuration version (0x8103): a later 0x8104 reads as it. */
+  async configApplied(version: number): Promise<void> {
+    if (this.device) await this.parts.terminals.configApplied(this.device, version);
   }
 
   /** `upgradeCancel`: stops a package still on its way; one the terminal holds whole is being installed. */
