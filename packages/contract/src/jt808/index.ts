@@ -9,6 +9,7 @@ export * from './bytes.js';
 export * from './frame.js';
 export * from './location.js';
 export * from './messages.js';
+export * from './multimedia.js';
 export * from './packet.js';
 export * from './parameters.js';
 export * from './reassembly.js';

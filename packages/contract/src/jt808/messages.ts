@@ -65,6 +65,25 @@ export const MESSAGES = [
   },
   { id: 0x0704, name: 'Location batch upload', direction: 'up', portal: 'Positions for the trail (the blind-area backlog), as 0x0200.' },
   {
+    id: 0x0800,
+    name: 'Multimedia event information upload',
+    direction: 'up',
+    portal: 'Answered with 0x8001; the file itself comes in 0x0801.',
+  },
+  {
+    id: 0x0801,
+    name: 'Multimedia data upload',
+    direction: 'up',
+    portal:
+      'A picture 0x8801 asked for (JPEG): stored as the evidence of the incident it was taken for, with its SHA-256 (upload state 4); answered with 0x8800. Other media are answered and not kept.',
+  },
+  {
+    id: 0x0805,
+    name: 'Camera immediate capture response',
+    direction: 'up',
+    portal: 'Names the pictures taken for 0x8801: they become the incident’s evidence, listed until they arrive.',
+  },
+  {
     id: 0x1210,
     name: 'Alarm attachment information (attachment listener)',
     direction: 'up',
@@ -129,6 +148,19 @@ export const MESSAGES = [
       'The console’s “message to the driver” (driverText): shown on the terminal’s screen (flag 0x04), read aloud when asked (0x08); answered by 0x0001.',
   },
   {
+    id: 0x8800,
+    name: 'Multimedia data upload response',
+    direction: 'down',
+    portal: 'The picture is whole (or was not asked for); a picture missing sub-packages is asked for again with 0x8003.',
+  },
+  {
+    id: 0x8801,
+    name: 'Camera immediate capture command',
+    direction: 'down',
+    portal:
+      'Sent once an incident of the standard’s alarm bits is filed (live): one picture of channel 1, uploaded now, as the incident’s evidence (see Multimedia).',
+  },
+  {
     id: 0x9208,
     name: 'Alarm attachment upload request',
     direction: 'down',
@@ -175,6 +207,11 @@ export const ID = {
   parameterReply: 0x0104,
   upgrade: 0x8108,
   upgradeResult: 0x0108,
+  mediaEvent: 0x0800,
+  mediaUpload: 0x0801,
+  captureReply: 0x0805,
+  mediaReply: 0x8800,
+  capture: 0x8801,
   driverText: 0x8300,
   attachmentRequest: 0x9208,
   attachmentDoneReply: 0x9212,

@@ -11,9 +11,13 @@ import {
   readAttachmentList,
   readAttachmentRequest,
   readAuthentication,
+  readCapture,
+  readCaptureReply,
   readDriverCard,
   readLocation,
   readLocationBatch,
+  readMediaReply,
+  readMediaUpload,
   readPacket,
   readRegistration,
   readResendRequest,
@@ -260,6 +264,10 @@ describe('JT/T 808 fuzz', () => {
       (b: Uint8Array) => readAttachmentRequest(b),
       (b: Uint8Array) => readUpgrade(b),
       (b: Uint8Array) => readUpgradeResult(b),
+      (b: Uint8Array) => readCapture(b),
+      (b: Uint8Array) => readCaptureReply(b),
+      (b: Uint8Array) => readMediaUpload(b, next(2) === 1),
+      (b: Uint8Array) => readMediaReply(b),
     ];
     for (let i = 0; i < 20_000; i += 1) {
       const bytes = Uint8Array.from(seeds[next(seeds.length)] as Uint8Array);

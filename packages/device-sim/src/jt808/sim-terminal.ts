@@ -4,19 +4,27 @@ import {
   ALARM_BIT,
   ATTACHMENT_TYPE,
   BSD_TYPES,
+  CAPTURE_RESULT,
   DMS_TYPES,
   ID,
   type Location,
   location,
+  MEDIA_EVENT,
+  MEDIA_FORMAT,
+  MEDIA_TYPE,
   type Packet,
   REGISTRATION_RESULT,
   REPLY_RESULT,
   readAttachmentRequest,
+  readCapture,
+  readMediaReply,
   readUpgrade,
   type SafetyAlarm,
   STATUS_BIT,
   UPGRADE_RESULT,
+  writeCaptureReply,
   writeGeneralReply,
+  writeMediaUpload,
   writeUpgradeResult,
 } from '@safety-shield/contract/jt808';
 import { Drive } from '../drive.js';
@@ -80,6 +88,8 @@ export interface Jt808SimStats {
   /** Alarm files the platform said were whole, and pieces it asked for again. */
   attachmentsStored: number;
   attachmentPiecesResent: number;
+  /** Pictures taken for 0x8801 that the platform said were whole (0x8800). */
+  picturesStored: number;
 }
 
 export interface Jt808SimEvents {
@@ -87,6 +97,8 @@ export interface Jt808SimEvents {
   offline: [];
   /** Each position taken, at its instant (whole seconds: the protocol's clock). */
   position: [at: number, location: Location];
+  /** A picture taken for 0x8801 went up and the platform said it was whole (0x8800). */
+  picture: [mediaId: number];
   /** A package (0x8108) was installed, or failed to be: it restarts now. */
   upgraded: [version: string, ok: boolean, data: Uint8Array];
   /** The files of an alarm went up (0x9208 asked with this alarm number). */
@@ -164,11 +176,14 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
     alarms: 0,
     attachmentsStored: 0,
     attachmentPiecesResent: 0,
+    picturesStored: 0,
   };
   /** The alarms with files, by their mark (time and serial): their item and type name the files. */
   private readonly alarmFiles = new Map<string, { item: number; type: number }>();
   /** The software version it runs. */
   software: string;
+  /** The id of the last picture it took (0x0805 names them). */
+  private lastMediaId = 0;
   /** Its next install fails (it restarts on its old version and says so with 0x0108). */
   failNextUpgrade: boolean;
   /** How its last install went, told with 0x0108 once it is connected again. */
@@ -263,6 +278,12 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
     return this.report(this.locationNow());
   }
 
+  /** Turns one bit of the alarm word (ALARM_BIT) on or off and reports it. Resolves true once the platform acknowledged it. */
+  setAlarm(bit: number, on: boolean): Promise<boolean> {
+    this.alarmWord = on ? this.alarmWord | (1 << bit) : this.alarmWord & ~(1 << bit);
+    return this.report(this.locationNow());
+  }
+
   /** Releases it: the emergency bit goes off. Resolves true once the platform acknowledged it. */
   releaseSos(): Promise<boolean> {
     if (!this.sosActive) return Promise.resolve(false);
@@ -323,6 +344,7 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
     this.terminal = terminal;
     terminal.on(ID.attachmentRequest, (packet) => this.sendAttachments(terminal, packet));
     terminal.on(ID.upgrade, (packet) => this.install(terminal, packet));
+    terminal.on(ID.capture, (packet) => this.capture(terminal, packet));
     try {
       const code = this.codes.get(this.terminalNo) || (await this.register(terminal));
       if (!code) {
@@ -411,6 +433,36 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
         this.emit('attachments', request.alarmNumber, outcome);
       })
       .catch((error: unknown) => this.problem(error));
+    this.inflight.add(upload);
+    void upload.finally(() => this.inflight.delete(upload));
+  }
+
+  /**
+   * 0x8801: takes the pictures asked for (the camera's picture of the moment), names them in 0x0805, and uploads each
+   * as 0x0801 with where the vehicle is, in sub-packages, until the platform's 0x8800 says it is whole.
+   */
+  private capture(terminal: Jt808Terminal, packet: Packet): void {
+    const { channel, count } = readCapture(packet.body);
+    const mediaIds = Array.from({ length: Math.min(count, 4) }, () => {
+      this.lastMediaId = (this.lastMediaId + 1) >>> 0;
+      return this.lastMediaId;
+    });
+    terminal.send(ID.captureReply, writeCaptureReply({ serial: packet.header.serial, result: CAPTURE_RESULT.ok, mediaIds }));
+    const upload = (async () => {
+      for (const mediaId of mediaIds) {
+        const { bytes } = evidenceFile(this.terminalNo, `capture-${mediaId}`, { id: `${mediaId}.jpg`, kind: 'picture' });
+        const location = this.locationNow();
+        const answered = terminal.next(ID.mediaReply);
+        terminal.send(
+          ID.mediaUpload,
+          writeMediaUpload({ mediaId, type: MEDIA_TYPE.image, format: MEDIA_FORMAT.jpeg, event: MEDIA_EVENT.platform, channel, location, data: bytes }),
+        );
+        const { missing } = readMediaReply((await answered).body);
+        if (missing.length > 0) throw new Error(`picture ${mediaId}: the platform misses ${missing.length} package(s)`);
+        this.counts.picturesStored += 1;
+        this.emit('picture', mediaId);
+      }
+    })().catch((error: unknown) => this.problem(error));
     this.inflight.add(upload);
     void upload.finally(() => this.inflight.delete(upload));
   }

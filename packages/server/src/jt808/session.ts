@@ -1,8 +1,10 @@
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import {
   ALARM_BIT,
   ALARM_BITS,
   type AlarmMark,
+  CAPTURE_RESULT,
   FrameSplitter,
   faultsOf,
   type Header,
@@ -10,15 +12,19 @@ import {
   ID,
   Jt808FormatError,
   type Location,
+  MEDIA_FORMAT,
+  MEDIA_TYPE,
   type Packet,
   REGISTRATION_RESULT,
   REPLY_RESULT,
   Reassembly,
   readAuthentication,
+  readCaptureReply,
   readDriverCard,
   readGeneralReply,
   readLocation,
   readLocationBatch,
+  readMediaUpload,
   readPacket,
   readParameterReply,
   readRegistration,
@@ -28,6 +34,8 @@ import {
   UPGRADE_RESULT,
   UPGRADE_TYPE,
   writeAttachmentRequest,
+  writeCapture,
+  writeMediaReply,
   writeRegistrationReply,
   writeResendRequest,
 } from '@safety-shield/contract/jt808';
@@ -57,6 +65,10 @@ export const SESSION_DEFAULTS: SessionLimits = {
   idleMs: 180_000,
   maxQueued: 64,
 };
+
+/** How long 0x8801 waits for the terminal's 0x0805, and how many of the pictures it names are kept. */
+const CAPTURE_ANSWER_MS = 30_000;
+const MAX_PICTURES = 4;
 
 /** How long 0x9208 waits for the terminal's general answer (only logged when missing). */
 const ATTACHMENT_ANSWER_MS = 30_000;
@@ -96,6 +108,8 @@ export class Session extends TerminalConnection {
   device: AuthenticatedTerminal | undefined;
   /** The software version its authentication named (2019; 2011 and 2013 name none). */
   software: string | null = null;
+  /** Pictures asked for with 0x8801 and not yet arrived, by media id: the incident and the name they are listed under. */
+  private readonly pictures = new Map<number, { incidentMessageId: string; resourceId: string }>();
   /** A firmware package on its way to the terminal. */
   private transfer: UpgradeTransfer | undefined;
   /** Commands sent and not yet answered, by the serial they went with. */
@@ -212,6 +226,12 @@ export class Session extends TerminalConnection {
         return this.answered(readParameterReply(body).serial, ID.parameterReply, { header, body });
       case ID.upgradeResult:
         return this.upgradeResult(device, header, body);
+      case ID.captureReply:
+        return this.answered(readCaptureReply(body).serial, ID.captureReply, { header, body });
+      case ID.mediaEvent:
+        return this.reply(header, REPLY_RESULT.ok);
+      case ID.mediaUpload:
+        return this.mediaUpload(device, header, body);
       default:
         this.drop(header.id, () => 'message not supported');
         return this.reply(header, REPLY_RESULT.unsupported);
@@ -313,17 +333,18 @@ export class Session extends TerminalConnection {
         continue;
       }
       if (!has(turnedOn, alarm.code)) continue;
-      work.push(
-        intake.incident(device.uuid, message(`alarm${alarm.code}`), {
-          type: alarm.files,
-          triggerAt: at,
-          localTime,
-          ...where,
-          channel: 1,
-          description: alarm.name,
-          resources: [],
-        }),
-      );
+      const { id } = message(`alarm${alarm.code}`);
+      const filed = intake.incident(device.uuid, message(`alarm${alarm.code}`), {
+        type: alarm.files,
+        triggerAt: at,
+        localTime,
+        ...where,
+        channel: 1,
+        description: alarm.name,
+        resources: [],
+      });
+      // The standard's own alarms carry no files: a picture of the moment is asked for (live reports only).
+      work.push(live ? filed.then(() => this.askForPicture(device, id)) : filed);
     }
     if (location.area && has(location.alarm, ALARM_BIT.area)) {
       const { areaId, direction } = location.area;
@@ -378,6 +399,39 @@ export class Session extends TerminalConnection {
     this.command(ID.attachmentRequest, body, ID.terminalReply, ATTACHMENT_ANSWER_MS).catch((err: unknown) =>
       this.parts.log.debug({ err, device: device.uuid }, 'jt808 attachment request not answered'),
     );
+  }
+
+  /**
+   * 0x8801 once a standard alarm's incident is filed: one picture of channel 1, uploaded now (docs/jt808.md,
+   * "Multimedia"). The pictures the answer (0x0805) names are listed as the incident's evidence and stored as their
+   * 0x0801 arrive. Not waited for: a terminal without a camera may answer late or not at all.
+   */
+  private askForPicture(device: AuthenticatedTerminal, incidentMessageId: string): void {
+    const body = writeCapture({ channel: 1, count: 1, everySeconds: 0, upload: true, resolution: 2, quality: 5 });
+    const asked = this.command(ID.capture, body, ID.captureReply, CAPTURE_ANSWER_MS).then(async (reply) => {
+      const { result, mediaIds } = readCaptureReply(reply.body);
+      if (result !== CAPTURE_RESULT.ok) return;
+      const taken = mediaIds.slice(0, MAX_PICTURES).map((mediaId) => ({ mediaId, resourceId: `${mediaId}.jpg` }));
+      const files = taken.map(({ resourceId }) => ({ id: resourceId, kind: 'picture' as const, channel: 1, start: null, end: null }));
+      if (files.length === 0 || !(await this.parts.intake.attachments(device.uuid, incidentMessageId, files))) return;
+      for (const { mediaId, resourceId } of taken) this.pictures.set(mediaId, { incidentMessageId, resourceId });
+    });
+    this.parts.track(asked.catch((err: unknown) => this.parts.log.debug({ err, device: device.uuid }, 'jt808 capture not answered')));
+  }
+
+  /** 0x0801: a picture 0x8801 asked for is stored as its incident's evidence; any other media is answered and let go. */
+  private async mediaUpload(device: AuthenticatedTerminal, header: Header, body: Uint8Array): Promise<void> {
+    const media = readMediaUpload(body, device.edition !== 2011);
+    const wanted = this.pictures.get(media.mediaId);
+    if (wanted && media.type === MEDIA_TYPE.image && media.format === MEDIA_FORMAT.jpeg) {
+      const data = Buffer.from(media.data);
+      const outcome = await this.parts.intake.delivered(device.uuid, { ...wanted, size: data.length, open: () => Readable.from([data]) });
+      this.pictures.delete(media.mediaId);
+      if (outcome !== 'stored') this.drop(header.id, () => `picture ${media.mediaId} ${outcome}`);
+    } else {
+      this.drop(header.id, () => `media ${media.mediaId} (type ${media.type}, event ${media.event}) not asked for`);
+    }
+    this.send(ID.mediaReply, writeMediaReply(media.mediaId));
   }
 
   /**
