@@ -14,7 +14,9 @@ const { database, gatewayOn, closeAtEnd, bindToNewVehicle } = await jt808Node('J
 const gateway = await gatewayOn();
 
 describe('JT/T 808 multimedia', () => {
-  it('stores the picture an over-speed alarm’s capture brings as the incident’s evidence, with its SHA-256', { timeout: 30_000 }, async () => {
+  it('stores the picture an over-speed alarm’s capture brings as the incident’s evidence, with its SHA-256', {
+    timeout: 30_000,
+  }, async () => {
     const sim = new Jt808SimDevice({
       host: '127.0.0.1',
       port: gateway.port,

@@ -455,7 +455,15 @@ export class Jt808SimDevice extends EventEmitter<Jt808SimEvents> {
         const answered = terminal.next(ID.mediaReply);
         terminal.send(
           ID.mediaUpload,
-          writeMediaUpload({ mediaId, type: MEDIA_TYPE.image, format: MEDIA_FORMAT.jpeg, event: MEDIA_EVENT.platform, channel, location, data: bytes }),
+          writeMediaUpload({
+            mediaId,
+            type: MEDIA_TYPE.image,
+            format: MEDIA_FORMAT.jpeg,
+            event: MEDIA_EVENT.platform,
+            channel,
+            location,
+            data: bytes,
+          }),
         );
         const { missing } = readMediaReply((await answered).body);
         if (missing.length > 0) throw new Error(`picture ${mediaId}: the platform misses ${missing.length} package(s)`);
