@@ -31,7 +31,8 @@ function dashcam(terminal: string, version: 2013 | 2019 = 2019) {
     codes: memoryCodeStore(),
     software: '1.0.0',
     installMs: 200,
-    gpsIntervalMs: 1_000,
+    // Positions while the package goes: the portal's replies to them take serials between its sub-packages' own.
+    gpsIntervalMs: 50,
     reconnectDelayMs: { min: 100, max: 400 },
     replyTimeoutMs: 3_000,
   });

@@ -71,12 +71,20 @@ export abstract class TerminalConnection {
     return serial;
   }
 
-  /** Sends one sub-package of a message too long to hold at once, under its own serial; answers that serial. */
-  protected sendPackage(id: number, packets: { total: number; index: number }, part: Uint8Array): number {
-    const serial = this.serial;
-    if (this.closed) return serial;
-    this.serial = (this.serial + 1) & 0xffff;
-    this.socket.write(writePackage({ id, terminal: this.wire.terminal, serial, version: this.wire.version }, packets, part));
+  /**
+   * Takes `count` consecutive serials for a message sent a sub-package at a time (a terminal joins the packages by
+   * their serials, which must follow each other, whatever else is sent meanwhile); answers the first.
+   */
+  protected reserveSerials(count: number): number {
+    const first = this.serial;
+    this.serial = (this.serial + count) & 0xffff;
+    return first;
+  }
+
+  /** Sends one sub-package of a message whose serials were reserved from `first`; answers the package's serial. */
+  protected sendPackage(id: number, first: number, packets: { total: number; index: number }, part: Uint8Array): number {
+    const serial = (first + packets.index - 1) & 0xffff;
+    if (!this.closed) this.socket.write(writePackage({ id, terminal: this.wire.terminal, serial, version: this.wire.version }, packets, part));
     return serial;
   }
 

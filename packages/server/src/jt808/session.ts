@@ -497,10 +497,12 @@ export class Session extends TerminalConnection {
     if (running?.installing) return { ref, ok: false, error: `busy: installing ${running.order.upgradeId}` };
     running?.cancel();
     const { intake, log, upgrades } = this.parts;
+    let first: number | undefined;
     const transfer = new UpgradeTransfer(order, device.maker, {
       sendPackage: (packets, part, timeoutMs) => {
         if (this.closed) return Promise.reject(new Error('connection closed'));
-        return this.answerTo(this.sendPackage(ID.upgrade, packets, part), ID.terminalReply, timeoutMs);
+        first ??= this.reserveSerials(packets.total);
+        return this.answerTo(this.sendPackage(ID.upgrade, first, packets, part), ID.terminalReply, timeoutMs);
       },
       report: (progress) =>
         intake
