@@ -84,12 +84,21 @@ export function gbkBytes(text: string): Uint8Array {
   return new Uint8Array(iconv.encode(text, 'gbk'));
 }
 
-/** Builds a body field by field. */
+/** Builds a body field by field, in a buffer that grows as it fills (a frame's fields are written once per message). */
 export class Writer {
-  private readonly parts: number[] = [];
+  private buffer = new Uint8Array(64);
+  private at = 0;
+
+  private room(n: number): void {
+    if (this.at + n <= this.buffer.length) return;
+    const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.at + n));
+    grown.set(this.buffer.subarray(0, this.at));
+    this.buffer = grown;
+  }
 
   byte(value: number): this {
-    this.parts.push(value & 0xff);
+    this.room(1);
+    this.buffer[this.at++] = value & 0xff;
     return this;
   }
 
@@ -102,7 +111,10 @@ export class Writer {
   }
 
   bytes(values: Uint8Array | readonly number[]): this {
-    for (const value of values) this.parts.push(value & 0xff);
+    this.room(values.length);
+    if (values instanceof Uint8Array) this.buffer.set(values, this.at);
+    else for (let i = 0; i < values.length; i += 1) this.buffer[this.at + i] = (values[i] as number) & 0xff;
+    this.at += values.length;
     return this;
   }
 
@@ -127,10 +139,10 @@ export class Writer {
   }
 
   get length(): number {
-    return this.parts.length;
+    return this.at;
   }
 
   done(): Uint8Array {
-    return Uint8Array.from(this.parts);
+    return this.buffer.slice(0, this.at);
   }
 }

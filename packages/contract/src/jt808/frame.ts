@@ -45,16 +45,24 @@ export function checksum(bytes: Uint8Array, end = bytes.length): number {
   return sum;
 }
 
-/** A whole frame as sent: flag, escaped message and checksum, flag. */
+/** A whole frame as sent: flag, escaped message and checksum, flag; written in one pass into one array. */
 export function frame(message: Uint8Array): Uint8Array {
-  const withSum = new Uint8Array(message.length + 1);
-  withSum.set(message);
-  withSum[message.length] = checksum(message);
-  const body = escapeBytes(withSum);
-  const out = new Uint8Array(body.length + 2);
+  const sum = checksum(message);
+  const escaped = (b: number) => b === FLAG || b === ESCAPE;
+  let escapes = escaped(sum) ? 1 : 0;
+  for (let i = 0; i < message.length; i += 1) if (escaped(message[i] as number)) escapes += 1;
+  const out = new Uint8Array(message.length + escapes + 3);
   out[0] = FLAG;
-  out.set(body, 1);
-  out[out.length - 1] = FLAG;
+  let n = 1;
+  const put = (b: number) => {
+    if (escaped(b)) {
+      out[n++] = ESCAPE;
+      out[n++] = b === FLAG ? 0x02 : 0x01;
+    } else out[n++] = b;
+  };
+  for (let i = 0; i < message.length; i += 1) put(message[i] as number);
+  put(sum);
+  out[n] = FLAG;
   return out;
 }
 

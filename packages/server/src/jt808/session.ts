@@ -288,7 +288,7 @@ export class Session extends TerminalConnection {
   /** Positions to the trail; alarms that turned on to incidents and S.O.S. */
   private async locations(device: AuthenticatedTerminal, locations: Location[], live: boolean): Promise<void> {
     const fixes: PositionFix[] = [];
-    const filed: Promise<void>[] = [];
+    const filed: Promise<unknown>[] = [];
     for (const location of locations) {
       const at = instantOfBcd(location.time, device.timeZone);
       if (at === undefined) {
@@ -306,19 +306,27 @@ export class Session extends TerminalConnection {
           dbm: dbmOfSignal(location.signal),
         });
       }
-      filed.push(this.alarms(device, location, at, live));
-      if (live) filed.push(this.health(device, location, at));
+      const alarmed = this.alarms(device, location, at, live);
+      if (alarmed) filed.push(alarmed);
+      const health = live ? this.health(device, location, at) : undefined;
+      if (health) filed.push(health);
     }
-    if (fixes.length > 0) filed.push(this.parts.intake.positions(device.uuid, fixes));
+    const positions = fixes.length > 0 ? this.parts.intake.positions(device.uuid, fixes) : undefined;
+    // Most reports are a position and nothing else: no list of promises to wait for.
+    if (filed.length === 0) return positions;
+    if (positions) filed.push(positions);
     await Promise.all(filed);
   }
 
-  private async alarms(device: AuthenticatedTerminal, location: Location, at: number, live: boolean): Promise<void> {
+  /** What a report's alarms file; undefined when nothing (most reports: checked first, as every report comes here). */
+  private alarms(device: AuthenticatedTerminal, location: Location, at: number, live: boolean): Promise<unknown> | undefined {
     const { intake, alarms } = this.parts;
     const before = alarms.get(device.uuid) ?? 0;
-    if (live) alarms.set(device.uuid, location.alarm);
+    if (live && before !== location.alarm) alarms.set(device.uuid, location.alarm);
     const turnedOn = location.alarm & ~before;
     const turnedOff = before & ~location.alarm;
+    const area = location.area && has(location.alarm, ALARM_BIT.area);
+    if (turnedOn === 0 && turnedOff === 0 && !area && location.safety.length === 0) return undefined;
     const localTime = localTimeText(location.time);
     const where = { lat: location.lat, lng: location.lng, speed: location.speed };
     const message = (id: string) => ({ id: `${id}@${location.time}`, at });
@@ -346,7 +354,7 @@ export class Session extends TerminalConnection {
       // The standard's own alarms carry no files: a picture of the moment is asked for (live reports only).
       work.push(live ? filed.then(() => this.askForPicture(device, id)) : filed);
     }
-    if (location.area && has(location.alarm, ALARM_BIT.area)) {
+    if (area && location.area) {
       const { areaId, direction } = location.area;
       work.push(
         intake.incident(device.uuid, message(`area${areaId}-${direction}`), {
@@ -383,7 +391,7 @@ export class Session extends TerminalConnection {
       );
       work.push(alarm.mark.attachments > 0 ? filed.then(() => this.askForAttachments(device, id, alarm.mark)) : filed);
     }
-    await Promise.all(work);
+    return Promise.all(work);
   }
 
   /**
@@ -463,12 +471,13 @@ export class Session extends TerminalConnection {
   }
 
   /** The running-status faults the report's bits and items say hold, when they differ from the last ones this node heard. */
-  private async health(device: AuthenticatedTerminal, location: Location, at: number): Promise<void> {
+  private health(device: AuthenticatedTerminal, location: Location, at: number): Promise<void> | undefined {
     const faults = faultsOf(location);
     const key = faults.map((f) => `${f.code}:${f.channel}`).join(',');
-    if (this.parts.faults.get(device.uuid) === key) return;
-    await this.parts.intake.health(device.uuid, { time: at, faults, unknown: [] });
-    this.parts.faults.set(device.uuid, key);
+    if (this.parts.faults.get(device.uuid) === key) return undefined;
+    return this.parts.intake.health(device.uuid, { time: at, faults, unknown: [] }).then(() => {
+      this.parts.faults.set(device.uuid, key);
+    });
   }
 
   protected ended(): void {
