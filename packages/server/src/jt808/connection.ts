@@ -84,7 +84,8 @@ export abstract class TerminalConnection {
   /** Sends one sub-package of a message whose serials were reserved from `first`; answers the package's serial. */
   protected sendPackage(id: number, first: number, packets: { total: number; index: number }, part: Uint8Array): number {
     const serial = (first + packets.index - 1) & 0xffff;
-    if (!this.closed) this.socket.write(writePackage({ id, terminal: this.wire.terminal, serial, version: this.wire.version }, packets, part));
+    if (!this.closed)
+      this.socket.write(writePackage({ id, terminal: this.wire.terminal, serial, version: this.wire.version }, packets, part));
     return serial;
   }
 
