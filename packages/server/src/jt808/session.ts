@@ -109,7 +109,7 @@ export class Session extends TerminalConnection {
   /** The software version its authentication named (2019; 2011 and 2013 name none). */
   software: string | null = null;
   /** Pictures asked for with 0x8801 and not yet arrived, by media id: the incident and the name they are listed under. */
-  private readonly pictures = new Map<number, { incidentMessageId: string; resourceId: string }>();
+  private readonly pictures = new Map<number, Promise<{ incidentMessageId: string; resourceId: string } | undefined>>();
   /** A firmware package on its way to the terminal. */
   private transfer: UpgradeTransfer | undefined;
   /** Commands sent and not yet answered, by the serial they went with. */
@@ -416,13 +416,23 @@ export class Session extends TerminalConnection {
    */
   private askForPicture(device: AuthenticatedTerminal, incidentMessageId: string): void {
     const body = writeCapture({ channel: 1, count: 1, everySeconds: 0, upload: true, resolution: 2, quality: 5 });
-    const asked = this.command(ID.capture, body, ID.captureReply, CAPTURE_ANSWER_MS).then(async (reply) => {
+    const asked = this.command(ID.capture, body, ID.captureReply, CAPTURE_ANSWER_MS).then((reply) => {
       const { result, mediaIds } = readCaptureReply(reply.body);
       if (result !== CAPTURE_RESULT.ok) return;
       const taken = mediaIds.slice(0, MAX_PICTURES).map((mediaId) => ({ mediaId, resourceId: `${mediaId}.jpg` }));
+      if (taken.length === 0) return;
       const files = taken.map(({ resourceId }) => ({ id: resourceId, kind: 'picture' as const, channel: 1, start: null, end: null }));
-      if (files.length === 0 || !(await this.parts.intake.attachments(device.uuid, incidentMessageId, files))) return;
-      for (const { mediaId, resourceId } of taken) this.pictures.set(mediaId, { incidentMessageId, resourceId });
+      const listed = this.parts.intake.attachments(device.uuid, incidentMessageId, files);
+      // Known at once, before the listing is committed: the terminal sends the first picture right after its answer.
+      for (const { mediaId, resourceId } of taken)
+        this.pictures.set(
+          mediaId,
+          listed.then(
+            (known) => (known ? { incidentMessageId, resourceId } : undefined),
+            () => undefined,
+          ),
+        );
+      return listed;
     });
     this.parts.track(asked.catch((err: unknown) => this.parts.log.debug({ err, device: device.uuid }, 'jt808 capture not answered')));
   }
@@ -430,7 +440,7 @@ export class Session extends TerminalConnection {
   /** 0x0801: a picture 0x8801 asked for is stored as its incident's evidence; any other media is answered and let go. */
   private async mediaUpload(device: AuthenticatedTerminal, header: Header, body: Uint8Array): Promise<void> {
     const media = readMediaUpload(body, device.edition !== 2011);
-    const wanted = this.pictures.get(media.mediaId);
+    const wanted = await this.pictures.get(media.mediaId);
     if (wanted && media.type === MEDIA_TYPE.image && media.format === MEDIA_FORMAT.jpeg) {
       const data = Buffer.from(media.data);
       const outcome = await this.parts.intake.delivered(device.uuid, { ...wanted, size: data.length, open: () => Readable.from([data]) });
