@@ -511,6 +511,8 @@ export class Session extends TerminalConnection {
     if (this.software === order.version) return { ref, ok: true, error: null, result: { version: order.version } };
     const problem = orderProblem(order);
     if (problem) return { ref, ok: false, error: problem };
+    // The terminal holds this package already (it may have restarted to install it before the portal heard): its 0x0108 tells.
+    if (this.parts.upgrades.get(device.uuid)?.upgradeId === order.upgradeId) return { ref, ok: true, error: null };
     const running = this.transfer;
     if (running && !running.installing && running.order.upgradeId === order.upgradeId) return { ref, ok: true, error: null };
     if (running?.installing) return { ref, ok: false, error: `busy: installing ${running.order.upgradeId}` };
@@ -528,13 +530,10 @@ export class Session extends TerminalConnection {
           .upgradeProgress(device.uuid, progress)
           .catch((err: unknown) => log.warn({ err, device: device.uuid }, 'upgrade progress not filed')),
       isOpen: () => !this.closed,
+      sent: () => upgrades.set(device.uuid, { upgradeId: order.upgradeId, version: order.version }),
     });
     this.transfer = transfer;
-    this.parts.track(
-      transfer.done.then(() => {
-        if (transfer.installing) upgrades.set(device.uuid, { upgradeId: order.upgradeId, version: order.version });
-      }),
-    );
+    this.parts.track(transfer.done);
     return { ref, ok: true, error: null };
   }
 

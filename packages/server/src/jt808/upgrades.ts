@@ -42,6 +42,8 @@ export interface PackageLink {
   report(progress: UpgradeProgressUp): Promise<void>;
   /** Whether the connection is still up: a transfer cut by its end fails nothing (the order comes again). */
   isOpen(): boolean;
+  /** The terminal answered every sub-package: called at once, before `installing` is filed (it may restart meanwhile). */
+  sent(): void;
 }
 
 /** Why an order cannot go to this terminal at all; undefined when it can. */
@@ -149,6 +151,7 @@ export class UpgradeTransfer {
       if (this.stop.signal.aborted) return;
       if (index !== total) throw new TransferFailure('the package is smaller than ordered');
       this.sent = true;
+      link.sent();
       await link.report({ upgradeId: order.upgradeId, phase: 'installing' });
     } catch (err) {
       if (this.stop.signal.aborted) return;
