@@ -27,6 +27,12 @@ app.deviceIntake.upgradeProgress = async (uuid, progress) => {
   if (progress.phase === 'installing') await new Promise((resolve) => setTimeout(resolve, 1_500));
   return fileProgress(uuid, progress);
 };
+// Positions are written slowly too, so the reports queue up: the terminal's answers must not wait behind them.
+const writePositions = app.deviceIntake.positions;
+app.deviceIntake.positions = async (uuid, fixes) => {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return writePositions(uuid, fixes);
+};
 const PACKAGE = randomBytes(300 * 1024);
 
 function dashcam(terminal: string, version: 2013 | 2019 = 2019) {

@@ -146,8 +146,31 @@ export class Session extends TerminalConnection {
         this.watchExpiry();
         continue;
       }
-      this.take({ header: { ...packet.header, serial: whole.firstSerial, packets: null }, body: whole.body });
+      const message = { header: { ...packet.header, serial: whole.firstSerial, packets: null }, body: whole.body };
+      if (!this.settled(message)) this.take(message);
     }
+  }
+
+  /**
+   * An answer to a command the portal sent settles it at once, not after the reports read before it are handled (a
+   * slow database would hold a firmware transfer's answers back while the terminal goes on). True when it was one.
+   */
+  private settled(packet: Packet): boolean {
+    const { id } = packet.header;
+    if (!this.device || (id !== ID.terminalReply && id !== ID.parameterReply && id !== ID.captureReply)) return false;
+    try {
+      const serial =
+        id === ID.terminalReply
+          ? readGeneralReply(packet.body).serial
+          : id === ID.parameterReply
+            ? readParameterReply(packet.body).serial
+            : readCaptureReply(packet.body).serial;
+      this.answered(serial, id, packet);
+    } catch (err) {
+      if (!(err instanceof Jt808FormatError)) throw err;
+      this.drop(id, () => `malformed body: ${err.message}`);
+    }
+    return true;
   }
 
   /** A whole message, handled in order and answered once its effect is committed. */
@@ -220,14 +243,8 @@ export class Session extends TerminalConnection {
       }
       case ID.driverCard:
         return this.driverCard(device, header, body);
-      case ID.terminalReply:
-        return this.answered(readGeneralReply(body).serial, ID.terminalReply, { header, body });
-      case ID.parameterReply:
-        return this.answered(readParameterReply(body).serial, ID.parameterReply, { header, body });
       case ID.upgradeResult:
         return this.upgradeResult(device, header, body);
-      case ID.captureReply:
-        return this.answered(readCaptureReply(body).serial, ID.captureReply, { header, body });
       case ID.mediaEvent:
         return this.reply(header, REPLY_RESULT.ok);
       case ID.mediaUpload:

@@ -113,6 +113,9 @@ export class UpgradeTransfer {
     const waiting: Promise<void>[] = [];
     let answered = 0;
     let reported = { tenth: -1, at: 0 };
+    // The download's steps are filed in order without holding the transfer back (a slow database must not delay the
+    // moment the terminal is known to hold the package).
+    let filing: Promise<void> = Promise.resolve();
     const answer = async (reply: Promise<Packet>) => {
       const { result } = readGeneralReply((await reply).body);
       if (result !== REPLY_RESULT.ok) throw new TransferFailure(`the terminal refused the package (result ${result})`);
@@ -123,7 +126,7 @@ export class UpgradeTransfer {
       const now = Date.now();
       if (Math.floor(percent / 10) > reported.tenth || now - reported.at >= REPORT_EVERY_MS) {
         reported = { tenth: Math.floor(percent / 10), at: now };
-        await link.report({ upgradeId: order.upgradeId, phase: 'downloading', percent });
+        filing = filing.then(() => link.report({ upgradeId: order.upgradeId, phase: 'downloading', percent }));
       }
     };
     try {
