@@ -3,10 +3,10 @@ import { Jt808Terminal, type SimDevice } from '@safety-shield/device-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device } from '../src/db/schema.js';
-import { type Jt808Gateway, startJt808 } from '../src/jt808/index.js';
+import type { Jt808Gateway } from '../src/jt808/index.js';
 import { call, callUnchecked } from './api-client.js';
 import { capturedLog, type SeededDevice, seededDevice, waitFor } from './gateway-fixtures.js';
-import { registrationOf } from './jt808-fixtures.js';
+import { registrationOf, testListener } from './jt808-fixtures.js';
 import { type Portal, portalWithCompanies, simulator } from './portal-fixtures.js';
 
 /** Issue 30: a text to the driver (docs/device-protocol.md, `driverText`; JT/T 808 0x8300), whatever the protocol. */
@@ -29,16 +29,7 @@ beforeAll(async () => {
   sim = simulator(portal.brokerUrl, mqtt.uuid, mqtt.secret);
   expect(await sim.start()).toBe(true);
   // A JT/T 808 terminal of the same company, beside the MQTT gateway on the same device port.
-  jt808 = await startJt808({
-    db: portal.database.db,
-    log: capturedLog().log,
-    intake: portal.app.deviceIntake,
-    devicePort: portal.devicePort,
-    port: 0,
-    attachmentPort: 0,
-    host: '127.0.0.1',
-    policy: 'open',
-  });
+  jt808 = await testListener(portal.database, capturedLog().log, { intake: portal.app.deviceIntake, devicePort: portal.devicePort });
   terminal = new Jt808Terminal({ host: '127.0.0.1', port: jt808.port, terminal: '013900000701', version: 2019, replyTimeoutMs: 5_000 });
   await terminal.connect();
   const { code } = await terminal.register(registrationOf('TXT 701', 2019));

@@ -8,6 +8,16 @@ import { capturedLog, nodeParts } from './gateway-fixtures.js';
 import { login, testDatabase } from './helpers.js';
 import { seedTree } from './identity-fixtures.js';
 
+/** A JT/T 808 listener of a node as the tests start one: free ports, open registration, unless `options` say otherwise. */
+export function testListener(
+  database: Awaited<ReturnType<typeof testDatabase>>,
+  log: Jt808Options['log'],
+  node: Pick<Jt808Options, 'intake' | 'devicePort'>,
+  options: Partial<Omit<Jt808Options, 'db' | 'log' | 'intake' | 'devicePort'>> = {},
+): Promise<Jt808Gateway> {
+  return startJt808({ db: database.db, log, ...node, port: 0, attachmentPort: 0, host: '127.0.0.1', policy: 'open', ...options });
+}
+
 /**
  * A portal node over a fresh test database as the JT/T 808 tests use it: the app (not listening) with its device
  * port, the Super Admin's token and one organisation tree. `gatewayOn` starts a JT/T 808 listener on it (a free port,
@@ -32,17 +42,7 @@ export async function jt808Node(label: string) {
   /** Closes a device after the file's tests, before the listeners. */
   const closeAtEnd = (close: () => Promise<void>) => void devices.push(close);
   const gatewayOn = async (options: Partial<Pick<Jt808Options, 'port' | 'policy' | 'limits' | 'attachmentAddress'>> = {}) => {
-    const gateway = await startJt808({
-      db: database.db,
-      log,
-      intake: app.deviceIntake,
-      devicePort,
-      port: 0,
-      attachmentPort: 0,
-      host: '127.0.0.1',
-      policy: 'open',
-      ...options,
-    });
+    const gateway = await testListener(database, log, { intake: app.deviceIntake, devicePort }, options);
     gateways.push(gateway);
     return gateway;
   };

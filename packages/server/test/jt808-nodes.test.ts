@@ -5,10 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Bus, localBus } from '../src/bus/bus.js';
 import { redisBus } from '../src/bus/redis-bus.js';
 import { device } from '../src/db/schema.js';
-import { startJt808 } from '../src/jt808/index.js';
 import { capturedLog, nodeParts, waitFor } from './gateway-fixtures.js';
 import { testDatabase } from './helpers.js';
-import { registrationOf } from './jt808-fixtures.js';
+import { registrationOf, testListener } from './jt808-fixtures.js';
 import { REDIS_URL, reachable, redisTestPrefix, skipWithout } from './services.js';
 
 /**
@@ -27,17 +26,7 @@ afterAll(async () => {
 
 async function node(bus: Bus) {
   const { app, devicePort } = await nodeParts(database, { bus, log });
-  const gateway = await startJt808({
-    db: database.db,
-    log,
-    intake: app.deviceIntake,
-    devicePort,
-    port: 0,
-    attachmentPort: 0,
-    host: '127.0.0.1',
-    policy: 'open',
-    bus,
-  });
+  const gateway = await testListener(database, log, { intake: app.deviceIntake, devicePort }, { bus });
   closing.push(
     () => app.close(),
     () => gateway.close(),

@@ -16,6 +16,7 @@ import {
   writeMediaReply,
   writeMediaUpload,
 } from '../../src/jt808/index.js';
+import { bytesOf, upperHex } from './hex.js';
 import { SMALLCHI_0801_PACKAGE1 } from './multimedia-frames.js';
 
 /**
@@ -27,8 +28,6 @@ const SMALLCHI_8801 = '8000000A7E010809EB7E78F5';
 const SMALLCHI_0805 = '30A80000020000301200003124';
 const SMALLCHI_0801 = '00000A070000017B000000010000000200BA7F0E07E4F11C0028003C000018111523261001020304';
 const SMALLCHI_8800 = '000000810201020304';
-const bytesOf = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
-const hexOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase();
 
 describe('JT/T 808 multimedia (0x8801, 0x0805, 0x0801, 0x8800)', () => {
   it('reads a capture command and writes one the standard’s way', () => {
@@ -48,7 +47,7 @@ describe('JT/T 808 multimedia (0x8801, 0x0805, 0x0801, 0x8800)', () => {
   it('reads and writes the capture response with its picture ids', () => {
     const reply = { serial: 12456, result: CAPTURE_RESULT.ok, mediaIds: [12306, 12580] };
     expect(readCaptureReply(bytesOf(SMALLCHI_0805))).toEqual(reply);
-    expect(hexOf(writeCaptureReply(reply))).toBe(SMALLCHI_0805);
+    expect(upperHex(writeCaptureReply(reply))).toBe(SMALLCHI_0805);
     expect(readCaptureReply(writeCaptureReply({ serial: 1, result: CAPTURE_RESULT.channelNotSupported, mediaIds: [] }))).toEqual({
       serial: 1,
       result: CAPTURE_RESULT.channelNotSupported,
@@ -66,9 +65,9 @@ describe('JT/T 808 multimedia (0x8801, 0x0805, 0x0801, 0x8800)', () => {
       channel: 123,
     });
     expect(media.location).toMatchObject({ alarm: 1, status: 2, lat: 12.222222, lng: 132.444444, speed: 6, time: '181115232610' });
-    expect(hexOf(media.data)).toBe('01020304');
+    expect(upperHex(media.data)).toBe('01020304');
     // Written back the same.
-    expect(hexOf(writeMediaUpload(media))).toBe(SMALLCHI_0801);
+    expect(upperHex(writeMediaUpload(media))).toBe(SMALLCHI_0801);
 
     // The terminal's frame: its checksum is wrong, which the portal refuses; its body reads.
     const frame = bytesOf(SMALLCHI_0801_PACKAGE1);
@@ -85,13 +84,13 @@ describe('JT/T 808 multimedia (0x8801, 0x0805, 0x0801, 0x8800)', () => {
       channel: 1,
     });
     expect(first.location?.time).toBe('190104092952');
-    expect(hexOf(first.data.subarray(0, 2))).toBe('FFD8');
+    expect(upperHex(first.data.subarray(0, 2))).toBe('FFD8');
   });
 
   it('writes the upload response: whole, or the sub-packages to send again', () => {
     expect(readMediaReply(bytesOf(SMALLCHI_8800))).toEqual({ mediaId: 129, missing: [0x0102, 0x0304] });
-    expect(hexOf(writeMediaReply(129, [0x0102, 0x0304]))).toBe(SMALLCHI_8800);
-    expect(hexOf(writeMediaReply(7))).toBe('0000000700');
+    expect(upperHex(writeMediaReply(129, [0x0102, 0x0304]))).toBe(SMALLCHI_8800);
+    expect(upperHex(writeMediaReply(7))).toBe('0000000700');
   });
 
   it('writes a 2011 upload without a location', () => {

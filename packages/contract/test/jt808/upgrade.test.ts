@@ -11,6 +11,7 @@ import {
   writeUpgradeHead,
   writeUpgradeResult,
 } from '../../src/jt808/index.js';
+import { bytesOf, upperHex } from './hex.js';
 
 /**
  * Bodies from SmallChi/JT808's tests (https://github.com/SmallChi/JT808, MIT License), copied unchanged as test data:
@@ -19,20 +20,18 @@ import {
  */
 const SMALLCHI_8108 = '3461736466670C717363766869757974726577000000050102030405';
 const SMALLCHI_0108 = '3400';
-const bytesOf = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
-const hexOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase();
 
 describe('JT/T 808 upgrades (0x8108, 0x0108)', () => {
   it('reads and writes 0x8108 as another gateway does', () => {
     const read = readUpgrade(bytesOf(SMALLCHI_8108));
     expect(read).toEqual({ type: UPGRADE_TYPE.positioning, maker: 'asdfg', version: 'qscvhiuytrew', data: Uint8Array.of(1, 2, 3, 4, 5) });
     const head = writeUpgradeHead({ type: UPGRADE_TYPE.positioning, maker: 'asdfg', version: 'qscvhiuytrew', size: 5 });
-    expect(hexOf(head) + '0102030405').toBe(SMALLCHI_8108);
+    expect(upperHex(head) + '0102030405').toBe(SMALLCHI_8108);
   });
 
   it('reads and writes 0x0108', () => {
     expect(readUpgradeResult(bytesOf(SMALLCHI_0108))).toEqual({ type: UPGRADE_TYPE.positioning, result: UPGRADE_RESULT.ok });
-    expect(hexOf(writeUpgradeResult(UPGRADE_TYPE.positioning, UPGRADE_RESULT.ok))).toBe(SMALLCHI_0108);
+    expect(upperHex(writeUpgradeResult(UPGRADE_TYPE.positioning, UPGRADE_RESULT.ok))).toBe(SMALLCHI_0108);
   });
 
   it('knows the largest package 65,535 sub-packages carry, and refuses a body shorter than it says', () => {
