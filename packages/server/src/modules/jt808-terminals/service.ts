@@ -15,8 +15,7 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { inScope, outOfScope } from '../../http/scope.js';
 import { refuseLocked } from '../devices/index.js';
-import type { OrgService } from '../orgs/index.js';
-import { placesLeft } from './quota.js';
+import { devicePlacesLeft, type OrgService } from '../orgs/index.js';
 import { deleteListed, holders, insertListed, listedBatches, listedRecord, listListed, lockListed, type Owner } from './repo.js';
 import { readImport } from './workbook.js';
 
@@ -62,7 +61,7 @@ export class ListedTerminals {
     const deviceId = await this.db.transaction(async (tx) => {
       const owner = await this.owner(principal, body.companyId, tx);
       if ((await holders(tx, [key], owner.companyId)).has(key)) throw new AppError('DEVICE_EXIST', key, { field: 'terminalNo' });
-      if ((await placesLeft(tx, owner)) < 1) throw new AppError('ORG_QUOTA_NOT_ENOUGH');
+      if ((await devicePlacesLeft(tx, owner)) < 1) throw new AppError('ORG_QUOTA_NOT_ENOUGH');
       const [written] = await insertListed(tx, owner, [{ key, plate }]);
       if (!written) throw new AppError('DEVICE_EXIST', key, { field: 'terminalNo' });
       return written.deviceId;
@@ -112,7 +111,7 @@ export class ListedTerminals {
     }
     const { added, unchanged } = await this.db.transaction(async (tx) => {
       const held = await holders(tx, [...seen], owner.companyId);
-      let places = await placesLeft(tx, owner);
+      let places = await devicePlacesLeft(tx, owner);
       let unchanged = 0;
       const fresh: typeof valid = [];
       for (const row of valid) {

@@ -22,6 +22,7 @@ export const orgModule = fp(
   { name: 'orgs' },
 );
 
+export { devicePlacesLeft } from './device-quota.js';
 export type { NamedOrg } from './repo.js';
 export { visibleOrgs } from './repo.js';
 export type { OrgService } from './service.js';

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { outOfScope } from '../../http/scope.js';
 import { type DeviceRow, lockDevice, refuseLocked } from '../devices/index.js';
+import { devicePlacesLeft } from '../orgs/index.js';
 import { lockOwnedVehicle, type VehicleRow } from './repo.js';
 import { ownedVehicles } from './scope.js';
 
@@ -26,19 +27,10 @@ function logLine(principal: Principal, row: DeviceRow, car: VehicleRow, action: 
   };
 }
 
-/**
- * A device joining the vehicle's company takes a place of its company's and agent's device quotas; locking both
- * organisations serialises it with provisioning (gateway/auth.ts locks them in the same order).
- */
+/** A device joining the vehicle's company takes a place of its company's and agent's device quotas. */
 async function takeQuota(tx: Db, car: VehicleRow): Promise<void> {
-  const ids = [car.belongAgentId, car.belongCompanyId].filter((id): id is number => id !== null).sort((a, b) => a - b);
-  const orgs = await tx.select({ id: org.id, quota: org.deviceQuota }).from(org).where(inArray(org.id, ids)).orderBy(org.id).for('update');
-  for (const o of orgs) {
-    if (o.quota === null) continue;
-    const scope = o.id === car.belongCompanyId ? device.belongCompanyId : device.belongAgentId;
-    const [used] = await tx.select({ n: count() }).from(device).where(eq(scope, o.id));
-    if ((used?.n ?? 0) >= o.quota) throw new AppError('ORG_QUOTA_NOT_ENOUGH');
-  }
+  const places = await devicePlacesLeft(tx, { agentId: car.belongAgentId, companyId: car.belongCompanyId });
+  if (places < 1) throw new AppError('ORG_QUOTA_NOT_ENOUGH');
 }
 
 export async function recordUnbind(tx: Db, principal: Principal, row: DeviceRow, car: VehicleRow, forced: boolean) {
